@@ -1,0 +1,208 @@
+/**
+ * The one interface through which askcode reads code, from GitHub or from a
+ * directory on disk. A host resolves a ref to a commit SHA once; everything
+ * after reads through a `CodeReader` bound to that SHA, so a run's answers are
+ * reproducible and its reads cacheable. Nothing a reader returns is outside
+ * the host's one repository.
+ */
+export interface CodeHost {
+  /** Where the code comes from, for logs and reports: "github:octo/hello", "local:/src/app". */
+  readonly label: string;
+  /**
+   * Resolves a branch, tag or SHA (the default branch when omitted) to a commit.
+   * Throws `RefNotFoundError` or `EmptyRepositoryError`.
+   */
+  resolveRef(ref?: string): Promise<ResolvedRef>;
+  /** A reader bound to one commit (from `resolveRef`). */
+  at(sha: string): CodeReader;
+}
+
+export interface ResolvedRef {
+  /** The commit every later read uses (40 hex digits on GitHub and in git checkouts). */
+  sha: string;
+  /** The ref that was asked for; the default branch's name when none was. */
+  ref: string;
+  /** The repository's default branch, where the host knows one. */
+  defaultBranch?: string;
+}
+
+/** Reads one repository at one commit. Every path argument goes through `normalizeRepoPath`. */
+export interface CodeReader {
+  readonly sha: string;
+  /** Searches file contents: pattern search, then path, then tokenized fallbacks (seed 001). */
+  searchCode(query: CodeSearchQuery): Promise<CodeSearchResult>;
+  /** Reads a file, optionally a 1-based inclusive line range. Never throws for a missing file. */
+  readFile(path: string, options?: ReadFileOptions): Promise<FileContent>;
+  /** Lists one directory, or everything below it when `recursive`. */
+  listDirectory(
+    path: string,
+    options?: { recursive?: boolean },
+  ): Promise<DirectoryListing>;
+  /** Every entry of the commit's tree. */
+  listTree(): Promise<TreeListing>;
+}
+
+export interface CodeSearchQuery {
+  /** Text to look for: words, an identifier, a phrase. */
+  query: string;
+  /** Only paths below this directory (repository-relative). */
+  pathPrefix?: string;
+  /** Language name as GitHub knows it ("python", "typescript"). */
+  language?: string;
+  /** File extension without the dot ("ts"). */
+  extension?: string;
+  /** Exact file name ("package.json"). */
+  filename?: string;
+  /** At most this many hits (default 20, at most 100). */
+  maxResults?: number;
+}
+
+/**
+ * Which phase produced a hit (seed 001):
+ * - `code-search`: GitHub's code search index;
+ * - `pattern`: a literal scan of file contents (local hosts, snapshots);
+ * - `path`: the query's tokens matched file paths;
+ * - `tokenized`: the query's tokens matched file contents separately.
+ */
+export type SearchMode = "code-search" | "pattern" | "path" | "tokenized";
+
+export interface CodeSearchHit {
+  path: string;
+  /** 1-based line of the match; 0 for a path-mode hit. */
+  line: number;
+  /** The matched line; "[file path match]" for a path-mode hit. */
+  matchedLine: string;
+  /** A few lines around the match, with the line number of the first. */
+  context: { startLine: number; lines: string[] };
+  /** Higher is better; comparable within one result only. */
+  score: number;
+  mode: SearchMode;
+  /** The query terms this hit matched. */
+  matchedTerms: string[];
+}
+
+export interface CodeSearchResult {
+  query: string;
+  /** The phase whose hits these are (the last phase tried when there are none). */
+  mode: SearchMode;
+  hits: CodeSearchHit[];
+  /** How many matches the phase found in all (may exceed `hits.length`). */
+  totalCount: number;
+  /** The search did not see everything (GitHub's `incomplete_results`, a scan cap, a truncated tree). */
+  incomplete: boolean;
+  /** The tokens used by the path and tokenized phases. */
+  tokens?: string[];
+  /** What happened, in sentences a reader (or a model) can act on. */
+  notes: string[];
+}
+
+export interface ReadFileOptions {
+  /** First line to return, 1-based (default 1). */
+  startLine?: number;
+  /** Last line to return, inclusive (default: the end). */
+  endLine?: number;
+}
+
+export type FileContent =
+  | TextFile
+  | BinaryFile
+  | SymlinkEntry
+  | SubmoduleEntry
+  | DirectoryEntry
+  | MissingFile;
+
+export interface TextFile {
+  kind: "text";
+  path: string;
+  /** Git blob SHA, where the host knows it. */
+  blobSha?: string;
+  /** Size of the whole file in bytes. */
+  size: number;
+  /** The returned lines, joined with "\n". */
+  text: string;
+  startLine: number;
+  endLine: number;
+  /** Lines in the whole file, when the whole file was read. */
+  totalLines?: number;
+  /** The text stops before the file (or the range asked for) does: size limit. */
+  truncated: boolean;
+  /** Says where the text was cut and how to read the rest. */
+  note?: string;
+}
+
+export interface BinaryFile {
+  kind: "binary";
+  path: string;
+  blobSha?: string;
+  size: number;
+  note: string;
+}
+
+export interface SymlinkEntry {
+  kind: "symlink";
+  path: string;
+  /** The link's target as stored, relative to the link. */
+  target: string;
+  note: string;
+}
+
+export interface SubmoduleEntry {
+  kind: "submodule";
+  path: string;
+  /** The commit of the other repository that the submodule pins. */
+  commit: string;
+  url?: string;
+  note: string;
+}
+
+export interface DirectoryEntry {
+  kind: "directory";
+  path: string;
+  note: string;
+}
+
+export interface MissingFile {
+  kind: "missing";
+  path: string;
+  /** "No such file at <sha>." */
+  note: string;
+}
+
+export type EntryType = "file" | "dir" | "symlink" | "submodule";
+
+export interface DirectoryListing {
+  path: string;
+  entries: Array<{
+    path: string;
+    name: string;
+    type: EntryType;
+    size?: number;
+  }>;
+  /** Not every entry is listed (GitHub's 1,000-entry cap on Contents, a truncated tree). */
+  truncated: boolean;
+  note?: string;
+}
+
+export interface TreeEntry {
+  path: string;
+  type: EntryType;
+  /** Bytes, for files. */
+  size?: number;
+  /** Git object SHA, where the host knows it. */
+  sha?: string;
+}
+
+export interface TreeListing {
+  sha: string;
+  entries: TreeEntry[];
+  /** GitHub cut the tree (over 100,000 entries or 7 MB). */
+  truncated: boolean;
+}
+
+/** Size and scan limits shared by every host. */
+export interface ReadLimits {
+  /** Files larger than this are cut (reads) or skipped (scans). Default 1 MB. */
+  maxFileBytes: number;
+}
+
+export const DEFAULT_READ_LIMITS: ReadLimits = { maxFileBytes: 1024 * 1024 };

@@ -1,0 +1,211 @@
+import type {
+  CachedResponse,
+  ResponseCache,
+} from "../../cache/response-cache.js";
+import type { RequestingOctokit } from "./create-octokit.js";
+
+/** Counts for the cache and the wire, per `GitHubApi` (one installation's run or process). */
+export interface GitHubApiStats {
+  /** HTTP requests sent to GitHub (a 304 counts: it is a request, free of rate limit). */
+  requests: number;
+  /** Conditional requests GitHub answered with 304 Not Modified. */
+  notModified: number;
+  /** Answers served from the cache with no request at all. */
+  hits: number;
+  /** Answers that needed a full response (nothing usable was cached). */
+  misses: number;
+  /** Stale answers served because revalidation failed with a 5xx or network error. */
+  staleOnError: number;
+  /** Body bytes received from GitHub. */
+  bytes: number;
+}
+
+export interface GetOptions {
+  /** The answer is addressed by a commit or blob SHA: cache it forever, never revalidate. */
+  immutable?: boolean;
+  /** Octokit media type format: "raw", "text-match", … */
+  mediaFormat?: string;
+  /** false: always ask GitHub and store nothing (tarballs, search pages). */
+  cache?: boolean;
+}
+
+export interface GitHubResponse<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+}
+
+/** GET access to one installation's view of GitHub, through the shared response cache. */
+export interface GitHubApi {
+  get<T>(
+    route: string,
+    params: Record<string, unknown>,
+    options?: GetOptions,
+  ): Promise<GitHubResponse<T>>;
+  readonly stats: Readonly<GitHubApiStats>;
+}
+
+export interface GitHubApiOptions {
+  octokit: RequestingOctokit;
+  cache: ResponseCache;
+  /** Separates installations in the shared cache, e.g. "installation:42". */
+  namespace: string;
+}
+
+// Headers we keep with a cached answer; the rest is noise we would pay memory for.
+const KEPT_HEADERS = [
+  "etag",
+  "link",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "x-ratelimit-resource",
+  "last-modified",
+];
+
+/**
+ * Conditional GETs with the cache owning the ETag (STYLE rule 7). A fresh entry
+ * is served with no request; a stale one is revalidated with `If-None-Match`
+ * (GitHub's ETag verbatim, quotes included) and a 304, which Octokit throws as
+ * `RequestError("Not modified")`, serves the stored body at no rate-limit cost.
+ * See https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#use-conditional-requests-if-appropriate
+ *
+ * @example
+ * const api = createGitHubApi({ octokit, cache, namespace: "installation:42" });
+ * const { data } = await api.get("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: sha, recursive: "1" }, { immutable: true });
+ */
+export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
+  const stats: GitHubApiStats = {
+    requests: 0,
+    notModified: 0,
+    hits: 0,
+    misses: 0,
+    staleOnError: 0,
+    bytes: 0,
+  };
+
+  async function send(
+    route: string,
+    params: Record<string, unknown>,
+    get: GetOptions,
+    etag?: string,
+  ) {
+    stats.requests++;
+    const response = await options.octokit.request(route, {
+      ...params,
+      ...(get.mediaFormat ? { mediaType: { format: get.mediaFormat } } : {}),
+      ...(etag ? { headers: { "if-none-match": etag } } : {}),
+    });
+    const headers = pickHeaders(response.headers as Record<string, unknown>);
+    const bytes = bodyBytes(response.data);
+    stats.bytes += bytes;
+    return {
+      status: response.status,
+      data: response.data as unknown,
+      headers,
+      bytes,
+      etag: headers.etag,
+    };
+  }
+
+  async function load(
+    route: string,
+    params: Record<string, unknown>,
+    get: GetOptions,
+    stale?: CachedResponse,
+  ) {
+    const etag = stale && !stale.immutable ? stale.etag : undefined;
+    try {
+      const fresh = await send(route, params, get, etag);
+      stats.misses++;
+      return {
+        ...fresh,
+        immutable: get.immutable ?? false,
+      } satisfies CachedResponse;
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (stale && status === 304) {
+        stats.notModified++;
+        return stale;
+      }
+      // Stale-if-error: a branch head from an hour ago beats no answer while GitHub is down.
+      if (
+        stale &&
+        (status === undefined || (typeof status === "number" && status >= 500))
+      ) {
+        stats.staleOnError++;
+        return stale;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    stats,
+    async get<T>(
+      route: string,
+      params: Record<string, unknown>,
+      get: GetOptions = {},
+    ) {
+      if (get.cache === false) {
+        const fresh = await send(route, params, get);
+        stats.misses++;
+        return {
+          status: fresh.status,
+          data: fresh.data as T,
+          headers: fresh.headers,
+        };
+      }
+      const key = cacheKey(options.namespace, route, params, get.mediaFormat);
+      let loaded = false;
+      const entry = await options.cache.fetch(key, {
+        // Immutable answers never go stale (lru-cache reads ttl 0 as "no TTL").
+        ...(get.immutable ? { ttl: 0 } : {}),
+        context: {
+          load: (stale) => {
+            loaded = true;
+            return load(route, params, get, stale);
+          },
+        },
+      });
+      if (!loaded) stats.hits++;
+      // fetchMethod never resolves undefined here; the guard keeps the type honest.
+      if (!entry)
+        throw new Error(`The response cache returned nothing for ${route}`);
+      return {
+        status: entry.status,
+        data: entry.data as T,
+        headers: entry.headers,
+      };
+    },
+  };
+}
+
+function cacheKey(
+  namespace: string,
+  route: string,
+  params: Record<string, unknown>,
+  mediaFormat = "",
+): string {
+  const sorted = Object.keys(params)
+    .sort()
+    .map((name) => `${name}=${JSON.stringify(params[name])}`)
+    .join("&");
+  return `${namespace} ${route} ${sorted} ${mediaFormat}`;
+}
+
+function pickHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined && value !== null) kept[name] = String(value);
+  }
+  return kept;
+}
+
+function bodyBytes(data: unknown): number {
+  if (data === undefined || data === null) return 0;
+  if (typeof data === "string") return Buffer.byteLength(data);
+  if (data instanceof ArrayBuffer) return data.byteLength;
+  if (ArrayBuffer.isView(data)) return data.byteLength;
+  return Buffer.byteLength(JSON.stringify(data));
+}
