@@ -1,9 +1,10 @@
 /**
  * The parts of a `GET /search/code` response askcode reads, with the
  * `text-match` media type (`application/vnd.github.v3.text-match+json`).
- * Fields are as GitHub's REST description has them (`code-search-result-item`,
- * `search-result-text-matches`); everything else the response carries is left
- * out on purpose.
+ * Names and meanings are those of GitHub's REST description
+ * (`code-search-result-item`, `search-result-text-matches`); the many other
+ * fields of a response (`name`, `sha`, `html_url`, `object_url`, …) are left
+ * out because nothing here reads them.
  * See https://docs.github.com/en/rest/search/search#search-code
  * and https://docs.github.com/en/rest/search/search#text-match-metadata
  */
@@ -15,12 +16,8 @@ export interface CodeSearchResponse {
 }
 
 export interface CodeSearchItem {
-  name: string;
-  /** Repository-relative path of the file, as indexed. */
+  /** Repository-relative path of the file, as indexed (the index may lag behind the branch head). */
   path: string;
-  /** Blob SHA of the file as indexed (which may lag behind the branch head). */
-  sha: string;
-  html_url: string;
   repository: { full_name: string };
   /** Relevance; GitHub's ranking, comparable within one response. */
   score?: number;
@@ -28,9 +25,6 @@ export interface CodeSearchItem {
 }
 
 export interface TextMatch {
-  /** Contents URL of the file, `?ref=` the commit that was indexed. */
-  object_url?: string;
-  object_type?: string | null;
   /** "content" for a match in the file's text, "path" for one in its path. */
   property?: string;
   /** A few lines of the file around the matches. */

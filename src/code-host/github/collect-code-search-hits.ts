@@ -1,5 +1,5 @@
 import type { CodeSearchHit } from "../code-host.js";
-import type { CodeSearchResponse } from "./code-search-response.js";
+import type { CodeSearchResponse, TextMatch } from "./code-search-response.js";
 import type { GitHubApi } from "./github-api.js";
 import { locateTextMatches } from "./locate-text-matches.js";
 import type { SearchPacer } from "./search-pacer.js";
@@ -139,9 +139,7 @@ async function fetchPage(
   }
 }
 
-function countContentMatches(
-  textMatches: CodeSearchResponse["items"][number]["text_matches"],
-): number {
+function countContentMatches(textMatches: TextMatch[] | undefined): number {
   return (textMatches ?? [])
     .filter((match) => match.property === "content")
     .reduce((sum, match) => sum + (match.matches?.length ?? 0), 0);

@@ -108,7 +108,7 @@ export async function searchGitHubCode(
   }
   notes.unshift(
     `GitHub code search found ${found.totalCount} file${found.totalCount === 1 ? "" : "s"} for ${shownQuery}; ` +
-      `showing ${found.hits.length} matching line${found.hits.length === 1 ? "" : "s"} from ${found.files}.`,
+      `showing ${found.hits.length} matching line${found.hits.length === 1 ? "" : "s"} from ${found.files} of them.`,
   );
   if (found.incomplete && !found.stoppedEarly)
     notes.push(
@@ -133,11 +133,10 @@ function invalidQueryMessage(error: unknown): string | undefined {
   };
   if (failure.status !== 422) return undefined;
   const data = failure.response?.data;
-  const details = Array.isArray(data?.errors)
-    ? data.errors
-        .map((e: { message?: unknown }) => e?.message)
-        .filter((m): m is string => typeof m === "string" && m !== "")
-    : [];
+  const errors: unknown[] = Array.isArray(data?.errors) ? data.errors : [];
+  const details = errors
+    .map((e) => (e as { message?: unknown } | null)?.message)
+    .filter((m): m is string => typeof m === "string" && m !== "");
   const message =
     typeof data?.message === "string" ? data.message : String(failure.message);
   return [message, ...details].join(": ");

@@ -9,14 +9,10 @@ function item(
   }>,
 ): CodeSearchItem {
   return {
-    name: "loop.py",
     path: "src/loop.py",
-    sha: "9a1c3f0e2b4d6a8c0e1f3a5b7d9c1e3f5a7b9d1c",
-    html_url: "https://github.com/octo-org/hello-world/blob/main/src/loop.py",
     repository: { full_name: "octo-org/hello-world" },
     score: 1,
     text_matches: textMatches.map((m) => ({
-      object_type: "FileContent",
       property: m.property ?? "content",
       fragment: m.fragment,
       matches: m.matches,

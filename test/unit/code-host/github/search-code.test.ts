@@ -157,7 +157,7 @@ describe("searchGitHubCode with GitHub's code search", () => {
       incomplete: false,
     });
     expect(result.notes).toStrictEqual([
-      `GitHub code search found 2 files for "attempt ${IN_REPO}"; showing 5 matching lines from 2.`,
+      `GitHub code search found 2 files for "attempt ${IN_REPO}"; showing 5 matching lines from 2 of them.`,
       "1 match from GitHub's search index did not match the files at 7fd1a60 (the index lags behind pushes) and was left out.",
     ]);
     expect(acquired).toStrictEqual([KEY]);
