@@ -37,7 +37,7 @@ describe("decodeText", () => {
     expect(decodeText(latin1)).toMatch(/^\/\/ caf\uFFFD au lait/);
   });
 
-  it("does not count a multi-byte character cut at the 8 KB sniff boundary against the file", () => {
+  it("reads text whose multi-byte characters straddle the 8 KB sniff boundary", () => {
     const text = "a".repeat(8191) + "é".repeat(10);
     expect(decodeText(Buffer.from(text))).toBe(text);
   });
