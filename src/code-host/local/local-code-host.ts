@@ -1,0 +1,203 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { LRUCache } from "lru-cache";
+import type {
+  CodeHost,
+  CodeReader,
+  ReadLimits,
+  ResolvedRef,
+} from "../code-host.js";
+import {
+  ConfigError,
+  EmptyRepositoryError,
+  RefNotFoundError,
+} from "../../shared/errors.js";
+import { createFileSetReader } from "../file-set/file-set-reader.js";
+import type { FileSource } from "../file-set/file-source.js";
+import { detectRepository, type RepositoryKind } from "./detect-repository.js";
+import { createDirectoryFileSource } from "./directory-file-source.js";
+import { createGitCatFile } from "./git-cat-file.js";
+import { createGitFileSource } from "./git-file-source.js";
+import { runGit } from "./run-git.js";
+
+export interface LocalCodeHostOptions {
+  /** A checkout, a bare repository, or any directory. */
+  root: string;
+  limits?: Partial<ReadLimits>;
+}
+
+/** A `CodeHost` over a local directory; `close()` ends the git process it may have started. */
+export interface LocalCodeHost extends CodeHost {
+  close(): Promise<void>;
+}
+
+/** The SHA of a directory that is not a git repository, or of a checkout with no commits yet. */
+export const WORKING_TREE_SHA = "working-tree";
+
+// Readers of past commits kept for reuse; each holds its own text cache.
+const MAX_COMMIT_READERS = 4;
+
+/**
+ * A `CodeHost` over a directory on disk, for `askcode ask` and the evaluation.
+ *
+ * - `resolveRef()` in a checkout gives HEAD's SHA, and `at()` that SHA reads
+ *   the working tree, uncommitted edits included: what a user asking about
+ *   their checkout expects. Outside git, the SHA is "working-tree".
+ * - `resolveRef(ref)` (a checkout or a bare repository) gives the ref's commit,
+ *   and `at()` it reads that commit from git's objects, not the working tree.
+ *   `at()` sees only a SHA, so once `resolveRef()` has run, a ref naming the
+ *   same commit as HEAD reads the working tree too.
+ *
+ * Throws `ConfigError` at once when `root` is not a directory.
+ *
+ * @example
+ * const host = createLocalCodeHost({ root: "." });
+ * const { sha } = await host.resolveRef();
+ * const file = await host.at(sha).readFile("package.json");
+ * await host.close();
+ */
+export function createLocalCodeHost(
+  options: LocalCodeHostOptions,
+): LocalCodeHost {
+  const root = resolve(options.root);
+  assertDirectory(root);
+  const limits = options.limits;
+  const objects = createGitCatFile({ cwd: root });
+  let kind: Promise<RepositoryKind> | undefined;
+  const repositoryKind = () => (kind ??= detectRepository(root));
+  // The SHA that `resolveRef()` gave for the working tree; `at()` maps it back.
+  let workingTreeSha = WORKING_TREE_SHA;
+  let workingTreeReader: CodeReader | undefined;
+  const commitReaders = new LRUCache<string, CodeReader>({
+    max: MAX_COMMIT_READERS,
+  });
+
+  async function resolveRef(ref?: string): Promise<ResolvedRef> {
+    const repository = await repositoryKind();
+    if (ref === undefined) {
+      if (repository === "none")
+        return { sha: WORKING_TREE_SHA, ref: WORKING_TREE_SHA };
+      const branch = await currentBranch(root);
+      const head = await revParseCommit(root, "HEAD");
+      if (head === undefined && repository === "git-dir")
+        throw new EmptyRepositoryError();
+      // A work tree reads from disk, so it is served even before its first commit.
+      if (repository === "work-tree") workingTreeSha = head ?? WORKING_TREE_SHA;
+      return {
+        sha: head ?? WORKING_TREE_SHA,
+        ref: branch ?? "HEAD",
+        ...(branch ? { defaultBranch: branch } : {}),
+      };
+    }
+    if (repository === "none") {
+      const error = new RefNotFoundError(ref);
+      error.message += ` ${root} is not a git repository, so only its files on disk can be read: ask without a ref.`;
+      throw error;
+    }
+    const sha = await revParseCommit(root, ref);
+    if (sha === undefined) throw new RefNotFoundError(ref);
+    const branch = await currentBranch(root);
+    return { sha, ref, ...(branch ? { defaultBranch: branch } : {}) };
+  }
+
+  function at(sha: string): CodeReader {
+    if (sha === workingTreeSha || sha === WORKING_TREE_SHA) {
+      // A new reader when the SHA changes ("working-tree", then HEAD's once
+      // resolveRef() has run), so that `reader.sha` is always the one asked for.
+      if (workingTreeReader?.sha !== sha) {
+        const source = workingTreeSource(sha);
+        workingTreeReader = createFileSetReader({ sha, source, limits });
+      }
+      return workingTreeReader;
+    }
+    // Only SHAs reach git here; names are for resolveRef (and "-x" could pass for an option).
+    if (!/^[0-9a-f]{7,64}$/i.test(sha)) throw new RefNotFoundError(sha);
+    let reader = commitReaders.get(sha);
+    if (!reader) {
+      reader = createFileSetReader({ sha, source: commitSource(sha), limits });
+      commitReaders.set(sha, reader);
+    }
+    return reader;
+  }
+
+  // A bare repository has no working tree: its directory holds git's own
+  // files (config may hold credentials), which are never served as code.
+  function workingTreeSource(sha: string): FileSource {
+    return deferredSource(`directory:${root}`, async () => {
+      if ((await repositoryKind()) === "git-dir")
+        throw new RefNotFoundError(sha);
+      return createDirectoryFileSource({ root });
+    });
+  }
+
+  // Checks that `root` is a repository before asking git for the commit's tree,
+  // so that a subdirectory of some other checkout is never read as this one.
+  function commitSource(sha: string): FileSource {
+    return deferredSource(`git:${root}@${sha.slice(0, 12)}`, async () => {
+      if ((await repositoryKind()) === "none") throw new RefNotFoundError(sha);
+      return createGitFileSource({ repository: root, commit: sha, objects });
+    });
+  }
+
+  return {
+    label: `local:${root}`,
+    resolveRef,
+    at,
+    close: () => objects.close(),
+  };
+}
+
+function assertDirectory(root: string): void {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(root).isDirectory();
+  } catch {
+    throw new ConfigError(
+      `The directory ${root} does not exist; give the path of a checkout or a directory of code.`,
+    );
+  }
+  if (!isDirectory)
+    throw new ConfigError(
+      `${root} is a file, not a directory; give the path of a checkout or a directory of code.`,
+    );
+}
+
+/** A source decided on first use: `at()` is synchronous, but knowing what `root` is takes a git call. */
+function deferredSource(
+  label: string,
+  load: () => Promise<FileSource>,
+): FileSource {
+  let source: Promise<FileSource> | undefined;
+  const get = () => (source ??= load());
+  return {
+    label,
+    listFiles: async () => (await get()).listFiles(),
+    readBytes: async (path) => (await get()).readBytes(path),
+  };
+}
+
+/** The commit a ref names, or undefined. Refs that could pass for options are refused. */
+async function revParseCommit(
+  root: string,
+  ref: string,
+): Promise<string | undefined> {
+  if (ref.startsWith("-") || /[\0-\x20\x7f]/.test(ref)) return undefined;
+  const { code, stdout } = await runGit(root, [
+    "rev-parse",
+    "--verify",
+    "--quiet",
+    `${ref}^{commit}`,
+  ]);
+  return code === 0 ? stdout.toString("utf8").trim() : undefined;
+}
+
+/** The branch HEAD points at ("main"), or undefined for a detached HEAD. */
+async function currentBranch(root: string): Promise<string | undefined> {
+  const { code, stdout } = await runGit(root, [
+    "symbolic-ref",
+    "--quiet",
+    "--short",
+    "HEAD",
+  ]);
+  return code === 0 ? stdout.toString("utf8").trim() || undefined : undefined;
+}
