@@ -197,6 +197,8 @@ export interface TreeListing {
   entries: TreeEntry[];
   /** GitHub cut the tree (over 100,000 entries or 7 MB). */
   truncated: boolean;
+  /** What a truncated tree means and how to see the rest. */
+  note?: string;
 }
 
 /** Size and scan limits shared by every host. */

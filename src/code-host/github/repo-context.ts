@@ -1,0 +1,17 @@
+import type { GitHubApi } from "./github-api.js";
+
+/**
+ * The one repository a GitHub code host reads, and the cached request layer
+ * it reads through. Every request of the read side takes this, never an
+ * owner or repository chosen later (DESIGN.md, "one repository per run").
+ */
+export interface GitHubRepoContext {
+  api: GitHubApi;
+  owner: string;
+  repo: string;
+}
+
+/** "owner/repo", for messages and labels. */
+export function repoName(ctx: Pick<GitHubRepoContext, "owner" | "repo">) {
+  return `${ctx.owner}/${ctx.repo}`;
+}
