@@ -52,7 +52,8 @@ export async function searchTreeFallback(
   let incomplete = tree.truncated;
   if (tree.truncated)
     notes.push(
-      "GitHub cut the tree listing short (over 100,000 entries or 7 MB); files it left out were not searched.",
+      tree.note ??
+        "GitHub cut the tree listing short (over 100,000 entries or 7 MB); files it left out were not searched.",
     );
   const tokens = tokenizeSearchQuery(query.query);
   const base = { query: query.query, tokens };

@@ -54,6 +54,7 @@ function setup(
   options: {
     octokit?: RequestingOctokit;
     extraEntries?: TreeEntry[];
+    truncated?: boolean;
     context?: Partial<GitHubSearchContext>;
   } = {},
 ) {
@@ -72,7 +73,7 @@ function setup(
   const reads: string[] = [];
   const tree: TreeListing = {
     sha: SHA,
-    truncated: false,
+    truncated: options.truncated ?? false,
     entries: [
       ...Object.entries(files).map(([path, text]): TreeEntry => ({
         path,
@@ -440,6 +441,21 @@ describe("searchGitHubCode's fallbacks", () => {
     );
     expect(api.stats.requests).toBe(0);
     expect(acquired).toStrictEqual([]);
+    expect(nock.pendingMocks()).toStrictEqual([]);
+  });
+
+  it("says the search is incomplete when GitHub truncated the tree", async () => {
+    const { ctx } = setup(repoFiles, {
+      truncated: true,
+      context: { searchesIndexedCommit: false },
+    });
+
+    const result = await searchGitHubCode({ query: "retry policy" }, ctx);
+
+    expect(result.incomplete).toBe(true);
+    expect(result.notes).toContain(
+      "GitHub cut the tree listing short (over 100,000 entries or 7 MB); files it left out were not searched.",
+    );
     expect(nock.pendingMocks()).toStrictEqual([]);
   });
 
