@@ -56,6 +56,7 @@ export interface GitHubApiOptions {
 const KEPT_HEADERS = [
   "etag",
   "link",
+  "x-ratelimit-limit",
   "x-ratelimit-remaining",
   "x-ratelimit-reset",
   "x-ratelimit-resource",
