@@ -1,0 +1,136 @@
+import {
+  DEFAULT_READ_LIMITS,
+  type CodeHost,
+  type ReadLimits,
+} from "../code-host.js";
+import { systemClock } from "../../shared/clock.js";
+import {
+  createGitHubReader,
+  type GitHubSearchOptions,
+} from "./github-reader.js";
+import type { GitHubApi } from "./github-api.js";
+import { repoName, type GitHubRepoContext } from "./repo-context.js";
+import { resolveGitHubRef } from "./resolve-ref.js";
+import {
+  createSnapshotCache,
+  snapshotKey,
+  type SnapshotCache,
+} from "./snapshot-cache.js";
+import { createSearchPacer } from "./search-pacer.js";
+import { createSnapshotReader, type SnapshotLog } from "./snapshot-reader.js";
+import {
+  DEFAULT_SNAPSHOT_MAX_BYTES,
+  loadTarballSnapshot,
+} from "./tarball-snapshot.js";
+
+export interface SnapshotPolicy {
+  /**
+   * "auto" (default): snapshot when the tree is complete and the archive fits
+   * `maxBytes`; "always": try regardless of the estimate; "never": API only.
+   */
+  mode?: "auto" | "always" | "never";
+  /** Cap on a snapshot's decompressed archive (default 50 MB). */
+  maxBytes?: number;
+  /**
+   * Snapshots shared between hosts (see `createSnapshotCache`), so a later
+   * question on the same commit costs no request. Needs `namespace`.
+   */
+  cache?: SnapshotCache;
+  /** The installation, as in the response cache ("installation:42"); keys the shared cache. */
+  namespace?: string;
+}
+
+export interface GitHubCodeHostOptions {
+  api: GitHubApi;
+  owner: string;
+  repo: string;
+  limits?: Partial<ReadLimits>;
+  snapshot?: SnapshotPolicy;
+  /**
+   * Code search's budget, for readers that go through the API (a snapshot
+   * searches in memory). Pass the process's shared pacer; without one the
+   * host paces only its own searches.
+   */
+  search?: GitHubSearchOptions;
+  log?: SnapshotLog;
+}
+
+const silent: SnapshotLog = { info: () => {}, warn: () => {} };
+
+/**
+ * The GitHub home of `CodeHost`: one repository, read through the cached,
+ * throttled request layer (`createGitHubApi`). `resolveRef` pins a commit;
+ * `at(sha)` gives a reader that serves a small repository from one tarball
+ * snapshot and a large one through the REST API, per the snapshot policy.
+ *
+ * @example
+ * const host = createGitHubCodeHost({ api, owner: "octo-org", repo: "hello-world", log: context.log });
+ * const { sha } = await host.resolveRef();
+ * const reader = host.at(sha);
+ * await reader.readFile("src/index.ts", { startLine: 1, endLine: 40 });
+ */
+export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
+  const ctx: GitHubRepoContext = {
+    api: options.api,
+    owner: options.owner,
+    repo: options.repo,
+  };
+  const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...options.limits };
+  const policy = options.snapshot ?? {};
+  const mode = policy.mode ?? "auto";
+  const maxBytes = policy.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES;
+  if (policy.cache && policy.namespace === undefined) {
+    throw new TypeError(
+      "snapshot.namespace is required with snapshot.cache: a shared cache must keep installations apart.",
+    );
+  }
+  // Without a shared cache, snapshots live as long as this host.
+  const cache = policy.cache ?? createSnapshotCache();
+  const namespace = policy.namespace ?? "";
+  const log = options.log ?? silent;
+  const search = options.search ?? {
+    pacer: createSearchPacer({ clock: systemClock }),
+    paceKey: namespace || repoName(ctx),
+  };
+  // Code search indexes the default branch's head only; the answer is the
+  // cached `resolveRef()` of the run, so asking costs nothing more.
+  const isIndexedCommit = (sha: string) => async () => {
+    try {
+      return (await resolveGitHubRef(ctx)).sha === sha;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    label: `github:${repoName(ctx)}`,
+    resolveRef: (ref) => resolveGitHubRef(ctx, ref),
+    at(sha) {
+      const api = createGitHubReader({
+        ctx,
+        sha,
+        limits,
+        search,
+        isIndexedCommit: isIndexedCommit(sha),
+      });
+      if (mode === "never") return api;
+      const key = snapshotKey(namespace, ctx.owner, ctx.repo, sha);
+      const loadSnapshot = async () => {
+        const snapshot = await cache.fetch(key, {
+          context: () =>
+            loadTarballSnapshot({
+              ctx,
+              sha,
+              maxBytes,
+              maxFileBytes: limits.maxFileBytes,
+            }),
+        });
+        // fetchMethod always resolves a snapshot; the guard keeps the type honest.
+        if (!snapshot)
+          throw new Error(`The snapshot cache returned nothing for ${key}`);
+        return snapshot;
+      };
+      return createSnapshotReader({ api, mode, maxBytes, loadSnapshot, log });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { CodeReader, TreeListing } from "../code-host.js";
+import { createFileSetReader } from "../file-set/file-set-reader.js";
+import { normalizeRepoPath } from "../../shared/repo-path.js";
+import type { GitHubReader } from "./github-reader.js";
+import { snapshotMisfit } from "./snapshot-fits.js";
+import type { TarballSnapshot } from "./tarball-snapshot.js";
+import { withTreeMetadata } from "./with-tree-metadata.js";
+
+/** Where the snapshot policy says what it decided; Probot's `log` fits. */
+export interface SnapshotLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface SnapshotReaderOptions {
+  /** Reads through the API: the fallback, and the tree the decision needs. */
+  api: GitHubReader;
+  /** "auto": only when the tree says the archive fits; "always": try regardless. */
+  mode: "auto" | "always";
+  /** Cap on the decompressed archive. */
+  maxBytes: number;
+  /** Loads (or finds in the snapshot cache) the snapshot of `api.sha`. */
+  loadSnapshot: () => Promise<TarballSnapshot>;
+  log: SnapshotLog;
+}
+
+interface Served {
+  reader: CodeReader;
+  /** Files the snapshot lists without bytes: read through the API. */
+  skipped: ReadonlySet<string>;
+}
+
+/**
+ * A reader that serves reads, listings and searches of one commit from an
+ * in-memory snapshot when that is cheaper, and from the API otherwise.
+ *
+ * The first call that benefits decides, once for the reader (concurrent
+ * calls wait on the same decision): list the tree (one immutable request,
+ * needed anyway), and when it is complete and the archive fits `maxBytes`,
+ * load the tarball (one request) and answer everything after from memory —
+ * one request where a question would otherwise make dozens, with no
+ * code-search rate limit and no search-index lag. A snapshot that fails to
+ * load (over the cap, a bad archive, GitHub down) is logged, and the reader
+ * carries on through the API: a read never fails because of it.
+ *
+ * @example
+ * const reader = createSnapshotReader({ api, mode: "auto", maxBytes: 50 << 20, loadSnapshot, log });
+ * await reader.searchCode({ query: "retryAfter" }); // tree + tarball, then memory
+ */
+export function createSnapshotReader(
+  options: SnapshotReaderOptions,
+): CodeReader {
+  const { api, log } = options;
+  let deciding: Promise<Served | undefined> | undefined;
+  const serve = () => (deciding ??= decide());
+
+  async function decide(): Promise<Served | undefined> {
+    const where = `${api.ctx.owner}/${api.ctx.repo}@${api.sha.slice(0, 7)}`;
+    let tree: TreeListing;
+    try {
+      tree = await api.listTree();
+    } catch (error) {
+      log.warn(
+        `No snapshot of ${where}: listing its tree failed (${messageOf(error)}); reading through the API.`,
+      );
+      return undefined;
+    }
+    if (options.mode === "auto") {
+      const misfit = snapshotMisfit(tree, options.maxBytes);
+      if (misfit) {
+        log.info(
+          `No snapshot of ${where}: ${misfit}; reading through the API.`,
+        );
+        return undefined;
+      }
+    }
+    try {
+      const snapshot = await options.loadSnapshot();
+      const source = withTreeMetadata(snapshot, tree);
+      const reader = createFileSetReader({
+        sha: api.sha,
+        source,
+        limits: api.limits,
+      });
+      return { reader, skipped: snapshot.skipped };
+    } catch (error) {
+      log.warn(
+        `Snapshot of ${where} failed: ${messageOf(error)} Reading through the API instead.`,
+      );
+      return undefined;
+    }
+  }
+
+  return {
+    sha: api.sha,
+    async readFile(path, range) {
+      const at = normalizeRepoPath(path); // refuse a bad path before any request
+      const served = await serve();
+      return served && !served.skipped.has(at)
+        ? served.reader.readFile(at, range)
+        : api.readFile(at, range);
+    },
+    async listDirectory(path, listOptions) {
+      const at = normalizeRepoPath(path);
+      return ((await serve())?.reader ?? api).listDirectory(at, listOptions);
+    },
+    // The tree answer carries blob SHAs and GitHub's own truncation flag; it is cached already.
+    listTree: () => api.listTree(),
+    async searchCode(query) {
+      return ((await serve())?.reader ?? api).searchCode(query);
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
