@@ -11,7 +11,12 @@ export interface GitHubRepoContext {
   repo: string;
 }
 
-/** "owner/repo", for messages and labels. */
+/**
+ * "owner/repo", for messages and labels.
+ *
+ * @example
+ * repoName({ owner: "octo-org", repo: "hello-world" }) // "octo-org/hello-world"
+ */
 export function repoName(ctx: Pick<GitHubRepoContext, "owner" | "repo">) {
   return `${ctx.owner}/${ctx.repo}`;
 }

@@ -42,7 +42,12 @@ export function createSnapshotCache(
   });
 }
 
-/** The cache key: the installation first, so one installation never reads another's snapshot. */
+/**
+ * The cache key: the installation first, so one installation never reads another's snapshot.
+ *
+ * @example
+ * snapshotKey("installation:42", "octo-org", "hello-world", sha) // "installation:42 octo-org/hello-world@7fd1a60…"
+ */
 export function snapshotKey(
   namespace: string,
   owner: string,

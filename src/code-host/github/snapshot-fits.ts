@@ -32,7 +32,12 @@ export function snapshotMisfit(
   );
 }
 
-/** Decompressed size of GitHub's tarball of this tree, in bytes, estimated from the tree alone. */
+/**
+ * Decompressed size of GitHub's tarball of this tree, in bytes, estimated from the tree alone.
+ *
+ * @example
+ * estimateArchiveBytes({ sha, truncated: false, entries: [{ path: "a.ts", type: "file", size: 10 }] }) // 3072
+ */
 export function estimateArchiveBytes(tree: TreeListing): number {
   let bytes = 4 * BLOCK; // the global pax header (two blocks) and the two end blocks
   for (const entry of tree.entries) {
