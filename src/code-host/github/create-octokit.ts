@@ -102,8 +102,10 @@ export function createOctokit(options: CreateOctokitOptions): AskcodeOctokit {
     throttle: createThrottleOptions(options),
     retry: {
       retries: options.serverErrorRetries ?? 3,
-      // 409 is "Git Repository is empty": retrying cannot help. The rest are plugin-retry's defaults.
-      doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451],
+      // 409 is "Git Repository is empty": retrying cannot help. 429 is the
+      // throttling plugin's to retry (it reads retry-after); retrying it here too
+      // would multiply the attempts. The rest are plugin-retry's defaults.
+      doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451],
       retryAfterBaseValue: options.retryAfterBaseValue ?? 1000,
     },
   });

@@ -27,6 +27,8 @@ export interface GetOptions {
   mediaFormat?: string;
   /** false: always ask GitHub and store nothing (tarballs, search pages). */
   cache?: boolean;
+  /** How long this answer is served before it is revalidated (default: the cache's TTL). */
+  ttlMs?: number;
 }
 
 export interface GitHubResponse<T> {
@@ -160,7 +162,7 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
       let loaded = false;
       const entry = await options.cache.fetch(key, {
         // Immutable answers never go stale (lru-cache reads ttl 0 as "no TTL").
-        ...(get.immutable ? { ttl: 0 } : {}),
+        ...(get.immutable ? { ttl: 0 } : get.ttlMs ? { ttl: get.ttlMs } : {}),
         context: {
           load: (stale) => {
             loaded = true;

@@ -40,9 +40,7 @@ export function mapRequestError(error: unknown, what: string): unknown {
       (headers["x-ratelimit-remaining"] === "0" ||
         /rate limit/i.test(error.message)));
   if (rateLimited) {
-    const reset = Number(headers["x-ratelimit-reset"]);
-    const resetAt =
-      Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
+    const resetAt = rateLimitResetAt(headers);
     const when = resetAt
       ? ` It resets at ${new Date(resetAt).toISOString()}.`
       : "";
@@ -78,4 +76,26 @@ export function mapRequestError(error: unknown, what: string): unknown {
     status,
     options,
   );
+}
+
+/**
+ * When a rate limit lifts. `x-ratelimit-reset` describes the primary limit and
+ * GitHub sends it with every reply, secondary-limit ones included, so it only
+ * counts when that limit is spent; a secondary limit says `retry-after`.
+ * https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+ */
+function rateLimitResetAt(
+  headers: Record<string, string | number | undefined>,
+): number | undefined {
+  const retryAfter = Number(headers["retry-after"]);
+  if (Number.isFinite(retryAfter) && retryAfter > 0)
+    return Date.now() + retryAfter * 1000;
+  const reset = Number(headers["x-ratelimit-reset"]);
+  if (
+    String(headers["x-ratelimit-remaining"]) === "0" &&
+    Number.isFinite(reset) &&
+    reset > 0
+  )
+    return reset * 1000;
+  return undefined;
 }

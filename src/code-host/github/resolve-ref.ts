@@ -54,6 +54,10 @@ export async function resolveGitHubRef(
   return { sha: await getCommitSha(ctx, ref), ref };
 }
 
+// A branch moves with every push: trust a head for a minute, then revalidate it
+// (a 304 costs no rate limit), so a question asked right after a push reads the push.
+const BRANCH_HEAD_TTL_MS = 60_000;
+
 async function getDefaultBranch(ctx: GitHubRepoContext): Promise<string> {
   let repository: { default_branch?: unknown };
   try {
@@ -90,7 +94,11 @@ async function getCommitSha(
     ({ data: body } = await ctx.api.get<unknown>(
       "GET /repos/{owner}/{repo}/commits/{+ref}",
       { owner: ctx.owner, repo: ctx.repo, ref: encodePathSegments(ref) },
-      { mediaFormat: "sha", immutable: FULL_SHA.test(ref) },
+      {
+        mediaFormat: "sha",
+        immutable: FULL_SHA.test(ref),
+        ttlMs: BRANCH_HEAD_TTL_MS,
+      },
     ));
   } catch (error) {
     const status = requestStatus(error);

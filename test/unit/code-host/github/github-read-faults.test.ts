@@ -127,13 +127,13 @@ describe("GitHub faults on the read side (production throttling and retry, waits
 
     it("fails with RateLimitError when a 429 without retry-after persists", async () => {
       const ctx = createTestRepoContext();
-      // Six requests, exactly (a seventh would find no mock and fail otherwise):
-      // the throttling plugin's first try and two retries, then plugin-retry
-      // starts over because 429 is not in create-octokit's doNotRetry list.
+      // Three requests, exactly (a fourth would find no mock and fail): the
+      // throttling plugin's first try and its two retries. 429 is in
+      // create-octokit's doNotRetry list, so plugin-retry does not start over.
       const scope = nockGetTree({
         status: 429,
         body: "errors/secondary-rate-limit-429.json",
-        times: 6,
+        times: 3,
       });
 
       const error = await listGitHubTree(ctx, SHA).catch((e: unknown) => e);

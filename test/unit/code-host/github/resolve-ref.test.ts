@@ -30,8 +30,8 @@ describe("resolveGitHubRef", () => {
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
-  it("serves a second resolution from the cache, and revalidates the branch head with its ETag once stale", async () => {
-    const ctx = createTestRepoContext({ ttlMs: 1000 });
+  it("serves a second resolution from the cache, and revalidates the branch head with its ETag after a minute", async () => {
+    const ctx = createTestRepoContext();
     const scope = nockGetCommitSha({ ref: "main" });
     scope
       .get("/repos/octo-org/hello-world/commits/main")
@@ -40,7 +40,7 @@ describe("resolveGitHubRef", () => {
 
     await resolveGitHubRef(ctx, "main");
     await resolveGitHubRef(ctx, "main");
-    ctx.clock.advance(1001);
+    ctx.clock.advance(60_001);
     const again = await resolveGitHubRef(ctx, "main");
 
     expect(again.sha).toBe(SHA);
