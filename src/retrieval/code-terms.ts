@@ -1,0 +1,55 @@
+import { splitIdentifier } from "./split-identifier.js";
+
+/** Identifier-shaped runs: what both the index and the query are made of. */
+export const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
+
+/**
+ * The index terms for one identifier-shaped word: the whole word lowercased
+ * (so `quantity_input` can match exactly) and, for compound words, its parts
+ * (so the question's "quantity input" matches too). Words shorter than two
+ * characters make no term.
+ *
+ * The index and the query analysis both go through this function, so what a
+ * question asks for and what a chunk contains are spelled the same way.
+ *
+ * @example
+ * identifierTerms("getHTTPResponse") // ["gethttpresponse", "get", "http", "response"]
+ * identifierTerms("Session")         // ["session"]
+ * identifierTerms("x")               // []
+ */
+export function identifierTerms(word: string): string[] {
+  const whole = word.toLowerCase();
+  const terms = whole.length >= 2 ? [whole] : [];
+  const parts = splitIdentifier(word);
+  if (parts.length > 1 || (parts.length === 1 && parts[0] !== whole)) {
+    for (const part of parts)
+      if (part !== whole && !terms.includes(part)) terms.push(part);
+  }
+  return terms;
+}
+
+/**
+ * Looks like a name from code rather than an English word: snake_case,
+ * camelCase, PascalCase with an inner capital, dunder, or letters mixed with
+ * digits.
+ *
+ * @example
+ * looksLikeCode("quantity_input") // true
+ * looksLikeCode("getItem")        // true
+ * looksLikeCode("InheritDocstrings") // true
+ * looksLikeCode("Session")        // false (could be a sentence's first word)
+ */
+export function looksLikeCode(word: string): boolean {
+  if (word.length < 3) return false;
+  if (word.includes("_"))
+    return (
+      /[A-Za-z]/.test(word.replace(/_/g, "")) &&
+      word.replace(/_/g, "").length >= 2
+    );
+  // An upper-case letter after a lower-case one: camelCase, InheritDocstrings.
+  if (/[a-z][A-Z]/.test(word)) return true;
+  // Letters then digits inside a word: utf8, int64, base64.
+  return (
+    /[A-Za-z][0-9]/.test(word) && /^[A-Za-z]/.test(word) && word.length >= 4
+  );
+}

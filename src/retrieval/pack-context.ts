@@ -1,0 +1,24 @@
+import { packRankedChunks } from "./pack-ranked-chunks.js";
+import { packWholeRepository } from "./pack-whole-repository.js";
+import type { PackedContext, PackInput } from "./packing-types.js";
+
+/**
+ * Packs retrieval results into a token budget, cheapest strategy first (seed
+ * 000): the whole repository when it fits, otherwise ranked chunks with
+ * compression (seed 003). The result reports what it did (seed 004), and its
+ * text never has more tokens than the budget, counted with the real tokenizer.
+ *
+ * @example
+ * const packed = packContext({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter });
+ * packed.mode       // "ranked-chunks"
+ * packed.tokensUsed // 12_940
+ * packed.note       // "Ranked chunks: showing 31 of 9,112 matching chunks from 14 files, … Read any of them with read_file_contents(…)"
+ */
+export function packContext(input: PackInput): PackedContext {
+  if (input.budget <= 0) return packRankedChunks({ ...input, ranked: [] });
+  if (input.options?.wholeRepository !== false) {
+    const whole = packWholeRepository(input);
+    if (whole) return whole;
+  }
+  return packRankedChunks(input);
+}

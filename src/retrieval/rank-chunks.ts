@@ -1,0 +1,221 @@
+import { bm25Tf, termFrequency } from "./bm25-index.js";
+import { isChangelog, type FileKind } from "./file-kind.js";
+import { chunkAtLine, findPhrases } from "./find-phrases.js";
+import type { RepositoryIndex } from "./index-repository.js";
+import type { QueryAnalysis } from "./query-analysis.js";
+import {
+  CHANGELOG_FACTOR,
+  FILE_KIND_FACTORS,
+  RANK_WEIGHTS as R,
+} from "./rank-weights.js";
+import { resolvePathMentions } from "./resolve-path-mentions.js";
+import { scoreTerms, type ScoredTerm } from "./score-terms.js";
+import type { Chunk } from "./types.js";
+
+/** One reason a chunk scored what it did. */
+export interface ScoreContribution {
+  kind:
+    | "term"
+    | "file"
+    | "definition"
+    | "place"
+    | "stack-frame"
+    | "phrase"
+    | "file-kind";
+  /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
+  detail: string;
+  points: number;
+}
+
+export interface RankedChunk {
+  chunk: Chunk;
+  score: number;
+  /** Query terms found in the chunk, strongest first. */
+  matchedTerms: string[];
+  /** Every contribution to `score`, largest first; they add up to it. */
+  why: ScoreContribution[];
+}
+
+export interface RankOptions {
+  /** Ranked chunks returned, best first (default 1,000). Scores are computed for all. */
+  maxResults?: number;
+  /** Multipliers by file kind (default FILE_KIND_FACTORS: code 1, tests and docs 0.7). */
+  fileKindFactors?: Partial<Record<FileKind, number>>;
+}
+
+export interface Ranking {
+  ranked: RankedChunk[];
+  /** Chunks with any evidence at all (score above zero). */
+  available: number;
+}
+
+/**
+ * Ranks every chunk of the index for a question: weighted BM25 over chunks,
+ * plus a share of the file's BM25, plus place evidence (paths, modules and
+ * stack frames naming the file, a frame's line inside the chunk), definition
+ * evidence (the chunk declares a queried symbol) and verbatim error-message
+ * phrases; then a multiplier by file kind. Each result explains its score.
+ *
+ * @example
+ * const { ranked } = rankChunks(index, analyzeQuery(issueText));
+ * ranked[0].why // [{ kind: "place", detail: "stack frame …/units/decorators.py:225", points: 18.2 }, …]
+ */
+export function rankChunks(
+  index: RepositoryIndex,
+  query: QueryAnalysis,
+  options: RankOptions = {},
+): Ranking {
+  const factors = { ...FILE_KIND_FACTORS, ...options.fileKindFactors };
+  const n = index.chunks.length;
+  const nFiles = index.files.length;
+  const scores = scoreTerms(index, query.terms);
+  // Bonuses that are not BM25, per chunk and per file, with their reasons for explaining later.
+  const chunkBonus = new Float64Array(n);
+  const fileBonus = new Float64Array(nFiles);
+  const chunkReasons = new Map<number, ScoreContribution[]>();
+  const fileReasons = new Map<number, ScoreContribution[]>();
+  const note = (
+    map: Map<number, ScoreContribution[]>,
+    id: number,
+    c: ScoreContribution,
+  ): void => {
+    const list = map.get(id);
+    if (list) list.push(c);
+    else map.set(id, [c]);
+  };
+
+  for (const { fileId, mention, matches, scope } of resolvePathMentions(
+    index,
+    query.paths,
+  )) {
+    const points =
+      R.place *
+      mention.weight *
+      Math.log(1 + nFiles / matches) *
+      (scope === "package" ? R.package : 1);
+    const label =
+      mention.source === "stackFrame"
+        ? `stack frame ${mention.path}:${mention.line}`
+        : `${mention.source} ${mention.path}`;
+    fileBonus[fileId] = (fileBonus[fileId] as number) + points;
+    note(fileReasons, fileId, { kind: "place", detail: label, points });
+    if (mention.line !== undefined) {
+      const chunkId = chunkAtLine(index, fileId, mention.line);
+      if (chunkId !== undefined) {
+        const linePoints = R.frameLine * points;
+        chunkBonus[chunkId] = (chunkBonus[chunkId] as number) + linePoints;
+        note(chunkReasons, chunkId, {
+          kind: "stack-frame",
+          detail: `holds line ${mention.line} of ${label}`,
+          points: linePoints,
+        });
+      }
+    }
+  }
+
+  for (const term of scores.terms) {
+    if (!term.query.symbol) continue;
+    const definers = index.definitions.get(term.query.term);
+    if (!definers) continue;
+    // A name declared in many places (`__init__`, `run`) points at none of them in particular.
+    const points =
+      (R.definition * term.query.weight * term.idf) /
+      Math.sqrt(definers.length);
+    for (const chunkId of definers) {
+      chunkBonus[chunkId] = (chunkBonus[chunkId] as number) + points;
+      note(chunkReasons, chunkId, {
+        kind: "definition",
+        detail: `declares ${term.query.term}`,
+        points,
+      });
+    }
+  }
+
+  for (const hit of findPhrases(index, query.phrases)) {
+    const points =
+      R.phrase * hit.phrase.weight * Math.log(1 + nFiles / hit.files);
+    chunkBonus[hit.chunkId] = (chunkBonus[hit.chunkId] as number) + points;
+    note(chunkReasons, hit.chunkId, {
+      kind: "phrase",
+      detail: `contains "${hit.phrase.text}"`,
+      points,
+    });
+  }
+
+  const fileFactor = index.files.map(
+    (f) =>
+      (factors[f.kind] ?? 1) * (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
+  );
+  const final = new Float64Array(n);
+  const candidates: number[] = [];
+  for (let c = 0; c < n; c++) {
+    const f = index.chunkFile[c] as number;
+    const raw =
+      (scores.chunk[c] as number) +
+      R.fileShare * (scores.file[f] as number) +
+      (fileBonus[f] as number) +
+      (chunkBonus[c] as number);
+    if (raw <= 0) continue;
+    final[c] = raw * (fileFactor[f] as number);
+    candidates.push(c);
+  }
+  candidates.sort(
+    (a, b) => (final[b] as number) - (final[a] as number) || a - b,
+  );
+
+  const ranked = candidates
+    .slice(0, options.maxResults ?? 1000)
+    .map((c): RankedChunk => {
+      const chunk = index.chunks[c] as Chunk;
+      const f = chunk.fileId;
+      const { why, matched } = explainTerms(index, scores.terms, c);
+      why.push({
+        kind: "file",
+        detail: `file ${chunk.path} matches the question as a whole`,
+        points: R.fileShare * (scores.file[f] as number),
+      });
+      why.push(...(fileReasons.get(f) ?? []), ...(chunkReasons.get(c) ?? []));
+      const factor = fileFactor[f] as number;
+      if (factor !== 1) {
+        const raw = why.reduce((sum, w) => sum + w.points, 0);
+        why.push({
+          kind: "file-kind",
+          detail: `${index.files[f]?.kind} file ×${factor}`,
+          points: raw * (factor - 1),
+        });
+      }
+      return {
+        chunk,
+        score: final[c] as number,
+        matchedTerms: matched,
+        why: why.sort((a, b) => b.points - a.points),
+      };
+    });
+  return { ranked, available: candidates.length };
+}
+
+/** Per-term BM25 points of one chunk, recomputed from the postings. */
+function explainTerms(
+  index: RepositoryIndex,
+  terms: readonly ScoredTerm[],
+  chunkId: number,
+) {
+  const why: ScoreContribution[] = [];
+  const matched: string[] = [];
+  const { bm25 } = index;
+  for (const t of terms) {
+    const tf = termFrequency(bm25, t.termId, chunkId);
+    if (tf === 0) continue;
+    matched.push(t.query.term);
+    const points =
+      t.query.weight *
+      t.idf *
+      bm25Tf(tf, bm25.docLength[chunkId] as number, bm25.avgDocLength);
+    why.push({
+      kind: "term",
+      detail: `"${t.query.term}" (${t.query.source}, ×${tf} in chunk)`,
+      points,
+    });
+  }
+  return { why, matched };
+}

@@ -1,0 +1,40 @@
+import type { Language } from "./language.js";
+
+/** A text file held in memory: what retrieval ranks and packs. */
+export interface SourceFile {
+  /** Repository-relative POSIX path. */
+  path: string;
+  text: string;
+}
+
+/** What a chunk's first declaration is. "block" is code that declares nothing (imports, statements). */
+export type DeclarationKind =
+  | "class"
+  | "function"
+  | "method"
+  | "interface"
+  | "type"
+  | "enum"
+  | "variable"
+  | "block";
+
+/** A piece of one file, cut on a boundary a reader would choose, with 1-based inclusive lines. */
+export interface Chunk {
+  /** Position in the index's chunk list (stable for one index). */
+  id: number;
+  /** Position of the chunk's file in the index's file list. */
+  fileId: number;
+  path: string;
+  startLine: number;
+  endLine: number;
+  text: string;
+  language: Language;
+  kind: DeclarationKind;
+  /**
+   * The declarations around and at this chunk, outermost first, for headers and
+   * metadata lines: "class Session › def request". Empty for module-level code.
+   */
+  context: string;
+  /** Names this chunk declares (functions, classes, methods, top-level assignments). */
+  defines: string[];
+}

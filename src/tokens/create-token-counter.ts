@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import {
+  DEFAULT_ENCODING,
+  encodingForModel,
+  type EncodingName,
+} from "./encoding-for-model.js";
+import { estimateTokens } from "./estimate-tokens.js";
+import { loadEncoder, type Encoder } from "./load-encoder.js";
+import type { TokenCounter, WarnLogger } from "./token-counter.js";
+
+export interface TokenCounterOptions {
+  /** The model the text is for; picks the encoding (see `encodingForModel`). */
+  model?: string;
+  /** Use this encoding whatever the model. */
+  encoding?: EncodingName;
+  /** Encoding for models that are not an OpenAI family (default o200k_base). */
+  fallbackEncoding?: EncodingName;
+  /** Distinct texts whose counts are remembered (default 20,000). */
+  cacheSize?: number;
+  /** Told once when the tokenizer fails and counts become estimates. */
+  log?: WarnLogger;
+}
+
+export interface TokenCounterDeps {
+  loadEncoder: (name: EncodingName) => Encoder;
+}
+
+const defaultDeps: TokenCounterDeps = { loadEncoder };
+
+// Below this length hashing costs about as much as encoding, and such texts
+// (headers, markers, separators) are too many to be worth a cache slot each.
+const MIN_CACHED_LENGTH = 64;
+
+/**
+ * A `TokenCounter` backed by js-tiktoken. The encoder loads on the first
+ * `count()` and is shared by every counter in the process; counts are cached by
+ * a hash of the text, so packing that re-counts the same chunks pays once.
+ *
+ * Never throws: if the rank table fails to load or encoding fails, it logs one
+ * warning and from then on returns `estimateTokens(text)`, which overestimates,
+ * so budgets still hold (with less in them).
+ *
+ * @example
+ * const counter = createTokenCounter({ model: "gpt-4o-mini" });
+ * counter.encodingName;        // "o200k_base"
+ * counter.count("hello world") // 2
+ */
+export function createTokenCounter(
+  options: TokenCounterOptions = {},
+  deps: Partial<TokenCounterDeps> = {},
+): TokenCounter {
+  const { loadEncoder: load } = { ...defaultDeps, ...deps };
+  const encodingName =
+    options.encoding ??
+    encodingForModel(
+      options.model,
+      options.fallbackEncoding ?? DEFAULT_ENCODING,
+    );
+  const cache = new LRUCache<string, number>({
+    max: options.cacheSize ?? 20_000,
+  });
+  let encoder: Encoder | undefined;
+  let failed = false;
+
+  const fallBack = (error: unknown, text: string): number => {
+    if (!failed) {
+      failed = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      options.log?.warn(
+        `Token counting with ${encodingName} failed (${reason}); counts are now conservative estimates (3 characters per token).`,
+      );
+    }
+    return estimateTokens(text);
+  };
+
+  const encodeLength = (text: string): number => {
+    if (failed) return estimateTokens(text);
+    try {
+      encoder ??= load(encodingName);
+      return encoder.countTokens(text);
+    } catch (error) {
+      return fallBack(error, text);
+    }
+  };
+
+  return {
+    encodingName,
+    count(text: string): number {
+      if (text.length === 0) return 0;
+      if (text.length < MIN_CACHED_LENGTH) return encodeLength(text);
+      const key = createHash("sha1").update(text).digest("base64");
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const n = encodeLength(text);
+      // Estimates are cheap; only real counts earn a cache slot.
+      if (!failed) cache.set(key, n);
+      return n;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Counting tokens the way the model will. Everything that fits text into a
+ * budget (packing, tool results, prompts) counts through this interface, so a
+ * test can pass a trivial counter and production passes the real tokenizer.
+ */
+export interface TokenCounter {
+  /**
+   * Tokens in `text`. Never throws: a counter that cannot tokenize falls back
+   * to an estimate that errs on the high side, so a budget it guards still holds.
+   */
+  count(text: string): number;
+  /** The tokenizer behind the counts ("o200k_base", "cl100k_base"; a test counter may say "chars"). */
+  readonly encodingName: string;
+}
+
+/** Where a counter reports that it fell back to estimating. Probot's (pino) logger fits. */
+export interface WarnLogger {
+  warn(message: string): void;
+}
