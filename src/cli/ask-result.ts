@@ -1,0 +1,83 @@
+import type { BuiltContext } from "../retrieval/build-context.js";
+import type { PackedContext } from "../retrieval/packing-types.js";
+
+/** One place the answer points at: what `askcode ask` prints and `--json` returns. */
+export interface AnswerPlace {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** Enclosing declarations ("class Session › def request"). */
+  context: string;
+  score: number;
+  /** The largest contributions to the score, in words. */
+  why: string[];
+  /** The first lines of the place, verbatim. */
+  excerpt: string;
+}
+
+/** The retrieval-only answer to one question about one checkout. */
+export interface AskResult {
+  question: string;
+  source: string;
+  sha: string;
+  ref: string;
+  places: AnswerPlace[];
+  packing: Omit<PackedContext, "text" | "pieces" | "files"> & {
+    files: PackedContext["files"];
+  };
+  filesRanked: number;
+  timingsMs: BuiltContext["timings"];
+}
+
+const EXCERPT_LINES = 8;
+const REASONS = 3;
+
+/**
+ * The most relevant places of a built context, best first: one per chunk,
+ * skipping a chunk that overlaps a better one of the same file, so the list
+ * names distinct places rather than neighbouring slices of one function.
+ */
+export function toAskResult(
+  built: BuiltContext,
+  meta: {
+    question: string;
+    source: string;
+    sha: string;
+    ref: string;
+    maxPlaces: number;
+  },
+): AskResult {
+  const places: AnswerPlace[] = [];
+  for (const { chunk, score, why } of built.ranked) {
+    if (places.length >= meta.maxPlaces) break;
+    const overlaps = places.some(
+      (place) =>
+        place.path === chunk.path &&
+        place.startLine <= chunk.endLine &&
+        chunk.startLine <= place.endLine,
+    );
+    if (overlaps) continue;
+    places.push({
+      path: chunk.path,
+      startLine: chunk.startLine,
+      endLine: chunk.endLine,
+      context: chunk.context,
+      score: Math.round(score * 100) / 100,
+      why: why
+        .slice(0, REASONS)
+        .map((part) => `${part.detail} (+${part.points.toFixed(1)})`),
+      excerpt: chunk.text.split("\n").slice(0, EXCERPT_LINES).join("\n"),
+    });
+  }
+  const { text: _text, pieces: _pieces, ...packing } = built.context;
+  return {
+    question: meta.question,
+    source: meta.source,
+    sha: meta.sha,
+    ref: meta.ref,
+    places,
+    packing,
+    filesRanked: built.fileCount,
+    timingsMs: built.timings,
+  };
+}

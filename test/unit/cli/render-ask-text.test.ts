@@ -1,0 +1,70 @@
+import type { AskResult } from "../../../src/cli/ask-result.js";
+import { renderAskText } from "../../../src/cli/render-ask-text.js";
+
+const result: AskResult = {
+  question: "where do we decide to retry a failed upload?",
+  source: "local:/work/uploader",
+  sha: "9fceb02d0ae598e95dc970b74767f19372d61af8",
+  ref: "main",
+  places: [
+    {
+      path: "src/upload.ts",
+      startLine: 9,
+      endLine: 12,
+      context: "function shouldRetryUpload",
+      score: 21.5,
+      why: [
+        '"retry" (identifier part, ×2 in chunk) (+9.1)',
+        '"upload" (word, ×3 in chunk) (+6.0)',
+      ],
+      excerpt:
+        "export function shouldRetryUpload(status: number): boolean {\n  return status === 429 || status >= 500;\n}",
+    },
+  ],
+  packing: {
+    mode: "ranked-chunks",
+    tokensUsed: 7912,
+    budget: 8000,
+    chunksReturned: 31,
+    chunksAvailable: 912,
+    truncated: true,
+    note: "Showing 31 of 912 matching chunks; read the others with read_file_contents.",
+    encoding: "o200k_base",
+    files: [{ path: "src/upload.ts", ranges: [[9, 12]], tokens: 40 }],
+  },
+  filesRanked: 120,
+  timingsMs: {
+    readMs: 812.4,
+    indexMs: 300,
+    rankMs: 20,
+    packMs: 45,
+    totalMs: 1177.4,
+  },
+};
+
+describe("renderAskText", () => {
+  it("lists the places with line numbers, then the packing report", () => {
+    expect(renderAskText(result)).toMatchInlineSnapshot(`
+     "askcode · local:/work/uploader @ main (9fceb02d0ae5)
+     Question: where do we decide to retry a failed upload?
+
+     The most relevant places:
+
+     1. src/upload.ts:9-12  (function shouldRetryUpload)  score 21.5
+        why: "retry" (identifier part, ×2 in chunk) (+9.1); "upload" (word, ×3 in chunk) (+6.0)
+         9 │ export function shouldRetryUpload(status: number): boolean {
+        10 │   return status === 429 || status >= 500;
+        11 │ }
+
+     Packed context: ranked-chunks, 7,912 of 8,000 tokens (o200k_base), 31 of 912 chunks from 1 file, truncated.
+     Note: Showing 31 of 912 matching chunks; read the others with read_file_contents.
+     Read 120 files in 812 ms; indexed, ranked and packed in 365 ms.
+     "
+    `);
+  });
+
+  it("says what to try when nothing matched", () => {
+    const text = renderAskText({ ...result, places: [] });
+    expect(text).toContain("Nothing in this repository matched the question.");
+  });
+});

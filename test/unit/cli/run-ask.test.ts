@@ -1,0 +1,121 @@
+import { runAsk } from "../../../src/cli/run-ask.js";
+import type { AskResult } from "../../../src/cli/ask-result.js";
+import { RefNotFoundError } from "../../../src/shared/errors.js";
+import {
+  git,
+  makeTempDir,
+  removeDir,
+  writeFiles,
+} from "../../helpers/temp-repo.js";
+
+const UPLOAD = `import { sleep } from "./sleep.js";
+
+/** Decides whether a failed upload is tried again. */
+export function shouldRetryUpload(status: number, attempt: number): boolean {
+  if (attempt >= MAX_ATTEMPTS) return false;
+  return status === 429 || status >= 500;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export async function upload(body: Uint8Array, send: (b: Uint8Array) => Promise<number>) {
+  for (let attempt = 0; ; attempt++) {
+    const status = await send(body);
+    if (status < 400 || !shouldRetryUpload(status, attempt)) return status;
+    await sleep(2 ** attempt * 100);
+  }
+}
+`;
+
+function capture() {
+  let text = "";
+  return {
+    stdout: { write: (chunk: string) => (text += chunk) },
+    text: () => text,
+  };
+}
+
+describe("runAsk", () => {
+  let repo: string;
+  beforeAll(() => {
+    repo = makeTempDir();
+    writeFiles(repo, {
+      "src/upload.ts": UPLOAD,
+      "src/sleep.ts":
+        "export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));\n",
+      "README.md": "# uploader\n\nUploads files.\n",
+      // Enough unrelated text that the whole repository exceeds a small budget.
+      "docs/changelog.md": Array.from(
+        { length: 80 },
+        (_, i) => `- 1.${i}.0: faster listing of buckets in region ${i}`,
+      ).join("\n"),
+      ".gitignore": "dist/\n",
+      "dist/upload.js": "function shouldRetryUpload(){}\n",
+    });
+    git(repo, "init", "-q");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+  });
+  afterAll(() => removeDir(repo));
+
+  it("prints the places that answer the question, with excerpts and the packing report", async () => {
+    const out = capture();
+    await runAsk(
+      ["where do we decide to retry a failed upload?", "--repo", repo],
+      { cwd: "/", stdout: out.stdout },
+    );
+
+    const text = out.text();
+    expect(text).toContain(
+      "Question: where do we decide to retry a failed upload?",
+    );
+    expect(text).toMatch(/^1\. src\/upload\.ts:\d+-\d+/m);
+    expect(text).toContain(
+      "export function shouldRetryUpload(status: number, attempt: number): boolean {",
+    );
+    expect(text).toMatch(
+      /Packed context: whole-repository, [\d,]+ of 8,000 tokens \(o200k_base\)/,
+    );
+    // .gitignore'd build output is never read.
+    expect(text).not.toContain("dist/upload.js");
+  });
+
+  it("prints the same as JSON, within the budget", async () => {
+    const out = capture();
+    await runAsk(
+      ["shouldRetryUpload", "--repo", repo, "--json", "--budget", "300"],
+      { cwd: "/", stdout: out.stdout },
+    );
+
+    const result = JSON.parse(out.text()) as AskResult;
+    expect(result.sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(result.places[0]).toMatchObject({ path: "src/upload.ts" });
+    expect(result.places[0]!.excerpt).toContain("shouldRetryUpload");
+    expect(result.packing.budget).toBe(300);
+    expect(result.packing.tokensUsed).toBeLessThanOrEqual(300);
+    expect(result.packing.mode).toBe("ranked-chunks");
+    expect(result.filesRanked).toBe(5);
+  });
+
+  it("reads a commit of the checkout with --ref", async () => {
+    const out = capture();
+    await runAsk(
+      ["shouldRetryUpload", "--repo", repo, "--ref", "HEAD", "--json"],
+      { cwd: "/", stdout: out.stdout },
+    );
+    const result = JSON.parse(out.text()) as AskResult;
+    expect(result.ref).toBe("HEAD");
+    expect(result.sha).toBe(git(repo, "rev-parse", "HEAD"));
+  });
+
+  it("says so when the ref does not exist", async () => {
+    const out = capture();
+    await expect(
+      runAsk(["anything", "--repo", repo, "--ref", "no-such-branch"], {
+        cwd: "/",
+        stdout: out.stdout,
+      }),
+    ).rejects.toThrow(RefNotFoundError);
+    expect(out.text()).toBe("");
+  });
+});
