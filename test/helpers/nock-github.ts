@@ -4,6 +4,13 @@ import nock from "nock";
 /** Where every nock helper below answers from. */
 export const GITHUB_API = "https://api.github.com";
 
+/**
+ * A body computed per request from the path as sent (query string included):
+ * nock's reply-body function. Lets a persisted interceptor answer from a
+ * corpus, or count what it served.
+ */
+export type NockReplyBody = (uri: string) => string | object | Buffer;
+
 // ---------------------------------------------------------------------------
 // Code search: GET /search/code (used by search-code tests)
 // ---------------------------------------------------------------------------
@@ -44,8 +51,8 @@ export interface NockSearchCodeOptions {
   page?: number;
   perPage?: number;
   status?: number;
-  /** A fixture name (test/fixtures/github/search/) or a body. */
-  body: string | object;
+  /** A fixture name (test/fixtures/github/search/), a body, or a function computing it per request. */
+  body: string | object | NockReplyBody;
   headers?: Record<string, string>;
 }
 
@@ -125,11 +132,17 @@ export function restHeaders(
 /** How a read-side helper answers: a status, a body (fixture name or value) and extra headers. */
 export interface NockReply {
   status?: number;
-  /** A fixture name under test/fixtures/github/, or the body itself. */
-  body?: string | object | Buffer;
+  /** A fixture name under test/fixtures/github/, the body itself, or a function computing it per request. */
+  body?: string | object | Buffer | NockReplyBody;
   headers?: Record<string, string>;
   /** Answer this many identical requests (default 1). */
   times?: number;
+  /**
+   * Answer only a conditional request carrying this `If-None-Match` (GitHub's
+   * ETag, quotes included), as for a 304. Register it before the unconditional
+   * answer on a persisted scope: nock serves the first interceptor that matches.
+   */
+  ifNoneMatch?: string;
 }
 
 function replyWith(
@@ -139,6 +152,7 @@ function replyWith(
 ): nock.Scope {
   const status = reply.status ?? 200;
   const raw = reply.body ?? defaults.body;
+  // A function body passes through: nock calls it per request.
   const body =
     typeof raw === "string" && raw.endsWith(".json")
       ? githubFixture<object>(raw)
@@ -148,6 +162,8 @@ function replyWith(
     status >= 400
       ? { ...errorHeaders, ...reply.headers }
       : { ...defaults.headers, ...reply.headers };
+  if (reply.ifNoneMatch !== undefined)
+    interceptor.matchHeader("if-none-match", reply.ifNoneMatch);
   return interceptor.times(reply.times ?? 1).reply(status, body, headers);
 }
 
@@ -333,7 +349,8 @@ export function nockGetTree(
  */
 export function nockTarball(
   options: {
-    gzip: Buffer;
+    /** The archive, or a function computing it per download (see `NockReplyBody`). */
+    gzip: Buffer | NockReplyBody;
     sha?: string;
     owner?: string;
     repo?: string;
