@@ -26,16 +26,21 @@ const SEPARATOR = /[^\p{L}\p{N}]+/u;
  *
  * @example
  * tokenizeSearchQuery("How does retryRequest handle HTTP_TIMEOUT?")
- * // ["retry", "request", "handle", "http", "timeout"]
+ * // ["retryrequest", "retry", "request", "handle", "http", "timeout"]
  * tokenizeSearchQuery("src/code-host/github.ts") // ["src", "code", "host", "github", "ts"]
  */
 export function tokenizeSearchQuery(query: string): string[] {
   const tokens = new Set<string>();
+  const add = (text: string) => {
+    const token = text.toLowerCase();
+    if (token.length > 1 && !STOP_WORDS.has(token)) tokens.add(token);
+  };
   for (const word of query.split(SEPARATOR)) {
-    for (const part of word.split(CAMEL_BOUNDARY)) {
-      const token = part.toLowerCase();
-      if (token.length > 1 && !STOP_WORDS.has(token)) tokens.add(token);
-    }
+    const parts = word.split(CAMEL_BOUNDARY);
+    // The whole identifier is a token too: its parts alone can lose it
+    // ("ETag" would leave only "tag"), and it is the strongest evidence.
+    if (parts.length > 1) add(word);
+    for (const part of parts) add(part);
   }
   return [...tokens];
 }

@@ -1,13 +1,24 @@
 import { tokenizeSearchQuery } from "../../../../src/code-host/file-set/tokenize-search-query.js";
 
 describe("tokenizeSearchQuery", () => {
-  it("splits camelCase, PascalCase and acronyms", () => {
+  it("splits camelCase, PascalCase and acronyms, keeping the whole word first", () => {
     expect(tokenizeSearchQuery("parseHTTPResponse")).toEqual([
+      "parsehttpresponse",
       "parse",
       "http",
       "response",
     ]);
-    expect(tokenizeSearchQuery("RetryPolicy")).toEqual(["retry", "policy"]);
+    expect(tokenizeSearchQuery("RetryPolicy")).toEqual([
+      "retrypolicy",
+      "retry",
+      "policy",
+    ]);
+    // A part too short to keep must not lose the identifier.
+    expect(tokenizeSearchQuery("revalidate ETag")).toEqual([
+      "revalidate",
+      "etag",
+      "tag",
+    ]);
   });
 
   it("splits snake_case, kebab-case, dots and slashes", () => {
@@ -34,6 +45,7 @@ describe("tokenizeSearchQuery", () => {
 
   it("keeps digits with their word", () => {
     expect(tokenizeSearchQuery("utf8Decoder v2")).toEqual([
+      "utf8decoder",
       "utf8",
       "decoder",
       "v2",
