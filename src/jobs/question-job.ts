@@ -1,0 +1,35 @@
+/**
+ * One accepted question: plain data, so a queue can hold it in memory or in
+ * Redis, and the worker that runs it can be another replica. The worker
+ * authenticates as `installationId` itself; nothing here is a credential.
+ */
+export interface QuestionJob {
+  /** `X-GitHub-Delivery` of the webhook that asked. */
+  deliveryId: string;
+  /**
+   * What asked, independent of the delivery: the same comment (or labelled
+   * issue) never gets a second answer, even if GitHub or a user redelivers it.
+   */
+  triggerId: string;
+  installationId: number;
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  /** The login of whoever asked, for the answer and for per-user limits. */
+  requestedBy: string;
+  /** What to answer: a question, or a mission started by a label. */
+  task:
+    | { kind: "question"; question: string }
+    | { kind: "mission"; mission: string; label: string };
+  /** Where the 👀 reaction went: the triggering comment, or the issue itself. */
+  reactTo: { kind: "comment"; commentId: number } | { kind: "issue" };
+  /** ISO time the webhook was received. */
+  receivedAt: string;
+}
+
+/** "owner/repo#12": jobs with the same key run one at a time. */
+export function issueKey(
+  job: Pick<QuestionJob, "owner" | "repo" | "issueNumber">,
+): string {
+  return `${job.owner}/${job.repo}#${job.issueNumber}`.toLowerCase();
+}

@@ -1,0 +1,127 @@
+import { jest } from "@jest/globals";
+import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import type { QuestionJob } from "../../../src/jobs/question-job.js";
+
+function job(overrides: Partial<QuestionJob> = {}): QuestionJob {
+  return {
+    deliveryId: "d-1",
+    triggerId: "comment:1",
+    installationId: 1,
+    owner: "octo-org",
+    repo: "hello-world",
+    issueNumber: 1,
+    requestedBy: "octocat",
+    task: { kind: "question", question: "where is retry decided?" },
+    reactTo: { kind: "comment", commentId: 1 },
+    receivedAt: "2026-11-22T00:00:00Z",
+    ...overrides,
+  };
+}
+
+/** A runner whose jobs finish only when the test says so. */
+function controlledRunner() {
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const run = (j: QuestionJob) =>
+    new Promise<void>((resolve) => {
+      started.push(j.deliveryId);
+      finish.set(j.deliveryId, resolve);
+    });
+  return { run, started, finish: (id: string) => finish.get(id)!() };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const log = { error: jest.fn() };
+
+describe("createInProcessQueue", () => {
+  it("accepts a delivery once and a trigger once", async () => {
+    const ran: string[] = [];
+    const queue = createInProcessQueue({
+      run: async (j) => void ran.push(j.deliveryId),
+      log,
+    });
+
+    expect(await queue.enqueue(job())).toBe("queued");
+    expect(await queue.enqueue(job())).toBe("duplicate"); // same delivery, redelivered
+    expect(await queue.enqueue(job({ deliveryId: "d-2" }))).toBe("duplicate"); // same comment, new delivery
+    expect(
+      await queue.enqueue(job({ deliveryId: "d-3", triggerId: "comment:2" })),
+    ).toBe("queued");
+    await queue.onIdle();
+
+    expect(ran).toStrictEqual(["d-1", "d-3"]);
+  });
+
+  it("runs one job at a time per issue, in the order asked, while other issues proceed", async () => {
+    const runner = controlledRunner();
+    const queue = createInProcessQueue({
+      run: runner.run,
+      concurrency: 4,
+      log,
+    });
+
+    await queue.enqueue(job({ deliveryId: "a1", triggerId: "c:a1" }));
+    await queue.enqueue(job({ deliveryId: "a2", triggerId: "c:a2" }));
+    await queue.enqueue(
+      job({ deliveryId: "b1", triggerId: "c:b1", issueNumber: 2 }),
+    );
+    await tick();
+    expect(runner.started).toStrictEqual(["a1", "b1"]);
+    expect(queue.pending).toBe(3);
+
+    runner.finish("a1");
+    await tick();
+    expect(runner.started).toStrictEqual(["a1", "b1", "a2"]);
+
+    runner.finish("a2");
+    runner.finish("b1");
+    await queue.onIdle();
+    expect(queue.pending).toBe(0);
+  });
+
+  it("never runs more than the concurrency limit at once", async () => {
+    const runner = controlledRunner();
+    const queue = createInProcessQueue({
+      run: runner.run,
+      concurrency: 2,
+      log,
+    });
+
+    for (const n of [1, 2, 3])
+      await queue.enqueue(
+        job({ deliveryId: `d${n}`, triggerId: `c${n}`, issueNumber: n }),
+      );
+    await tick();
+    expect(runner.started).toStrictEqual(["d1", "d2"]);
+
+    runner.finish("d1");
+    await tick();
+    expect(runner.started).toStrictEqual(["d1", "d2", "d3"]);
+    runner.finish("d2");
+    runner.finish("d3");
+    await queue.onIdle();
+  });
+
+  it("logs a runner that throws and keeps serving the issue", async () => {
+    const errors = { error: jest.fn() };
+    const ran: string[] = [];
+    const queue = createInProcessQueue({
+      run: async (j) => {
+        ran.push(j.deliveryId);
+        if (j.deliveryId === "bad") throw new Error("boom");
+      },
+      log: errors,
+    });
+
+    await queue.enqueue(job({ deliveryId: "bad", triggerId: "c:bad" }));
+    await queue.enqueue(job({ deliveryId: "good", triggerId: "c:good" }));
+    await queue.onIdle();
+
+    expect(ran).toStrictEqual(["bad", "good"]);
+    expect(errors.error).toHaveBeenCalledTimes(1);
+    expect(errors.error.mock.calls[0]![0]).toMatchObject({
+      deliveryId: "bad",
+      issue: "octo-org/hello-world#1",
+    });
+  });
+});
