@@ -23,9 +23,11 @@ export interface CompressedChunk {
 const STRUCTURE: Record<Language, RegExp> = {
   python:
     /^\s*(?:@|(?:async\s+)?def\s|class\s|return\b|raise\b|yield\b|assert\b)/,
+  // Declarations and members (not `if (…) {` or `while (…) {`), and exits.
   javascript:
-    /^\s*(?:@|export\s|(?:async\s+)?function\b|class\s|interface\s|type\s|enum\s|return\b|throw\b|(?:public|private|protected|static|async|get|set)\s+[\w$#]+\s*\(|constructor\s*\(|[\w$#]+\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$)/,
-  text: /^(?:#{1,6}\s|\S.*\n?[=-]{3,}$)/,
+    /^\s*(?:@|export\s|(?:async\s+)?function\b|class\s|interface\s|type\s|enum\s|return\b|(?:public|private|protected|static|async|get|set)\s+[\w$#]+\s*\(|constructor\s*\(|(?!(?:if|for|while|switch|catch|with)\b)[\w$#]+\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$)|\bthrow\b/,
+  // Markdown headings and reStructuredText underlines.
+  text: /^(?:#{1,6}\s|[=\-~^"'`#*+]{3,}\s*$)/,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { isSecretPath } from "../policy/secret-files.js";
 import { extensionOf } from "./language.js";
 
 /** Why a file is left out of retrieval; `undefined` means it is read. */
@@ -14,7 +15,7 @@ export type SkipReason =
 export interface FileFilterOptions {
   /** Files larger than this are not read (default 512 KiB: bigger is data, not code to read). */
   maxFileBytes?: number;
-  /** Extra rule: return true to leave a path out (for example the policy's secret-file rules). */
+  /** Extra rule: return true to leave a path out (paths the repository's configuration excludes); secret files are always left out. */
   exclude?: (path: string) => boolean;
 }
 
@@ -57,9 +58,6 @@ const LOCK_FILES = new Set([
   "mix.lock",
 ]);
 const MINIFIED = /\.min\.(?:js|css|mjs)$|\.(?:js|css)\.map$|\.bundle\.js$/i;
-// Never read, whatever a question asks (DESIGN.md, security model).
-const SECRET =
-  /(?:^|\/)(?:\.env(?:\.[^/]*)?|\.netrc|\.npmrc|\.pypirc|id_(?:rsa|dsa|ecdsa|ed25519)|credentials(?:\.json)?|secrets?\.(?:json|ya?ml|toml))$|\.(?:pem|key|p12|pfx|keystore|jks|asc|gpg)$/i;
 
 /**
  * Decides from a tree entry alone whether retrieval reads a file, so skipped
@@ -77,7 +75,8 @@ export function skipReason(
   options: FileFilterOptions = {},
 ): SkipReason | undefined {
   const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
-  if (SECRET.test(path) || options.exclude?.(path)) return "secret";
+  // Never read, whatever a question asks (DESIGN.md, security model).
+  if (isSecretPath(path) || options.exclude?.(path)) return "secret";
   if (VENDORED.test(path)) return "vendored";
   if (GENERATED.test(path)) return "generated";
   if (LOCK_FILES.has(name)) return "lock-file";

@@ -1,4 +1,5 @@
-import { Bm25Builder, type Bm25Index } from "./bm25-index.js";
+import { Bm25Builder } from "./bm25-builder.js";
+import type { Bm25Index } from "./bm25-index.js";
 import { chunkFile, type ChunkOptions } from "./chunk-file.js";
 import { identifierTerms } from "./code-terms.js";
 import { fileKind, type FileKind } from "./file-kind.js";

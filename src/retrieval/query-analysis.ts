@@ -147,11 +147,13 @@ export function analyzeQuery(question: string): QueryAnalysis {
       "codeBlockWord",
     );
 
-  for (const m of regions.prose.matchAll(QUOTED)) {
+  for (const m of `${regions.title}\n${regions.prose}`.matchAll(QUOTED)) {
     const inner = (m[2] ?? "").trim();
     if (/^[\w.]+$/.test(inner))
-      for (const w of inner.matchAll(IDENTIFIER))
-        add(w[0], W.quoted, "quoted", looksLikeCode(w[0]));
+      for (const w of inner.matchAll(IDENTIFIER)) {
+        const code = looksLikeCode(w[0]);
+        add(w[0], code ? W.codeSpan : W.quoted, "quoted", code);
+      }
     else if (inner.length >= 12 && inner.includes(" "))
       phrases.push({ text: inner, source: "quoted", weight: W.quoted });
   }

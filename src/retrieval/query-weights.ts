@@ -12,10 +12,10 @@ export const QUERY_WEIGHTS = {
   /** snake_case or camelCase in prose: almost surely a symbol, just unformatted. */
   identifier: 2.5,
   /** The exception class of an error ("ValueError", "UnitsError"): often raised where the bug is. */
-  errorType: 2,
+  errorType: 2.5,
   /** A symbol inside a fenced or indented code block: reproducers call much that is fine. */
   codeBlockIdentifier: 1.5,
-  /** A word in quotes: a literal, an option name, a message. */
+  /** A word in quotes: a literal, an option name, a message. A quoted identifier counts as a code span. */
   quoted: 1.5,
   /** A word of an error message: messages are often written literally in the code that raises them. */
   errorMessage: 1.2,

@@ -1,6 +1,6 @@
 import { bm25Tf, termFrequency } from "./bm25-index.js";
+import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
 import { isChangelog, type FileKind } from "./file-kind.js";
-import { chunkAtLine, findPhrases } from "./find-phrases.js";
 import type { RepositoryIndex } from "./index-repository.js";
 import type { QueryAnalysis } from "./query-analysis.js";
 import {
@@ -8,24 +8,10 @@ import {
   FILE_KIND_FACTORS,
   RANK_WEIGHTS as R,
 } from "./rank-weights.js";
-import { resolvePathMentions } from "./resolve-path-mentions.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
 import type { Chunk } from "./types.js";
 
-/** One reason a chunk scored what it did. */
-export interface ScoreContribution {
-  kind:
-    | "term"
-    | "file"
-    | "definition"
-    | "place"
-    | "stack-frame"
-    | "phrase"
-    | "file-kind";
-  /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
-  detail: string;
-  points: number;
-}
+export type { ScoreContribution } from "./collect-evidence.js";
 
 export interface RankedChunk {
   chunk: Chunk;
@@ -67,80 +53,12 @@ export function rankChunks(
 ): Ranking {
   const factors = { ...FILE_KIND_FACTORS, ...options.fileKindFactors };
   const n = index.chunks.length;
-  const nFiles = index.files.length;
   const scores = scoreTerms(index, query.terms);
-  // Bonuses that are not BM25, per chunk and per file, with their reasons for explaining later.
-  const chunkBonus = new Float64Array(n);
-  const fileBonus = new Float64Array(nFiles);
-  const chunkReasons = new Map<number, ScoreContribution[]>();
-  const fileReasons = new Map<number, ScoreContribution[]>();
-  const note = (
-    map: Map<number, ScoreContribution[]>,
-    id: number,
-    c: ScoreContribution,
-  ): void => {
-    const list = map.get(id);
-    if (list) list.push(c);
-    else map.set(id, [c]);
-  };
-
-  for (const { fileId, mention, matches, scope } of resolvePathMentions(
+  const { chunkBonus, fileBonus, chunkReasons, fileReasons } = collectEvidence(
     index,
-    query.paths,
-  )) {
-    const points =
-      R.place *
-      mention.weight *
-      Math.log(1 + nFiles / matches) *
-      (scope === "package" ? R.package : 1);
-    const label =
-      mention.source === "stackFrame"
-        ? `stack frame ${mention.path}:${mention.line}`
-        : `${mention.source} ${mention.path}`;
-    fileBonus[fileId] = (fileBonus[fileId] as number) + points;
-    note(fileReasons, fileId, { kind: "place", detail: label, points });
-    if (mention.line !== undefined) {
-      const chunkId = chunkAtLine(index, fileId, mention.line);
-      if (chunkId !== undefined) {
-        const linePoints = R.frameLine * points;
-        chunkBonus[chunkId] = (chunkBonus[chunkId] as number) + linePoints;
-        note(chunkReasons, chunkId, {
-          kind: "stack-frame",
-          detail: `holds line ${mention.line} of ${label}`,
-          points: linePoints,
-        });
-      }
-    }
-  }
-
-  for (const term of scores.terms) {
-    if (!term.query.symbol) continue;
-    const definers = index.definitions.get(term.query.term);
-    if (!definers) continue;
-    // A name declared in many places (`__init__`, `run`) points at none of them in particular.
-    const points =
-      (R.definition * term.query.weight * term.idf) /
-      Math.sqrt(definers.length);
-    for (const chunkId of definers) {
-      chunkBonus[chunkId] = (chunkBonus[chunkId] as number) + points;
-      note(chunkReasons, chunkId, {
-        kind: "definition",
-        detail: `declares ${term.query.term}`,
-        points,
-      });
-    }
-  }
-
-  for (const hit of findPhrases(index, query.phrases)) {
-    const points =
-      R.phrase * hit.phrase.weight * Math.log(1 + nFiles / hit.files);
-    chunkBonus[hit.chunkId] = (chunkBonus[hit.chunkId] as number) + points;
-    note(chunkReasons, hit.chunkId, {
-      kind: "phrase",
-      detail: `contains "${hit.phrase.text}"`,
-      points,
-    });
-  }
+    query,
+    scores.terms,
+  );
 
   const fileFactor = index.files.map(
     (f) =>

@@ -17,7 +17,7 @@ export const RANK_WEIGHTS = {
   fileShare: 0.5,
   /** Query terms in a file's path count this much more than in its text (the baseline puts the path in the document). */
   pathTerm: 1,
-  /** A chunk that declares a queried symbol gets this share of the symbol's BM25 weight again, on top of using it. */
+  /** A chunk that declares a queried symbol gets this share of the symbol's saturated BM25 points again, on top of using it. */
   definition: 1,
   /** A file named by a path, frame or module: multiplies mention weight × ln(1 + files / files matched). */
   place: 1,

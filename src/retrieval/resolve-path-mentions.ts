@@ -60,7 +60,9 @@ export function resolvePathMentions(
       const module = segments.join("/");
       const files = [
         ...new Set(
-          MODULE_FILES.flatMap((suffix) => matchTail(index, module + suffix)),
+          MODULE_FILES.flatMap((suffix) =>
+            matchTail(index, module + suffix, true),
+          ),
         ),
       ];
       if (files.length > 0) {
@@ -90,8 +92,16 @@ export function resolvePathMentions(
   return out;
 }
 
-/** Files sharing the longest tail of segments with `path` (at least the name; two segments for a long path). */
-function matchTail(index: RepositoryIndex, path: string): number[] {
+/**
+ * Files sharing the longest tail of segments with `path`: at least the name,
+ * two segments for a long path, every segment when `whole` (a module's file:
+ * "astro/__init__.py" must not match "astro/units/__init__.py").
+ */
+function matchTail(
+  index: RepositoryIndex,
+  path: string,
+  whole = false,
+): number[] {
   const exact = index.byPath.get(path);
   if (exact !== undefined) return [exact];
   const segments = path.split("/");
@@ -116,6 +126,7 @@ function matchTail(index: RepositoryIndex, path: string): number[] {
   // A long path that only shares its file name ("…/numpy/core/numeric.py") is another project's file.
   if (
     best === 0 ||
+    (whole && best < segments.length) ||
     (segments.length >= 3 && best < 2 && best < segments.length)
   )
     return [];

@@ -11,6 +11,8 @@ export class WordTable {
   readonly words: string[] = [];
   private hashes: Int32Array = new Int32Array(1024);
   private slots: Int32Array = new Int32Array(1 << 12);
+  /** Whether the last `intern` added its word. */
+  isNew = false;
 
   /** FNV-1a step: fold one character code into a running hash (start with FNV_OFFSET). */
   static step(hash: number, code: number): number {
@@ -57,8 +59,6 @@ export class WordTable {
     this.isNew = true;
     return id;
   }
-
-  isNew = false;
 
   private place(id: number, hash: number): void {
     const mask = this.slots.length - 1;

@@ -1,0 +1,88 @@
+import type { PackedContext, PackInput, PackOptions } from "./packing-types.js";
+import type { PackingState } from "./packing-state.js";
+import { formatRanges } from "./render-context.js";
+
+/**
+ * The report of a ranked-chunks packing (seed 004): counts, whether anything
+ * was cut, the files and ranges shown, and a note naming the best chunks not
+ * shown in full with how to read them.
+ *
+ * @example
+ * packingReport(input, state, text, 12_940, options).note
+ * // "Ranked chunks: showing 31 of 9112 matching chunks (4 cut to their structure) from 14 files, …"
+ */
+export function packingReport(
+  input: PackInput,
+  state: PackingState,
+  text: string,
+  tokensUsed: number,
+  o: Required<PackOptions>,
+): PackedContext {
+  const placed = state.placed();
+  const shown = placed.filter((p) => p.piece.form !== "metadata");
+  const compressed = shown.filter((p) => p.piece.form === "compressed").length;
+  const full = new Set(
+    placed.filter((p) => p.piece.form === "full").map((p) => p.rank),
+  );
+  const leftOut = input.ranked
+    .slice(0, o.maxCandidates)
+    .map((r, rank) => ({ r, rank }))
+    .filter(({ rank }) => !full.has(rank))
+    .slice(0, 5)
+    .map(
+      ({ r }) =>
+        `${r.chunk.path} lines ${r.chunk.startLine}-${r.chunk.endLine}`,
+    );
+  const files = state.orderedFiles().map((f) => ({
+    path: f.path,
+    ranges: mergeRanges(
+      f.shown.map((p): [number, number] => [
+        p.piece.startLine,
+        p.piece.endLine,
+      ]),
+    ),
+    tokens: f.shown.reduce((sum, p) => sum + p.piece.tokens, 0),
+  }));
+  const truncated = shown.length < input.chunksAvailable || compressed > 0;
+  const parts = [
+    `Ranked chunks: showing ${shown.length} of ${input.chunksAvailable} matching chunks` +
+      (compressed > 0 ? ` (${compressed} cut to their structure)` : "") +
+      ` from ${files.length} files` +
+      (state.metadata.length > 0
+        ? `, and naming ${state.metadata.length} more`
+        : "") +
+      `, in ${tokensUsed} of ${input.budget} tokens.`,
+  ];
+  if (leftOut.length > 0) {
+    parts.push(
+      `Not shown in full, best first: ${leftOut.join("; ")}. Read any of them with read_file_contents(path, start_line, end_line), or ask again with a larger budget.`,
+    );
+  }
+  if (files.length > 0)
+    parts.push(
+      `Shown: ${files.map((f) => `${f.path} (${formatRanges(f.ranges)})`).join("; ")}.`,
+    );
+  return {
+    text,
+    mode: "ranked-chunks",
+    tokensUsed,
+    budget: input.budget,
+    chunksReturned: shown.length,
+    chunksAvailable: input.chunksAvailable,
+    truncated,
+    note: parts.join(" "),
+    pieces: placed.map((p) => p.piece),
+    files,
+    encoding: input.tokenCounter.encodingName,
+  };
+}
+
+function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
