@@ -1,0 +1,137 @@
+// The SWE-bench retrieval benchmark (issue 3): askcode's retrieval and packing
+// beside SWE-bench's own BM25 retrieval, on real issues at their base commits.
+//   npm run bench:swebench -- --help
+//
+// 1. Load the instances and check that every repository has a git mirror.
+// 2. Run the instances one at a time (see runInstance), logging a line each
+//    and rewriting the JSON as it goes, so a long run can be watched and a
+//    crash loses nothing.
+// 3. Print askcode beside the baseline per budget and per repository, the
+//    timings and the peak memory; write everything to --out.
+// Speed is measured here, never asserted in a test.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
+import { buildReport, REPOSITORY_BUDGET, type Report } from "./build-report.js";
+import { loadInstances, selectInstances } from "./load-instances.js";
+import { createMemorySampler } from "./memory-sampler.js";
+import { mirrorPath, missingMirrors } from "./mirror-path.js";
+import {
+  BENCH_USAGE,
+  parseBenchArgs,
+  type BenchArgs,
+} from "./parse-bench-args.js";
+import { renderReport } from "./render-report.js";
+import type { InstanceResult } from "./result-types.js";
+import { BM25_TOP_K, runInstance } from "./run-instance.js";
+import { sourceFingerprint } from "./source-fingerprint.js";
+
+async function main(argv: string[]): Promise<number> {
+  let args: BenchArgs;
+  try {
+    args = parseBenchArgs(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(BENCH_USAGE);
+    return 0;
+  }
+
+  // 1. Instances and mirrors.
+  const all = await loadInstances(args.data);
+  const instances = selectInstances(all, {
+    repo: args.repo,
+    ids: args.instances,
+    limit: args.limit,
+  });
+  if (instances.length === 0) {
+    process.stderr.write(`No instance in ${args.data} matches the filters.\n`);
+    return 2;
+  }
+  const missing = missingMirrors(
+    args.mirrors,
+    instances.map((i) => i.repo),
+    args.mirrorLayout,
+  );
+  if (missing.length > 0) {
+    process.stderr.write(
+      `No git mirror for ${missing.join(", ")} (looked for ${mirrorPath(args.mirrors, missing[0] as string, args.mirrorLayout)}). ` +
+        `Pass --mirrors DIR and --mirror-layout PATTERN.\n`,
+    );
+    return 2;
+  }
+
+  // 2. One instance at a time: memory figures are then one instance's.
+  const tokenCounter = createTokenCounter({ model: args.model });
+  // Load the rank table now (about a second), not inside the first instance's timing.
+  tokenCounter.count("warm up the encoder");
+  const memory = createMemorySampler();
+  memory.nextWindow(); // the encoder's load is not the first instance's
+  const started = performance.now();
+  const results: InstanceResult[] = [];
+  const out = resolve(args.out);
+  mkdirSync(dirname(out), { recursive: true });
+  const meta = {
+    args,
+    node: process.version,
+    encoding: tokenCounter.encodingName,
+    source: sourceFingerprint(process.cwd()),
+    startedAt: new Date().toISOString(),
+  };
+  const write = (complete: boolean): Report => {
+    const report = buildReport(
+      results,
+      args.budgets,
+      performance.now() - started,
+      memory.peaks(),
+    );
+    writeFileSync(
+      out,
+      JSON.stringify({ ...meta, complete, ...report, results }, null, 1) + "\n",
+    );
+    return report;
+  };
+  for (const [n, instance] of instances.entries()) {
+    const result = await runInstance({
+      instance,
+      mirror: mirrorPath(args.mirrors, instance.repo, args.mirrorLayout),
+      budgets: args.budgets,
+      tokenCounter,
+      sampleMemory: memory.sample,
+    });
+    result.memory.heapPeakMb = memory.nextWindow();
+    results.push(result);
+    process.stderr.write(
+      `[${n + 1}/${instances.length}] ${progressLine(result)}\n`,
+    );
+    write(false);
+  }
+  memory.stop();
+  const report = write(true);
+
+  // 3. The tables.
+  process.stdout.write(renderReport(report, results, out));
+  return 0;
+}
+
+function progressLine(r: InstanceResult): string {
+  if (r.error) return `${r.instanceId} FAILED: ${r.error}`;
+  const at =
+    r.budgets.find((b) => b.budget === REPOSITORY_BUDGET) ?? r.budgets[0];
+  const s = (name: "askcode" | "bm25"): string => {
+    const score = at?.systems[name].score;
+    return score
+      ? `files ${score.filesFound}/${score.goldFiles} lines ${score.linesFound}/${score.goldLines}`
+      : "-";
+  };
+  const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+  return (
+    `${r.instanceId} ${r.filesRead} files, read ${secs(r.timings.readMs)} index ${secs(r.timings.indexMs)} ` +
+    `ask@${(at?.budget ?? 0) / 1000}k ${secs(at?.askcodeMs ?? 0)} | askcode ${s("askcode")} | bm25 ${s("bm25")} ` +
+    `(gold in top ${BM25_TOP_K}: ${r.goldInTop20}) | heap peak ${r.memory.heapPeakMb.toFixed(0)} MB`
+  );
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,81 @@
+import type { Report } from "./build-report.js";
+import {
+  percent,
+  percentileOf,
+  renderBudgetTable,
+  renderRepositoryTable,
+  renderTimingTable,
+} from "./render-table.js";
+import type { InstanceResult } from "./result-types.js";
+import { BM25_TOP_K } from "./run-instance.js";
+
+/**
+ * The text the harness prints at the end: recall per budget, per repository,
+ * the BM25 sanity check, the measurement's own consistency counts, timings
+ * per instance, wall time and peak memory.
+ */
+export function renderReport(
+  report: Report,
+  results: readonly InstanceResult[],
+  out: string,
+): string {
+  const ok = results.filter((r) => !r.error);
+  const budgets = report.summary.map((row) => row.budget);
+  const at = (r: InstanceResult, budget: number) =>
+    r.budgets.find((b) => b.budget === budget);
+  const k = (budget: number): string => `${budget / 1000}k`;
+  const timings = [
+    { label: "read (CodeHost, once)", values: ok.map((r) => r.timings.readMs) },
+    { label: "askcode index (once)", values: ok.map((r) => r.timings.indexMs) },
+    ...budgets.map((budget) => ({
+      label: `askcode retrieve+pack ${k(budget)}`,
+      values: ok.map((r) => at(r, budget)?.askcodeMs ?? 0),
+    })),
+    {
+      // What one question costs once the files are read: the index, and a
+      // first retrieval whose token counts are not cached yet.
+      label: `askcode index + first retrieve (${k(budgets[0] as number)})`,
+      values: ok.map((r) => r.timings.indexMs + (r.budgets[0]?.askcodeMs ?? 0)),
+    },
+    {
+      label: "BM25 index + rank (once)",
+      values: ok.map((r) => r.timings.baselineRankMs),
+    },
+    {
+      label: "BM25 pack, all budgets",
+      values: ok.map((r) => r.budgets.reduce((s, b) => s + b.baselineMs, 0)),
+    },
+    { label: "whole instance", values: ok.map((r) => r.timings.totalMs) },
+  ];
+  const c = report.consistency;
+  const failures = results
+    .filter((r) => r.error)
+    .map((r) => `  ${r.instanceId}: ${r.error}`);
+  const files = ok.map((r) => r.filesRead).sort((a, b) => a - b);
+  const heapPeaks = ok.map((r) => r.memory.heapPeakMb);
+  return [
+    `SWE-bench retrieval: ${ok.length} instances (${report.failed} failed) at ${budgets.join(", ")} tokens, ` +
+      `repositories of ${files[0] ?? 0}-${files[files.length - 1] ?? 0} text files (median ${files[Math.floor(files.length / 2)] ?? 0}). ` +
+      `File recall Avg/All/Any; lines = gold-hunk lines shown verbatim (micro-average).`,
+    "",
+    renderBudgetTable(report.summary),
+    "",
+    `Per repository at ${k(report.repositoryBudget)}:`,
+    "",
+    renderRepositoryTable(report.byRepository),
+    "",
+    `BM25 sanity check: a gold file in the top ${BM25_TOP_K} for ${percent(report.bm25GoldInTop20.any)} of instances ` +
+      `(every gold file: ${percent(report.bm25GoldInTop20.all)}).`,
+    `Consistency: ${c.mismatchedLines} code lines differing from their file, ${c.linesOutsidePieces} shown lines outside ` +
+      `askcode's pieces, ${c.fullPieceLinesNotShown} full-piece lines not shown, ${c.overBudget} contexts over budget.`,
+    "",
+    renderTimingTable(timings),
+    "",
+    `Wall time ${(report.wallMs / 60_000).toFixed(1)} min; peak memory: max RSS ${report.peakMemory.maxRssMb.toFixed(0)} MB, ` +
+      `V8 heap high-water ${report.peakMemory.heapUsedMb.toFixed(0)} MB ` +
+      `(per instance: median ${percentileOf(heapPeaks, 50).toFixed(0)} MB, max ${percentileOf(heapPeaks, 100).toFixed(0)} MB).`,
+    ...(failures.length > 0 ? ["Failed:", ...failures] : []),
+    `JSON: ${out}`,
+    "",
+  ].join("\n");
+}

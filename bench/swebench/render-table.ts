@@ -1,0 +1,137 @@
+import type { RecallSummary } from "./summarize.js";
+
+export interface BudgetRow {
+  budget: number;
+  askcode: RecallSummary;
+  bm25: RecallSummary;
+  bm25Stop: RecallSummary;
+}
+
+export interface RepositoryRow {
+  repo: string;
+  askcode: RecallSummary;
+  bm25: RecallSummary;
+}
+
+/** "71.2%". */
+export function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** "2.15×", or "—" when the baseline found nothing (any ratio would be infinite). */
+export function ratio(a: number, b: number): string {
+  return b > 0 ? `${(a / b).toFixed(2)}×` : a > 0 ? "∞" : "—";
+}
+
+function markdownTable(head: string[], rows: string[][]): string {
+  const widths = head.map((h, c) =>
+    Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)),
+  );
+  const line = (cells: string[]): string =>
+    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(" | ")} |`;
+  const rule = `|${widths.map((w, c) => (c === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(head), rule, ...rows.map(line)].join("\n");
+}
+
+/**
+ * askcode beside the BM25 baseline, one row per budget: file recall Avg, All
+ * and Any, line recall (micro), and askcode's ratio to the baseline for file
+ * Avg and line recall. The last two columns are the baseline variant that
+ * stops at the first file that does not fit.
+ *
+ * @example
+ * renderBudgetTable([{ budget: 13_000, askcode, bm25, bm25Stop }])
+ * // "| budget | askcode Avg | … |\n|:------|…"
+ */
+export function renderBudgetTable(rows: readonly BudgetRow[]): string {
+  return markdownTable(
+    [
+      "budget",
+      "askcode Avg",
+      "All",
+      "Any",
+      "lines",
+      "BM25 Avg",
+      "All",
+      "Any",
+      "lines",
+      "Avg ratio",
+      "lines ratio",
+      "BM25-stop Avg",
+      "lines",
+    ],
+    rows.map((r) => [
+      `${Math.round(r.budget / 1000)}k`,
+      percent(r.askcode.fileAvg),
+      percent(r.askcode.fileAll),
+      percent(r.askcode.fileAny),
+      percent(r.askcode.lineRecall),
+      percent(r.bm25.fileAvg),
+      percent(r.bm25.fileAll),
+      percent(r.bm25.fileAny),
+      percent(r.bm25.lineRecall),
+      ratio(r.askcode.fileAvg, r.bm25.fileAvg),
+      ratio(r.askcode.lineRecall, r.bm25.lineRecall),
+      percent(r.bm25Stop.fileAvg),
+      percent(r.bm25Stop.lineRecall),
+    ]),
+  );
+}
+
+/**
+ * One row per repository at one budget: instances, file recall Avg and line
+ * recall for both systems, and the ratios.
+ */
+export function renderRepositoryTable(rows: readonly RepositoryRow[]): string {
+  return markdownTable(
+    [
+      "repository",
+      "n",
+      "askcode Avg",
+      "BM25 Avg",
+      "Avg ratio",
+      "askcode lines",
+      "BM25 lines",
+      "lines ratio",
+    ],
+    rows.map((r) => [
+      r.repo,
+      String(r.askcode.instances),
+      percent(r.askcode.fileAvg),
+      percent(r.bm25.fileAvg),
+      ratio(r.askcode.fileAvg, r.bm25.fileAvg),
+      percent(r.askcode.lineRecall),
+      percent(r.bm25.lineRecall),
+      ratio(r.askcode.lineRecall, r.bm25.lineRecall),
+    ]),
+  );
+}
+
+/** The nearest-rank percentile of a list (p = 50: median, 100: maximum); 0 for none. */
+export function percentileOf(values: readonly number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
+}
+
+export interface TimingRow {
+  label: string;
+  /** Milliseconds, one per instance. */
+  values: readonly number[];
+}
+
+/** Mean, median, 95th percentile and maximum of each timing, in ms. */
+export function renderTimingTable(rows: readonly TimingRow[]): string {
+  const ms = (x: number): string => x.toFixed(0);
+  return markdownTable(
+    ["per instance (ms)", "mean", "p50", "p95", "max"],
+    rows.map((r) => [
+      r.label,
+      ms(r.values.reduce((a, b) => a + b, 0) / Math.max(1, r.values.length)),
+      ms(percentileOf(r.values, 50)),
+      ms(percentileOf(r.values, 95)),
+      ms(percentileOf(r.values, 100)),
+    ]),
+  );
+}

@@ -1,0 +1,73 @@
+import type { ContextScore } from "./score-context.js";
+import type { PieceCheck } from "./shown-lines.js";
+
+/** The systems compared: askcode's retrieval and packing, and SWE-bench's BM25 in two fill rules. */
+export const SYSTEMS = ["askcode", "bm25", "bm25Stop"] as const;
+export type SystemName = (typeof SYSTEMS)[number];
+
+/** One system's context for one instance at one budget. */
+export interface SystemRun {
+  score: ContextScore;
+  tokensUsed: number;
+  /** Files shown as code, in the order shown, with how many of their lines. */
+  files: Array<[path: string, lines: number]>;
+  /** Code lines in the text that did not match the file (0 unless the format changed). */
+  mismatches: number;
+  /** askcode only: "whole-repository" or "ranked-chunks". */
+  mode?: string;
+  /** askcode only: agreement of the parsed text with the pieces (both 0 when they agree). */
+  pieceCheck?: PieceCheck;
+}
+
+export interface BudgetRun {
+  budget: number;
+  systems: Record<SystemName, SystemRun>;
+  /** Wall time of askcode's analyse + rank + pack on the prebuilt index. */
+  askcodeMs: number;
+  /** Wall time of the baseline's packing (ranking is shared by all budgets). */
+  baselineMs: number;
+}
+
+export interface InstanceResult {
+  instanceId: string;
+  repo: string;
+  baseCommit: string;
+  /** Set when the instance could not be run; it is then left out of every figure. */
+  error?: string;
+  /** Text files askcode read and indexed, and the ones it skipped, by reason. */
+  filesRead: number;
+  skipped: Record<string, number>;
+  /** SWE-bench BM25 documents (non-test .py files). */
+  baselineDocuments: number;
+  chunks: number;
+  gold: {
+    files: string[];
+    lines: number;
+    /** Whitespace-only hunk lines left out of line recall. */
+    blankLines: number;
+    outOfRange: number;
+    /** Gold files askcode did not read (filtered or unreadable) and so can never show. */
+    notIndexed: string[];
+    /** Gold files that are not BM25 documents (not .py, or tests by SWE-bench's rule). */
+    notBaselineDocuments: string[];
+  };
+  /** BM25's top 20, best first. */
+  bm25Top20: string[];
+  /** Gold files among BM25's top 20. */
+  goldInTop20: number;
+  budgets: BudgetRun[];
+  timings: {
+    /** Listing the tree and reading every file through the CodeHost. */
+    readMs: number;
+    /** Chunking and indexing for askcode (once per instance). */
+    indexMs: number;
+    /** Building the BM25 index and ranking the issue (once per instance). */
+    baselineRankMs: number;
+    totalMs: number;
+  };
+  /**
+   * In MB: the resident set and V8 heap after the instance, and the heap's
+   * high-water mark during it (from the harness's sampler; 0 when run alone).
+   */
+  memory: { rssMb: number; heapUsedMb: number; heapPeakMb: number };
+}

@@ -1,0 +1,118 @@
+import { METADATA_HEADER } from "../../src/retrieval/packing-state.js";
+import type { PackedPiece } from "../../src/retrieval/packing-types.js";
+
+/** The lines of each file that a packed context shows verbatim, as code. */
+export interface ShownLines {
+  /** Path → line numbers (1-based) shown exactly as they are in the file. */
+  byPath: Map<string, Set<number>>;
+  /** Code lines in the text that differ from the file line they stand for (0 unless the format changed). */
+  mismatches: number;
+}
+
+// "path (all 120 lines)" or "path (lines 41-60, 90-99 of 300)": renderFileSection's header.
+const HEADER =
+  /^(.+) \((?:all \d+ lines|lines (\d+)(?:-\d+)?(?:, \d+(?:-\d+)?)* of \d+)\)$/;
+const FENCE = /^(`{3,})[^`]*$/;
+// omittedMarker: "<indent>[<comment prefix> ]… lines 61-89 omitted" (or "… line 61 omitted").
+const MARKER = /^\s*(?:\S+ )?… lines? (\d+)(?:-(\d+))? omitted$/;
+
+/**
+ * Reads a packed context back into the file lines it shows, so recall is
+ * measured on what the model sees. `PackedContext.files[].ranges` cannot say
+ * this: a compressed piece's range covers lines that its omission markers
+ * replace. So we walk each file section (header, fence, code, fence) with a
+ * cursor at the header's first line: an omission marker for the lines at the
+ * cursor moves it past them, and any other line is the file's line at the
+ * cursor, counted only when it equals that line exactly. The metadata list
+ * ("Also relevant, not shown …") ends the code and shows no lines.
+ *
+ * `fileLines(path)` gives a file's lines (see `splitFileLines`). Throws when
+ * the text is not in the format `renderFileSection` writes, since measuring
+ * a changed format silently would report nonsense.
+ *
+ * @example
+ * shownLines("a.py (lines 3-9 of 40)\n```python\ndef f():\n    # … lines 4-8 omitted\n    return x\n```", fileLines)
+ * // { byPath: Map { "a.py" => Set { 3, 9 } }, mismatches: 0 }
+ */
+export function shownLines(
+  text: string,
+  fileLines: (path: string) => readonly string[] | undefined,
+): ShownLines {
+  const byPath = new Map<string, Set<number>>();
+  let mismatches = 0;
+  if (text === "") return { byPath, mismatches };
+  const lines = text.split("\n");
+  let i = 0;
+  while (i < lines.length) {
+    const header = lines[i] as string;
+    if (header === METADATA_HEADER) break;
+    const match = HEADER.exec(header);
+    const fence = FENCE.exec(lines[i + 1] ?? "")?.[1];
+    if (!match || fence === undefined) {
+      throw new Error(
+        `Line ${i + 1} of the packed context is not a file header and fence: ${JSON.stringify(header)}.`,
+      );
+    }
+    const path = match[1] as string;
+    const file = fileLines(path);
+    if (!file)
+      throw new Error(
+        `The packed context shows ${path}, which the harness did not read.`,
+      );
+    const shown = byPath.get(path) ?? new Set<number>();
+    byPath.set(path, shown);
+    let cursor = match[2] === undefined ? 1 : Number(match[2]);
+    i += 2;
+    for (; i < lines.length && lines[i] !== fence; i++) {
+      const line = (lines[i] as string).replace(/\r$/, "");
+      const marker = MARKER.exec(line);
+      if (marker && Number(marker[1]) === cursor) {
+        cursor = Number(marker[2] ?? marker[1]) + 1;
+        continue;
+      }
+      if (file[cursor - 1]?.replace(/\r$/, "") === line) shown.add(cursor);
+      else mismatches++;
+      cursor++;
+    }
+    i++; // the closing fence
+    while (i < lines.length && lines[i] === "") i++; // the separator
+  }
+  return { byPath, mismatches };
+}
+
+/** Disagreements between the parsed text and the pieces the packer says it placed. */
+export interface PieceCheck {
+  /** Shown lines that no code piece (full or compressed) covers. */
+  outsidePieces: number;
+  /** Lines of full pieces that the text does not show. */
+  fullNotShown: number;
+}
+
+/**
+ * Cross-checks `shownLines` against `PackedContext.pieces`: a full piece's
+ * lines must all be shown, and nothing may be shown outside a code piece.
+ * Both counts are 0 when the parser and the packer agree.
+ */
+export function checkAgainstPieces(
+  shown: ShownLines,
+  pieces: readonly PackedPiece[],
+): PieceCheck {
+  let outsidePieces = 0;
+  let fullNotShown = 0;
+  const code = pieces.filter((p) => p.form !== "metadata");
+  for (const [path, lines] of shown.byPath) {
+    const own = code.filter((p) => p.path === path);
+    for (const line of lines) {
+      if (!own.some((p) => p.startLine <= line && line <= p.endLine))
+        outsidePieces++;
+    }
+  }
+  for (const piece of code) {
+    if (piece.form !== "full") continue;
+    const lines = shown.byPath.get(piece.path);
+    for (let line = piece.startLine; line <= piece.endLine; line++) {
+      if (!lines?.has(line)) fullNotShown++;
+    }
+  }
+  return { outsidePieces, fullNotShown };
+}

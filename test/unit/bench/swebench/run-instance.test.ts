@@ -1,0 +1,106 @@
+import { runInstance } from "../../../../bench/swebench/run-instance.js";
+import type { TokenCounter } from "../../../../src/tokens/token-counter.js";
+import {
+  commitAll,
+  initRepo,
+  removeDir,
+  writeFiles,
+} from "../../../helpers/temp-repo.js";
+
+// One token per four characters: a cheap stand-in for the real tokenizer.
+const counter: TokenCounter = {
+  encodingName: "quarter-chars",
+  count: (text) => Math.ceil(text.length / 4),
+};
+
+describe("runInstance", () => {
+  let root: string;
+  let base: string;
+
+  beforeAll(() => {
+    root = initRepo();
+    const body = Array.from(
+      { length: 60 },
+      (_, i) => `    value_${i} = compute(${i})`,
+    ).join("\n");
+    writeFiles(root, {
+      "pkg/timeouts.py": `def connect_timeout(seconds):\n    """Wait for the connection."""\n${body}\n    return seconds\n`,
+      "pkg/other.py": "def unrelated():\n    return 42\n",
+      "pkg/tests/test_timeouts.py":
+        "def test_connect_timeout():\n    assert connect_timeout(1)\n",
+    });
+    base = commitAll(root, "base");
+    // A later commit: the instance must read the base commit, not this one.
+    writeFiles(root, { "pkg/timeouts.py": "# rewritten later\n" });
+    commitAll(root, "later");
+  });
+
+  afterAll(() => removeDir(root));
+
+  it("reads the base commit, runs both systems at every budget and scores what each shows", async () => {
+    const result = await runInstance({
+      instance: {
+        instance_id: "pkg__pkg-1",
+        repo: "pkg/pkg",
+        base_commit: base,
+        problem_statement:
+          "connect_timeout in pkg/timeouts.py ignores its seconds argument",
+        gold_files: ["pkg/timeouts.py"],
+        gold_hunks: { "pkg/timeouts.py": [[1, 3]] },
+      },
+      mirror: root,
+      budgets: [40, 5000],
+      tokenCounter: counter,
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.gold).toMatchObject({
+      lines: 3,
+      blankLines: 0,
+      notIndexed: [],
+      notBaselineDocuments: [],
+    });
+    // The test file is not a BM25 document; the two others are.
+    expect(result.baselineDocuments).toBe(2);
+    expect(result.bm25Top20[0]).toBe("pkg/timeouts.py");
+    expect(result.goldInTop20).toBe(1);
+
+    const [small, large] = result.budgets;
+    // 40 tokens hold no whole file, so the baseline shows nothing; askcode shows something or nothing, within budget.
+    expect(small?.systems.bm25.score.filesFound).toBe(0);
+    expect(small?.systems.askcode.tokensUsed).toBeLessThanOrEqual(40);
+    // 5,000 tokens hold everything: both show every gold line.
+    expect(large?.systems.askcode.score).toMatchObject({
+      filesFound: 1,
+      linesFound: 3,
+    });
+    expect(large?.systems.bm25.score).toMatchObject({
+      filesFound: 1,
+      linesFound: 3,
+    });
+    for (const run of result.budgets) {
+      expect(run.systems.askcode.mismatches).toBe(0);
+      expect(run.systems.askcode.pieceCheck).toEqual({
+        outsidePieces: 0,
+        fullNotShown: 0,
+      });
+    }
+  });
+
+  it("records a failure instead of throwing", async () => {
+    const result = await runInstance({
+      instance: {
+        instance_id: "pkg__pkg-2",
+        repo: "pkg/pkg",
+        base_commit: "0".repeat(40),
+        problem_statement: "x",
+        gold_files: ["a.py"],
+        gold_hunks: {},
+      },
+      mirror: root,
+      budgets: [100],
+      tokenCounter: counter,
+    });
+    expect(result.error).toMatch(/0{40}/);
+    expect(result.budgets).toEqual([]);
+  });
+});
