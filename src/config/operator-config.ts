@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { ConfigError } from "../shared/errors.js";
+import { handleField } from "./config-fields.js";
+import { didYouMean } from "./did-you-mean.js";
+import { allowedFor } from "./parse-config-fields.js";
+
+const MiB = 1024 * 1024;
+
+/** A whole number read from an environment variable's text. */
+function wholeNumber(min: number, max: number, unit: string) {
+  return z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ allowed: `a whole number${unit} from ${min} to ${max}` });
+}
+
+/**
+ * The operator's settings, read once from the environment at start (`.env`
+ * through Probot, or the container's environment). Probot's own variables
+ * (APP_ID, PRIVATE_KEY, WEBHOOK_SECRET, …) are Probot's to check. An empty
+ * value (`KEY=` in `.env`) means unset.
+ */
+export const operatorEnvSchema = z.object({
+  /**
+   * The model endpoint's key. Without it and without `OPENAI_BASE_URL`,
+   * askcode answers from retrieval alone: the most relevant code, linked.
+   */
+  OPENAI_API_KEY: z.string().optional(),
+  /**
+   * Any OpenAI-compatible endpoint: Azure, vLLM, Ollama, llama.cpp. A local
+   * server that needs no key can be set here alone.
+   */
+  OPENAI_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({
+      allowed: "an http or https URL, such as https://api.openai.com/v1",
+    }),
+  /** The model to ask unless a repository or mission names another. */
+  ASKCODE_MODEL: z
+    .string()
+    .min(1)
+    .default("gpt-4o")
+    .meta({ allowed: "a model name" }),
+  /** The default model's context window in tokens: no request is packed beyond it. */
+  ASKCODE_CONTEXT_WINDOW: wholeNumber(1024, 10_000_000, " of tokens").default(
+    128_000,
+  ),
+  /** The handle people mention when a repository sets none; the app's slug when unset. */
+  ASKCODE_HANDLE: handleField.optional().meta({
+    allowed: "a GitHub user or app name such as askcode (a leading @ is fine)",
+  }),
+  /** How many questions are worked on at once by this process. */
+  ASKCODE_CONCURRENCY: wholeNumber(1, 64, "").default(4),
+  /** How long a branch head or other mutable GitHub answer is trusted before revalidation (ms). */
+  ASKCODE_CACHE_TTL_MS: wholeNumber(0, 86_400_000, " of milliseconds").default(
+    3_600_000,
+  ),
+  /** The GitHub response cache's size in bytes (the code host's default: 64 MiB). */
+  ASKCODE_CACHE_MAX_BYTES: wholeNumber(
+    MiB,
+    16 * 1024 * MiB,
+    " of bytes",
+  ).default(64 * MiB),
+  /** Files larger than this are cut when read (bytes; the code host's default: 1 MiB). */
+  ASKCODE_MAX_FILE_BYTES: wholeNumber(1024, 100 * MiB, " of bytes").default(
+    MiB,
+  ),
+  /**
+   * The largest repository read from one tarball instead of file by file
+   * (bytes, decompressed; `0` never snapshots; the code host's default: 50 MB).
+   */
+  ASKCODE_SNAPSHOT_MAX_BYTES: wholeNumber(0, 2048 * MiB, " of bytes").default(
+    50 * MiB,
+  ),
+  /** Where the mission files are, relative to the working directory. */
+  ASKCODE_MISSIONS_DIR: z
+    .string()
+    .min(1)
+    .default("./missions")
+    .meta({ allowed: "a directory path" }),
+});
+
+/** The operator's settings after validation, named for the code that reads them. */
+export interface OperatorConfig {
+  /** The OpenAI-compatible endpoint; `undefined`: answer from retrieval alone. */
+  modelEndpoint: { apiKey?: string; baseUrl?: string } | undefined;
+  model: string;
+  contextWindow: number;
+  /** Lower-cased, without `@`. */
+  handle: string | undefined;
+  concurrency: number;
+  cacheTtlMs: number;
+  cacheMaxBytes: number;
+  maxFileBytes: number;
+  snapshotMaxBytes: number;
+  missionsDir: string;
+}
+
+type OperatorEnv = z.output<typeof operatorEnvSchema>;
+type EnvName = keyof OperatorEnv;
+
+// Values never echoed in an error message.
+const SECRET = new Set<EnvName>(["OPENAI_API_KEY"]);
+
+/**
+ * Validates the operator's environment. Throws one `ConfigError` that names
+ * every wrong variable, what it holds and what it allows, so a bad `.env`
+ * is fixed in one pass rather than one restart per variable.
+ *
+ * @example
+ * loadOperatorConfig({ ASKCODE_CONCURRENCY: "8" }).concurrency // 8
+ * loadOperatorConfig({ ASKCODE_CONCURRENCY: "lots" })
+ * // throws ConfigError: ASKCODE_CONCURRENCY="lots" is not allowed: a whole number from 1 to 64. …
+ */
+export function loadOperatorConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): OperatorConfig {
+  const known = Object.keys(operatorEnvSchema.shape) as EnvName[];
+  const set: Partial<Record<EnvName, string>> = {};
+  for (const name of known) {
+    const value = env[name]?.trim();
+    if (value) set[name] = value;
+  }
+  const parsed = operatorEnvSchema.safeParse(set);
+  if (!parsed.success) {
+    const wrong = [
+      ...new Set(parsed.error.issues.map((issue) => issue.path[0] as EnvName)),
+    ];
+    const lines = wrong.map((name) => {
+      const shown = SECRET.has(name) ? "" : `=${JSON.stringify(set[name])}`;
+      const allowed = allowedFor(operatorEnvSchema.shape[name]);
+      return `  ${name}${shown} is not allowed: ${allowed ?? "see .env.example"}.`;
+    });
+    throw new ConfigError(
+      [
+        `askcode cannot start: ${wrong.length === 1 ? "an environment variable is" : `${wrong.length} environment variables are`} wrong.`,
+        ...lines,
+        "Fix them in .env (see .env.example) or the environment, then start again.",
+      ].join("\n"),
+    );
+  }
+  return toOperatorConfig(parsed.data);
+}
+
+function toOperatorConfig(env: OperatorEnv): OperatorConfig {
+  const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = env;
+  return {
+    modelEndpoint:
+      apiKey === undefined && baseUrl === undefined
+        ? undefined
+        : {
+            ...(apiKey === undefined ? {} : { apiKey }),
+            ...(baseUrl === undefined ? {} : { baseUrl }),
+          },
+    model: env.ASKCODE_MODEL,
+    contextWindow: env.ASKCODE_CONTEXT_WINDOW,
+    handle: env.ASKCODE_HANDLE?.replace(/^@/, "").toLowerCase(),
+    concurrency: env.ASKCODE_CONCURRENCY,
+    cacheTtlMs: env.ASKCODE_CACHE_TTL_MS,
+    cacheMaxBytes: env.ASKCODE_CACHE_MAX_BYTES,
+    maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
+    snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
+    missionsDir: env.ASKCODE_MISSIONS_DIR,
+  };
+}
+
+/**
+ * `ASKCODE_*` variables askcode does not know, each with the known name it
+ * was probably meant to be: a misspelt variable is otherwise silently
+ * ignored. For a warning at start, not an error, so a variable from a newer
+ * `.env` does not stop an older askcode.
+ *
+ * @example
+ * unknownOperatorVariables({ ASKCODE_CONCURENCY: "8" })
+ * // ["ASKCODE_CONCURENCY is not an askcode setting; did you mean ASKCODE_CONCURRENCY?"]
+ */
+export function unknownOperatorVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): string[] {
+  const known = Object.keys(operatorEnvSchema.shape);
+  return Object.keys(env)
+    .filter((name) => name.startsWith("ASKCODE_") && !known.includes(name))
+    .sort()
+    .map((name) => {
+      const suggestion = didYouMean(name, known);
+      return `${name} is not an askcode setting${suggestion ? `; did you mean ${suggestion}?` : "."}`;
+    });
+}

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import {
+  ASSOCIATIONS,
+  budgetField,
+  DEFAULT_ASSOCIATIONS,
+  handleField,
+  modelField,
+} from "./config-fields.js";
+
+/** Where a repository keeps its settings, as `context.config` takes it (under `.github/`). */
+export const REPO_CONFIG_FILE = "askcode.yml";
+
+/**
+ * The schema of `.github/askcode.yml`, the single source of truth for its
+ * keys, their defaults and what each allows (`meta.allowed`, which both the
+ * comment that reports a wrong key and the exported JSON Schema show).
+ * snake_case keys, as GitHub's own config files use.
+ *
+ * No `refine` or `transform` here: `z.toJSONSchema` cannot export them, and
+ * editors validate against that export. The few rules that need more than
+ * one key (`trigger` against `allowed_associations`, budgets against each
+ * other) live in `parseRepoConfig`.
+ */
+export const repoConfigSchema = z
+  .strictObject({
+    /**
+     * Probot's inheritance: `_extends: .github` (or `owner/repo`) starts from
+     * that repository's `askcode.yml`. Probot resolves and removes it before
+     * askcode sees the file; it is here so editors accept it.
+     * https://github.com/probot/octokit-plugin-config
+     */
+    _extends: z.string().min(1).optional().meta({
+      description:
+        "Start from another repository's askcode.yml: `.github` or `owner/repo`.",
+      allowed: "a repository name such as `.github` or `owner/repo`",
+    }),
+    /**
+     * Whether askcode answers in this repository at all. `false` silences it
+     * without uninstalling the app (useful as an organisation-wide default in
+     * the org's `.github` repository, switched on per repository).
+     */
+    enabled: z.boolean().default(true).meta({
+      description: "Whether askcode answers in this repository.",
+      allowed: "true or false",
+    }),
+    /**
+     * The name people mention to ask (`@askcode …`), compared without regard
+     * to case. Unset: the operator's `ASKCODE_HANDLE`, else the app's slug.
+     * A leading `@` is accepted and dropped.
+     */
+    handle: handleField.optional().meta({
+      description:
+        "The name people mention to ask a question; the app's own name when unset.",
+      allowed:
+        "a GitHub user or app name such as `askcode` (a leading @ is fine)",
+    }),
+    /**
+     * Shorthand for `allowed_associations`: `members` lets only owners,
+     * organisation members and collaborators ask; `everyone` is the default.
+     * An explicit `allowed_associations` wins over it.
+     */
+    trigger: z.enum(["everyone", "members"]).optional().meta({
+      description:
+        "Who may ask, in short: `members` (owners, members, collaborators) or `everyone`.",
+      allowed: "`everyone` or `members`",
+    }),
+    /**
+     * Who may ask, by the `author_association` GitHub gives the comment or
+     * issue. The default is everyone who can comment on a public repository;
+     * `MANNEQUIN` (imported placeholder accounts) is never in it.
+     * https://docs.github.com/en/graphql/reference/enums#commentauthorassociation
+     */
+    allowed_associations: z
+      .array(z.enum(ASSOCIATIONS))
+      .min(1)
+      .default([...DEFAULT_ASSOCIATIONS])
+      .meta({
+        description:
+          "Who may ask, by GitHub's author_association of the comment or issue.",
+        allowed: `a non-empty list of ${ASSOCIATIONS.join(", ")}`,
+      }),
+    /**
+     * The model to ask, by name, with its context window when it differs from
+     * the operator's. Unset: the operator's `ASKCODE_MODEL`.
+     */
+    model: modelField.optional().meta({
+      description:
+        "The model to ask: a name, or { name, context_window }. The operator's model when unset.",
+      allowed:
+        "a model name, or a map with `name` and an optional `context_window` (tokens)",
+    }),
+    /** Token and time budgets of one run. */
+    budgets: z
+      .strictObject({
+        /** Tokens for the packed first message: question, issue thread and retrieved code. */
+        context: budgetField("context"),
+        /** Tokens for each tool result the model asks for; longer results are cut with a note. */
+        tool_result: budgetField("tool_result"),
+        /** Tokens the whole run may add to the conversation (first message, tool results, replies). */
+        run: budgetField("run"),
+        /** Seconds a run may take before the model is asked for its best answer. */
+        wall_time_seconds: budgetField("wall_time_seconds"),
+      })
+      .prefault({})
+      .meta({
+        description: "Token and time budgets of one run.",
+        allowed:
+          "a map with any of `context`, `tool_result`, `run`, `wall_time_seconds`",
+      }),
+    /**
+     * How many model turns a run may take (each may call tools); at the last
+     * one the model must answer with what it has.
+     */
+    max_steps: z.number().int().min(1).max(50).default(8).meta({
+      description: "How many model turns a run may take.",
+      allowed: "a whole number from 1 to 50",
+    }),
+    /**
+     * Paths askcode never reads, in `.gitignore` syntax (`docs/`, `*.min.js`,
+     * `/vendor`). Secret-looking files are never read whatever this says.
+     */
+    exclude_paths: z
+      .array(z.string().min(1).max(256))
+      .max(200)
+      .default([])
+      .meta({
+        description:
+          "Paths askcode never reads, in .gitignore syntax (docs/, *.min.js, /vendor).",
+        allowed:
+          "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
+      }),
+    /** Which label-triggered missions run here. */
+    missions: z
+      .strictObject({
+        /** `true`: every mission the operator installed; `false`: none; or a list of mission names. */
+        enabled: z
+          .union([z.boolean(), z.array(z.string().min(1))])
+          .default(true)
+          .meta({
+            description:
+              "true (every mission), false (none) or a list of mission names.",
+            allowed: "true, false or a list of mission names",
+          }),
+      })
+      .prefault({})
+      .meta({
+        description: "Which label-triggered missions run here.",
+        allowed: "a map with `enabled`",
+      }),
+  })
+  .meta({
+    title: "askcode repository configuration (.github/askcode.yml)",
+  });
+
+/** What `.github/askcode.yml` may contain, as written. */
+export type RepoConfigInput = z.input<typeof repoConfigSchema>;
+
+/** A model choice, with the shorthand `model: gpt-4o` expanded. */
+export interface ModelChoice {
+  name: string;
+  context_window?: number;
+}
+
+/**
+ * A repository's settings after `parseRepoConfig`: every key present,
+ * `trigger` folded into `allowed_associations`, `handle` lower-cased without
+ * its `@`, and `model` expanded to `{ name, context_window? }`.
+ */
+export type RepoConfig = Omit<
+  z.output<typeof repoConfigSchema>,
+  "_extends" | "trigger" | "model"
+> & { model?: ModelChoice };
+
+export type Budgets = RepoConfig["budgets"];
