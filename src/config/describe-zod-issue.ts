@@ -77,7 +77,13 @@ function describePath(path: readonly PropertyKey[]): string {
     .join(" of ");
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+/**
+ * The part of `value` at an issue's path.
+ *
+ * @example
+ * valueAt({ tools: ["a", "b"] }, ["tools", 1]) // "b"
+ */
+export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value;
   for (const segment of path) {
     if (current === null || typeof current !== "object") return undefined;

@@ -79,8 +79,29 @@ export function allowedFor(field: z.ZodType): string | undefined {
   return undefined;
 }
 
-// The object schema under a field's default/prefault/optional wrappers.
-function objectInside(field: z.ZodType): z.ZodObject | undefined {
+/**
+ * The field schema at a path of keys, for finding what a nested key allows;
+ * a list index stops the walk at the list's field (`tools[1]` → `tools`).
+ *
+ * @example
+ * fieldAt(repoConfigSchema, ["budgets", "context"]) // the budgets.context field
+ */
+export function fieldAt(
+  schema: z.ZodType,
+  path: readonly PropertyKey[],
+): z.ZodType | undefined {
+  let current: z.ZodType = schema;
+  for (const key of path) {
+    if (typeof key !== "string") break;
+    const next: z.ZodType | undefined = objectInside(current)?.shape[key];
+    if (!next) return undefined;
+    current = next;
+  }
+  return current;
+}
+
+/** The object schema under a field's default/prefault/optional wrappers. */
+export function objectInside(field: z.ZodType): z.ZodObject | undefined {
   let current: z.ZodType | undefined = field;
   while (current && !(current instanceof z.ZodObject))
     current = unwrapOnce(current);

@@ -1,0 +1,128 @@
+import { LineCounter, parseDocument, type Document } from "yaml";
+import { z } from "zod";
+import { isPlainObject } from "../config/config-problem.js";
+import { describeIssue, valueAt } from "../config/describe-zod-issue.js";
+import { didYouMean } from "../config/did-you-mean.js";
+import {
+  allowedFor,
+  fieldAt,
+  objectInside,
+} from "../config/parse-config-fields.js";
+import { ConfigError } from "../shared/errors.js";
+import { missionSchema, type Mission } from "./mission-schema.js";
+import { outputSections } from "./output-sections.js";
+import {
+  locateYamlKey,
+  locateYamlPath,
+  type YamlLocation,
+} from "./yaml-location.js";
+
+/**
+ * Parses and validates one mission file. Throws a `ConfigError` that names
+ * the file, the line and the key of every mistake (`file:line:col`, which
+ * terminals and editors link), what was found and what is allowed: a
+ * mission is checked at start, and its author fixes it from this message.
+ *
+ * @example
+ * parseMissionFile("name: triage\n…", "missions/triage.yaml") // Mission
+ * parseMissionFile("name: triage\ntools: [grep]\n…", "missions/triage.yaml")
+ * // throws ConfigError: missions/triage.yaml:2:9 `tools[0]` is not an allowed value ("grep"). …
+ */
+export function parseMissionFile(text: string, file: string): Mission {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const at = syntax.linePos?.[0];
+    // yaml's message ends its first line with the position we already show.
+    const [first = "", ...context] = syntax.message.split("\n");
+    const message = first.replace(/ at line \d+, column \d+:?$/, "");
+    throw new ConfigError(
+      [
+        `${where(file, at)} is not valid YAML: ${message}.`,
+        ...context.filter((line) => line.trim() !== ""),
+        fixIt(),
+      ].join("\n"),
+    );
+  }
+  const data: unknown = doc.toJS();
+  if (!isPlainObject(data)) {
+    throw new ConfigError(
+      `${file} is ${data == null ? "empty" : "not a map of keys"}: a mission needs name, description, labels, instructions, tools and output.\n${fixIt()}`,
+    );
+  }
+  const parsed = missionSchema.safeParse(data);
+  if (!parsed.success) {
+    // In file order, as the author will fix them; missing keys (no line) last.
+    const lines = parsed.error.issues
+      .flatMap((issue) =>
+        describeMissionIssue(issue, data, file, doc, lineCounter),
+      )
+      .sort((a, b) => (a.at?.line ?? Infinity) - (b.at?.line ?? Infinity))
+      .map(({ text }) => `  ${text}`);
+    throw new ConfigError(
+      [`${file} is not a valid mission:`, ...lines, fixIt()].join("\n"),
+    );
+  }
+  return {
+    ...parsed.data,
+    labels: [...new Set(parsed.data.labels)],
+    file,
+    sections: outputSections(parsed.data.output),
+  };
+}
+
+function describeMissionIssue(
+  issue: z.core.$ZodIssue,
+  data: Record<string, unknown>,
+  file: string,
+  doc: Document,
+  lineCounter: LineCounter,
+): { at: YamlLocation | undefined; text: string }[] {
+  if (issue.code === "unrecognized_keys") {
+    const parent = fieldAt(missionSchema, issue.path);
+    const known = Object.keys((parent && objectInside(parent)?.shape) ?? {});
+    return issue.keys.map((key) => {
+      const suggestion = didYouMean(key, known);
+      const at = locateYamlKey(doc, lineCounter, issue.path, key);
+      const hint = suggestion
+        ? ` Did you mean \`${formatKey([...issue.path, suggestion])}\`?`
+        : "";
+      return {
+        at,
+        text: `${where(file, at)} \`${formatKey([...issue.path, key])}\` is not a mission key.${hint} Allowed: ${known.join(", ")}.`,
+      };
+    });
+  }
+  const value = valueAt(data, issue.path);
+  const at = locateYamlPath(doc, lineCounter, issue.path);
+  const found = value === undefined ? "" : ` (${JSON.stringify(value)})`;
+  const field = fieldAt(missionSchema, issue.path);
+  const allowed = field ? allowedFor(field) : undefined;
+  const problem = describeIssue({ ...issue, path: [] }, value);
+  return [
+    {
+      at,
+      text: `${where(file, at)} \`${formatKey(issue.path)}\` ${problem}${found}.${allowed ? ` Allowed: ${allowed}.` : ""}`,
+    },
+  ];
+}
+
+function where(file: string, at: YamlLocation | undefined): string {
+  return at ? `${file}:${at.line}:${at.col}` : file;
+}
+
+// `budgets.context`, `tools[1]`: how the key reads to someone editing YAML.
+function formatKey(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) =>
+      typeof part === "number"
+        ? `[${part}]`
+        : `${i === 0 ? "" : "."}${String(part)}`,
+    )
+    .join("");
+}
+
+function fixIt(): string {
+  return "Fix the mission file (or move it out of the missions directory) and start askcode again.";
+}

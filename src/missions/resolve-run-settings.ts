@@ -1,0 +1,55 @@
+import type { Budgets, RepoConfig } from "../config/repo-config-schema.js";
+import {
+  MISSION_TOOL_NAMES,
+  type Mission,
+  type MissionToolName,
+} from "./mission-schema.js";
+
+/** The limits and model one run works with, after every override. */
+export interface RunSettings {
+  model: string;
+  /** The chosen model's context window in tokens. */
+  contextWindow: number;
+  budgets: Budgets;
+  maxSteps: number;
+  /** The tools the model may call: the mission's, or all of them for a question. */
+  tools: readonly MissionToolName[];
+}
+
+/**
+ * Folds the three layers of settings into one, most specific first: the
+ * mission (the operator's choice for that task), then the repository's
+ * `.github/askcode.yml`, then the operator's environment. A budget the
+ * mission leaves unset keeps the repository's, and the first message and
+ * each tool result are capped at the run's budget they are spent from. A
+ * model named without a context window is assumed to have the operator's.
+ *
+ * @example
+ * resolveRunSettings(config, { model: "gpt-4o", contextWindow: 128000 }, triage)
+ * // { model: "gpt-4o", contextWindow: 128000, budgets: { …config.budgets, ...triage.budgets }, maxSteps: 10, tools: [...] }
+ */
+export function resolveRunSettings(
+  config: RepoConfig,
+  operator: { model: string; contextWindow: number },
+  mission?: Mission,
+): RunSettings {
+  const model =
+    typeof mission?.model === "string"
+      ? { name: mission.model }
+      : (mission?.model ?? config.model);
+  const budgets = { ...config.budgets };
+  for (const [key, value] of Object.entries(mission?.budgets ?? {})) {
+    if (value !== undefined) budgets[key as keyof Budgets] = value;
+  }
+  // Both are spent from the run's budget (as parseRepoConfig enforces for a
+  // repository); a mission's larger context must not overrun a smaller run.
+  budgets.context = Math.min(budgets.context, budgets.run);
+  budgets.tool_result = Math.min(budgets.tool_result, budgets.run);
+  return {
+    model: model?.name ?? operator.model,
+    contextWindow: model?.context_window ?? operator.contextWindow,
+    budgets,
+    maxSteps: mission?.max_steps ?? config.max_steps,
+    tools: mission?.tools ?? MISSION_TOOL_NAMES,
+  };
+}
