@@ -1,0 +1,74 @@
+import type { RepoConfig } from "../config/repo-config-schema.js";
+import { findMention, tidy } from "./find-mention.js";
+import { isAcknowledgement } from "./is-acknowledgement.js";
+import {
+  ignore,
+  type TriggerDecision,
+  type TriggerPayload,
+} from "./trigger-types.js";
+
+/**
+ * A comment or a new issue that may mention askcode: is it a question, and
+ * may its author ask? The mention is checked first, so a comment that is
+ * not for askcode is logged as "no-mention", not as a refused author.
+ *
+ * The question: the words around the mention. A comment whose mention
+ * stands alone (or with "cc", "hey") asks the issue's title and body; a new
+ * issue asks its title and body together, whichever holds the mention.
+ */
+export function decideMention(
+  source: "comment" | "issue",
+  payload: TriggerPayload,
+  handle: string,
+  config: RepoConfig,
+): TriggerDecision {
+  const { issue, comment } = payload;
+  const title = issue.title;
+  const body = issue.body ?? "";
+  let question: string;
+  let questionFrom: "mention" | "issue" = "mention";
+  let association: string;
+  let triggerId: string;
+  if (source === "comment" && comment) {
+    const found = findMention(comment.body, handle);
+    if (!found)
+      return ignore("no-mention", `the comment does not mention @${handle}`);
+    question = found.question;
+    association = comment.author_association;
+    triggerId = `comment:${comment.id}`;
+  } else {
+    const inTitle = findMention(title, handle);
+    const inBody = findMention(body, handle);
+    if (!inTitle && !inBody)
+      return ignore("no-mention", `the issue does not mention @${handle}`);
+    question = joinTitleAndBody(
+      inTitle ? inTitle.question : title,
+      inBody ? inBody.question : body,
+    );
+    association = issue.author_association;
+    triggerId = `issue:${issue.id}:opened`;
+  }
+  if (isAcknowledgement(question))
+    return ignore("not-a-question", "the mention only thanks askcode");
+  if (!config.allowed_associations.some((allowed) => allowed === association))
+    return ignore(
+      "association-not-allowed",
+      `author_association ${association} is not in allowed_associations (${config.allowed_associations.join(", ")})`,
+    );
+  if (question === "" && source === "comment") {
+    question = joinTitleAndBody(
+      findMention(title, handle)?.question ?? title,
+      findMention(body, handle)?.question ?? body,
+    );
+    questionFrom = "issue";
+  }
+  if (question === "")
+    return ignore("not-a-question", "nothing is asked beside the mention");
+  return { kind: "question", question, source, questionFrom, triggerId };
+}
+
+// The title states the question and the body details it; an issue template's
+// HTML comments are dropped by `tidy`.
+function joinTitleAndBody(title: string, body: string): string {
+  return [tidy(title), tidy(body)].filter(Boolean).join("\n\n");
+}

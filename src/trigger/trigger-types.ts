@@ -1,0 +1,82 @@
+import type { RepoConfig } from "../config/repo-config-schema.js";
+import type { Mission } from "../missions/mission-schema.js";
+
+/**
+ * The fields of an `issue_comment` or `issues` webhook payload that decide
+ * whether askcode acts. Probot's `context.payload` for those events fits
+ * this shape as it is; tests build it from real payloads.
+ * https://docs.github.com/en/webhooks/webhook-events-and-payloads#issue_comment
+ */
+export interface TriggerPayload {
+  action?: string;
+  sender: { login: string; type: string };
+  issue: {
+    id: number;
+    title: string;
+    body?: string | null;
+    locked?: boolean;
+    state?: string;
+    author_association: string;
+    user: { login: string } | null;
+    /** Present (an object) when the "issue" is a pull request. */
+    pull_request?: unknown;
+    updated_at?: string;
+  };
+  comment?: { id: number; body: string; author_association: string };
+  label?: { name: string };
+}
+
+export interface TriggerInput {
+  /** The webhook event's name (`context.name`): "issue_comment" or "issues". */
+  event: string;
+  payload: TriggerPayload;
+  /** The app's slug: its own comments come from `<slug>[bot]`. */
+  appSlug: string;
+  /** The operator's `ASKCODE_HANDLE`, used when the repository sets none; else the slug. */
+  defaultHandle?: string;
+  /** The repository's settings (`parseRepoConfig`). */
+  config: RepoConfig;
+  /** The operator's missions (`loadMissions`). */
+  missions: readonly Mission[];
+}
+
+/** Why askcode does nothing with an event; `detail` says it in words for the log. */
+export type IgnoreReason =
+  | "unsupported-event"
+  | "edited"
+  | "deleted"
+  | "self"
+  | "bot"
+  | "pull-request"
+  | "disabled"
+  | "locked"
+  | "closed"
+  | "no-mention"
+  | "not-a-question"
+  | "association-not-allowed"
+  | "missions-disabled"
+  | "label-not-claimed"
+  | "mission-not-enabled";
+
+export type TriggerDecision =
+  | {
+      kind: "question";
+      question: string;
+      /** Where the mention is: react and reply to the comment, or to the issue. */
+      source: "comment" | "issue";
+      /**
+       * Where the question's text came from: the words around the mention,
+       * or the issue's title and body when the mention stood alone.
+       */
+      questionFrom: "mention" | "issue";
+      /** The same trigger, delivered twice, has the same id: dedupe on it. */
+      triggerId: string;
+    }
+  | { kind: "mission"; mission: Mission; triggerId: string }
+  | { kind: "ignore"; reason: IgnoreReason; detail: string };
+
+export type IgnoreDecision = Extract<TriggerDecision, { kind: "ignore" }>;
+
+export function ignore(reason: IgnoreReason, detail: string): IgnoreDecision {
+  return { kind: "ignore", reason, detail };
+}
