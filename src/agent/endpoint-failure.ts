@@ -99,3 +99,40 @@ function sameFailure(a: EndpointFailure, b: EndpointFailure): boolean {
 function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
+
+/**
+ * How long a server asked us to wait, in milliseconds: `retry-after-ms`
+ * (OpenAI), else `retry-after` in seconds or as an HTTP date (RFC 9110
+ * §10.2.3), measured from `now`.
+ *
+ * @example
+ * parseRetryAfter(new Headers({ "retry-after": "2" }), Date.now()) // 2000
+ */
+export function parseRetryAfter(
+  headers: Headers | undefined,
+  now: number,
+): number | undefined {
+  const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
+  if (Number.isFinite(ms) && ms >= 0) return Math.round(ms);
+  const value = headers?.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(value))
+    return Math.round(Number.parseFloat(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/**
+ * The endpoint as messages and logs show it: no credentials, no query.
+ *
+ * @example
+ * describeEndpointURL("https://user:pw@llm.internal/v1/?key=x") // "https://llm.internal/v1"
+ */
+export function describeEndpointURL(baseURL: string): string {
+  try {
+    const url = new URL(baseURL);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
+  } catch {
+    return baseURL;
+  }
+}

@@ -7,7 +7,11 @@ import OpenAI, {
 import type { Clock } from "../shared/clock.js";
 import { ModelError } from "../shared/errors.js";
 import type { ChatModel, ChatRequest, ChatResponse } from "./chat-model.js";
-import type { EndpointFailure } from "./endpoint-failure.js";
+import {
+  describeEndpointURL,
+  parseRetryAfter,
+  type EndpointFailure,
+} from "./endpoint-failure.js";
 import {
   fromWireCompletion,
   toWireRequest,
@@ -77,7 +81,7 @@ export function createOpenAIChatModel(
     ...(options.headers ? { defaultHeaders: options.headers } : {}),
   });
   const endpoint = {
-    url: describeURL(baseURL),
+    url: describeEndpointURL(baseURL),
     model: options.model,
     timeoutMs,
   };
@@ -153,7 +157,7 @@ function classify(error: unknown, clock: Clock): EndpointFailure | undefined {
     return { kind: "connection", message: cause ?? error.message };
   }
   if (error instanceof APIError && typeof error.status === "number") {
-    const retryAfterMs = retryAfter(error.headers, clock);
+    const retryAfterMs = parseRetryAfter(error.headers, clock.now());
     return {
       kind: "status",
       status: error.status,
@@ -162,22 +166,6 @@ function classify(error: unknown, clock: Clock): EndpointFailure | undefined {
     };
   }
   return undefined;
-}
-
-// `retry-after-ms` (OpenAI), else `retry-after` in seconds or as an HTTP date.
-function retryAfter(
-  headers: Headers | undefined,
-  clock: Clock,
-): number | undefined {
-  const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
-  if (Number.isFinite(ms) && ms >= 0) return Math.round(ms);
-  const value = headers?.get("retry-after");
-  if (!value) return undefined;
-  const secondsValue = Number.parseFloat(value);
-  if (Number.isFinite(secondsValue) && /^\s*[\d.]+\s*$/.test(value))
-    return Math.round(secondsValue * 1000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - clock.now()) : undefined;
 }
 
 function serverMessage(error: APIError): string {
@@ -193,14 +181,4 @@ function namesOtherParameter(error: unknown, current: string): boolean {
     current === "max_tokens" ? "max_completion_tokens" : "max_tokens";
   const text = serverMessage(error);
   return text.includes(current) && text.includes(other);
-}
-
-// For messages: the endpoint without credentials or query.
-function describeURL(baseURL: string): string {
-  try {
-    const url = new URL(baseURL);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/$/, "")}`;
-  } catch {
-    return baseURL;
-  }
 }

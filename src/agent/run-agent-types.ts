@@ -1,0 +1,47 @@
+import type { Clock } from "../shared/clock.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
+import type { AgentTool, SeenRange } from "../tools/tool.js";
+import type { AgentBudgets } from "./budgets.js";
+import type { ChatMessage, ChatModel } from "./chat-model.js";
+import type { ToolCallRecord } from "./execute-tool-calls.js";
+import type { StopReason } from "./stop-conditions.js";
+
+/** Where the loop logs: Probot's (pino) logger fits. */
+export interface AgentLog {
+  info(meta: object, message: string): void;
+  warn(meta: object, message: string): void;
+}
+
+export interface RunAgentInput {
+  model: ChatModel;
+  /** The tools the model may call (`createCodeTools`, a mission's subset); may be empty. */
+  tools: readonly AgentTool[];
+  systemPrompt: string;
+  /** The question, the issue thread and the packed context (`buildFirstMessage`). */
+  firstMessage: string;
+  /** Defaults in `DEFAULT_AGENT_BUDGETS`. */
+  budgets?: Partial<AgentBudgets>;
+  tokenCounter: TokenCounter;
+  clock: Clock;
+  log: AgentLog;
+  /** Cancels the model request in flight. */
+  signal?: AbortSignal;
+}
+
+export interface AgentResult {
+  /** The model's answer, Markdown; empty only if the model said nothing. */
+  answer: string;
+  /** "final_answer" when the model answered by itself, else the bound that made us ask for it. */
+  stop: "final_answer" | StopReason;
+  /** Steps taken: one per tool call run, plus the turn that answered. */
+  steps: number;
+  /** Requests sent to the model. */
+  requests: number;
+  toolCalls: ToolCallRecord[];
+  /** Prompt plus completion tokens of every request, as reported (else counted). */
+  tokensUsed: number;
+  /** The file lines tool results showed the model (the first message's are the caller's). */
+  seen: SeenRange[];
+  /** The whole conversation, for logs and evaluation. */
+  messages: ChatMessage[];
+}

@@ -1,0 +1,196 @@
+import type { SeenRange } from "../tools/tool.js";
+import { answerNowMessage } from "./answer-now-message.js";
+import { resolveBudgets } from "./budgets.js";
+import type {
+  ChatMessage,
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+} from "./chat-model.js";
+import {
+  countMessageTokens,
+  countPromptTokens,
+} from "./count-request-tokens.js";
+import { executeToolCalls, type ToolCallRecord } from "./execute-tool-calls.js";
+import { outcomeOf, type StepOutcome } from "./step-outcome.js";
+import { firstStopReached, type StopReason } from "./stop-conditions.js";
+import type { AgentResult, RunAgentInput } from "./run-agent-types.js";
+
+export type {
+  AgentLog,
+  AgentResult,
+  RunAgentInput,
+} from "./run-agent-types.js";
+import { toToolDefinition } from "./tool-definitions.js";
+
+export interface RunAgentDeps {
+  executeToolCalls: typeof executeToolCalls;
+}
+
+const defaultDeps: RunAgentDeps = { executeToolCalls };
+
+// Tokens kept for the message that asks for the answer at a bound.
+const ANSWER_NOW_RESERVE = 100;
+
+/**
+ * The agent loop (docs/architecture/agent-loop.md). Each step first checks the
+ * bounds (steps, tokens, wall time), then asks the model with the tools; the
+ * step ends as `final_answer`, `call_tools` (run them, one step each, and go
+ * on) or `budget_exhausted`, after which the model is asked once more,
+ * without tools, for its best answer, told which bound was reached. A model
+ * failure that retries did not cure propagates as `ModelError`.
+ *
+ * @example
+ * const result = await runAgent({
+ *   model, tools: createCodeTools({ reader, tokenCounter, toolResultBudget: 4_000 }),
+ *   systemPrompt: buildSystemPrompt({ repository: "octo/app", sha, tools }),
+ *   firstMessage: first.text, budgets: { maxSteps: 8, runTokens: 60_000 },
+ *   tokenCounter, clock: systemClock, log: context.log,
+ * });
+ * result.stop   // "final_answer"
+ * result.answer // "Retries stop after `MAX_ATTEMPTS` (src/retry.ts#L6-L6) …"
+ */
+export async function runAgent(
+  input: RunAgentInput,
+  deps: Partial<RunAgentDeps> = {},
+): Promise<AgentResult> {
+  const d = { ...defaultDeps, ...deps };
+  const budgets = resolveBudgets(input.budgets);
+  const { clock, log, tokenCounter: counter } = input;
+  const definitions = input.tools.map(toToolDefinition);
+  const tools = new Map(input.tools.map((tool) => [tool.name, tool]));
+  const messages: ChatMessage[] = [
+    { role: "system", content: input.systemPrompt },
+    { role: "user", content: input.firstMessage },
+  ];
+  const startedAt = clock.now();
+  const malformed = new Set<string>();
+  const run = { steps: 0, requests: 0, tokensUsed: 0 };
+  const toolCalls: ToolCallRecord[] = [];
+  const seen: SeenRange[] = [];
+
+  const ask = async (request: ChatRequest): Promise<ChatResponse> => {
+    const prompt = countPromptTokens(
+      request.messages,
+      request.tools ?? [],
+      counter,
+    );
+    const response = await input.model.complete(request, input.signal);
+    run.requests++;
+    const { usage, message } = response;
+    run.tokensUsed += usage
+      ? usage.promptTokens + usage.completionTokens
+      : prompt + countMessageTokens({ role: "assistant", ...message }, counter);
+    return response;
+  };
+
+  const step = async (): Promise<StepOutcome> => {
+    const reason = firstStopReached(
+      {
+        steps: run.steps,
+        tokensUsed: run.tokensUsed,
+        promptTokens: countPromptTokens(messages, definitions, counter),
+        elapsedMs: clock.now() - startedAt,
+      },
+      budgets,
+    );
+    if (reason) return { type: "budget_exhausted", reason };
+    return outcomeOf(
+      await ask({
+        messages: [...messages],
+        ...(definitions.length > 0 ? { tools: definitions } : {}),
+        maxTokens: budgets.answerTokens,
+      }),
+    );
+  };
+
+  // Room for one tool result: what leaves the answer its request, within the run and the window.
+  const resultBudget = (promptTokens: number) => (added: number) => {
+    const prompt =
+      promptTokens + added + budgets.answerTokens + ANSWER_NOW_RESERVE;
+    const rooms = [
+      budgets.toolResultTokens,
+      budgets.runTokens - run.tokensUsed - prompt,
+    ];
+    if (budgets.contextTokens !== undefined)
+      rooms.push(budgets.contextTokens - prompt);
+    return Math.max(0, Math.min(...rooms));
+  };
+
+  const answerNow = async (reason: StopReason): Promise<string> => {
+    log.info(
+      { reason, steps: run.steps, tokensUsed: run.tokensUsed },
+      "Agent bound reached; asking for the answer",
+    );
+    messages.push({ role: "user", content: answerNowMessage(reason, budgets) });
+    const { message } = await ask({
+      messages: [...messages],
+      maxTokens: budgets.answerTokens,
+    });
+    if (message.toolCalls.length > 0)
+      log.warn(
+        { calls: message.toolCalls.map((c) => c.name) },
+        "The model called tools when asked to answer; the calls were ignored",
+      );
+    const answer = (message.content ?? "").trim();
+    messages.push({ role: "assistant", content: answer });
+    return answer;
+  };
+
+  const finish = (answer: string, stop: AgentResult["stop"]): AgentResult => {
+    const result = { answer, stop, ...run, toolCalls, seen, messages };
+    log.info(
+      {
+        stop,
+        steps: run.steps,
+        requests: run.requests,
+        tokensUsed: run.tokensUsed,
+        toolCalls: toolCalls.length,
+      },
+      "Agent run finished",
+    );
+    return result;
+  };
+
+  for (;;) {
+    const outcome = await step();
+    switch (outcome.type) {
+      case "final_answer":
+        run.steps++;
+        messages.push({ role: "assistant", content: outcome.answer });
+        return finish(outcome.answer, "final_answer");
+      case "budget_exhausted":
+        return finish(await answerNow(outcome.reason), outcome.reason);
+      case "call_tools": {
+        messages.push({
+          role: "assistant",
+          content: outcome.content,
+          toolCalls: outcome.calls,
+        });
+        const done = await d.executeToolCalls({
+          calls: outcome.calls,
+          tools,
+          steps: run.steps,
+          maxSteps: budgets.maxSteps,
+          malformed,
+          resultBudget: resultBudget(countPromptTokens(messages, [], counter)),
+          tokenCounter: counter,
+        });
+        messages.push(...done.messages);
+        run.steps += done.steps;
+        toolCalls.push(...done.records);
+        seen.push(...done.seen);
+        for (const record of done.records)
+          log.info(
+            {
+              step: record.step,
+              tool: record.name,
+              ok: record.ok,
+              tokens: record.tokens,
+            },
+            "Agent tool call",
+          );
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { resolveBudgets } from "../../../src/agent/budgets.js";
+import {
+  firstStopReached,
+  type LoopState,
+} from "../../../src/agent/stop-conditions.js";
+
+const budgets = resolveBudgets({
+  maxSteps: 8,
+  runTokens: 60_000,
+  toolResultTokens: 4_000,
+  answerTokens: 2_000,
+  wallTimeMs: 60_000,
+});
+const fresh: LoopState = {
+  steps: 0,
+  tokensUsed: 0,
+  promptTokens: 5_000,
+  elapsedMs: 0,
+};
+
+describe("firstStopReached", () => {
+  it("lets a fresh run take a step", () => {
+    expect(firstStopReached(fresh, budgets)).toBeUndefined();
+  });
+
+  it.each<[Partial<LoopState>, string]>([
+    [{ steps: 8 }, "max_steps"],
+    [{ elapsedMs: 60_000 }, "wall_time"],
+    // 20,000 + (17,000 + 256) + (17,000 + 256 + 4,000 + 2,000) = 60,512 > 60,000
+    [{ tokensUsed: 20_000, promptTokens: 17_000 }, "token_budget"],
+    [{ steps: 8, elapsedMs: 90_000 }, "wall_time"],
+  ])("%j → %s", (change, reason) => {
+    expect(firstStopReached({ ...fresh, ...change }, budgets)).toBe(reason);
+  });
+
+  it("goes on while the answer still has room", () => {
+    // 20,000 + (15,000 + 256) + (15,000 + 256 + 4,000 + 2,000) = 56,512 ≤ 60,000
+    expect(
+      firstStopReached(
+        { ...fresh, tokensUsed: 20_000, promptTokens: 15_000 },
+        budgets,
+      ),
+    ).toBeUndefined();
+  });
+
+  it("keeps the last request inside the context window", () => {
+    const windowed = { ...budgets, contextTokens: 16_000 };
+    // 10,000 + 256 + 4,000 + 2,000 = 16,256 > 16,000
+    expect(firstStopReached({ ...fresh, promptTokens: 10_000 }, windowed)).toBe(
+      "token_budget",
+    );
+  });
+});
