@@ -6,6 +6,7 @@
  * @example
  * didYouMean("budget", ["budgets", "model"])        // "budgets"
  * didYouMean("max-steps", ["max_steps"])            // "max_steps"
+ * didYouMean("modle", ["model", "enabled"])         // "model"
  * didYouMean("colour", ["budgets", "model"])        // undefined
  */
 export function didYouMean(
@@ -31,21 +32,32 @@ function normalize(name: string): string {
   return name.toLowerCase().replace(/[-\s]/g, "_");
 }
 
-/** Levenshtein distance, one row at a time. */
+/**
+ * Edits between two names, a swap of neighbours counting as one ("modle"
+ * for "model" is the commonest slip of all): the optimal string alignment
+ * distance. https://en.wikipedia.org/wiki/Damerau%E2%80%93Levenshtein_distance
+ */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+  // rows[i][j]: edits from a's first i characters to b's first j.
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution =
-        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min(
-        substitution,
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
+      if (i === 0) {
+        row[j] = j;
+        continue;
+      }
+      const above = rows[i - 1] as number[];
+      let best = Math.min(
+        (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = best;
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length] as number;
+  return (rows[a.length] as number[])[b.length] as number;
 }

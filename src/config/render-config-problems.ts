@@ -24,8 +24,13 @@ export function renderConfigProblems(
   if (problems.length === 0) return "";
   const count =
     problems.length === 1 ? "a problem" : `${problems.length} problems`;
+  // A file that is not YAML or not a map gives nothing to keep.
+  const whole = problems.some((problem) => problem.key === "");
+  const effect = whole
+    ? "askcode used its default settings."
+    : "askcode used its defaults where a key was wrong; the rest of the file applies.";
   return [
-    `**${codeSpan(file)} has ${count}.** askcode used its defaults where a key was wrong; the rest of the file applies.`,
+    `**${codeSpan(file)} has ${count}.** ${effect}`,
     "",
     ...problems.map((problem) => `- ${renderProblem(problem)}`),
     "",
@@ -58,6 +63,7 @@ function renderOutcome(problem: ConfigProblem): string {
     case "adjusted":
       return `Used ${codeSpan(formatValue(problem.used))}.`;
     case "used-default":
+      if (problem.key === "") return "Used the defaults for every key.";
       return problem.used === undefined
         ? "Used the default."
         : `Used the default, ${codeSpan(formatValue(problem.used))}.`;

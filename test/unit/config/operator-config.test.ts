@@ -1,0 +1,189 @@
+import { readFileSync } from "node:fs";
+import { DEFAULT_READ_LIMITS } from "../../../src/code-host/code-host.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/tarball-snapshot.js";
+import {
+  loadOperatorConfig,
+  operatorEnvSchema,
+  unknownOperatorVariables,
+} from "../../../src/config/operator-config.js";
+import { ConfigError } from "../../../src/shared/errors.js";
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadOperatorConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadOperatorConfig", () => {
+  it("gives the defaults for an empty environment: no model, retrieval alone", () => {
+    expect(loadOperatorConfig({})).toStrictEqual({
+      modelEndpoint: undefined,
+      model: "gpt-4o",
+      contextWindow: 128000,
+      handle: undefined,
+      concurrency: 4,
+      cacheTtlMs: 3_600_000,
+      cacheMaxBytes: 64 * 1024 * 1024,
+      maxFileBytes: 1024 * 1024,
+      snapshotMaxBytes: 50 * 1024 * 1024,
+      missionsDir: "./missions",
+    });
+  });
+
+  it("has the same defaults as the code host it configures", () => {
+    const config = loadOperatorConfig({});
+    expect(config.maxFileBytes).toBe(DEFAULT_READ_LIMITS.maxFileBytes);
+    expect(config.snapshotMaxBytes).toBe(DEFAULT_SNAPSHOT_MAX_BYTES);
+  });
+
+  it("reads every variable", () => {
+    expect(
+      loadOperatorConfig({
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: "https://llm.internal.example/v1",
+        ASKCODE_MODEL: "qwen2.5-coder:32b",
+        ASKCODE_CONTEXT_WINDOW: "32768",
+        ASKCODE_HANDLE: "@CodeHelper",
+        ASKCODE_CONCURRENCY: "2",
+        ASKCODE_CACHE_TTL_MS: "60000",
+        ASKCODE_CACHE_MAX_BYTES: "2097152",
+        ASKCODE_MAX_FILE_BYTES: "4096",
+        ASKCODE_SNAPSHOT_MAX_BYTES: "0",
+        ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
+      }),
+    ).toStrictEqual({
+      modelEndpoint: {
+        apiKey: "sk-test",
+        baseUrl: "https://llm.internal.example/v1",
+      },
+      model: "qwen2.5-coder:32b",
+      contextWindow: 32768,
+      handle: "codehelper",
+      concurrency: 2,
+      cacheTtlMs: 60000,
+      cacheMaxBytes: 2097152,
+      maxFileBytes: 4096,
+      snapshotMaxBytes: 0,
+      missionsDir: "/etc/askcode/missions",
+    });
+  });
+
+  it("uses a model endpoint with a base URL and no key (a local server)", () => {
+    expect(
+      loadOperatorConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1" })
+        .modelEndpoint,
+    ).toStrictEqual({ baseUrl: "http://localhost:11434/v1" });
+  });
+
+  it("reads an empty value, as `KEY=` in .env, as unset", () => {
+    expect(
+      loadOperatorConfig({ OPENAI_API_KEY: "", ASKCODE_CONCURRENCY: " " }),
+    ).toMatchObject({ modelEndpoint: undefined, concurrency: 4 });
+  });
+
+  it.each([
+    ["ASKCODE_CONCURRENCY", "lots", "a whole number from 1 to 64"],
+    ["ASKCODE_CONCURRENCY", "0", "a whole number from 1 to 64"],
+    ["ASKCODE_CONCURRENCY", "2.5", "a whole number from 1 to 64"],
+    [
+      "ASKCODE_CONTEXT_WINDOW",
+      "128k",
+      "a whole number of tokens from 1024 to 10000000",
+    ],
+    [
+      "ASKCODE_CACHE_TTL_MS",
+      "-1",
+      "a whole number of milliseconds from 0 to 86400000",
+    ],
+    [
+      "ASKCODE_CACHE_MAX_BYTES",
+      "1000",
+      "a whole number of bytes from 1048576 to 17179869184",
+    ],
+    [
+      "ASKCODE_MAX_FILE_BYTES",
+      "1e6",
+      "a whole number of bytes from 1024 to 104857600",
+    ],
+    [
+      "ASKCODE_SNAPSHOT_MAX_BYTES",
+      "lots",
+      "a whole number of bytes from 0 to 2147483648",
+    ],
+    [
+      "OPENAI_BASE_URL",
+      "localhost:11434",
+      "an http or https URL, such as https://api.openai.com/v1",
+    ],
+    [
+      "OPENAI_BASE_URL",
+      "ftp://models.example",
+      "an http or https URL, such as https://api.openai.com/v1",
+    ],
+    [
+      "ASKCODE_HANDLE",
+      "ask code",
+      "a GitHub user or app name such as askcode (a leading @ is fine)",
+    ],
+  ])("names %s=%s and what it allows", (name, value, allowed) => {
+    const error = errorOf({ [name]: value });
+    expect(error.message).toBe(
+      [
+        "askcode cannot start: an environment variable is wrong.",
+        `  ${name}=${JSON.stringify(value)} is not allowed: ${allowed}.`,
+        "Fix them in .env (see .env.example) or the environment, then start again.",
+      ].join("\n"),
+    );
+  });
+
+  it("names every wrong variable at once", () => {
+    expect(
+      errorOf({ ASKCODE_CONCURRENCY: "x", ASKCODE_CONTEXT_WINDOW: "y" })
+        .message,
+    ).toMatch(
+      /^askcode cannot start: 2 environment variables are wrong\.\n {2}ASKCODE_CONTEXT_WINDOW="y" .*\n {2}ASKCODE_CONCURRENCY="x" /,
+    );
+  });
+});
+
+describe(".env.example", () => {
+  const example = Object.fromEntries(
+    readFileSync(new URL("../../../.env.example", import.meta.url), "utf8")
+      .split("\n")
+      .flatMap((line) => {
+        const match = /^([A-Z_]+)=(.*)$/.exec(line);
+        return match ? [[match[1], match[2]]] : [];
+      }),
+  ) as Record<string, string>;
+
+  it("lists every variable askcode reads", () => {
+    expect(Object.keys(example)).toStrictEqual(
+      expect.arrayContaining(Object.keys(operatorEnvSchema.shape)),
+    );
+  });
+
+  it("is a valid environment as it stands, with the defaults' values", () => {
+    expect(loadOperatorConfig(example)).toStrictEqual(loadOperatorConfig({}));
+    expect(unknownOperatorVariables(example)).toStrictEqual([]);
+  });
+});
+
+describe("unknownOperatorVariables", () => {
+  it("names misspelt ASKCODE_ variables with the one meant, and leaves others alone", () => {
+    expect(
+      unknownOperatorVariables({
+        ASKCODE_CONCURENCY: "8",
+        ASKCODE_SOMETHING: "x",
+        PATH: "/usr/bin",
+        ASKCODE_MODEL: "gpt-4o",
+      }),
+    ).toStrictEqual([
+      "ASKCODE_CONCURENCY is not an askcode setting; did you mean ASKCODE_CONCURRENCY?",
+      "ASKCODE_SOMETHING is not an askcode setting.",
+    ]);
+  });
+});

@@ -1,0 +1,404 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import {
+  defaultRepoConfig,
+  parseRepoConfig,
+} from "../../../src/config/parse-repo-config.js";
+
+function fixture(name: string): unknown {
+  return parse(
+    readFileSync(
+      new URL(`../../fixtures/config/${name}`, import.meta.url),
+      "utf8",
+    ),
+  );
+}
+
+const DEFAULTS = {
+  enabled: true,
+  handle: undefined,
+  allowed_associations: [
+    "OWNER",
+    "MEMBER",
+    "COLLABORATOR",
+    "CONTRIBUTOR",
+    "FIRST_TIME_CONTRIBUTOR",
+    "FIRST_TIMER",
+    "NONE",
+  ],
+  budgets: {
+    context: 12000,
+    tool_result: 4000,
+    run: 64000,
+    wall_time_seconds: 180,
+  },
+  max_steps: 8,
+  exclude_paths: [],
+  missions: { enabled: true },
+};
+
+describe("parseRepoConfig", () => {
+  it.each([undefined, null, {}])(
+    "gives the defaults, and no problem, for %p (no file anywhere, or an empty one)",
+    (raw) => {
+      expect(parseRepoConfig(raw)).toStrictEqual({
+        config: DEFAULTS,
+        problems: [],
+      });
+      expect(defaultRepoConfig()).toStrictEqual(DEFAULTS);
+    },
+  );
+
+  it("reads every key of a valid file, normalising the handle and the model", () => {
+    expect(parseRepoConfig(fixture("full.yml"))).toStrictEqual({
+      config: {
+        enabled: true,
+        handle: "codehelper",
+        allowed_associations: [
+          "OWNER",
+          "MEMBER",
+          "COLLABORATOR",
+          "CONTRIBUTOR",
+        ],
+        model: { name: "llama3.1:70b", context_window: 32768 },
+        budgets: {
+          context: 8000,
+          tool_result: 2000,
+          run: 40000,
+          wall_time_seconds: 90,
+        },
+        max_steps: 5,
+        exclude_paths: ["docs/", "*.min.js", "/vendor"],
+        missions: { enabled: ["bug_triage"] },
+      },
+      problems: [],
+    });
+  });
+
+  it("keeps the valid keys of a partly wrong file and reports each wrong one", () => {
+    const { config, problems } = parseRepoConfig(fixture("partly-wrong.yml"));
+    expect(config).toStrictEqual({
+      ...DEFAULTS,
+      handle: "askcode",
+      budgets: { ...DEFAULTS.budgets, run: 90000 },
+      exclude_paths: ["generated/"],
+    });
+    expect(problems).toStrictEqual([
+      {
+        key: "modle",
+        message: "is not a setting askcode knows",
+        allowed:
+          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, max_steps, exclude_paths, missions",
+        received: "gpt-4o",
+        outcome: "ignored",
+        suggestion: "model",
+      },
+      {
+        key: "budgets.contxt",
+        message: "is not a setting askcode knows",
+        allowed:
+          "one of budgets.context, budgets.tool_result, budgets.run, budgets.wall_time_seconds",
+        received: 5000,
+        outcome: "ignored",
+        suggestion: "budgets.context",
+      },
+      {
+        key: "budgets.context",
+        message: "is a string",
+        allowed: "a whole number of tokens from 1000 to 1000000",
+        received: "lots",
+        outcome: "used-default",
+        used: 12000,
+      },
+      {
+        key: "max_steps",
+        message: "is more than 50",
+        allowed: "a whole number from 1 to 50",
+        received: 100,
+        outcome: "used-default",
+        used: 8,
+      },
+    ]);
+  });
+
+  it.each<[string, unknown, string, string, unknown]>([
+    ["enabled", "yes", "is a string", "true or false", true],
+    [
+      "handle",
+      "ask code",
+      "does not have an allowed form",
+      "a GitHub user or app name such as `askcode` (a leading @ is fine)",
+      undefined,
+    ],
+    [
+      "trigger",
+      "admins",
+      "is not an allowed value",
+      "`everyone` or `members`",
+      undefined,
+    ],
+    [
+      "allowed_associations",
+      ["OWNER", "owner"],
+      "item 2 is not an allowed value",
+      "a non-empty list of OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, NONE, MANNEQUIN",
+      DEFAULTS.allowed_associations,
+    ],
+    [
+      "allowed_associations",
+      [],
+      "is an empty list",
+      "a non-empty list of OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, FIRST_TIME_CONTRIBUTOR, FIRST_TIMER, NONE, MANNEQUIN",
+      DEFAULTS.allowed_associations,
+    ],
+    [
+      "model",
+      4,
+      "is a number of a form that is not allowed",
+      "a model name, or a map with `name` and an optional `context_window` (tokens)",
+      undefined,
+    ],
+    [
+      "model",
+      { name: "gpt-4o", context_window: 100 },
+      "context_window is less than 1024",
+      "a model name, or a map with `name` and an optional `context_window` (tokens)",
+      undefined,
+    ],
+    [
+      "budgets",
+      5000,
+      "is a number",
+      "a map with any of `context`, `tool_result`, `run`, `wall_time_seconds`",
+      DEFAULTS.budgets,
+    ],
+    [
+      "max_steps",
+      2.5,
+      "is not a whole number",
+      "a whole number from 1 to 50",
+      8,
+    ],
+    ["max_steps", 0, "is less than 1", "a whole number from 1 to 50", 8],
+    [
+      "exclude_paths",
+      "docs/",
+      "is a string",
+      "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
+      [],
+    ],
+    [
+      "exclude_paths",
+      ["docs/", ""],
+      "item 2 is empty",
+      "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
+      [],
+    ],
+    [
+      "missions",
+      ["bug_triage"],
+      "is a list",
+      "a map with `enabled`",
+      { enabled: true },
+    ],
+  ])(
+    "reports %s: %j and uses its default",
+    (key, value, message, allowed, used) => {
+      const { config, problems } = parseRepoConfig({
+        [key]: value,
+        max_steps: key === "max_steps" ? value : 3,
+      });
+      expect(problems).toStrictEqual([
+        {
+          key,
+          message,
+          allowed,
+          received: value,
+          outcome: "used-default",
+          ...(used === undefined ? {} : { used }),
+        },
+      ]);
+      if (key !== "max_steps") expect(config.max_steps).toBe(3); // the valid key survives
+    },
+  );
+
+  it.each<[string, unknown, string, string]>([
+    [
+      "context",
+      999,
+      "is less than 1000",
+      "a whole number of tokens from 1000 to 1000000",
+    ],
+    [
+      "tool_result",
+      200_001,
+      "is more than 200000",
+      "a whole number of tokens from 200 to 200000",
+    ],
+    [
+      "run",
+      "64k",
+      "is a string",
+      "a whole number of tokens from 1000 to 10000000",
+    ],
+    [
+      "wall_time_seconds",
+      5,
+      "is less than 10",
+      "a whole number of seconds from 10 to 1800",
+    ],
+  ])(
+    "reports budgets.%s: %j and keeps the other budgets",
+    (key, value, message, allowed) => {
+      const { config, problems } = parseRepoConfig({
+        budgets: {
+          [key]: value,
+          wall_time_seconds: key === "wall_time_seconds" ? value : 60,
+        },
+      });
+      expect(problems).toStrictEqual([
+        {
+          key: `budgets.${key}`,
+          message,
+          allowed,
+          received: value,
+          outcome: "used-default",
+          used: DEFAULTS.budgets[key as keyof typeof DEFAULTS.budgets],
+        },
+      ]);
+      if (key !== "wall_time_seconds")
+        expect(config.budgets.wall_time_seconds).toBe(60);
+    },
+  );
+
+  it("reads `key:` with no value as unset, as YAML writers mean it", () => {
+    expect(
+      parseRepoConfig(parse("handle:\nmodel:\nmax_steps:\n")),
+    ).toStrictEqual({
+      config: DEFAULTS,
+      problems: [],
+    });
+  });
+
+  it("reports a file that is not a map and uses every default", () => {
+    expect(parseRepoConfig(fixture("not-a-map.yml"))).toStrictEqual({
+      config: DEFAULTS,
+      problems: [
+        {
+          key: "",
+          message: "is a list, not a map of settings",
+          allowed: "a map of settings such as `enabled: true`",
+          received: ["enabled", { handle: "askcode" }],
+          outcome: "used-default",
+        },
+      ],
+    });
+  });
+
+  describe("who may ask", () => {
+    it("expands `trigger: members` to owners, members and collaborators", () => {
+      const { config, problems } = parseRepoConfig(fixture("members-only.yml"));
+      expect(config.allowed_associations).toStrictEqual([
+        "OWNER",
+        "MEMBER",
+        "COLLABORATOR",
+      ]);
+      expect(problems).toStrictEqual([]);
+    });
+
+    it("lets an explicit allowed_associations win over trigger, and says so", () => {
+      const { config, problems } = parseRepoConfig({
+        trigger: "members",
+        allowed_associations: ["OWNER"],
+      });
+      expect(config.allowed_associations).toStrictEqual(["OWNER"]);
+      expect(problems).toStrictEqual([
+        {
+          key: "trigger",
+          message: "is set together with `allowed_associations`, which wins",
+          received: "members",
+          outcome: "ignored",
+        },
+      ]);
+    });
+
+    it("falls back to trigger when allowed_associations is wrong", () => {
+      const { config } = parseRepoConfig({
+        trigger: "members",
+        allowed_associations: "OWNER",
+      });
+      expect(config.allowed_associations).toStrictEqual([
+        "OWNER",
+        "MEMBER",
+        "COLLABORATOR",
+      ]);
+    });
+
+    it("drops the repeats that merging org defaults into a list can leave", () => {
+      const { config } = parseRepoConfig({
+        allowed_associations: ["OWNER", "MEMBER", "OWNER"],
+      });
+      expect(config.allowed_associations).toStrictEqual(["OWNER", "MEMBER"]);
+    });
+  });
+
+  it("expands `model: name` to { name }", () => {
+    expect(
+      parseRepoConfig({ model: "gpt-4.1-mini" }).config.model,
+    ).toStrictEqual({
+      name: "gpt-4.1-mini",
+    });
+  });
+
+  it("cuts a context or tool_result budget larger than the run's to the run's, and says so", () => {
+    const { config, problems } = parseRepoConfig({
+      budgets: { context: 90000 },
+    });
+    expect(config.budgets).toStrictEqual({
+      ...DEFAULTS.budgets,
+      context: 64000,
+    });
+    expect(problems).toStrictEqual([
+      {
+        key: "budgets.context",
+        message:
+          "is more than `budgets.run` (64000), the whole run's budget it is spent from; raise `budgets.run` to allow more",
+        allowed: "at most `budgets.run`",
+        received: 90000,
+        outcome: "adjusted",
+        used: 64000,
+      },
+    ]);
+    expect(
+      parseRepoConfig({ budgets: { context: 90000, run: 200000 } }).problems,
+    ).toStrictEqual([]);
+  });
+
+  it("reports mission names the operator has not installed, with a near match", () => {
+    const { config, problems } = parseRepoConfig(
+      { missions: { enabled: ["bug_triag", "code_exploration"] } },
+      { missionNames: ["bug_triage", "code_exploration"] },
+    );
+    expect(config.missions.enabled).toStrictEqual(["code_exploration"]);
+    expect(problems).toStrictEqual([
+      {
+        key: "missions.enabled",
+        message: "names a mission this askcode does not have",
+        allowed: "names of installed missions: bug_triage, code_exploration",
+        received: "bug_triag",
+        outcome: "adjusted",
+        used: ["code_exploration"],
+        suggestion: "bug_triage",
+      },
+    ]);
+  });
+
+  it("accepts `_extends` (Probot resolves it before askcode sees the file)", () => {
+    expect(
+      parseRepoConfig({ _extends: ".github", max_steps: 4 }),
+    ).toStrictEqual({
+      config: { ...DEFAULTS, max_steps: 4 },
+      problems: [],
+    });
+  });
+});
