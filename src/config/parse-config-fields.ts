@@ -80,8 +80,10 @@ export function allowedFor(field: z.ZodType): string | undefined {
 }
 
 /**
- * The field schema at a path of keys, for finding what a nested key allows;
- * a list index stops the walk at the list's field (`tools[1]` → `tools`).
+ * The field schema at a path of keys, for finding what a nested key allows.
+ * The walk stops at the deepest field it can reach: a list index stops at
+ * the list (`tools[1]` → `tools`), a key inside a union at the union
+ * (`model.context_window` → `model`), whose `allowed` covers both.
  *
  * @example
  * fieldAt(repoConfigSchema, ["budgets", "context"]) // the budgets.context field
@@ -89,12 +91,12 @@ export function allowedFor(field: z.ZodType): string | undefined {
 export function fieldAt(
   schema: z.ZodType,
   path: readonly PropertyKey[],
-): z.ZodType | undefined {
+): z.ZodType {
   let current: z.ZodType = schema;
   for (const key of path) {
     if (typeof key !== "string") break;
     const next: z.ZodType | undefined = objectInside(current)?.shape[key];
-    if (!next) return undefined;
+    if (!next) break;
     current = next;
   }
   return current;

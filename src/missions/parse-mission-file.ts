@@ -66,7 +66,13 @@ export function parseMissionFile(text: string, file: string): Mission {
   }
   return {
     ...parsed.data,
-    labels: [...new Set(parsed.data.labels)],
+    // GitHub labels ignore case: "Bug" and "bug" are one label, listed once.
+    labels: parsed.data.labels.filter(
+      (label, i, all) =>
+        all.findIndex(
+          (other) => other.toLowerCase() === label.toLowerCase(),
+        ) === i,
+    ),
     file,
     sections: outputSections(parsed.data.output),
   };
@@ -80,8 +86,8 @@ function describeMissionIssue(
   lineCounter: LineCounter,
 ): { at: YamlLocation | undefined; text: string }[] {
   if (issue.code === "unrecognized_keys") {
-    const parent = fieldAt(missionSchema, issue.path);
-    const known = Object.keys((parent && objectInside(parent)?.shape) ?? {});
+    const parent = objectInside(fieldAt(missionSchema, issue.path));
+    const known = Object.keys(parent?.shape ?? {});
     return issue.keys.map((key) => {
       const suggestion = didYouMean(key, known);
       const at = locateYamlKey(doc, lineCounter, issue.path, key);
@@ -97,8 +103,7 @@ function describeMissionIssue(
   const value = valueAt(data, issue.path);
   const at = locateYamlPath(doc, lineCounter, issue.path);
   const found = value === undefined ? "" : ` (${JSON.stringify(value)})`;
-  const field = fieldAt(missionSchema, issue.path);
-  const allowed = field ? allowedFor(field) : undefined;
+  const allowed = allowedFor(fieldAt(missionSchema, issue.path));
   const problem = describeIssue({ ...issue, path: [] }, value);
   return [
     {
