@@ -1,3 +1,4 @@
+import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { PackedContext } from "../retrieval/packing-types.js";
 
@@ -33,9 +34,9 @@ const EXCERPT_LINES = 8;
 const REASONS = 3;
 
 /**
- * The most relevant places of a built context, best first: one per chunk,
- * skipping a chunk that overlaps a better one of the same file, so the list
- * names distinct places rather than neighbouring slices of one function.
+ * The most relevant places of a built context, best first (`selectPlaces`),
+ * with the score's largest reasons and the first lines of each, for the
+ * terminal and `--json`.
  */
 export function toAskResult(
   built: BuiltContext,
@@ -47,17 +48,8 @@ export function toAskResult(
     maxPlaces: number;
   },
 ): AskResult {
-  const places: AnswerPlace[] = [];
-  for (const { chunk, score, why } of built.ranked) {
-    if (places.length >= meta.maxPlaces) break;
-    const overlaps = places.some(
-      (place) =>
-        place.path === chunk.path &&
-        place.startLine <= chunk.endLine &&
-        chunk.startLine <= place.endLine,
-    );
-    if (overlaps) continue;
-    places.push({
+  const places = selectPlaces(built.ranked, meta.maxPlaces).map(
+    ({ chunk, score, why }): AnswerPlace => ({
       path: chunk.path,
       startLine: chunk.startLine,
       endLine: chunk.endLine,
@@ -67,8 +59,8 @@ export function toAskResult(
         .slice(0, REASONS)
         .map((part) => `${part.detail} (+${part.points.toFixed(1)})`),
       excerpt: chunk.text.split("\n").slice(0, EXCERPT_LINES).join("\n"),
-    });
-  }
+    }),
+  );
   const { text: _text, pieces: _pieces, ...packing } = built.context;
   return {
     question: meta.question,

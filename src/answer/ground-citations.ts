@@ -1,0 +1,167 @@
+import type { CitationVerdict, VerifyCitation } from "./citation-verdict.js";
+import { extractCitations, type Citation } from "./extract-citations.js";
+import { formatLines } from "./line-range.js";
+import { permalink, type RepositoryAtSha } from "./permalink.js";
+
+/** What grounding did to an answer's citations, for logs and the comment's details. */
+export interface GroundingReport {
+  /** Citations linked as written (at the run's SHA), by label: `src/upload.ts:9-12`. */
+  kept: string[];
+  corrected: Array<{ from: string; to: string; why: string }>;
+  /** Citations left as plain text: nothing they could mean was shown. */
+  removed: Array<{ citation: string; why: string }>;
+}
+
+export interface GroundedAnswer {
+  markdown: string;
+  report: GroundingReport;
+}
+
+export interface GroundOptions extends RepositoryAtSha {
+  /** Usually `createCitationVerifier(reader, seen)`. */
+  verify: VerifyCitation;
+}
+
+/**
+ * Checks every file reference in the model's Markdown (see
+ * `extractCitations`) and rewrites it: a citation that survives becomes a
+ * permalink at the run's SHA (a link at `main` included); a corrected one
+ * links, and reads, as corrected; a removed one loses its link and keeps its
+ * text, so no posted link fails to resolve. Links to other repositories and
+ * links that are not code are left alone.
+ *
+ * @example
+ * const { markdown, report } = await groundCitations(answer, { owner, repo, sha, verify });
+ * // "`src/upload.ts:9`" → "[`src/upload.ts:9`](https://github.com/o/r/blob/<sha>/src/upload.ts#L9)"
+ * report.removed // [{ citation: "src/uploader.ts", why: "no file src/uploader.ts at 9fceb02" }]
+ */
+export async function groundCitations(
+  markdown: string,
+  options: GroundOptions,
+): Promise<GroundedAnswer> {
+  const citations = extractCitations(markdown, options);
+  const checked = await Promise.all(
+    citations.map((c) => verifyCandidates(c, options.verify)),
+  );
+  const report: GroundingReport = { kept: [], corrected: [], removed: [] };
+  const seen = new Set<string>();
+  const note = (key: string, add: () => void): void => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    add();
+  };
+  let out = markdown;
+  // Right to left, so earlier offsets stay valid.
+  for (let i = citations.length - 1; i >= 0; i--) {
+    const c = citations[i] as Citation;
+    const { verdict, path } = checked[i] as Checked;
+    out =
+      out.slice(0, c.start) +
+      rewrite(c, path, verdict, options) +
+      out.slice(c.end);
+  }
+  citations.forEach((c, i) => {
+    const { verdict: v, path } = checked[i] as Checked;
+    const from = label(path, c.range, ":");
+    if (v.status === "kept") note(`k ${from}`, () => report.kept.push(from));
+    else if (v.status === "corrected") {
+      const to = label(v.path, v.range, ":");
+      note(`c ${from} ${to}`, () =>
+        report.corrected.push({ from, to, why: v.why }),
+      );
+    } else
+      note(`r ${from}`, () =>
+        report.removed.push({ citation: from, why: v.why }),
+      );
+  });
+  return { markdown: out, report };
+}
+
+interface Checked {
+  verdict: CitationVerdict;
+  /** The candidate path the verdict is about. */
+  path: string;
+}
+
+/** A URL's path candidates in order; a later one only when the earlier is no file at all. */
+async function verifyCandidates(
+  c: Citation,
+  verify: VerifyCitation,
+): Promise<Checked> {
+  let first: Checked | undefined;
+  for (const path of c.paths) {
+    const verdict = await verify(path, c.range);
+    first ??= { verdict, path };
+    if (verdict.status !== "removed" || verdict.code !== "missing")
+      return { verdict, path };
+  }
+  return (
+    first ?? {
+      verdict: { status: "removed", code: "invalid", why: "no path" },
+      path: "",
+    }
+  );
+}
+
+function rewrite(
+  c: Citation,
+  path: string,
+  v: CitationVerdict,
+  repository: RepositoryAtSha,
+): string {
+  const cited = label(path, c.range, c.lineStyle);
+  if (v.status === "removed") {
+    if (c.form === "link") return c.text || code(cited);
+    if (c.form === "url" || c.form === "autolink") return code(cited);
+    return c.raw;
+  }
+  const url = permalink({
+    ...repository,
+    path: v.path,
+    startLine: v.range?.[0],
+    endLine: v.range?.[1],
+  });
+  const fixed = label(v.path, v.range, c.lineStyle);
+  const unchanged = v.status === "kept";
+  switch (c.form) {
+    case "url":
+      return url;
+    case "autolink":
+      return `<${url}>`;
+    case "code":
+      return `[${unchanged ? c.raw : code(fixed)}](${url})`;
+    case "plain":
+      return `[${unchanged ? c.raw : fixed}](${url})`;
+    case "link": {
+      // Text that only repeats the citation is rewritten with it.
+      const bare = (c.text ?? "").replace(/^`|`$/g, "").trim();
+      const echoes =
+        bare === cited ||
+        bare === label(path, c.range, ":") ||
+        bare === path ||
+        /^https?:\/\//.test(bare) ||
+        bare === "";
+      const text =
+        unchanged || !echoes
+          ? c.text || code(fixed)
+          : c.text?.startsWith("`")
+            ? code(fixed)
+            : fixed;
+      const title =
+        c.title !== undefined ? ` "${c.title.replace(/"/g, "'")}"` : "";
+      return `[${/^https?:\/\//.test(bare) ? url : text}](${url}${title})`;
+    }
+  }
+}
+
+function label(
+  path: string,
+  range: [number, number] | undefined,
+  style: ":" | "#L",
+): string {
+  return `${path}${formatLines(range, style)}`;
+}
+
+function code(text: string): string {
+  return `\`${text}\``;
+}

@@ -1,0 +1,102 @@
+import type { PackedContext } from "../retrieval/packing-types.js";
+import type { RankedChunk } from "../retrieval/rank-chunks.js";
+import { fenceFor } from "../retrieval/render-context.js";
+import { chooseExcerpt } from "./choose-excerpt.js";
+import { explainMatch } from "./explain-match.js";
+import { fenceLanguage } from "./fence-language.js";
+import { commitLink, permalink, type RepositoryAtSha } from "./permalink.js";
+import {
+  renderAnswerComment,
+  type RenderedComment,
+} from "./render-answer-comment.js";
+import { selectPlaces } from "./select-places.js";
+
+export interface RetrievalAnswerInput {
+  /** The retrieval result (`buildContext`'s): its ranking gives the places, its packed context the details. */
+  retrieved: {
+    ranked: readonly RankedChunk[];
+    context: Pick<PackedContext, "files">;
+  };
+  repository: RepositoryAtSha;
+  /** Places listed (default 5). */
+  maxPlaces?: number;
+  /** Lines of excerpt per place (default 8). */
+  excerptLines?: number;
+  /** Characters allowed (GitHub's limit by default). */
+  limit?: number;
+}
+
+/**
+ * The answer when no model is configured, built from the retrieval result
+ * alone: one sentence saying what this is, then the most relevant places,
+ * best first, each with a permalink to its lines, why it matched in plain
+ * words, and the lines that show it in a highlighted code block; then the
+ * same details and footer as a model's answer.
+ *
+ * @example
+ * const { body } = renderRetrievalAnswer({ retrieved: built, repository: { owner, repo, sha } });
+ * // "Here is what a search of the code at `9fceb02` found for this question, most relevant first.
+ * //
+ * // **1. [`src/upload.ts`, lines 3-6](…#L3-L6)** in `function shouldRetryUpload`
+ * // Defines `shouldRetryUpload`; mentions `retry`, `upload` and `failed`.
+ * // ```typescript …"
+ */
+export function renderRetrievalAnswer(
+  input: RetrievalAnswerInput,
+): RenderedComment {
+  const { retrieved, repository } = input;
+  const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? 5);
+  const at = `[\`${repository.sha.slice(0, 7)}\`](${commitLink(repository)})`;
+  const out: string[] = [];
+  if (places.length === 0) {
+    out.push(
+      `A search of the code at ${at} found nothing that matches this question. ` +
+        "Naming a function, a file or an error message from the code usually finds it.",
+    );
+  } else {
+    out.push(
+      `Here is what a search of the code at ${at} found for this question, most relevant first.`,
+    );
+  }
+  places.forEach((place, i) => {
+    const { chunk } = place;
+    const lines =
+      chunk.startLine === chunk.endLine
+        ? `line ${chunk.startLine}`
+        : `lines ${chunk.startLine}-${chunk.endLine}`;
+    const link = permalink({
+      ...repository,
+      path: chunk.path,
+      startLine: chunk.startLine,
+      endLine: chunk.endLine,
+    });
+    const where = chunk.context
+      ? ` in \`${chunk.context.replace(/`/g, "'")}\``
+      : "";
+    const excerpt = chooseExcerpt(
+      chunk,
+      place.matchedTerms,
+      input.excerptLines ?? 8,
+    );
+    const [from, to] = excerpt.range;
+    const shown = excerpt.partial
+      ? ` The lines below are ${from === to ? `line ${from}` : `${from}-${to}`}.`
+      : "";
+    const fence = fenceFor(excerpt.text);
+    out.push(
+      "",
+      `**${i + 1}. [\`${chunk.path}\`, ${lines}](${link})**${where}`,
+      `${explainMatch(place)}${shown}`,
+      "",
+      `${fence}${fenceLanguage(chunk.path)}`,
+      excerpt.text,
+      fence,
+    );
+  });
+  return renderAnswerComment({
+    answer: out.join("\n"),
+    repository,
+    context: retrieved.context.files,
+    limit: input.limit,
+  });
+}

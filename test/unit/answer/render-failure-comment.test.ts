@@ -1,0 +1,84 @@
+import { renderFailureComment } from "../../../src/answer/render-failure-comment.js";
+import { repository } from "./fixtures.js";
+
+describe("renderFailureComment", () => {
+  it("says the answer could not be completed, why, and what to do, with the error collapsed", () => {
+    expect(
+      renderFailureComment(
+        {
+          kind: "model-unavailable",
+          detail: "503 Service Unavailable: upstream connect error",
+        },
+        { handle: "askcode", repository },
+      ),
+    ).toMatchInlineSnapshot(`
+     "askcode could not finish an answer to this question.
+
+     The model did not answer, even after several tries. Please mention \`@askcode\` again in a few minutes; if it keeps failing, a maintainer can check the model server.
+
+     <details>
+     <summary>What went wrong</summary>
+
+     \`\`\`
+     503 Service Unavailable: upstream connect error
+     \`\`\`
+
+     </details>
+
+     <sub>askcode · read at [9fceb02](https://github.com/octo/uploader/commit/9fceb02d0ae598e95dc970b74767f19372d61af8)</sub>"
+    `);
+  });
+
+  it("waits as long as the model asked", () => {
+    expect(
+      renderFailureComment(
+        { kind: "model-rate-limited", retryAfterSeconds: 120 },
+        { handle: "code-bot" },
+      ),
+    ).toMatchInlineSnapshot(`
+     "askcode could not finish an answer to this question.
+
+     The model hit its rate limit and asked askcode to wait 2 minutes. Please mention \`@code-bot\` again after that.
+
+     <sub>askcode</sub>"
+    `);
+  });
+
+  it.each([
+    [
+      { kind: "model-rejected" } as const,
+      "A maintainer needs to check the model's name, key and context window",
+    ],
+    [{ kind: "time-limit", seconds: 300 } as const, "time limit of 5 minutes"],
+    [{ kind: "budget-exhausted" } as const, "whole token budget"],
+    [{ kind: "github" } as const, "GitHub did not answer as expected"],
+    [{ kind: "internal" } as const, "in the app's logs"],
+  ])("explains %j", (reason, phrase) => {
+    const body = renderFailureComment(reason);
+    expect(
+      body.startsWith("askcode could not finish an answer to this question.\n"),
+    ).toBe(true);
+    expect(body).toContain(phrase);
+    expect(body).not.toContain("<details>");
+  });
+
+  it("redacts a secret in the upstream error and cuts a long one", () => {
+    const key = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5q".repeat(2);
+    const body = renderFailureComment({
+      kind: "model-rejected",
+      detail: `401 Incorrect API key provided: ${key}. ${"x".repeat(2_000)}`,
+    });
+    expect(body).not.toContain(key);
+    expect(body).toContain("[redacted API key]");
+    expect(body.length).toBeLessThan(1_700);
+  });
+
+  it("never pings a user named like the app", () => {
+    const body = renderFailureComment(
+      { kind: "github" },
+      { handle: "askcode" },
+    );
+    expect(body).toContain("`@askcode`");
+    expect(body.replace(/`[^`]*`/g, "")).not.toContain("@");
+  });
+});
