@@ -43,6 +43,9 @@ export function findMention(
   for (const [start, end] of spans) {
     question += text.slice(at, start);
     at = end;
+    // "is it decided, @askcode?" reads "is it decided?".
+    if (/^[?!.]/.test(text.slice(end)))
+      question = question.replace(/,?[ \t]+$/, "");
     // "please @askcode explain" reads "please explain"; a mention that starts
     // a line takes the space after it along.
     if (start === 0 || /[ \t\n]/.test(text[start - 1] as string)) {
