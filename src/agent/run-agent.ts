@@ -1,27 +1,22 @@
 import type { SeenRange } from "../tools/tool.js";
 import { answerNowMessage } from "./answer-now-message.js";
 import { resolveBudgets } from "./budgets.js";
-import type {
-  ChatMessage,
-  ChatModel,
-  ChatRequest,
-  ChatResponse,
-} from "./chat-model.js";
+import type { ChatMessage, ChatRequest, ChatResponse } from "./chat-model.js";
 import {
   countMessageTokens,
   countPromptTokens,
 } from "./count-request-tokens.js";
 import { executeToolCalls, type ToolCallRecord } from "./execute-tool-calls.js";
+import type { AgentResult, RunAgentInput } from "./run-agent-types.js";
 import { outcomeOf, type StepOutcome } from "./step-outcome.js";
 import { firstStopReached, type StopReason } from "./stop-conditions.js";
-import type { AgentResult, RunAgentInput } from "./run-agent-types.js";
+import { toToolDefinition } from "./tool-definitions.js";
 
 export type {
   AgentLog,
   AgentResult,
   RunAgentInput,
 } from "./run-agent-types.js";
-import { toToolDefinition } from "./tool-definitions.js";
 
 export interface RunAgentDeps {
   executeToolCalls: typeof executeToolCalls;
