@@ -67,5 +67,9 @@ function describeFileError(error: Error): string {
     return first ? `is not valid YAML: ${first}` : "is not valid YAML";
   }
   if (/not an object/.test(error.message)) return "is not a map of settings";
-  return error.message.slice(PLUGIN_ERROR.length).trim();
+  if (/directory or a submodule/.test(error.message))
+    return "is a directory or a submodule, not a file";
+  // `_extends` naming no repository, and whatever the plugin adds later.
+  const detail = error.message.slice(PLUGIN_ERROR.length).trim();
+  return `could not be read: ${detail.replace(/\.+$/, "")}`;
 }

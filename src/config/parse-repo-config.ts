@@ -79,7 +79,7 @@ function resolveAssociations(
   problems: ConfigProblem[],
 ): Association[] {
   const listed =
-    input.allowed_associations !== undefined &&
+    input.allowed_associations != null && // `key:` alone is unset
     !problems.some((problem) => problem.key === "allowed_associations");
   if (listed && parsed.trigger !== undefined) {
     problems.push({

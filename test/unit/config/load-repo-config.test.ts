@@ -101,6 +101,20 @@ describe("loadRepoConfig", () => {
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
+  it("reports an `_extends` that names no repository", async () => {
+    nock("https://api.github.com")
+      .get(REPO_FILE)
+      .reply(200, "_extends: 'not a repo!'\n");
+    const { problems } = await loadRepoConfig(createContext());
+    expect(problems).toStrictEqual([
+      {
+        key: "",
+        message: `could not be read: Invalid value "not a repo!" for _extends in https://api.github.com${REPO_FILE}`,
+        outcome: "used-default",
+      },
+    ]);
+  });
+
   it("passes the known mission names on, to check missions.enabled", async () => {
     nock("https://api.github.com")
       .get(REPO_FILE)

@@ -334,6 +334,18 @@ describe("parseRepoConfig", () => {
       ]);
     });
 
+    it("reads `allowed_associations:` with no value as unset, so trigger applies", () => {
+      const { config, problems } = parseRepoConfig(
+        parse("trigger: members\nallowed_associations:\n"),
+      );
+      expect(config.allowed_associations).toStrictEqual([
+        "OWNER",
+        "MEMBER",
+        "COLLABORATOR",
+      ]);
+      expect(problems).toStrictEqual([]);
+    });
+
     it("drops the repeats that merging org defaults into a list can leave", () => {
       const { config } = parseRepoConfig({
         allowed_associations: ["OWNER", "MEMBER", "OWNER"],
