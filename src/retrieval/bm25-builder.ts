@@ -53,6 +53,11 @@ export class Bm25Builder {
         if (c >= 128 || WORD_CLASS[c] === 0) break;
         hash = WordTable.step(hash, c);
       }
+      // One-letter words ("i", "x") make no term (see identifierTerms).
+      if (j - i === 1) {
+        i = j;
+        continue;
+      }
       const word = words.intern(text, i, j, hash);
       i = j;
       if (words.isNew) {

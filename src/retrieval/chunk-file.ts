@@ -8,8 +8,9 @@ export interface ChunkOptions {
   maxTokens?: number;
   /**
    * Neighbouring small declarations are joined into one chunk up to this many
-   * tokens (default 300): a dozen three-line helpers make one chunk, not twelve,
-   * while a function of its own stays a unit the ranking can pick out.
+   * tokens (default 150): a dozen three-line helpers make one chunk, not twelve,
+   * while a function of its own stays a unit the ranking can pick out. Small
+   * units let packing spend the budget on the lines that matter.
    */
   mergeTokens?: number;
   /** Characters per token assumed while cutting (default 4). */
@@ -23,7 +24,7 @@ export interface ChunkOptions {
 // what it sends with the real tokenizer.
 const DEFAULTS: Required<ChunkOptions> = {
   maxTokens: 600,
-  mergeTokens: 300,
+  mergeTokens: 150,
   charsPerToken: 4,
 };
 /**

@@ -15,7 +15,8 @@ export interface ScoreContribution {
     | "place"
     | "stack-frame"
     | "phrase"
-    | "file-kind";
+    | "file-kind"
+    | "neighbour";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
   detail: string;
   points: number;

@@ -5,8 +5,8 @@ import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "./rank-chunks.js";
 
 const DEFAULTS: Required<PackOptions> = {
-  metadataBelow: 0.25,
-  compressBelow: 0.5,
+  metadataBelow: 0.1,
+  compressBelow: 0.25,
   compressAboveTokens: 150,
   maxMetadataLines: 25,
   maxCandidates: 600,

@@ -7,10 +7,14 @@ export interface PackOptions {
   /**
    * Chunks scoring below this share of the best become a metadata line (path,
    * lines, declarations) unless room is left once everything better is in
-   * (default 0.25).
+   * (default 0.1).
    */
   metadataBelow?: number;
-  /** Long chunks scoring below this share of the best are cut to their structure first (default 0.5). */
+  /**
+   * Long chunks scoring below this share of the best are cut to their structure
+   * first (default 0.25). Lower keeps more code verbatim, which is what a
+   * reader (and a line-level benchmark) needs from the strong matches.
+   */
   compressBelow?: number;
   /** A chunk is long enough to cut from this many tokens (default 150). */
   compressAboveTokens?: number;

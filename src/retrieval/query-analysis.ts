@@ -7,7 +7,7 @@ import {
   QUERY_WEIGHTS as W,
   REPEAT_BONUS,
 } from "./query-weights.js";
-import { questionRegions } from "./question-regions.js";
+import { cleanQuestion, questionRegions } from "./question-regions.js";
 import { parseStackFrames, type StackFrame } from "./stack-frames.js";
 import { isStopWord } from "./stop-words.js";
 
@@ -59,7 +59,8 @@ const QUOTED = /(?<![\w'"])(["'])([^"'\n]{2,80})\1(?![\w'"])/g;
  * q.frames[0] // { path: "astropy/units/decorators.py", line: 225, functionName: "wrapper", style: "python" }
  */
 export function analyzeQuery(question: string): QueryAnalysis {
-  const regions = questionRegions(question);
+  const text = cleanQuestion(question);
+  const regions = questionRegions(text);
   const terms = new Map<string, QueryTerm>();
   const add = (
     word: string,
@@ -108,13 +109,13 @@ export function analyzeQuery(question: string): QueryAnalysis {
     }
   };
 
-  const frames = parseStackFrames(question);
+  const frames = parseStackFrames(text);
   for (const frame of frames)
     if (frame.functionName)
       add(frame.functionName, W.stackFrameFunction, "stackFrameFunction", true);
 
   const phrases: Phrase[] = [];
-  for (const m of question.matchAll(ERROR_LINE)) {
+  for (const m of text.matchAll(ERROR_LINE)) {
     add(m[2] ?? "", W.errorType, "errorType", true);
     const message = (m[3] ?? "").trim();
     if (message) {
@@ -160,7 +161,7 @@ export function analyzeQuery(question: string): QueryAnalysis {
   addWords(regions.title, W.identifier, "identifier", W.title, "title");
   addWords(regions.prose, W.identifier, "identifier", W.word, "word");
 
-  const paths = findPathMentions(question, frames);
+  const paths = findPathMentions(text, frames);
   for (const mention of paths) {
     // Only paths written out: a frame's file is matched as a path, and a
     // module's name may be an attribute chain ("np.linalg").

@@ -6,26 +6,46 @@ export interface QuestionRegions {
   prose: string;
   /** `inline code` spans, without the backticks. */
   codeSpans: string[];
-  /** Fenced (```) and indented (4 spaces after a blank line) code blocks. */
+  /**
+   * Fenced (```) and indented (4 spaces after a blank line) code blocks, and
+   * collapsed `<details>` sections, where issues keep logs and version dumps.
+   */
   codeBlocks: string[];
 }
 
 const FENCE =
   /^[ \t]*(```+|~~~+)[^\n]*\n([\s\S]*?)(?:^[ \t]*\1[ \t]*$|$(?![\s\S]))/gm;
 const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
+const DETAILS = /<details>([\s\S]*?)(?:<\/details>|$(?![\s\S]))/gi;
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$(?![\s\S]))/g;
 
 /**
- * Separates a Markdown question into title, prose, inline code and code blocks.
- * Unclosed fences run to the end, as GitHub renders them.
+ * The question without what issue templates add: HTML comments (GitHub hides
+ * them; they hold the template's instructions) and Windows line ends.
+ *
+ * @example
+ * cleanQuestion("Bug\r\n<!-- Please describe the bug -->\r\nIt crashes") // "Bug\n\nIt crashes"
+ */
+export function cleanQuestion(question: string): string {
+  return question.replace(/\r\n?/g, "\n").replace(HTML_COMMENT, "");
+}
+
+/**
+ * Separates a Markdown question into title, prose, inline code and code blocks
+ * (see `cleanQuestion` for what is dropped first). Unclosed fences run to the
+ * end, as GitHub renders them.
  *
  * @example
  * questionRegions("Crash in `parse`\n\n```py\nparse(None)\n```\nIt fails.")
  * // { title: "Crash in  ", prose: "\n\nIt fails.", codeSpans: ["parse"], codeBlocks: ["parse(None)\n"] }
  */
 export function questionRegions(question: string): QuestionRegions {
-  const text = question.replace(/\r\n?/g, "\n");
   const codeBlocks: string[] = [];
-  let rest = text.replace(FENCE, (_all, _fence: string, body: string) => {
+  let rest = cleanQuestion(question).replace(DETAILS, (_all, body: string) => {
+    codeBlocks.push(body.replace(/<summary>[\s\S]*?<\/summary>/i, ""));
+    return "\n";
+  });
+  rest = rest.replace(FENCE, (_all, _fence: string, body: string) => {
     codeBlocks.push(body);
     return "\n";
   });

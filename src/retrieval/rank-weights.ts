@@ -25,20 +25,24 @@ export const RANK_WEIGHTS = {
   package: 0.3,
   /** The chunk holding a stack frame's line gets the frame's place bonus again. */
   frameLine: 1,
+  /** A chunk gets this share of its better neighbour's own points (see `neighbourPoints`). */
+  neighbour: 0,
   /** A literal phrase from the question (an error message) found verbatim in a chunk. */
   phrase: 1.5,
 } as const;
 
 /**
  * Final multipliers by file kind: a maintainer answering a question reads the
- * code that does the work first. Tests and docs still rank, and win when they
- * are what matches (a question about a test); they lose close calls.
+ * code that does the work first. Tests and docs are never excluded: they win
+ * when they match at least twice as well (a question about a test, a docs
+ * build), and lose otherwise. Issues are full of test-like reproducer code, so
+ * a milder factor lets tests crowd out the code under test.
  */
 export const FILE_KIND_FACTORS: Readonly<Record<FileKind, number>> = {
   code: 1,
-  test: 0.7,
-  docs: 0.7,
-  data: 0.6,
+  test: 0.5,
+  docs: 0.5,
+  data: 0.5,
 };
 
 /** Change logs mention every name ever fixed; they answer nothing themselves. */

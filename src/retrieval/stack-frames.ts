@@ -13,9 +13,9 @@ const PYTHON_FRAME = /File "([^"\n]+)", line (\d+)(?:, in ([\w<>.]+))?/g;
 // at Foo.bar (src/x.ts:12:3)   at async run (/app/src/x.js:5:1)   at src/x.ts:12:3
 const JS_FRAME =
   /\bat (?:(?:async |new )?([\w$.<>[\]]+(?: \[as [\w$]+\])?) \()?((?:file:\/\/)?[^\s():'"]+\.[A-Za-z]{1,5}):(\d+)(?::\d+)?\)?/g;
-// pytest and compilers: "src/_pytest/python.py:123: in foo", "lib/a.c:12:5: error"
+// pytest and compilers: "src/_pytest/python.py:123: in foo", "/usr/lib/…/runner.py:341: in from_call", "lib/a.c:12:5: error"
 const PATH_LINE =
-  /(?<![\w/.:-])((?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]{1,5}):(\d+)(?::\d+)?(?::? in ([\w<>.]+))?/g;
+  /(?<![\w/.:-])(\/?(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z]{1,5}):(\d+)(?::\d+)?(?::? in ([\w<>.]+))?/g;
 
 /**
  * The stack-trace frames in a text: Python tracebacks, Node/V8 traces, and the

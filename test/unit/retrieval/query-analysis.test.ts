@@ -162,3 +162,37 @@ describe("analyzeQuery", () => {
     });
   });
 });
+
+describe("analyzeQuery on issue templates", () => {
+  it("drops HTML comments and weighs collapsed sections like code blocks", () => {
+    const q = analyzeQuery(
+      "Crash in resample\n<!-- Please include a minimal_complete_example -->\n\n<details><summary>Versions</summary>\n\nlibhdf5_version: 1.10\n</details>\n",
+    );
+    expect(
+      q.terms.find((t) => t.term === "minimal_complete_example"),
+    ).toBeUndefined();
+    expect(q.terms.find((t) => t.term === "libhdf5_version")?.source).toBe(
+      "codeBlockIdentifier",
+    );
+  });
+
+  it("reads pytest's path:line frames, absolute or relative", () => {
+    const q = analyzeQuery(
+      "/usr/local/lib/python3.8/site-packages/_pytest/runner.py:341: in from_call\n    result = func()\nsrc/pkg/mod.py:12: AssertionError",
+    );
+    expect(q.frames).toEqual([
+      {
+        path: "/usr/local/lib/python3.8/site-packages/_pytest/runner.py",
+        line: 341,
+        functionName: "from_call",
+        style: "path-line",
+      },
+      {
+        path: "src/pkg/mod.py",
+        line: 12,
+        functionName: undefined,
+        style: "path-line",
+      },
+    ]);
+  });
+});

@@ -119,7 +119,7 @@ describe("rankChunks", () => {
     expect(ranked[0]?.chunk.path).toBe("pkg/convert_value.py");
     const test = ranked.find((r) => r.chunk.path.startsWith("tests/"));
     expect(test?.why).toContainEqual(
-      expect.objectContaining({ kind: "file-kind", detail: "test file ×0.7" }),
+      expect.objectContaining({ kind: "file-kind", detail: "test file ×0.5" }),
     );
   });
 
