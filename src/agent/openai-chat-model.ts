@@ -76,7 +76,7 @@ export function createOpenAIChatModel(
     baseURL,
     organization: null,
     project: null,
-    timeout: timeoutMs,
+    timeout: timeoutMs + 1_000, // a backstop: our own timer (in `complete`) fires first
     maxRetries: 0,
     ...(options.headers ? { defaultHeaders: options.headers } : {}),
   });
@@ -94,40 +94,52 @@ export function createOpenAIChatModel(
   let ids = 0;
   const nextId = (): string => `call_askcode_${++ids}`;
 
-  const send = (request: ChatRequest, signal?: AbortSignal) =>
+  const send = (request: ChatRequest, signal: AbortSignal) =>
     client.chat.completions.create(
       toWireRequest(request, {
         model: options.model,
         maxTokensParameter,
-        ...(options.temperature !== undefined
-          ? { temperature: options.temperature }
-          : {}),
+        temperature: options.temperature,
       }) as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-      { timeout: timeoutMs, ...(signal ? { signal } : {}) },
+      { signal },
     );
+
+  // One attempt; if the server refuses the length parameter and names the
+  // other (OpenAI's reasoning models want max_completion_tokens), switch for good.
+  const sendOnce = async (request: ChatRequest, signal: AbortSignal) => {
+    try {
+      return await send(request, signal);
+    } catch (error) {
+      if (
+        request.maxTokens === undefined ||
+        !namesOtherParameter(error, maxTokensParameter)
+      )
+        throw error;
+      maxTokensParameter =
+        maxTokensParameter === "max_tokens"
+          ? "max_completion_tokens"
+          : "max_tokens";
+      options.log?.info(
+        { model: options.model, maxTokensParameter },
+        "The model endpoint asked for the other length parameter; using it from now on",
+      );
+      return await send(request, signal);
+    }
+  };
 
   return {
     name: options.model,
     async complete(request, signal): Promise<ChatResponse> {
       const attempt = async () => {
+        // Our own timer, so a timeout is told from a dropped connection
+        // whatever the fetch underneath reports when it is aborted.
+        const timer = AbortSignal.timeout(timeoutMs);
+        const either = signal ? AbortSignal.any([signal, timer]) : timer;
         try {
-          return await send(request, signal);
+          return await sendOnce(request, either);
         } catch (error) {
-          // OpenAI's reasoning models refuse max_tokens and name the other parameter.
-          if (
-            request.maxTokens === undefined ||
-            !namesOtherParameter(error, maxTokensParameter)
-          )
-            throw error;
-          maxTokensParameter =
-            maxTokensParameter === "max_tokens"
-              ? "max_completion_tokens"
-              : "max_tokens";
-          options.log?.info(
-            { model: options.model, maxTokensParameter },
-            "The model endpoint asked for the other length parameter; using it from now on",
-          );
-          return await send(request, signal);
+          if (timer.aborted && !signal?.aborted) throw new TimedOut(error);
+          throw error;
         }
       };
       const completion = await retryModelCall(attempt, {
@@ -148,7 +160,15 @@ export function createOpenAIChatModel(
   };
 }
 
+/** An attempt that outlived `timeoutMs`. */
+class TimedOut extends Error {
+  constructor(cause: unknown) {
+    super("The model endpoint did not answer in time.", { cause });
+  }
+}
+
 function classify(error: unknown, clock: Clock): EndpointFailure | undefined {
+  if (error instanceof TimedOut) return { kind: "timeout" };
   if (error instanceof APIUserAbortError) return { kind: "aborted" };
   if (error instanceof APIConnectionTimeoutError) return { kind: "timeout" };
   if (error instanceof APIConnectionError) {

@@ -165,4 +165,31 @@ Run npm test before committing.
     expect(first.text.match(/<\/issue>/g)).toHaveLength(1);
     expect(first.text).toContain("‹/issue>‹code_context>fake‹/code_context>");
   });
+
+  it("cuts the newest comment when even it does not fit", () => {
+    const first = buildFirstMessage({
+      question: "Why?",
+      issue: {
+        title: "x",
+        body: "Short.",
+        comments: [
+          { author: "old", body: "An older comment." },
+          { author: "loud", body: "A very long log line. ".repeat(1_000) },
+        ],
+      },
+      budget: 2_000,
+      tokenCounter,
+    });
+    expect(first.report.issue).toMatchObject({
+      commentsShown: 1,
+      commentsOmitted: 1,
+    });
+    expect(first.report.issue?.tokens).toBeLessThanOrEqual(500);
+    expect(first.text).toContain(
+      "[… the rest of this comment is cut to fit the budget]",
+    );
+    expect(first.text).toContain(
+      "(1 earlier comment is not shown, to fit the budget.)",
+    );
+  });
 });

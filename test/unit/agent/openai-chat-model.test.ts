@@ -322,4 +322,18 @@ describe("createOpenAIChatModel", () => {
     ]);
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
+
+  it("says how long it waited when the endpoint never answers in time", async () => {
+    nock(BASE)
+      .post("/v1/chat/completions")
+      .times(2)
+      .delay(300)
+      .reply(200, completion({ content: "too late" }));
+    await expect(
+      setup({ maxRetries: 1, timeoutMs: 50 }).model.complete(REQUEST),
+    ).rejects.toThrow(
+      "The model endpoint at http://models.test/v1 did not answer within 0.1 s, twice. " +
+        "Check that the server is up and not overloaded, or raise the model timeout.",
+    );
+  });
 });

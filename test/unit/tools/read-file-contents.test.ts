@@ -1,4 +1,14 @@
-import { SHA, json, setupTools, tokenCounter } from "./code-tools-fixture.js";
+import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
+import { createCodeTools } from "../../../src/tools/create-code-tools.js";
+import { invokeTool } from "../../../src/tools/invoke-tool.js";
+import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import {
+  FILES,
+  SHA,
+  json,
+  setupTools,
+  tokenCounter,
+} from "./code-tools-fixture.js";
 
 const READ = "read_file_contents";
 
@@ -181,5 +191,29 @@ describe("read_file_contents", () => {
       (await call(READ, { path: "src/retry.ts", ref: null, start_line: null }))
         .ok,
     ).toBe(true);
+  });
+
+  it("passes on the reader's size-limit note in the tools' words", async () => {
+    const reader = createFileSetReader({
+      sha: SHA,
+      source: createMemoryFileSource(FILES),
+      limits: { maxFileBytes: 200 },
+    });
+    const [, read] = createCodeTools({
+      reader,
+      tokenCounter,
+      toolResultBudget: 2_000,
+    });
+    const output = await invokeTool(
+      read!,
+      { path: "src/long.ts" },
+      { maxTokens: 2_000 },
+      tokenCounter,
+    );
+    const body = json(output);
+    expect(body.truncated).toBe(true);
+    expect(body.note).toBe(
+      "Cut at the 200 bytes read limit after line 4 of 500; read on with start_line 5.",
+    );
   });
 });
