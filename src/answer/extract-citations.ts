@@ -8,9 +8,11 @@ import { looksLikeFile } from "./path-like.js";
  * - `url`: a bare github.com link (`autolink` when in angle brackets);
  * - `link`: a Markdown link whose target is a github.com link or a repository path;
  * - `code`: a code span holding a path (`` `src/a.ts:12` ``);
- * - `plain`: a path with a line number in prose (`src/a.ts:12`, `a.ts#L3-L9`).
+ * - `plain`: a path with a line number in prose (`src/a.ts:12`, `a.ts#L3-L9`);
+ * - `definition`: a reference definition (`[1]: src/a.ts#L3`), the whole line.
  */
-export type CitationForm = "url" | "autolink" | "link" | "code" | "plain";
+export type CitationForm =
+  "url" | "autolink" | "link" | "code" | "plain" | "definition";
 
 /** One reference to a file of the repository, found in the model's Markdown. */
 export interface Citation {
@@ -24,7 +26,7 @@ export interface Citation {
   range?: LineRange;
   /** How lines were written (`:12-20` or `#L12-L20`), to write a correction the same way. */
   lineStyle: ":" | "#L";
-  /** A link's text and title (`link` only). */
+  /** A link's text and title (`link`), or a definition's label. */
   text?: string;
   title?: string;
   /** The ref a github.com link named. */
@@ -81,6 +83,17 @@ export function extractCitations(
             ...target,
             text: span.text,
             ...(span.title !== undefined && { title: span.title }),
+          });
+        break;
+      }
+      case "definition": {
+        const target = linkTarget(span.url, repository);
+        if (target)
+          found.push({
+            ...base,
+            form: "definition",
+            ...target,
+            text: span.label,
           });
         break;
       }

@@ -14,10 +14,21 @@ export type ProseSpan =
       url: string;
       title?: string;
     }
-  | { kind: "url" | "autolink"; start: number; raw: string; url: string };
+  | { kind: "url" | "autolink"; start: number; raw: string; url: string }
+  /** A reference definition, `[label]: url`: `raw` is the whole line. */
+  | {
+      kind: "definition";
+      start: number;
+      raw: string;
+      label: string;
+      url: string;
+    };
 
 // Fences may sit in list items and quotes, so any indentation and `>` count.
 const FENCE = /^[ \t>]*(`{3,}|~{3,})(.*)$/;
+// `[1]: https://…` or `[retry]: src/retry.ts "title"`, for `[text][1]` links.
+const DEFINITION =
+  /^ {0,3}\[([^\]\n]+)\]:[ \t]*<?([^\s>]+)>?(?:[ \t]+(?:"[^"]*"|'[^']*'|\([^)]*\)))?[ \t]*$/;
 const INLINE = new RegExp(
   [
     String.raw`(?<code>(?<ticks>\x60+)(?<codeText>[^\x60\n]*?[^\x60\n])\k<ticks>(?!\x60))`,
@@ -61,19 +72,24 @@ export function* findProseSpans(markdown: string): Generator<ProseSpan> {
       fence = { char: f[1][0] as string, length: f[1].length };
       continue;
     }
-    yield* inlineSpans(line, start);
+    const d = DEFINITION.exec(line);
+    if (d) {
+      const [raw, label = "", url = ""] = d;
+      yield { kind: "definition", start, raw, label, url };
+    } else yield* inlineSpans(line, start);
   }
 }
 
 function* inlineSpans(line: string, lineStart: number): Generator<ProseSpan> {
   let last = 0;
-  INLINE.lastIndex = 0;
-  for (let m = INLINE.exec(line); m; m = INLINE.exec(line)) {
+  // One regex per line: its lastIndex is this generator's alone.
+  const inline = new RegExp(INLINE);
+  for (let m = inline.exec(line); m; m = inline.exec(line)) {
     const g = m.groups ?? {};
     let raw = m[0];
     if (g.url !== undefined) {
       raw = raw.replace(TRAILING, "");
-      INLINE.lastIndex = m.index + raw.length;
+      inline.lastIndex = m.index + raw.length;
     }
     if (m.index > last)
       yield {

@@ -1,6 +1,6 @@
 import type { CitationVerdict, VerifyCitation } from "./citation-verdict.js";
 import { extractCitations, type Citation } from "./extract-citations.js";
-import { formatLines } from "./line-range.js";
+import { formatLines, type LineRange } from "./line-range.js";
 import { permalink, type RepositoryAtSha } from "./permalink.js";
 
 /** What grounding did to an answer's citations, for logs and the comment's details. */
@@ -113,6 +113,8 @@ function rewrite(
   if (v.status === "removed") {
     if (c.form === "link") return c.text || code(cited);
     if (c.form === "url" || c.form === "autolink") return code(cited);
+    // `[text][label]` then reads as plain text.
+    if (c.form === "definition") return "";
     return c.raw;
   }
   const url = permalink({
@@ -128,35 +130,41 @@ function rewrite(
       return url;
     case "autolink":
       return `<${url}>`;
+    case "definition":
+      return `[${c.text}]: ${url}`;
     case "code":
       return `[${unchanged ? c.raw : code(fixed)}](${url})`;
     case "plain":
       return `[${unchanged ? c.raw : fixed}](${url})`;
     case "link": {
-      // Text that only repeats the citation is rewritten with it.
-      const bare = (c.text ?? "").replace(/^`|`$/g, "").trim();
-      const echoes =
-        bare === cited ||
-        bare === label(path, c.range, ":") ||
-        bare === path ||
-        /^https?:\/\//.test(bare) ||
-        bare === "";
-      const text =
-        unchanged || !echoes
-          ? c.text || code(fixed)
-          : c.text?.startsWith("`")
-            ? code(fixed)
-            : fixed;
       const title =
         c.title !== undefined ? ` "${c.title.replace(/"/g, "'")}"` : "";
-      return `[${/^https?:\/\//.test(bare) ? url : text}](${url}${title})`;
+      return `[${linkText(c, path, unchanged ? undefined : v, url)}](${url}${title})`;
     }
   }
 }
 
+/** A link's text: rewritten only where it is a URL or merely repeats a corrected citation. */
+function linkText(
+  c: Citation,
+  path: string,
+  corrected: { path: string; range?: LineRange } | undefined,
+  url: string,
+): string {
+  const text = c.text ?? "";
+  const bare = text.replace(/^`|`$/g, "").trim();
+  if (/^https?:\/\//.test(bare)) return url;
+  const style = bare.includes("#L") ? "#L" : ":";
+  if (!corrected) return bare === "" ? code(label(path, c.range, style)) : text;
+  const fixed = label(corrected.path, corrected.range, style);
+  if (bare === "") return code(fixed);
+  if (bare !== path && bare !== label(path, c.range, style)) return text;
+  return text.startsWith("`") ? code(fixed) : fixed;
+}
+
 function label(
   path: string,
-  range: [number, number] | undefined,
+  range: LineRange | undefined,
   style: ":" | "#L",
 ): string {
   return `${path}${formatLines(range, style)}`;

@@ -214,6 +214,38 @@ describe("groundCitations", () => {
     ]);
   });
 
+  it("rewrites link text that only repeats a corrected citation, and keeps text that says more", async () => {
+    const { ground } = setup();
+    const url = "https://github.com/octo/hello/blob/main/src/upload.ts#L35-L80";
+    const { markdown } = await ground(
+      `[\`src/upload.ts:35-80\`](src/upload.ts#L35-L80), [the loop](src/upload.ts#L35-L80), [${url}](${url})`,
+    );
+    const fixed = `${BLOB}/src/upload.ts#L35-L40`;
+    expect(markdown).toBe(
+      `[\`src/upload.ts:35-40\`](${fixed}), [the loop](${fixed}), [${fixed}](${fixed})`,
+    );
+  });
+
+  it("pins reference definitions, and drops one that names nothing real", async () => {
+    const { ground } = setup();
+    const { markdown } = await ground(
+      [
+        "See [the check][1] and [the helper][2].",
+        "",
+        "[1]: https://github.com/octo/hello/blob/main/src/upload.ts#L9",
+        '[2]: src/helpers.ts "helpers"',
+      ].join("\n"),
+    );
+    expect(markdown).toBe(
+      [
+        "See [the check][1] and [the helper][2].",
+        "",
+        `[1]: ${BLOB}/src/upload.ts#L9`,
+        "",
+      ].join("\n"),
+    );
+  });
+
   it("links a binary file without lines", async () => {
     const { ground } = setup();
     const { markdown } = await ground("The logo, `assets/logo.png:3`.");
