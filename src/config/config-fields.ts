@@ -88,7 +88,12 @@ export function budgetMeta(key: BudgetKey): {
   };
 }
 
-/** A budget key of `.github/askcode.yml`, with its default. */
+/**
+ * A budget key of `.github/askcode.yml`, with its default.
+ *
+ * @example
+ * budgetField("context").parse(undefined) // 12000
+ */
 export function budgetField(key: BudgetKey) {
   return budgetSchema(key)
     .default(BUDGET_LIMITS[key].default)

@@ -25,7 +25,7 @@ export function parseConfigFields(
   const shape = schema.shape;
   const known = Object.keys(shape);
   for (const key of Object.keys(value)) {
-    if (key in shape) continue;
+    if (Object.hasOwn(shape, key)) continue;
     const suggestion = didYouMean(key, known);
     problems.push({
       key: join(prefix, key),

@@ -67,7 +67,12 @@ export function parseRepoConfig(
   return { config, problems };
 }
 
-/** The settings of a repository with no `.github/askcode.yml`. */
+/**
+ * The settings of a repository with no `.github/askcode.yml`.
+ *
+ * @example
+ * defaultRepoConfig().max_steps // 8
+ */
 export function defaultRepoConfig(): RepoConfig {
   return parseRepoConfig(undefined).config;
 }

@@ -15,6 +15,11 @@ import {
  * the issue's author, so when the author labels their own issue, their
  * `author_association` must be allowed, as for a mention. Closed issues are
  * left alone: labelling them is housekeeping, not a request for work.
+ *
+ * @example
+ * decideLabel(payload, config, missions) // label "askcode: triage" on open issue 444500041
+ * // { kind: "mission", mission: bugTriage,
+ * //   triggerId: "issue:444500041:mission:bug_triage:2019-05-15T15:20:18Z" }
  */
 export function decideLabel(
   payload: TriggerPayload,

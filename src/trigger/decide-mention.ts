@@ -15,6 +15,12 @@ import {
  * The question: the words around the mention. A comment whose mention
  * stands alone (or with "cc", "hey") asks the issue's title and body; a new
  * issue asks its title and body together, whichever holds the mention.
+ *
+ * @example
+ * decideMention("comment", payload, "askcode", config)
+ * // comment "cc @askcode" on issue "Upload times out":
+ * // { kind: "question", question: "Upload times out\n\n…", source: "comment",
+ * //   questionFrom: "issue", triggerId: "comment:492700400" }
  */
 export function decideMention(
   source: "comment" | "issue",

@@ -271,6 +271,14 @@ describe("parseRepoConfig", () => {
     },
   );
 
+  it("reports unknown keys that happen to be names on every object", () => {
+    expect(
+      parseRepoConfig({ toString: 1, constructor: 2 }).problems.map(
+        (p) => p.key,
+      ),
+    ).toStrictEqual(["toString", "constructor"]);
+  });
+
   it("reads `key:` with no value as unset, as YAML writers mean it", () => {
     expect(
       parseRepoConfig(parse("handle:\nmodel:\nmax_steps:\n")),
