@@ -1,3 +1,6 @@
+import type { ConfigProblem } from "../config/config-problem.js";
+import type { RepoConfig } from "../config/repo-config-schema.js";
+
 /**
  * One accepted question: plain data, so a queue can hold it in memory or in
  * Redis, and the worker that runs it can be another replica. The worker
@@ -25,6 +28,10 @@ export interface QuestionJob {
   reactTo: { kind: "comment"; commentId: number } | { kind: "issue" };
   /** ISO time the webhook was received. */
   receivedAt: string;
+  /** The repository's `.github/askcode.yml` as read when the question was accepted. */
+  config: RepoConfig;
+  /** What was wrong in that file; the answer says so, and defaults were used. */
+  configProblems: ConfigProblem[];
 }
 
 /** "owner/repo#12": jobs with the same key run one at a time. */

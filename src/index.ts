@@ -1,0 +1,163 @@
+import type { ApplicationFunction, Probot } from "probot";
+import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
+import { createResponseCache } from "./cache/response-cache.js";
+import { createOctokit } from "./code-host/github/create-octokit.js";
+import { createGitHubApi } from "./code-host/github/github-api.js";
+import { createGitHubCodeHost } from "./code-host/github/github-code-host.js";
+import { createSearchPacer } from "./code-host/github/search-pacer.js";
+import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
+import {
+  loadOperatorConfig,
+  unknownOperatorVariables,
+  type OperatorConfig,
+} from "./config/operator-config.js";
+import { createInProcessQueue } from "./jobs/in-process-queue.js";
+import type { JobQueue } from "./jobs/job-queue.js";
+import type { QuestionJob } from "./jobs/question-job.js";
+import { loadMissions } from "./missions/load-missions.js";
+import {
+  createIssueComments,
+  type IssuesOctokit,
+} from "./run/issue-comments.js";
+import { runQuestion, type InstallationClients } from "./run/run-question.js";
+import { systemClock, type Clock } from "./shared/clock.js";
+import { createTokenCounter } from "./tokens/create-token-counter.js";
+import type { TokenCounter } from "./tokens/token-counter.js";
+import {
+  createTriggerHandler,
+  type TriggerContext,
+} from "./webhooks/handle-trigger-event.js";
+
+export interface AskcodeOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  clock?: Clock;
+  /** Waits in the code host's Octokit, per second of retry-after (tests shrink it). */
+  retryAfterBaseValue?: number;
+  /** Called with the queue once built (tests wait on `onIdle`). */
+  onQueue?(queue: JobQueue): void;
+}
+
+/**
+ * askcode's composition root: the only place that builds clients. It reads
+ * the operator's settings and the missions (a broken mission file stops the
+ * start with the file and key), builds the shared response cache, snapshot
+ * cache and code-search pacer, the job queue, and registers the handlers.
+ */
+export function createAskcodeApp(
+  options: AskcodeOptions = {},
+): ApplicationFunction {
+  return async (app: Probot) => {
+    const env = options.env ?? process.env;
+    const clock = options.clock ?? systemClock;
+    const operator = loadOperatorConfig(env);
+    for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
+    const missions = await loadMissions(operator.missionsDir);
+    const responseCache = createResponseCache({
+      ttlMs: operator.cacheTtlMs,
+      maxBytes: operator.cacheMaxBytes,
+      clock,
+    });
+    const snapshotCache = createSnapshotCache();
+    const pacer = createSearchPacer({ clock });
+    const counters = new Map<string, TokenCounter>();
+
+    let slug: Promise<string> | undefined;
+    const appSlug = () =>
+      (slug ??= app.auth().then(async (octokit) => {
+        const { data } = await octokit.request("GET /app");
+        return (data as { slug: string }).slug;
+      }));
+
+    const clientsFor = async (
+      job: QuestionJob,
+    ): Promise<InstallationClients> => {
+      const installation = await app.auth(job.installationId);
+      // Our own Octokit for code reads, with askcode's rate-limit policy and
+      // cache; Probot's instance serves the issue writes.
+      const { token } = (await installation.auth({ type: "installation" })) as {
+        token: string;
+      };
+      const namespace = `installation:${job.installationId}`;
+      const octokit = createOctokit({
+        id: namespace,
+        auth: token,
+        retryAfterBaseValue: options.retryAfterBaseValue,
+        logger: app.log,
+      });
+      const api = createGitHubApi({ octokit, cache: responseCache, namespace });
+      return {
+        comments: createIssueComments(
+          installation as unknown as IssuesOctokit,
+          job,
+        ),
+        codeHost: createGitHubCodeHost({
+          api,
+          owner: job.owner,
+          repo: job.repo,
+          limits: { maxFileBytes: operator.maxFileBytes },
+          snapshot: {
+            maxBytes: operator.snapshotMaxBytes,
+            cache: snapshotCache,
+            namespace,
+          },
+          search: { pacer, paceKey: namespace },
+          log: app.log,
+        }),
+      };
+    };
+
+    const queue = createInProcessQueue({
+      concurrency: operator.concurrency,
+      log: app.log,
+      run: (job) =>
+        runQuestion(job, {
+          clientsFor,
+          missions,
+          operator: { ...operator, handle: operator.handle },
+          modelFor: (name) => modelFor(operator, name, clock, app),
+          tokenCounterFor: (model) => {
+            let counter = counters.get(model);
+            if (!counter)
+              counters.set(model, (counter = createTokenCounter({ model })));
+            return counter;
+          },
+          clock,
+          log: app.log,
+        }),
+    });
+    options.onQueue?.(queue);
+
+    const handle = createTriggerHandler({
+      queue,
+      missions,
+      appSlug,
+      defaultHandle: operator.handle,
+      now: () => new Date(clock.now()),
+    });
+    app.on(
+      ["issue_comment.created", "issues.opened", "issues.labeled"],
+      (context) => handle(context as unknown as TriggerContext),
+    );
+    app.log.info(
+      `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,
+    );
+  };
+}
+
+function modelFor(
+  operator: OperatorConfig,
+  name: string,
+  clock: Clock,
+  app: Probot,
+) {
+  if (!operator.modelEndpoint) return undefined;
+  return createOpenAIChatModel({
+    apiKey: operator.modelEndpoint.apiKey,
+    baseURL: operator.modelEndpoint.baseUrl,
+    model: name,
+    clock,
+    log: app.log,
+  });
+}
+
+export default createAskcodeApp();

@@ -1,0 +1,175 @@
+import { buildFirstMessage } from "../agent/build-first-message.js";
+import type { ChatModel } from "../agent/chat-model.js";
+import type { IssueThread } from "../agent/issue-thread.js";
+import { runAgent } from "../agent/run-agent.js";
+import type { AgentLog } from "../agent/run-agent-types.js";
+import { buildSystemPrompt } from "../agent/system-prompt.js";
+import { createCitationVerifier } from "../answer/create-citation-verifier.js";
+import { groundCitations } from "../answer/ground-citations.js";
+import type { ProgressStage } from "../answer/render-progress-comment.js";
+import {
+  renderAnswerComment,
+  type RenderedComment,
+} from "../answer/render-answer-comment.js";
+import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
+import { createSeenRanges } from "../answer/seen-ranges.js";
+import type { CodeReader } from "../code-host/code-host.js";
+import type { Mission } from "../missions/mission-schema.js";
+import type { RunSettings } from "../missions/resolve-run-settings.js";
+import { buildContext } from "../retrieval/build-context.js";
+import type { Clock } from "../shared/clock.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
+import { createCodeTools } from "../tools/create-code-tools.js";
+import { createPathPolicy } from "../tools/path-policy.js";
+import { candidateQueries } from "./candidate-queries.js";
+import { collectFiles } from "./collect-files.js";
+
+export interface AnswerQuestionInput {
+  reader: CodeReader;
+  repository: { owner: string; repo: string; ref: string };
+  question: string;
+  asker: string;
+  issue: IssueThread;
+  settings: RunSettings;
+  excludePaths: readonly string[];
+  mission?: Mission;
+  /** The model; none: the answer comes from retrieval alone. */
+  model?: ChatModel;
+  /** `AGENTS.md` / `CONTRIBUTING.md` when the repository has them. */
+  guidance: ReadonlyArray<{ path: string; text: string }>;
+  /** The snapshot cap: larger repositories are read as search candidates only. */
+  maxRepositoryBytes: number;
+  tokenCounter: TokenCounter;
+  clock: Clock;
+  log: AgentLog;
+  progress(stage: ProgressStage): Promise<void>;
+}
+
+// The packed code's share of the first message; the rest holds the question,
+// the issue thread and the repository's guidance.
+const CONTEXT_SHARE = 0.6;
+
+/**
+ * One question, from the code to the comment body:
+ *
+ * 1. collect the files (the whole repository when it fits the snapshot cap,
+ *    else code-search candidates) and build the ranked, packed context;
+ * 2. with no model, render the retrieval-only answer and stop;
+ * 3. else run the agent loop over the tools, bound to the reader's commit;
+ * 4. ground every citation against the commit and what the run showed;
+ * 5. render the comment (details, footer, secrets redacted).
+ */
+export async function answerQuestion(
+  input: AnswerQuestionInput,
+): Promise<RenderedComment> {
+  const { reader, settings, tokenCounter } = input;
+  const repository = {
+    owner: input.repository.owner,
+    repo: input.repository.repo,
+    sha: reader.sha,
+  };
+  const policy = createPathPolicy(input.excludePaths);
+  const exclude = (path: string) => policy.hidden(path) !== undefined;
+  const retrievalText = [
+    input.question,
+    input.issue.title,
+    input.issue.body ?? "",
+  ].join("\n\n");
+
+  await input.progress({ stage: "searching" });
+  const collected = await collectFiles(
+    reader,
+    candidateQueries(input.question),
+    {
+      maxRepositoryBytes: input.maxRepositoryBytes,
+      exclude,
+    },
+  );
+  if (collected.note) input.log.info({ mode: collected.mode }, collected.note);
+  await input.progress({ stage: "reading", files: collected.files.length });
+  const contextBudget = Math.floor(
+    settings.budgets.context * (input.model ? CONTEXT_SHARE : 1),
+  );
+  const built = await buildContext({
+    reader,
+    files: collected.files,
+    question: retrievalText,
+    budget: contextBudget,
+    tokenCounter,
+  });
+
+  if (!input.model)
+    return renderRetrievalAnswer({ retrieved: built, repository });
+
+  const tools = createCodeTools({
+    reader,
+    ref: input.repository.ref,
+    tokenCounter,
+    toolResultBudget: settings.budgets.tool_result,
+    excludePaths: input.excludePaths,
+    allowed: settings.tools,
+  });
+  const first = buildFirstMessage({
+    question: input.question,
+    asker: input.asker,
+    issue: input.issue,
+    context: {
+      text: built.context.text,
+      tokensUsed: built.context.tokensUsed,
+      note: built.context.note,
+      files: built.context.files,
+    },
+    guidance: input.guidance,
+    budget: settings.budgets.context,
+    tokenCounter,
+  });
+  await input.progress({
+    stage: "thinking",
+    step: 1,
+    maxSteps: settings.maxSteps,
+  });
+  const result = await runAgent({
+    model: input.model,
+    tools,
+    systemPrompt: buildSystemPrompt({
+      repository: `${repository.owner}/${repository.repo}`,
+      sha: reader.sha,
+      ref: input.repository.ref,
+      tools: tools.map((tool) => tool.name),
+      mission: input.mission && {
+        name: input.mission.name,
+        instructions: input.mission.instructions,
+        outputTemplate: input.mission.output,
+      },
+    }),
+    firstMessage: first.text,
+    budgets: {
+      maxSteps: settings.maxSteps,
+      runTokens: settings.budgets.run,
+      toolResultTokens: settings.budgets.tool_result,
+      wallTimeMs: settings.budgets.wall_time_seconds * 1000,
+      contextTokens: settings.contextWindow,
+    },
+    tokenCounter,
+    clock: input.clock,
+    log: input.log,
+  });
+  await input.progress({ stage: "writing" });
+
+  const seen = createSeenRanges();
+  seen.addPackedContext(built.context);
+  for (const range of [...first.seen, ...result.seen])
+    seen.add(range.path, [range.startLine, range.endLine]);
+  const grounded = await groundCitations(result.answer, {
+    ...repository,
+    verify: createCitationVerifier(reader, seen),
+  });
+  return renderAnswerComment({
+    answer: grounded.markdown,
+    repository,
+    context: seen.files(),
+    model: settings.model,
+    tokensUsed: result.tokensUsed,
+    grounding: grounded.report,
+  });
+}

@@ -1,0 +1,141 @@
+import type { ChatModel } from "../agent/chat-model.js";
+import type { IssueThread } from "../agent/issue-thread.js";
+import type { AgentLog } from "../agent/run-agent-types.js";
+import { renderFailureComment } from "../answer/render-failure-comment.js";
+import {
+  renderProgressComment,
+  type ProgressStage,
+} from "../answer/render-progress-comment.js";
+import type { CodeHost, CodeReader } from "../code-host/code-host.js";
+import { renderConfigProblems } from "../config/render-config-problems.js";
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { Mission } from "../missions/mission-schema.js";
+import { resolveRunSettings } from "../missions/resolve-run-settings.js";
+import type { Clock } from "../shared/clock.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
+import { answerQuestion } from "./answer-question.js";
+import { failureReason } from "./failure-reason.js";
+import type { IssueComments } from "./issue-comments.js";
+
+/** What one run needs from the installation it runs for. */
+export interface InstallationClients {
+  /** Posts and edits askcode's comment, reads the issue thread (Probot's Octokit). */
+  comments: IssueComments;
+  /** Reads the repository's code (askcode's own cached, throttled Octokit). */
+  codeHost: CodeHost;
+}
+
+export interface RunQuestionDeps {
+  clientsFor(job: QuestionJob): Promise<InstallationClients>;
+  missions: readonly Mission[];
+  operator: {
+    model: string;
+    contextWindow: number;
+    snapshotMaxBytes: number;
+    handle?: string;
+  };
+  /** The model for a run's model name; undefined: no endpoint, answer from retrieval alone. */
+  modelFor(name: string): ChatModel | undefined;
+  tokenCounterFor(model: string): TokenCounter;
+  clock: Clock;
+  log: AgentLog & { error(meta: object, message: string): void };
+}
+
+// GitHub's write limits and the reader's patience: a progress edit at most this often.
+const PROGRESS_INTERVAL_MS = 3_000;
+const GUIDANCE_FILES = [
+  "AGENTS.md",
+  "CONTRIBUTING.md",
+  ".github/CONTRIBUTING.md",
+];
+
+/**
+ * One accepted question, end to end. It posts one comment at once and edits
+ * it as the work goes; the last edit is the answer, or a comment that says
+ * why there is none. Nothing it meets escapes it without that last edit
+ * being tried, so every accepted question gets exactly one reply.
+ */
+export async function runQuestion(
+  job: QuestionJob,
+  deps: RunQuestionDeps,
+): Promise<void> {
+  const { comments, codeHost } = await deps.clientsFor(job);
+  const commentId = await comments.create(
+    renderProgressComment({ stage: "searching" }),
+  );
+  let lastEdit = deps.clock.now();
+  const progress = async (stage: ProgressStage) => {
+    if (deps.clock.now() - lastEdit < PROGRESS_INTERVAL_MS) return;
+    lastEdit = deps.clock.now();
+    await comments
+      .update(commentId, renderProgressComment(stage))
+      .catch(() => undefined);
+  };
+  let sha: string | undefined;
+  try {
+    const resolved = await codeHost.resolveRef();
+    sha = resolved.sha;
+    const reader = codeHost.at(resolved.sha);
+    const task = job.task;
+    const mission =
+      task.kind === "mission"
+        ? deps.missions.find((m) => m.name === task.mission)
+        : undefined;
+    const settings = resolveRunSettings(job.config, deps.operator, mission);
+    const issue = await comments.thread(
+      job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+    );
+    const rendered = await answerQuestion({
+      reader,
+      repository: { owner: job.owner, repo: job.repo, ref: resolved.ref },
+      question:
+        job.task.kind === "question"
+          ? job.task.question
+          : missionQuestion(issue),
+      asker: job.requestedBy,
+      issue,
+      settings,
+      excludePaths: job.config.exclude_paths,
+      mission,
+      model: deps.modelFor(settings.model),
+      guidance: await readGuidance(reader),
+      maxRepositoryBytes: deps.operator.snapshotMaxBytes,
+      tokenCounter: deps.tokenCounterFor(settings.model),
+      clock: deps.clock,
+      log: deps.log,
+      progress,
+    });
+    const problems =
+      job.configProblems.length > 0
+        ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
+        : "";
+    await comments.update(commentId, problems + rendered.body);
+  } catch (error) {
+    deps.log.error(
+      { err: error, deliveryId: job.deliveryId },
+      "askcode could not answer",
+    );
+    const body = renderFailureComment(failureReason(error), {
+      handle: job.config.handle ?? deps.operator.handle,
+      repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
+    });
+    await comments.update(commentId, body);
+  }
+}
+
+/** A mission reads the labelled issue itself: its title and body are the question. */
+function missionQuestion(issue: IssueThread): string {
+  return [issue.title, issue.body ?? ""].join("\n\n").trim();
+}
+
+async function readGuidance(
+  reader: CodeReader,
+): Promise<Array<{ path: string; text: string }>> {
+  const found: Array<{ path: string; text: string }> = [];
+  for (const path of GUIDANCE_FILES) {
+    const file = await reader.readFile(path).catch(() => undefined);
+    if (file?.kind === "text" && !file.truncated)
+      found.push({ path, text: file.text });
+  }
+  return found;
+}

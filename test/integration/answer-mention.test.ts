@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import nock from "nock";
+import {
+  nockAppAuth,
+  nockNoConfig,
+  nockRepository,
+  permalinks,
+  startAskcode,
+  SHA,
+} from "./probot-harness.js";
+
+const payload = (name: string) =>
+  JSON.parse(
+    readFileSync(
+      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
+      "utf8",
+    ),
+  );
+
+// A small repository that answers the payload's question ("where does the
+// retry logic decide to give up?").
+const FILES = {
+  "README.md":
+    "# Hello-World\n\nUploads files, and retries when the server fails.\n",
+  "src/upload.py": [
+    "import time",
+    "",
+    "MAX_ATTEMPTS = 5",
+    "",
+    "",
+    "def should_give_up(attempt, status):",
+    '    """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
+    "    if attempt >= MAX_ATTEMPTS:",
+    "        return True",
+    "    return 400 <= status < 500",
+    "",
+    "",
+    "def upload(send, body):",
+    "    attempt = 0",
+    "    while True:",
+    "        status = send(body)",
+    "        if status < 400 or should_give_up(attempt, status):",
+    "            return status",
+    "        attempt += 1",
+    "        time.sleep(2 ** attempt)",
+    "",
+  ].join("\n"),
+  "src/server.py": "def serve(port):\n    return port\n",
+};
+const LINES = Object.fromEntries(
+  Object.entries(FILES).map(([path, text]) => [path, text.split("\n").length]),
+);
+
+describe("a mention on an issue comment, with no model configured", () => {
+  it("reacts 👀, posts one comment and edits it into a retrieval answer whose every link resolves at the commit", async () => {
+    const auth = nockAppAuth();
+    const config = nockNoConfig();
+    const github = await nockRepository(FILES);
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-1",
+      name: "issue_comment",
+      payload: payload("issue_comment.created.mention"),
+    });
+    await idle();
+
+    expect(github.reactions).toStrictEqual([
+      "/repos/Codertocat/Hello-World/issues/comments/492700400/reactions eyes",
+    ]);
+    expect(github.posted).toHaveLength(1);
+    expect(github.posted[0]).toContain(
+      "this comment will be updated with the answer",
+    );
+    const answer = github.edits.at(-1)!;
+    expect(answer).toContain(`Here is what a search of the code at`);
+    const links = permalinks(answer);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links[0]!.path).toBe("src/upload.py");
+    for (const link of links) {
+      expect(Object.keys(FILES)).toContain(link.path);
+      expect(link.end).toBeLessThanOrEqual(LINES[link.path]!);
+    }
+    expect(answer).toContain("should_give_up");
+    expect(answer).toContain(SHA.slice(0, 7));
+    expect(
+      github.scope.pendingMocks().filter((m) => !m.includes("PATCH")),
+    ).toStrictEqual([]);
+    expect(github.codeload.isDone()).toBe(true);
+    expect(config.pendingMocks()).toStrictEqual([]);
+    auth.persist(false);
+  });
+
+  it("answers the same comment only once, however often it is delivered", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    nockNoConfig();
+    const github = await nockRepository(FILES);
+    const { probot, idle } = await startAskcode();
+
+    const event = payload("issue_comment.created.mention");
+    await probot.receive({
+      id: "delivery-1",
+      name: "issue_comment",
+      payload: event,
+    });
+    await probot.receive({
+      id: "delivery-2",
+      name: "issue_comment",
+      payload: event,
+    });
+    await idle();
+
+    expect(github.posted).toHaveLength(1);
+    expect(github.reactions).toHaveLength(1);
+    auth.persist(false);
+  });
+
+  it("posts nothing for a bot's comment, nor for the app's own", async () => {
+    const auth = nockAppAuth();
+    const { probot, idle } = await startAskcode();
+    // No other interceptor: any request to post or react would fail the test.
+    await probot.receive({
+      id: "delivery-3",
+      name: "issue_comment",
+      payload: payload("issue_comment.created.bot"),
+    });
+    await idle();
+    expect(
+      nock
+        .pendingMocks()
+        .filter((m) => !m.includes("access_tokens") && !m.includes("/app")),
+    ).toStrictEqual([]);
+    auth.persist(false);
+  });
+});
