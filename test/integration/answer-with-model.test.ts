@@ -1,0 +1,159 @@
+import { readFileSync } from "node:fs";
+import nock from "nock";
+import {
+  nockAppAuth,
+  nockNoConfig,
+  nockRepository,
+  permalinks,
+  startAskcode,
+  SHA,
+} from "./probot-harness.js";
+
+const payload = (name: string) =>
+  JSON.parse(
+    readFileSync(
+      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
+      "utf8",
+    ),
+  );
+
+const FILES = {
+  "src/upload.py": [
+    "MAX_ATTEMPTS = 5",
+    "",
+    "def should_give_up(attempt, status):",
+    "    if attempt >= MAX_ATTEMPTS:",
+    "        return True",
+    "    return 400 <= status < 500",
+    "",
+  ].join("\n"),
+  "docs/retries.md": "# Retries\n\nUploads are retried up to five times.\n",
+};
+
+const LLM = "http://llm.test";
+
+/** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
+function completion(message: {
+  content?: string | null;
+  tool_calls?: unknown[];
+}) {
+  return {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "gpt-4o",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: message.content ?? null,
+          tool_calls: message.tool_calls,
+        },
+        finish_reason: message.tool_calls ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
+  };
+}
+
+const call = (id: string, name: string, args: string) => ({
+  id,
+  type: "function",
+  function: { name, arguments: args },
+});
+
+describe("a mention answered by a model through an OpenAI-compatible endpoint", () => {
+  it("plays a conversation with a 429, malformed arguments, an unknown tool and a hallucinated path, and posts only links that resolve", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(FILES);
+    const requests: Array<{
+      messages: Array<{ role: string; content: string | null }>;
+      tools?: unknown[];
+    }> = [];
+    const llm = nock(LLM)
+      .post("/v1/chat/completions")
+      .reply(
+        429,
+        { error: { message: "Rate limit reached", type: "requests" } },
+        { "retry-after": "0" },
+      )
+      .post("/v1/chat/completions")
+      .times(4)
+      .reply(200, (_uri, body) => {
+        requests.push(body as (typeof requests)[number]);
+        switch (requests.length) {
+          case 1:
+            return completion({
+              tool_calls: [
+                call("c1", "read_file_contents", '{"path": "src/upload.py", '),
+              ],
+            });
+          case 2:
+            return completion({
+              tool_calls: [call("c2", "delete_repository", "{}")],
+            });
+          case 3:
+            return completion({
+              tool_calls: [
+                call("c3", "read_file_contents", '{"path": "src/upload.py"}'),
+              ],
+            });
+          default:
+            return completion({
+              content:
+                "The retry logic gives up in `should_give_up` at `src/upload.py#L3-L6`: after `MAX_ATTEMPTS` " +
+                "or on a 4xx. The backoff lives in `src/backoff.py#L1-L9`.",
+            });
+        }
+      });
+    const { probot, idle } = await startAskcode({
+      OPENAI_BASE_URL: `${LLM}/v1`,
+      OPENAI_API_KEY: "sk-test",
+    });
+
+    await probot.receive({
+      id: "delivery-9",
+      name: "issue_comment",
+      payload: payload("issue_comment.created.mention"),
+    });
+    await idle();
+
+    // The tools the model sees are bound to the run: no repository, no token.
+    const tools = (
+      requests[0]!.tools as Array<{
+        function: { name: string; parameters: { properties: object } };
+      }>
+    ).map((t) => [
+      t.function.name,
+      Object.keys(t.function.parameters.properties).sort(),
+    ]);
+    expect(tools).toStrictEqual([
+      ["search_repository_code", ["language", "max_results", "path", "query"]],
+      ["read_file_contents", ["end_line", "path", "ref", "start_line"]],
+      ["list_directory_contents", ["path", "recursive", "ref"]],
+    ]);
+    // The broken JSON and the unknown tool went back to the model as errors it could act on.
+    const toolReplies = requests
+      .at(-1)!
+      .messages.filter((m) => m.role === "tool")
+      .map((m) => m.content ?? "");
+    expect(toolReplies[0]).toMatch(/JSON/i);
+    expect(toolReplies[1]).toMatch(/delete_repository/);
+    expect(toolReplies[2]).toContain("should_give_up");
+
+    const answer = github.edits.at(-1)!;
+    expect(permalinks(answer)).toContainEqual({
+      path: "src/upload.py",
+      start: 3,
+      end: 6,
+    });
+    // The hallucinated file is not linked, anywhere.
+    expect(answer).not.toMatch(/blob\/[0-9a-f]{40}\/src\/backoff\.py/);
+    expect(answer).toContain("gpt-4o");
+    expect(answer).toContain(SHA.slice(0, 7));
+    expect(llm.isDone()).toBe(true);
+    auth.persist(false);
+  });
+});
