@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import {
+  nockAppAuth,
+  nockNoConfig,
+  nockRepository,
+  permalinks,
+  startAskcode,
+} from "./probot-harness.js";
+
+const payload = (name: string) =>
+  JSON.parse(
+    readFileSync(
+      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
+      "utf8",
+    ),
+  );
+
+const FILES = {
+  "README.md": "# Hello-World\n",
+  "spelling.py":
+    "def check_spelling(text):\n    return 'commmit' not in text\n",
+};
+
+describe("a label that a mission claims", () => {
+  it("runs the mission on the labelled issue: 👀 on the issue, one comment, edited into an answer", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(FILES);
+    const { probot, idle } = await startAskcode();
+    const event = payload("issues.labeled.triage");
+    // The example was recorded without an installation; an installed app's deliveries carry one.
+    event.installation = {
+      id: 1,
+      node_id: "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==",
+    };
+
+    await probot.receive({
+      id: "delivery-label",
+      name: "issues",
+      payload: event,
+    });
+    await idle();
+
+    expect(github.reactions).toStrictEqual([
+      "/repos/Codertocat/Hello-World/issues/1/reactions eyes",
+    ]);
+    expect(github.posted).toHaveLength(1);
+    const answer = github.edits.at(-1)!;
+    // The issue ("Spelling error in the README file") is the question.
+    expect(permalinks(answer).map((link) => link.path)).toContain(
+      "spelling.py",
+    );
+    auth.persist(false);
+  });
+
+  it("does nothing for a label no mission claims", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const { probot, idle } = await startAskcode();
+    const event = payload("issues.labeled");
+    event.installation = {
+      id: 1,
+      node_id: "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==",
+    };
+
+    // No interceptor for reactions or comments: posting anything would fail the delivery.
+    await expect(
+      probot.receive({ id: "delivery-bug", name: "issues", payload: event }),
+    ).resolves.toBeUndefined();
+    await idle();
+    auth.persist(false);
+  });
+});
