@@ -35,6 +35,8 @@ export interface ExecutedToolCalls {
   messages: ChatMessage[];
   records: ToolCallRecord[];
   seen: SeenRange[];
+  /** Files named without their lines (listings, path matches). */
+  named: string[];
   /** Calls that took a step. */
   steps: number;
 }
@@ -62,6 +64,7 @@ export async function executeToolCalls(
     messages: [],
     records: [],
     seen: [],
+    named: [],
     steps: 0,
   };
   let added = 0;
@@ -113,6 +116,7 @@ export async function executeToolCalls(
       tokens: output.tokens,
     });
     done.seen.push(...output.seen);
+    done.named.push(...(output.named ?? []));
   }
   return done;
 }

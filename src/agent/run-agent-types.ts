@@ -42,6 +42,8 @@ export interface AgentResult {
   tokensUsed: number;
   /** The file lines tool results showed the model (the first message's are the caller's). */
   seen: SeenRange[];
+  /** Files tool results named without showing lines (listings, path matches), each once. */
+  named: string[];
   /** The whole conversation, for logs and evaluation. */
   messages: ChatMessage[];
 }

@@ -63,6 +63,7 @@ export async function runAgent(
   const run = { steps: 0, requests: 0, tokensUsed: 0 };
   const toolCalls: ToolCallRecord[] = [];
   const seen: SeenRange[] = [];
+  const named = new Set<string>();
 
   const ask = async (request: ChatRequest): Promise<ChatResponse> => {
     const prompt = countPromptTokens(
@@ -133,7 +134,15 @@ export async function runAgent(
   };
 
   const finish = (answer: string, stop: AgentResult["stop"]): AgentResult => {
-    const result = { answer, stop, ...run, toolCalls, seen, messages };
+    const result = {
+      answer,
+      stop,
+      ...run,
+      toolCalls,
+      seen,
+      named: [...named],
+      messages,
+    };
     log.info(
       {
         stop,
@@ -175,6 +184,7 @@ export async function runAgent(
         run.steps += done.steps;
         toolCalls.push(...done.records);
         seen.push(...done.seen);
+        for (const path of done.named) named.add(path);
         for (const record of done.records)
           log.info(
             {

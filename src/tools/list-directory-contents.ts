@@ -132,6 +132,10 @@ async function listDirectoryContents(
   return jsonResult(payload(k), {
     tokenCounter,
     seen: [],
+    named: entries
+      .slice(0, k)
+      .filter((entry) => entry.type === "file")
+      .map((entry) => entry.path),
     truncated: note !== undefined || listing.truncated,
     ...(note ? { note } : {}),
   });

@@ -155,6 +155,10 @@ async function searchRepositoryCode(
   return jsonResult(payload(k, compact), {
     tokenCounter,
     seen: hits.slice(0, k).flatMap((hit) => seenBy(hit, compact)),
+    named: hits
+      .slice(0, k)
+      .filter((hit) => hit.line === 0)
+      .map((hit) => hit.path),
     truncated: note !== undefined,
     ...(note ? { note } : {}),
   });

@@ -18,6 +18,7 @@ export function jsonResult(
   options: {
     tokenCounter: TokenCounter;
     seen: SeenRange[];
+    named?: string[];
     truncated?: boolean;
     note?: string;
   },
@@ -37,6 +38,9 @@ export function jsonResult(
     tokens,
     truncated,
     seen: options.seen,
+    ...(options.named && options.named.length > 0
+      ? { named: options.named }
+      : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ToolOutput {
   truncated: boolean;
   /** The file lines this result showed the model. */
   seen: SeenRange[];
+  /** Files this result named without showing their lines (a listing, a path match). */
+  named?: string[];
 }
 
 /**

@@ -351,6 +351,7 @@ describe("runAgent", () => {
       [2, "read_file_contents", true],
       [0, "read_file_contents", false],
     ]);
+    expect(result.named).toEqual(["README.md"]);
     expect(model.requests[1]?.messages.slice(-4).map((m) => m.role)).toEqual([
       "tool",
       "tool",

@@ -19,6 +19,7 @@ describe("list_directory_contents", () => {
       tokens: output.tokens,
     });
     expect(output.seen).toEqual([]);
+    expect(output.named).toEqual(["README.md"]);
   });
 
   it("lists recursively, hiding files below excluded directories and secret files", async () => {
