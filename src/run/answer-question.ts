@@ -155,6 +155,8 @@ export async function answerQuestion(
     log: input.log,
   });
   await input.progress({ stage: "writing" });
+  // A model that said nothing still owes the asker an answer: the retrieval one.
+  if (!result.answer.trim()) return renderRetrievalAnswer({ retrieved: built, repository });
 
   const seen = createSeenRanges();
   seen.addPackedContext(built.context);
