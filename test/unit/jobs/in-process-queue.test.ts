@@ -1,4 +1,5 @@
 import { jest } from "@jest/globals";
+import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
 import type { QuestionJob } from "../../../src/jobs/question-job.js";
 
@@ -14,6 +15,8 @@ function job(overrides: Partial<QuestionJob> = {}): QuestionJob {
     task: { kind: "question", question: "where is retry decided?" },
     reactTo: { kind: "comment", commentId: 1 },
     receivedAt: "2026-11-22T00:00:00Z",
+    config: defaultRepoConfig(),
+    configProblems: [],
     ...overrides,
   };
 }
