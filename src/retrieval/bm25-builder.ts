@@ -1,5 +1,5 @@
 import type { Bm25Index } from "./bm25-index.js";
-import { identifierTerms } from "./code-terms.js";
+import { IDENTIFIER, identifierTerms } from "./code-terms.js";
 import { WordTable } from "./word-table.js";
 
 // Character classes of ASCII: 1 starts a word (letters, "_"), 2 continues one (digits).
@@ -33,14 +33,19 @@ export class Bm25Builder {
   private pDoc = new Uint32Array(1 << 16);
   private pTf = new Uint16Array(1 << 16);
   private postings = 0;
+  // Term ids of recurring texts (see addRecurring).
+  private readonly recurring = new Map<string, number[]>();
 
-  /** Adds the words of `text` to the current document. */
-  add(text: string): void {
+  /**
+   * Adds the words of `text` (of `text.slice(from, to)` when given) to the
+   * current document. Reading a range of a file's flat text is faster than
+   * reading a chunk's own string, which V8 keeps as a slice of the file.
+   */
+  add(text: string, from = 0, to = text.length): void {
     const { words } = this;
     let { counts, touched, wordTermStart, wordTermIds, touchedCount } = this;
     let length = this.length;
-    const n = text.length;
-    for (let i = 0; i < n;) {
+    for (let i = from; i < to;) {
       let c = text.charCodeAt(i);
       if (c >= 128 || WORD_CLASS[c] !== 1) {
         i++;
@@ -48,7 +53,7 @@ export class Bm25Builder {
       }
       let hash = WordTable.step(WordTable.FNV_OFFSET, c);
       let j = i + 1;
-      for (; j < n; j++) {
+      for (; j < to; j++) {
         c = text.charCodeAt(j);
         if (c >= 128 || WORD_CLASS[c] === 0) break;
         hash = WordTable.step(hash, c);
@@ -64,8 +69,8 @@ export class Bm25Builder {
         this.addWordTerms(word);
         ({ counts, wordTermStart, wordTermIds } = this);
       }
-      const to = wordTermStart[word + 1] as number;
-      for (let k = wordTermStart[word] as number; k < to; k++) {
+      const last = wordTermStart[word + 1] as number;
+      for (let k = wordTermStart[word] as number; k < last; k++) {
         const id = wordTermIds[k] as number;
         const seen = counts[id] as number;
         counts[id] = seen + 1;
@@ -79,6 +84,32 @@ export class Bm25Builder {
     }
     this.length = length;
     this.touchedCount = touchedCount;
+  }
+
+  /**
+   * Adds the words of a short text that recurs across documents (a chunk's
+   * declaration path, "class Session › def send"), whose terms are worked out
+   * once and reused.
+   */
+  addRecurring(text: string): void {
+    let ids = this.recurring.get(text);
+    if (!ids) {
+      ids = [];
+      for (const m of text.matchAll(IDENTIFIER))
+        for (const term of identifierTerms(m[0])) ids.push(this.termId(term));
+      this.recurring.set(text, ids);
+    }
+    const { counts } = this;
+    for (const id of ids) {
+      const seen = counts[id] as number;
+      counts[id] = seen + 1;
+      if (seen === 0) {
+        if (this.touchedCount === this.touched.length)
+          this.touched = grow(this.touched);
+        this.touched[this.touchedCount++] = id;
+      }
+    }
+    this.length += ids.length;
   }
 
   /** Closes the current document; the next `add` starts a new one. */
@@ -147,14 +178,18 @@ export class Bm25Builder {
       this.wordTermIds = grow(this.wordTermIds);
     while (word + 2 > this.wordTermStart.length)
       this.wordTermStart = grow(this.wordTermStart);
-    for (const term of terms) {
-      let id = this.vocabulary.get(term);
-      if (id === undefined)
-        this.vocabulary.set(term, (id = this.vocabulary.size));
-      if (id >= this.counts.length) this.counts = grow(this.counts);
-      this.wordTermIds[this.wordTermEnd++] = id;
-    }
+    for (const term of terms)
+      this.wordTermIds[this.wordTermEnd++] = this.termId(term);
     this.wordTermStart[word + 1] = this.wordTermEnd;
+  }
+
+  /** The id of a term, added to the vocabulary if new. */
+  private termId(term: string): number {
+    let id = this.vocabulary.get(term);
+    if (id === undefined)
+      this.vocabulary.set(term, (id = this.vocabulary.size));
+    if (id >= this.counts.length) this.counts = grow(this.counts);
+    return id;
   }
 }
 

@@ -2,6 +2,8 @@ import { splitIdentifier } from "./split-identifier.js";
 
 /** Identifier-shaped runs: what both the index and the query are made of. */
 export const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
+// Lowercase letters with no digits: a word that is its own only part.
+const PLAIN = /^[a-z]+$/;
 
 /**
  * The index terms for one identifier-shaped word: the whole word lowercased
@@ -18,6 +20,8 @@ export const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
  * identifierTerms("x")               // []
  */
 export function identifierTerms(word: string): string[] {
+  // Most words are plain lowercase ("self", "return"): one term, no split.
+  if (PLAIN.test(word)) return word.length >= 2 ? [word] : [];
   const whole = word.toLowerCase();
   const terms = whole.length >= 2 ? [whole] : [];
   const parts = splitIdentifier(word);

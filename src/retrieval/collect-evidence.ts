@@ -15,8 +15,7 @@ export interface ScoreContribution {
     | "place"
     | "stack-frame"
     | "phrase"
-    | "file-kind"
-    | "neighbour";
+    | "file-kind";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
   detail: string;
   points: number;

@@ -8,6 +8,7 @@ import type { Chunk, SourceFile } from "./types.js";
 export interface IndexedFile {
   id: number;
   path: string;
+  /** The text with CRLF line ends turned into LF; chunk texts are slices of it. */
   text: string;
   kind: FileKind;
   /** Lines in the file. */
@@ -60,22 +61,41 @@ export function indexRepository(
   const byName = new Map<string, number[]>();
   const pathTerms = new Map<string, number[]>();
 
+  const builder = new Bm25Builder();
   for (const file of files) {
     const id = indexed.length;
     const firstChunk = chunks.length;
-    for (const chunk of chunkFile(file, options, id, firstChunk)) {
+    const text = file.text.includes("\r\n")
+      ? file.text.replace(/\r\n/g, "\n")
+      : file.text;
+    // Chunks cover the file in order, so each one's text starts where the last ended.
+    let offset = 0;
+    for (const chunk of chunkFile(
+      { path: file.path, text },
+      options,
+      id,
+      firstChunk,
+    )) {
       chunks.push(chunk);
-      for (const name of new Set(chunk.defines.map((d) => d.toLowerCase()))) {
+      for (const name of chunk.defines.length > 0
+        ? new Set(chunk.defines.map((d) => d.toLowerCase()))
+        : []) {
         const list = definitions.get(name);
         if (list) list.push(chunk.id);
         else definitions.set(name, [chunk.id]);
       }
+      builder.add(text, offset, offset + chunk.text.length);
+      // A chunk's declaration path is part of what it is about: a piece cut from
+      // the middle of `def _scale_back` should still match "_scale_back".
+      builder.add(chunk.context);
+      builder.endDocument();
+      offset += chunk.text.length + 1;
     }
     const lastChunk = chunks[chunks.length - 1];
     indexed.push({
       id,
       path: file.path,
-      text: file.text,
+      text,
       kind: fileKind(file.path),
       lineCount:
         chunks.length > firstChunk && lastChunk ? lastChunk.endLine : 0,
@@ -99,14 +119,6 @@ export function indexRepository(
     }
   }
 
-  // A chunk's declaration path is part of what it is about: a piece cut from
-  // the middle of `def _scale_back` should still match "_scale_back".
-  const builder = new Bm25Builder();
-  for (const chunk of chunks) {
-    builder.add(chunk.text);
-    builder.add(chunk.context);
-    builder.endDocument();
-  }
   const bm25 = builder.finish();
   const chunkFileIds = new Uint32Array(chunks.length);
   const fileLength = new Float64Array(indexed.length);

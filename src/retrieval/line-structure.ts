@@ -33,12 +33,19 @@ export interface LineStructure {
  */
 export function fileLines(raw: string): FileLines {
   const text = raw.includes("\r\n") ? raw.replace(/\r\n/g, "\n") : raw;
-  const found: number[] = [0];
+  if (text.length === 0) return { text, starts: new Uint32Array(1), count: 0 };
+  let newlines = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))
-    found.push(i + 1);
-  if (found[found.length - 1] !== text.length) found.push(text.length + 1);
-  const count = text.length === 0 ? 0 : found.length - 1;
-  return { text, starts: Uint32Array.from(found), count };
+    newlines++;
+  // A text not ending in a newline has one more line than it has newlines.
+  const last = text.charCodeAt(text.length - 1) === 10;
+  const count = last ? newlines : newlines + 1;
+  const starts = new Uint32Array(count + 1);
+  let k = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))
+    starts[k++] = i + 1;
+  if (!last) starts[count] = text.length + 1;
+  return { text, starts, count };
 }
 
 /** Line i without its newline. */

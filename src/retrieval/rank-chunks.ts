@@ -64,19 +64,15 @@ export function rankChunks(
     (f) =>
       (factors[f.kind] ?? 1) * (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
   );
-  // What a chunk earns on its own, apart from its file's share.
-  const local = (c: number): number =>
-    (scores.chunk[c] as number) + (chunkBonus[c] as number);
-  const neighbour = neighbourPoints(index, local);
   const final = new Float64Array(n);
   const candidates: number[] = [];
   for (let c = 0; c < n; c++) {
     const f = index.chunkFile[c] as number;
     const raw =
-      local(c) +
+      (scores.chunk[c] as number) +
+      (chunkBonus[c] as number) +
       R.fileShare * (scores.file[f] as number) +
-      (fileBonus[f] as number) +
-      (neighbour[c] as number);
+      (fileBonus[f] as number);
     if (raw <= 0) continue;
     final[c] = raw * (fileFactor[f] as number);
     candidates.push(c);
@@ -97,13 +93,6 @@ export function rankChunks(
         points: R.fileShare * (scores.file[f] as number),
       });
       why.push(...(fileReasons.get(f) ?? []), ...(chunkReasons.get(c) ?? []));
-      if ((neighbour[c] as number) > 0) {
-        why.push({
-          kind: "neighbour",
-          detail: "next to a chunk that matches",
-          points: neighbour[c] as number,
-        });
-      }
       const factor = fileFactor[f] as number;
       if (factor !== 1) {
         const raw = why.reduce((sum, w) => sum + w.points, 0);
@@ -147,27 +136,4 @@ function explainTerms(
     });
   }
   return { why, matched };
-}
-
-/**
- * A share of the better-scoring neighbour's own points (same file, adjacent
- * lines): the place a question is about often runs past one chunk's edge, and
- * the lines around a strong match are the likeliest to matter next.
- */
-function neighbourPoints(
-  index: RepositoryIndex,
-  local: (c: number) => number,
-): Float64Array {
-  const out = new Float64Array(index.chunks.length);
-  if (R.neighbour === 0) return out;
-  for (let c = 0; c < index.chunks.length; c++) {
-    const f = index.chunkFile[c];
-    const before = c > 0 && index.chunkFile[c - 1] === f ? local(c - 1) : 0;
-    const after =
-      c + 1 < index.chunks.length && index.chunkFile[c + 1] === f
-        ? local(c + 1)
-        : 0;
-    out[c] = R.neighbour * Math.max(before, after);
-  }
-  return out;
 }

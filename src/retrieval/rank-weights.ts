@@ -25,8 +25,6 @@ export const RANK_WEIGHTS = {
   package: 0.3,
   /** The chunk holding a stack frame's line gets the frame's place bonus again. */
   frameLine: 1,
-  /** A chunk gets this share of its better neighbour's own points (see `neighbourPoints`). */
-  neighbour: 0,
   /** A literal phrase from the question (an error message) found verbatim in a chunk. */
   phrase: 1.5,
 } as const;
