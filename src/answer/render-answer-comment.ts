@@ -1,3 +1,4 @@
+import { neutralizeMentions } from "../policy/neutralize-mentions.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { fitComment, GITHUB_COMMENT_LIMIT } from "./fit-comment.js";
 import type { GroundingReport } from "./ground-citations.js";
@@ -53,7 +54,8 @@ export function renderAnswerComment(
 ): RenderedComment {
   const limit = input.limit ?? GITHUB_COMMENT_LIMIT;
   // Redacted before measuring, so a marker longer than its secret cannot push the body over.
-  const answer = redactSecrets(input.answer.trim());
+  // The model's words may not ping anyone, nor carry a secret.
+  const answer = redactSecrets(neutralizeMentions(input.answer.trim()).text);
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
     answer: answer.text,
