@@ -35,11 +35,12 @@ export function packingReport(
     );
   const files = state.orderedFiles().map((f) => ({
     path: f.path,
+    // What a reader (and grounding) may rely on: the lines shown verbatim,
+    // not those an omission marker stands for.
     ranges: mergeRanges(
-      f.shown.map((p): [number, number] => [
-        p.piece.startLine,
-        p.piece.endLine,
-      ]),
+      f.shown.flatMap((p) =>
+        shownRanges(p.piece.startLine, p.piece.endLine, p.piece.omitted),
+      ),
     ),
     tokens: f.shown.reduce((sum, p) => sum + p.piece.tokens, 0),
   }));
@@ -85,4 +86,20 @@ function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {
     else out.push([a, b]);
   }
   return out;
+}
+
+/** `[start, end]` without the omitted ranges (sorted, inside it). */
+function shownRanges(
+  start: number,
+  end: number,
+  omitted: ReadonlyArray<[number, number]> = [],
+): Array<[number, number]> {
+  const shown: Array<[number, number]> = [];
+  let next = start;
+  for (const [from, to] of [...omitted].sort((a, b) => a[0] - b[0])) {
+    if (from > next) shown.push([next, from - 1]);
+    next = Math.max(next, to + 1);
+  }
+  if (next <= end) shown.push([next, end]);
+  return shown;
 }

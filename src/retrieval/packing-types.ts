@@ -49,6 +49,8 @@ export interface PackedPiece {
   form: "full" | "compressed" | "metadata";
   /** Tokens of this piece's own text (headers and separators not included). */
   tokens: number;
+  /** For a compressed piece: the line ranges its omission markers stand for (not shown). */
+  omitted?: Array<[number, number]>;
   /** Ranking score (0 in whole-repository mode). */
   score: number;
   /** Enclosing declarations ("class Session › def request"). */
@@ -74,7 +76,7 @@ export interface PackedContext {
   note: string;
   /** Best first. */
   pieces: PackedPiece[];
-  /** Per file, in the order shown: the line ranges shown as code, and their tokens. */
+  /** Per file, in the order shown: the line ranges shown verbatim as code (omitted lines excluded), and their tokens. */
   files: Array<{
     path: string;
     ranges: Array<[number, number]>;

@@ -48,6 +48,7 @@ export function makePlaced(
 ): Placed | undefined {
   const { chunk } = c;
   let text = chunk.text;
+  let omitted: Array<[number, number]> | undefined;
   if (form === "compressed") {
     if (count(chunk.text) < o.compressAboveTokens) return undefined;
     // Keep the lines that use the strongest matched names: they are why the chunk is here.
@@ -58,6 +59,7 @@ export function makePlaced(
     });
     if (!compressed) return undefined;
     text = compressed.text;
+    omitted = compressed.omitted;
   } else if (form === "metadata") {
     const names =
       chunk.context ||
@@ -76,6 +78,7 @@ export function makePlaced(
     startLine: chunk.startLine,
     endLine: chunk.endLine,
     form,
+    ...(omitted && omitted.length > 0 ? { omitted } : {}),
     tokens: count(text),
     score: c.score,
     context: chunk.context,
