@@ -1,4 +1,5 @@
 import { splitIdentifier } from "./split-identifier.js";
+import { stemWord } from "./stem-word.js";
 
 /** Identifier-shaped runs: what both the index and the query are made of. */
 export const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
@@ -7,27 +8,31 @@ const PLAIN = /^[a-z]+$/;
 
 /**
  * The index terms for one identifier-shaped word: the whole word lowercased
- * (so `quantity_input` can match exactly) and, for compound words, its parts
- * (so the question's "quantity input" matches too). Words shorter than two
- * characters make no term.
+ * (so `quantity_input` can match exactly) and its parts, stemmed (so the
+ * question's "quantity inputs" matches too, and "packing" meets
+ * `packRankedChunks`). Words shorter than two characters make no term.
  *
  * The index and the query analysis both go through this function, so what a
  * question asks for and what a chunk contains are spelled the same way.
  *
  * @example
- * identifierTerms("getHTTPResponse") // ["gethttpresponse", "get", "http", "response"]
- * identifierTerms("Session")         // ["session"]
- * identifierTerms("x")               // []
+ * identifierTerms("getHTTPResponses") // ["gethttpresponses", "get", "http", "respons"]
+ * identifierTerms("Session")          // ["session"]
+ * identifierTerms("packing")          // ["packing", "pack"]
+ * identifierTerms("x")                // []
  */
 export function identifierTerms(word: string): string[] {
-  // Most words are plain lowercase ("self", "return"): one term, no split.
-  if (PLAIN.test(word)) return word.length >= 2 ? [word] : [];
+  // Most words are plain lowercase ("self", "return"): no split, at most a stem.
+  if (PLAIN.test(word)) {
+    if (word.length < 2) return [];
+    const stem = stemWord(word);
+    return stem === word ? [word] : [word, stem];
+  }
   const whole = word.toLowerCase();
   const terms = whole.length >= 2 ? [whole] : [];
-  const parts = splitIdentifier(word);
-  if (parts.length > 1 || (parts.length === 1 && parts[0] !== whole)) {
-    for (const part of parts)
-      if (part !== whole && !terms.includes(part)) terms.push(part);
+  for (const part of splitIdentifier(word)) {
+    const stem = stemWord(part);
+    if (!terms.includes(stem)) terms.push(stem);
   }
   return terms;
 }

@@ -69,7 +69,8 @@ export function analyzeQuery(question: string): QueryAnalysis {
     symbol: boolean,
   ): void => {
     identifierTerms(word).forEach((term, i) => {
-      // The first term is the whole word; the rest are its parts.
+      // The first term is the whole word; the rest are its parts and stems,
+      // which say less than the whole.
       const w = i === 0 ? weight : weight * PART_WEIGHT_FACTOR;
       const old = terms.get(term);
       if (!old)

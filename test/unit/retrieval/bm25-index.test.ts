@@ -8,19 +8,19 @@ import { identifierTerms } from "../../../src/retrieval/code-terms.js";
 import { seededRandom } from "../../helpers/seeded-random.js";
 
 describe("buildBm25Index", () => {
-  it("indexes whole identifiers and their parts, lowercased", () => {
+  it("indexes whole identifiers and their stemmed parts, lowercased", () => {
     const index = buildBm25Index([
       "def parseHTTPResponse(raw_bytes):",
       "class Session:",
     ]);
     for (const term of [
       "parsehttpresponse",
-      "parse",
+      "pars",
       "http",
-      "response",
+      "respons",
       "raw_bytes",
       "raw",
-      "bytes",
+      "byte",
       "session",
       "def",
       "class",
