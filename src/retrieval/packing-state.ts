@@ -19,7 +19,7 @@ interface FileState {
   cost: number;
 }
 
-export const SECTION_SEPARATOR = "\n\n";
+const SECTION_SEPARATOR = "\n\n";
 export const METADATA_HEADER =
   "Also relevant, not shown (read with read_file_contents):";
 
@@ -154,31 +154,27 @@ export class PackingState {
    * piece's own count and a token for each newline and marker indent.
    */
   private sectionCost(path: string, shown: readonly Placed[]): number {
-    const blocks = toBlocks(shown);
-    const skeleton = renderFileSection(
-      path,
-      this.lineCount(path),
-      blocks.map((b) => ({ ...b, text: "" })),
-    );
+    const blocks = toBlocks(shown, false);
+    const skeleton = renderFileSection(path, this.lineCount(path), blocks);
     let cost = this.counter.count(skeleton) + blocks.length;
     for (const p of shown) cost += p.piece.tokens + 1;
     return cost;
   }
 }
 
-/** Joins pieces that touch (a line after the other) into one block. */
-export function toBlocks(shown: readonly Placed[]): RenderedBlock[] {
+/** Joins pieces that touch (a line after the other) into one block; without their text when only the shape is needed. */
+function toBlocks(shown: readonly Placed[], withText = true): RenderedBlock[] {
   const blocks: RenderedBlock[] = [];
   for (const p of shown) {
     const last = blocks[blocks.length - 1];
     if (last && last.endLine + 1 === p.piece.startLine) {
       last.endLine = p.piece.endLine;
-      last.text = `${last.text}\n${p.text}`;
+      if (withText) last.text = `${last.text}\n${p.text}`;
     } else {
       blocks.push({
         startLine: p.piece.startLine,
         endLine: p.piece.endLine,
-        text: p.text,
+        text: withText ? p.text : "",
       });
     }
   }

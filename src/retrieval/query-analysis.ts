@@ -89,16 +89,16 @@ export function analyzeQuery(question: string): QueryAnalysis {
     });
   };
   const addWords = (
-    text: string,
+    words: string,
     symbolWeight: number,
     symbolSource: TermSource,
     wordWeight: number,
     wordSource: TermSource,
   ): void => {
-    for (const m of text.matchAll(IDENTIFIER)) {
+    for (const m of words.matchAll(IDENTIFIER)) {
       const word = m[0];
-      const next = text[(m.index ?? 0) + word.length];
-      const previous = text[(m.index ?? 0) - 1];
+      const next = words[(m.index ?? 0) + word.length];
+      const previous = words[(m.index ?? 0) - 1];
       // Called or accessed ("parse(", ".shape") reads as code even when the word is plain.
       if (
         looksLikeCode(word) ||
@@ -127,8 +127,12 @@ export function analyzeQuery(question: string): QueryAnalysis {
         W.errorMessage,
         "errorMessage",
       );
-      for (const text of messageFragments(message))
-        phrases.push({ text, source: "errorMessage", weight: W.errorMessage });
+      for (const fragment of messageFragments(message))
+        phrases.push({
+          text: fragment,
+          source: "errorMessage",
+          weight: W.errorMessage,
+        });
     }
   }
 
