@@ -2,8 +2,8 @@ import type { CodeReader } from "../code-host/code-host.js";
 import { InvalidPathError } from "../shared/errors.js";
 import { normalizeRepoPath } from "../shared/repo-path.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import type { PathPolicy } from "./path-policy.js";
-import type { RunCommit } from "./run-commit.js";
+import { hiddenPathMessage, type PathPolicy } from "./path-policy.js";
+import { refMismatch, type RunCommit } from "./run-commit.js";
 import type { ToolContext } from "./tool.js";
 
 /** What every code tool of one run shares. */
@@ -41,4 +41,25 @@ export function toRepoPath(
       error: `${error.message} Give a path relative to the repository root, like "src/index.ts".`,
     };
   }
+}
+
+/**
+ * The checks every tool that takes a `path` and a `ref` makes first: the ref
+ * names the run's commit, the path is a repository path, and it is neither
+ * secret-looking nor excluded. Returns the path, or the sentence to send back.
+ *
+ * @example
+ * checkPathArguments({ path: ".env" }, deps) // { error: "… secret-looking …" }
+ */
+export function checkPathArguments(
+  args: { path?: string; ref?: string },
+  deps: CodeToolDeps,
+  options: { directory?: boolean } = {},
+): { path: string; error?: undefined } | { error: string } {
+  const refError = refMismatch(args.ref, deps.commit);
+  if (refError) return { error: refError };
+  const at = toRepoPath(args.path ?? "");
+  if (at.error !== undefined) return at;
+  const hidden = deps.policy.hidden(at.path, options.directory);
+  return hidden ? { error: hiddenPathMessage(at.path, hidden) } : at;
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import type { DirectoryListing } from "../code-host/code-host.js";
 import {
+  checkPathArguments,
   resultBudget,
-  toRepoPath,
   type CodeToolDeps,
 } from "./code-tool-deps.js";
-import { hiddenPathMessage } from "./path-policy.js";
-import { refMismatch } from "./run-commit.js";
 import { defineTool, type AgentTool, type ToolOutput } from "./tool.js";
 import {
   budgetTooSmall,
@@ -70,13 +68,8 @@ async function listDirectoryContents(
   budget: number,
 ): Promise<ToolOutput> {
   const { tokenCounter } = deps;
-  const refError = refMismatch(args.ref, deps.commit);
-  if (refError) return errorResult(refError, tokenCounter);
-  const at = toRepoPath(args.path ?? "");
+  const at = checkPathArguments(args, deps, { directory: true });
   if (at.error !== undefined) return errorResult(at.error, tokenCounter);
-  const hidden = deps.policy.hidden(at.path, true);
-  if (hidden)
-    return errorResult(hiddenPathMessage(at.path, hidden), tokenCounter);
 
   const recursive = args.recursive ?? false;
   const listing = await deps.reader.listDirectory(at.path, { recursive });

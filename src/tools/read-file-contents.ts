@@ -1,12 +1,10 @@
 import { z } from "zod";
 import {
+  checkPathArguments,
   resultBudget,
-  toRepoPath,
   type CodeToolDeps,
 } from "./code-tool-deps.js";
 import { fitTextFile } from "./fit-text-file.js";
-import { hiddenPathMessage } from "./path-policy.js";
-import { refMismatch } from "./run-commit.js";
 import { defineTool, type AgentTool, type ToolOutput } from "./tool.js";
 import { errorResult, jsonResult } from "./tool-result.js";
 
@@ -72,13 +70,8 @@ async function readFileContents(
   budget: number,
 ): Promise<ToolOutput> {
   const { tokenCounter } = deps;
-  const refError = refMismatch(args.ref, deps.commit);
-  if (refError) return errorResult(refError, tokenCounter);
-  const at = toRepoPath(args.path);
+  const at = checkPathArguments(args, deps);
   if (at.error !== undefined) return errorResult(at.error, tokenCounter);
-  const hidden = deps.policy.hidden(at.path);
-  if (hidden)
-    return errorResult(hiddenPathMessage(at.path, hidden), tokenCounter);
 
   const file = await deps.reader.readFile(at.path, {
     ...(args.start_line !== undefined ? { startLine: args.start_line } : {}),
