@@ -92,9 +92,13 @@ export function skipReason(
   return undefined;
 }
 
+// No line a person wrote is this long.
+const MAX_LINE_CHARS = 5000;
+
 /**
- * Checks a file's text: NUL bytes mean binary; a few very long lines mean
- * minified or generated output, which no one reads line by line.
+ * Checks a file's text: NUL bytes mean binary; very long lines mean minified
+ * or generated output (a search index, a bundled script), which no one reads
+ * line by line and which no chunk can cut, since chunks hold whole lines.
  *
  * @example
  * skipReasonForText("a\u0000b")                 // "binary"
@@ -103,12 +107,15 @@ export function skipReason(
  */
 export function skipReasonForText(text: string): SkipReason | undefined {
   if (text.includes("\u0000")) return "binary";
-  if (text.length > 5000) {
-    let lines = 1;
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))
-      lines++;
-    // Over 500 characters a line on average: minified or machine-written.
-    if (text.length / lines > 500) return "minified";
+  if (text.length <= MAX_LINE_CHARS) return undefined;
+  let lines = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
+    if (i - start > MAX_LINE_CHARS) return "minified";
+    start = i + 1;
+    lines++;
   }
-  return undefined;
+  if (text.length - start > MAX_LINE_CHARS) return "minified";
+  // Over 500 characters a line on average: machine-written too.
+  return text.length / lines > 500 ? "minified" : undefined;
 }

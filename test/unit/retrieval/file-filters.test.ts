@@ -72,3 +72,12 @@ describe("fileKind", () => {
     expect(fileKind(path)).toBe(kind);
   });
 });
+
+describe("skipReasonForText on long lines", () => {
+  it("skips a file with one machine-written line among short ones", () => {
+    const text =
+      "def f():\n    return 1\n".repeat(200) +
+      `INDEX = ${JSON.stringify("x".repeat(6000))}\n`;
+    expect(skipReasonForText(text)).toBe("minified");
+  });
+});
