@@ -1,4 +1,5 @@
 import { IDENTIFIER, identifierTerms, looksLikeCode } from "./code-terms.js";
+import { findErrorMentions } from "./error-messages.js";
 import { findPathMentions, type PathMention } from "./path-mentions.js";
 import {
   MAX_QUERY_TERMS,
@@ -42,9 +43,6 @@ export interface QueryAnalysis {
   phrases: Phrase[];
 }
 
-// "ValueError: could not convert", "astropy.units.core.UnitsError: …"
-const ERROR_LINE =
-  /(?:^|\s)((?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Fault)))\b(?::[ \t]*([^\n]*))?/g;
 // 'single' or "double" quoted text in prose, not apostrophes inside words.
 const QUOTED = /(?<![\w'"])(["'])([^"'\n]{2,80})\1(?![\w'"])/g;
 
@@ -116,24 +114,21 @@ export function analyzeQuery(question: string): QueryAnalysis {
       add(frame.functionName, W.stackFrameFunction, "stackFrameFunction", true);
 
   const phrases: Phrase[] = [];
-  for (const m of text.matchAll(ERROR_LINE)) {
-    add(m[2] ?? "", W.errorType, "errorType", true);
-    const message = (m[3] ?? "").trim();
-    if (message) {
-      addWords(
-        message,
-        W.errorMessage,
-        "errorMessage",
-        W.errorMessage,
-        "errorMessage",
-      );
-      for (const fragment of messageFragments(message))
-        phrases.push({
-          text: fragment,
-          source: "errorMessage",
-          weight: W.errorMessage,
-        });
-    }
+  for (const error of findErrorMentions(text)) {
+    add(error.type, W.errorType, "errorType", true);
+    addWords(
+      error.message,
+      W.errorMessage,
+      "errorMessage",
+      W.errorMessage,
+      "errorMessage",
+    );
+    for (const fragment of error.fragments)
+      phrases.push({
+        text: fragment,
+        source: "errorMessage",
+        weight: W.errorMessage,
+      });
   }
 
   for (const span of regions.codeSpans) {
@@ -188,18 +183,6 @@ export function analyzeQuery(question: string): QueryAnalysis {
     .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term))
     .slice(0, MAX_QUERY_TERMS);
   return { terms: ranked, paths, frames, phrases: dedupe(phrases) };
-}
-
-/**
- * The literal parts of an error message, split where runtime values were
- * interpolated (quoted values, numbers): "object has no attribute" from
- * "'NoneType' object has no attribute 'to'".
- */
-function messageFragments(message: string): string[] {
-  return message
-    .split(/'[^']*'|"[^"]*"|`[^`]*`|\b\d[\w.]*|[<>{}()[\]]/)
-    .map((s) => s.trim().replace(/^[:;,.\s]+|[:;,.\s]+$/g, ""))
-    .filter((s) => s.length >= 12 && s.includes(" "));
 }
 
 function dedupe(phrases: Phrase[]): Phrase[] {

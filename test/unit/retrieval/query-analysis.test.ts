@@ -1,3 +1,4 @@
+import { findErrorMentions } from "../../../src/retrieval/error-messages.js";
 import {
   analyzeQuery,
   type QueryTerm,
@@ -193,6 +194,24 @@ describe("analyzeQuery on issue templates", () => {
         line: 12,
         functionName: undefined,
         style: "path-line",
+      },
+    ]);
+  });
+});
+
+describe("findErrorMentions", () => {
+  it("takes a dotted error type's class name and its message's literal parts", () => {
+    const { findErrorMentions } =
+      await import("../../../src/retrieval/error-messages.js");
+    expect(
+      findErrorMentions(
+        "raise astropy.units.core.UnitsError: 'm' (length) and 's' (time) are not convertible",
+      ),
+    ).toEqual([
+      {
+        type: "UnitsError",
+        message: "'m' (length) and 's' (time) are not convertible",
+        fragments: ["are not convertible"],
       },
     ]);
   });
