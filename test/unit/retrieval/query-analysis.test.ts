@@ -201,8 +201,6 @@ describe("analyzeQuery on issue templates", () => {
 
 describe("findErrorMentions", () => {
   it("takes a dotted error type's class name and its message's literal parts", () => {
-    const { findErrorMentions } =
-      await import("../../../src/retrieval/error-messages.js");
     expect(
       findErrorMentions(
         "raise astropy.units.core.UnitsError: 'm' (length) and 's' (time) are not convertible",
