@@ -15,12 +15,9 @@ export type NockReplyBody = (uri: string) => string | object | Buffer;
 // Code search: GET /search/code (used by search-code tests)
 // ---------------------------------------------------------------------------
 
-const SEARCH_FIXTURES = new URL("../fixtures/github/search/", import.meta.url);
-
 /** A recorded-style body (or file) from test/fixtures/github/search/. */
 export function searchFixture<T = unknown>(name: string): T {
-  const text = readFileSync(new URL(name, SEARCH_FIXTURES), "utf8");
-  return (name.endsWith(".json") ? JSON.parse(text) : text) as T;
+  return githubFixture<T>(`search/${name}`);
 }
 
 /**

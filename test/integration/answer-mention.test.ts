@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import nock from "nock";
 import {
   nockAppAuth,
@@ -7,15 +6,8 @@ import {
   permalinks,
   startAskcode,
   SHA,
+  webhookPayload,
 } from "./probot-harness.js";
-
-const payload = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
-      "utf8",
-    ),
-  );
 
 // A small repository that answers the payload's question ("where does the
 // retry logic decide to give up?").
@@ -61,7 +53,7 @@ describe("a mention on an issue comment, with no model configured", () => {
     await probot.receive({
       id: "delivery-1",
       name: "issue_comment",
-      payload: payload("issue_comment.created.mention"),
+      payload: webhookPayload("issue_comment.created.mention"),
     });
     await idle();
 
@@ -98,7 +90,7 @@ describe("a mention on an issue comment, with no model configured", () => {
     const github = await nockRepository(FILES);
     const { probot, idle } = await startAskcode();
 
-    const event = payload("issue_comment.created.mention");
+    const event = webhookPayload("issue_comment.created.mention");
     await probot.receive({
       id: "delivery-1",
       name: "issue_comment",
@@ -123,7 +115,7 @@ describe("a mention on an issue comment, with no model configured", () => {
     await probot.receive({
       id: "delivery-3",
       name: "issue_comment",
-      payload: payload("issue_comment.created.bot"),
+      payload: webhookPayload("issue_comment.created.bot"),
     });
     await idle();
     expect(

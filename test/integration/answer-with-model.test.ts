@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import nock from "nock";
 import {
   nockAppAuth,
@@ -7,15 +6,8 @@ import {
   permalinks,
   startAskcode,
   SHA,
+  webhookPayload,
 } from "./probot-harness.js";
-
-const payload = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
-      "utf8",
-    ),
-  );
 
 const FILES = {
   "src/upload.py": [
@@ -116,7 +108,7 @@ describe("a mention answered by a model through an OpenAI-compatible endpoint", 
     await probot.receive({
       id: "delivery-9",
       name: "issue_comment",
-      payload: payload("issue_comment.created.mention"),
+      payload: webhookPayload("issue_comment.created.mention"),
     });
     await idle();
 

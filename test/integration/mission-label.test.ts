@@ -1,19 +1,11 @@
-import { readFileSync } from "node:fs";
 import {
   nockAppAuth,
   nockNoConfig,
   nockRepository,
   permalinks,
   startAskcode,
+  webhookPayload,
 } from "./probot-harness.js";
-
-const payload = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
-      "utf8",
-    ),
-  );
 
 const FILES = {
   "README.md": "# Hello-World\n",
@@ -27,7 +19,7 @@ describe("a label that a mission claims", () => {
     nockNoConfig();
     const github = await nockRepository(FILES);
     const { probot, idle } = await startAskcode();
-    const event = payload("issues.labeled.triage");
+    const event = webhookPayload("issues.labeled.triage");
     // The example was recorded without an installation; an installed app's deliveries carry one.
     event.installation = {
       id: 1,
@@ -57,7 +49,7 @@ describe("a label that a mission claims", () => {
     const auth = nockAppAuth();
     nockNoConfig();
     const { probot, idle } = await startAskcode();
-    const event = payload("issues.labeled");
+    const event = webhookPayload("issues.labeled");
     event.installation = {
       id: 1,
       node_id: "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==",

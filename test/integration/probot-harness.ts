@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nock from "nock";
 import { Probot, ProbotOctokit } from "probot";
@@ -163,4 +164,14 @@ export function permalinks(
     start: Number(m[2]),
     end: Number(m[3] ?? m[2]),
   }));
+}
+
+/** A webhook payload from test/fixtures/webhooks/ (real @octokit/webhooks-examples payloads). */
+export function webhookPayload(name: string) {
+  return JSON.parse(
+    readFileSync(
+      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
+      "utf8",
+    ),
+  );
 }
