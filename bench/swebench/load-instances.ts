@@ -1,10 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { goldFromPatch } from "./gold-from-patch.js";
 
 /**
  * One row of the evaluation set: an issue filed against a repository at a
  * commit, and where its real fix changed code. The shape is SWE-bench's,
- * reduced to what the harness reads; other fields are ignored.
+ * reduced to what the harness reads; other fields are ignored. A row of the
+ * public data set has the fix as `patch` instead of `gold_files` and
+ * `gold_hunks`; `parseInstances` derives them from it.
  */
 export const instanceSchema = z.object({
   /** "astropy__astropy-6938". */
@@ -33,12 +36,19 @@ export type Instance = z.infer<typeof instanceSchema>;
 /**
  * Parses a JSONL file of instances. Blank lines are skipped; a line that is
  * not a valid instance throws with its line number, so a user pointing the
- * harness at their own file learns which row to fix.
+ * harness at their own file learns which row to fix. A row with a `patch`
+ * and no `gold_files` (the public SWE-bench data set) gets its gold from
+ * the patch; one whose fix only adds files has nothing to find at its base
+ * commit, so it is skipped and `onSkip` says so.
  *
  * @example
  * parseInstances('{"instance_id":"a__b-1","repo":"a/b",…}\n') // [{ instance_id: "a__b-1", … }]
  */
-export function parseInstances(text: string, source = "input"): Instance[] {
+export function parseInstances(
+  text: string,
+  source = "input",
+  onSkip: (note: string) => void = () => {},
+): Instance[] {
   const instances: Instance[] = [];
   text.split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
@@ -49,6 +59,16 @@ export function parseInstances(text: string, source = "input"): Instance[] {
       throw new Error(
         `${source}:${i + 1} is not JSON (${(error as Error).message}); each line must be one instance object.`,
       );
+    }
+    if (isPatchRow(row)) {
+      const gold = goldFromPatch(row.patch);
+      if (gold.gold_files.length === 0) {
+        onSkip(
+          `${source}:${i + 1} skipped: its patch changes no file that exists at base_commit.`,
+        );
+        return;
+      }
+      row = { ...row, ...gold };
     }
     const parsed = instanceSchema.safeParse(row);
     if (!parsed.success) {
@@ -62,9 +82,22 @@ export function parseInstances(text: string, source = "input"): Instance[] {
   return instances;
 }
 
+/** A row as the public data set has it: the fix as a patch, no gold fields. */
+function isPatchRow(row: unknown): row is { patch: string } {
+  return (
+    typeof row === "object" &&
+    row !== null &&
+    typeof (row as { patch?: unknown }).patch === "string" &&
+    !("gold_files" in row)
+  );
+}
+
 /** Reads and parses a JSONL file of instances (see `parseInstances`). */
-export async function loadInstances(path: string): Promise<Instance[]> {
-  return parseInstances(await readFile(path, "utf8"), path);
+export async function loadInstances(
+  path: string,
+  onSkip?: (note: string) => void,
+): Promise<Instance[]> {
+  return parseInstances(await readFile(path, "utf8"), path, onSkip);
 }
 
 export interface InstanceFilter {

@@ -16,6 +16,7 @@ import { buildReport, REPOSITORY_BUDGET, type Report } from "./build-report.js";
 import { loadInstances, selectInstances } from "./load-instances.js";
 import { createMemorySampler } from "./memory-sampler.js";
 import { mirrorPath, missingMirrors } from "./mirror-path.js";
+import { missingDataMessage, missingMirrorsMessage } from "./missing-inputs.js";
 import {
   BENCH_USAGE,
   parseBenchArgs,
@@ -39,8 +40,15 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  // 1. Instances and mirrors.
-  const all = await loadInstances(args.data);
+  // 1. Instances and mirrors: say what is missing and how to get it.
+  const noData = missingDataMessage(args);
+  if (noData) {
+    process.stderr.write(noData);
+    return 2;
+  }
+  const all = await loadInstances(args.data, (note) =>
+    process.stderr.write(`${note}\n`),
+  );
   const instances = selectInstances(all, {
     repo: args.repo,
     ids: args.instances,
@@ -56,10 +64,7 @@ async function main(argv: string[]): Promise<number> {
     args.mirrorLayout,
   );
   if (missing.length > 0) {
-    process.stderr.write(
-      `No git mirror for ${missing.join(", ")} (looked for ${mirrorPath(args.mirrors, missing[0] as string, args.mirrorLayout)}). ` +
-        `Pass --mirrors DIR and --mirror-layout PATTERN.\n`,
-    );
+    process.stderr.write(missingMirrorsMessage(args, missing));
     return 2;
   }
 

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-/** How mirrors are laid out below `--mirrors` by default: `/work/.mirror/psf+requests/repo`. */
+/** How mirrors are laid out below `--mirrors` by default: `bench/mirrors/psf+requests/repo`. */
 export const DEFAULT_MIRROR_LAYOUT = "{owner}+{name}/repo";
 
 /**
@@ -9,7 +9,7 @@ export const DEFAULT_MIRROR_LAYOUT = "{owner}+{name}/repo";
  * `{name}` and `{repo}` ("owner/name") filled in, below `mirrors`.
  *
  * @example
- * mirrorPath("/work/.mirror", "psf/requests")                     // "/work/.mirror/psf+requests/repo"
+ * mirrorPath("bench/mirrors", "psf/requests")                     // "<absolute>/bench/mirrors/psf+requests/repo"
  * mirrorPath("/srv/git", "psf/requests", "{owner}/{name}.git")    // "/srv/git/psf/requests.git"
  */
 export function mirrorPath(

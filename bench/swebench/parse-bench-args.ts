@@ -1,9 +1,15 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
+import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
+
+/** Where a path setting came from, so a message about it can say what to change. */
+export type SettingSource = "option" | "environment" | "default";
 
 export interface BenchArgs {
   data: string;
+  dataFrom: SettingSource;
   mirrors: string;
+  mirrorsFrom: SettingSource;
   mirrorLayout: string;
   budgets: number[];
   repo?: string;
@@ -14,13 +20,21 @@ export interface BenchArgs {
   help: boolean;
 }
 
+/** Where the instances are when neither `--data` nor `SWEBENCH_DATA` says (git ignores it). */
+export const DEFAULT_DATA = "bench/data/swebench.jsonl";
+/** Where the git mirrors are when neither `--mirrors` nor `SWEBENCH_MIRRORS` says (git ignores it). */
+export const DEFAULT_MIRRORS = "bench/mirrors";
+
 export const BENCH_USAGE = `Usage: npm run bench:swebench -- [options]
 
 Measures askcode's retrieval and packing against SWE-bench's BM25 baseline on
 issues from a JSONL file, reading each repository at its base commit from a git mirror.
+Relative paths are read from the repository's root (where npm runs the script).
 
-  --data FILE            instances, one JSON object a line (default ../shared/eval/swebench/dev.jsonl)
-  --mirrors DIR          directory holding the git mirrors (default ../.mirror)
+  --data FILE            instances, one JSON object a line (default $SWEBENCH_DATA,
+                         else ${DEFAULT_DATA})
+  --mirrors DIR          directory holding the git mirrors (default $SWEBENCH_MIRRORS,
+                         else ${DEFAULT_MIRRORS})
   --mirror-layout PATH   a mirror's path below DIR; {owner}, {name}, {repo} are filled in
                          (default "${DEFAULT_MIRROR_LAYOUT}")
   --budgets LIST         token budgets, comma-separated (default 8000,13000,27000,50000)
@@ -29,6 +43,16 @@ issues from a JSONL file, reading each repository at its base commit from a git 
   --limit N              at most N instances
   --out FILE             where the JSON goes (default bench/results/swebench.json)
   --model NAME           the model whose tokenizer counts the budget (default gpt-4o)
+  -h, --help             this text
+
+Instances: rows of the public SWE-bench data set (${SWEBENCH_DATASET_URL}),
+as JSON lines. Each row needs instance_id, repo, base_commit, problem_statement, and
+the fix as "patch" (the gold files and hunks are read from it) or as gold_files and
+gold_hunks. To write SWE-bench Lite's 300 test instances to the default path:
+${howToGetInstances(DEFAULT_DATA)}
+
+Mirrors: one bare clone per repository the instances name, at the layout above:
+  git clone --mirror https://github.com/psf/requests.git ${DEFAULT_MIRRORS}/psf+requests/repo
 `;
 
 /**
@@ -38,24 +62,11 @@ issues from a JSONL file, reading each repository at its base commit from a git 
  * @example
  * parseBenchArgs(["--budgets", "13000", "--repo", "psf/requests"]).budgets // [13000]
  */
-export function parseBenchArgs(argv: string[]): BenchArgs {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      data: { type: "string", default: "../shared/eval/swebench/dev.jsonl" },
-      mirrors: { type: "string", default: "../.mirror" },
-      "mirror-layout": { type: "string", default: DEFAULT_MIRROR_LAYOUT },
-      budgets: { type: "string", default: "8000,13000,27000,50000" },
-      repo: { type: "string" },
-      instance: { type: "string", multiple: true },
-      limit: { type: "string" },
-      out: { type: "string", default: "bench/results/swebench.json" },
-      model: { type: "string", default: "gpt-4o" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+export function parseBenchArgs(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): BenchArgs {
+  const { values } = parseOptions(argv);
   const budgets = values.budgets.split(",").map((b) => Number(b.trim()));
   if (
     budgets.length === 0 ||
@@ -73,9 +84,17 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
         `--limit must be a positive integer, got "${values.limit}".\n\n${BENCH_USAGE}`,
       );
   }
+  const data = pathSetting(values.data, env.SWEBENCH_DATA, DEFAULT_DATA);
+  const mirrors = pathSetting(
+    values.mirrors,
+    env.SWEBENCH_MIRRORS,
+    DEFAULT_MIRRORS,
+  );
   return {
-    data: values.data,
-    mirrors: values.mirrors,
+    data: data.path,
+    dataFrom: data.from,
+    mirrors: mirrors.path,
+    mirrorsFrom: mirrors.from,
     mirrorLayout: values["mirror-layout"],
     budgets: [...new Set(budgets)].sort((a, b) => a - b),
     ...(values.repo !== undefined ? { repo: values.repo } : {}),
@@ -85,4 +104,40 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     model: values.model,
     help: values.help,
   };
+}
+
+/** The option when given, else the environment variable when set and not empty, else the default. */
+function pathSetting(
+  option: string | undefined,
+  environment: string | undefined,
+  fallback: string,
+): { path: string; from: SettingSource } {
+  if (option !== undefined) return { path: option, from: "option" };
+  if (environment) return { path: environment, from: "environment" };
+  return { path: fallback, from: "default" };
+}
+
+// node:util's message ("Unknown option '--dat'") alone does not say what would be understood.
+function parseOptions(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        data: { type: "string" },
+        mirrors: { type: "string" },
+        "mirror-layout": { type: "string", default: DEFAULT_MIRROR_LAYOUT },
+        budgets: { type: "string", default: "8000,13000,27000,50000" },
+        repo: { type: "string" },
+        instance: { type: "string", multiple: true },
+        limit: { type: "string" },
+        out: { type: "string", default: "bench/results/swebench.json" },
+        model: { type: "string", default: "gpt-4o" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${BENCH_USAGE}`);
+  }
 }

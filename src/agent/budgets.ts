@@ -36,7 +36,7 @@ export const TOOL_CALL_RESERVE = 256;
 /**
  * The budgets of a run: the defaults, overridden by what is given. Throws a
  * `TypeError` naming the budget for a value that is not a positive number
- * (STYLE rule 13).
+ * (docs/conventions.md, "Config: zod schemas are the source of truth").
  *
  * @example
  * resolveBudgets({ maxSteps: 4 }) // { maxSteps: 4, runTokens: 120_000, toolResultTokens: 4_000, wallTimeMs: 180_000, answerTokens: 2_000 }

@@ -1,7 +1,8 @@
 /**
  * askcode's own chat-model interface. The loop, its tests and everything else
- * speak this; only `openai-chat-model.ts` knows the `openai` package (STYLE,
- * "AI SDK API churn": pin the client, keep one file that knows its API).
+ * speak this; only `openai-chat-model.ts` knows the `openai` package (model
+ * client APIs churn between versions: pin the client, keep one file that
+ * knows its API).
  */
 
 /** A tool call as the model wrote it. */

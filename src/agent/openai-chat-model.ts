@@ -71,7 +71,7 @@ export function createOpenAIChatModel(
   const timeoutMs = options.timeoutMs ?? 120_000;
   const client = new OpenAI({
     // The client reads OPENAI_* variables for anything not given: give it all,
-    // so configuration is read in one place (STYLE rule 2).
+    // so configuration is read in one place (docs/conventions.md, "Clients are passed in").
     apiKey: options.apiKey || "unused",
     baseURL,
     organization: null,

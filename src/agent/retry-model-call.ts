@@ -37,7 +37,7 @@ export interface RetryOptions {
  * 5xx, timeouts and connection errors. Backoff doubles from `baseDelayMs`
  * (capped, with a little jitter) unless the server says how long to wait in
  * `retry-after`, which is honoured up to `maxRetryAfterMs`. Every wait goes
- * through the injected clock (STYLE rule 5). When retries run out, or the
+ * through the injected clock (docs/conventions.md, "Time is a dependency"). When retries run out, or the
  * failure is one a wait cannot cure (401, 404, 400), throws `ModelError` with a
  * message a maintainer can act on.
  *

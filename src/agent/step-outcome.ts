@@ -2,7 +2,7 @@ import type { ChatResponse, ToolCall } from "./chat-model.js";
 import type { StopReason } from "./stop-conditions.js";
 
 /**
- * How one step of the loop ended (STYLE rule 11, after openai-agents-js
+ * How one step of the loop ended (docs/conventions.md, "Loop control is explicit"; after openai-agents-js
  * `nextStepSchema`): the model answered, the model asked for tools, or a bound
  * was reached before the step could ask the model at all.
  */

@@ -15,7 +15,7 @@ export interface LoopState {
   elapsedMs: number;
 }
 
-/** A stop condition (STYLE rule 11): true when the run must not take another step with tools. */
+/** A stop condition (docs/conventions.md, "Loop control is explicit"): true when the run must not take another step with tools. */
 export type StopCondition = (
   state: LoopState,
   budgets: AgentBudgets,

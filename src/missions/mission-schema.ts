@@ -8,7 +8,7 @@ import {
 
 /**
  * The tools a mission may let the model use, named as the model sees them
- * (DESIGN.md, "Tools the model sees").
+ * (docs/architecture/agent-loop.md, "Tools").
  */
 export const MISSION_TOOL_NAMES = [
   "search_repository_code",

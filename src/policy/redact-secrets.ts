@@ -10,7 +10,7 @@ export interface Redacted {
 /**
  * Replaces secret-looking strings with markers, so nothing askcode posts
  * carries a credential, whether it came from a file, a tool result, the
- * issue itself or the model (DESIGN.md, security model). Key names stay
+ * issue itself or the model (docs/architecture/overview.md, "Security model"). Key names stay
  * (`password = "[redacted secret]"`) so the text still explains the code.
  *
  * Markers match no pattern, so redacting twice changes nothing.

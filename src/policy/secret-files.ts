@@ -1,6 +1,6 @@
 /**
  * The one rule for files askcode never reads, lists in a context or cites
- * (DESIGN.md, security model): retrieval skips them, and so does anything
+ * (docs/architecture/overview.md, "Security model"): retrieval skips them, and so does anything
  * else that opens a file on the model's behalf.
  *
  * The rule errs on the side of not reading: a skipped file costs an answer a

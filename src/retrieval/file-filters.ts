@@ -75,7 +75,7 @@ export function skipReason(
   options: FileFilterOptions = {},
 ): SkipReason | undefined {
   const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
-  // Never read, whatever a question asks (DESIGN.md, security model).
+  // Never read, whatever a question asks (docs/architecture/overview.md, "Security model").
   if (isSecretPath(path) || options.exclude?.(path)) return "secret";
   if (VENDORED.test(path)) return "vendored";
   if (GENERATED.test(path)) return "generated";

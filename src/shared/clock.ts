@@ -1,4 +1,4 @@
-/** Time as a dependency (STYLE rule 5): TTLs and waits read this, so tests can move it. */
+/** Time as a dependency (see docs/conventions.md, "Time is a dependency"): TTLs and waits read this, so tests can move it. */
 export interface Clock {
   /** Milliseconds, monotonic enough for TTLs. */
   now(): number;

@@ -8,7 +8,7 @@ export interface Encoder {
   countTokens(text: string): number;
 }
 
-// A module-level registry, against STYLE rule 2 on purpose: an encoder is an
+// A module-level registry, against "Clients are passed in" (docs/conventions.md) on purpose: an encoder is an
 // immutable rank table (o200k_base is 2.3 MB of source that takes about a second
 // to parse and index) plus a memo of a pure function over it, not a client with
 // state or configuration, so every counter in the process can share one per

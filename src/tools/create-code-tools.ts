@@ -46,7 +46,7 @@ export interface CodeToolsOptions {
 }
 
 /**
- * The tools the model sees for one run (DESIGN.md, "Tools the model sees"):
+ * The tools the model sees for one run (docs/architecture/agent-loop.md, "Tools"):
  * `search_repository_code`, `read_file_contents`, `list_directory_contents`,
  * all bound to the reader's repository and commit. Secret-looking files and
  * `excludePaths` are never shown. Throws `TypeError` for an `allowed` name

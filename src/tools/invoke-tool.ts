@@ -6,7 +6,7 @@ import { errorResult } from "./tool-result.js";
 /**
  * Runs one tool call: validates the arguments against the tool's schema, then
  * executes. Never throws: invalid arguments and failures come back as an
- * error text that says what to fix (STYLE rule 10), so the model can try
+ * error text that says what to fix (docs/conventions.md, "Tools are data"), so the model can try
  * again and the run goes on.
  *
  * Small models often write `null` for an optional argument they mean to leave

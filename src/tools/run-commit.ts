@@ -8,7 +8,7 @@ export interface RunCommit {
 
 /**
  * Checks a `ref` argument from the model against the run's commit. The run is
- * bound to one commit (DESIGN.md: resolve the SHA once, read everything at it),
+ * bound to one commit (docs/architecture/overview.md, "3. Run": resolve the SHA once, read everything at it),
  * so a ref is accepted only when it names that commit: the SHA or a prefix of
  * at least 7 characters, the ref it came from (also as `refs/heads/…` or
  * `refs/tags/…`), or `HEAD`. Returns the error sentence for any other ref,

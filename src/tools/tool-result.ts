@@ -69,7 +69,7 @@ export function measureJson(
 }
 
 /**
- * A failed call, as a sentence that says what to do next (STYLE rule 10):
+ * A failed call, as a sentence that says what to do next (docs/conventions.md, "Tools are data"):
  * the model reads it and tries again, the run goes on.
  *
  * @example

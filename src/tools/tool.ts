@@ -36,7 +36,7 @@ export interface ToolOutput {
 }
 
 /**
- * A tool the model may call: data plus one function (STYLE rule 10). The
+ * A tool the model may call: data plus one function (docs/conventions.md, "Tools are data"). The
  * arguments are validated against `inputSchema` before `execute` runs (see
  * `invokeTool`), and `execute` reports failures in its output, never by
  * throwing.

@@ -13,7 +13,7 @@ import {
  * webhook handler passes the event, the repository's config and the
  * missions, and enqueues what comes back.
  *
- * What triggers (DESIGN.md, "Trigger"):
+ * What triggers (docs/architecture/overview.md, "1. Trigger"):
  * - `issue_comment.created` and `issues.opened` that mention the handle
  *   (the repository's `handle`, else the operator's, else the app's slug);
  * - `issues.labeled` with a label that a mission claims.

@@ -15,7 +15,7 @@ export interface ScriptedToolCall {
 }
 
 /**
- * One reply of a script (STYLE rule 9):
+ * One reply of a script (docs/conventions.md, "Fake the model, not HTTP"):
  * - a string: the model answers with that text;
  * - `{ toolCalls }`, with optional `text`: the model calls tools;
  * - `{ error }`: the model call throws it (a `ModelError` after retries);

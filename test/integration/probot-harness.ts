@@ -23,7 +23,7 @@ const { privateKey } = generateKeyPairSync("rsa", {
   publicKeyEncoding: { type: "spki", format: "pem" },
 });
 
-/** A Probot running askcode, with Probot's own Octokit retries off (STYLE rule 6). */
+/** A Probot running askcode, with Probot's own Octokit retries off (docs/conventions.md, "Octokit plugins and the rate-limit policy"). */
 export async function startAskcode(env: Record<string, string> = {}) {
   let queue: JobQueue | undefined;
   const probot = new Probot({

@@ -28,8 +28,8 @@ export interface RateLimitPolicy {
 
 /**
  * Throttle options that say our policy out loud. Probot's instance defaults retry
- * primary limits twice and never retry secondary ones (STYLE.md, "two layers of
- * rate-limit defaults"); code search is the endpoint most likely to meet a
+ * primary limits twice and never retry secondary ones (docs/conventions.md,
+ * "Octokit plugins and the rate-limit policy"); code search is the endpoint most likely to meet a
  * secondary limit, so we retry both, a bounded number of times, and only when
  * GitHub's wait is one we can afford.
  * See https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api

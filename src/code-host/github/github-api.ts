@@ -66,7 +66,7 @@ const KEPT_HEADERS = [
 ];
 
 /**
- * Conditional GETs with the cache owning the ETag (STYLE rule 7). A fresh entry
+ * Conditional GETs with the cache owning the ETag (docs/conventions.md, "304 is not an error"). A fresh entry
  * is served with no request; a stale one is revalidated with `If-None-Match`
  * (GitHub's ETag verbatim, quotes included) and a 304, which Octokit throws as
  * `RequestError("Not modified")`, serves the stored body at no rate-limit cost.

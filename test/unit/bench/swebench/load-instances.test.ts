@@ -3,7 +3,6 @@ import {
   selectInstances,
 } from "../../../../bench/swebench/load-instances.js";
 import { mirrorPath } from "../../../../bench/swebench/mirror-path.js";
-import { parseBenchArgs } from "../../../../bench/swebench/parse-bench-args.js";
 
 const row = (id: string, repo = "psf/requests") =>
   JSON.stringify({
@@ -36,6 +35,61 @@ describe("parseInstances", () => {
     );
   });
 
+  it("reads the gold from the patch of a row of the public data set", () => {
+    const patch = [
+      "diff --git a/requests/models.py b/requests/models.py",
+      "index 3f1a2b4..9c8d7e6 100644",
+      "--- a/requests/models.py",
+      "+++ b/requests/models.py",
+      "@@ -40,3 +40,3 @@ class Request:",
+      "     def prepare(self):",
+      "-        return None",
+      "+        return self",
+      "     # end",
+      "",
+    ].join("\n");
+    const publicRow = JSON.stringify({
+      instance_id: "psf__requests-1",
+      repo: "psf/requests",
+      base_commit: "b".repeat(40),
+      problem_statement: "prepare() returns None.",
+      patch,
+      test_patch: "",
+      version: "2.0",
+    });
+    expect(parseInstances(publicRow)).toEqual([
+      {
+        instance_id: "psf__requests-1",
+        repo: "psf/requests",
+        base_commit: "b".repeat(40),
+        problem_statement: "prepare() returns None.",
+        gold_files: ["requests/models.py"],
+        gold_hunks: { "requests/models.py": [[40, 3]] },
+      },
+    ]);
+  });
+
+  it("skips, and says so, a row whose fix only adds files", () => {
+    const addsOnly = JSON.stringify({
+      instance_id: "psf__requests-2",
+      repo: "psf/requests",
+      base_commit: "c".repeat(40),
+      problem_statement: "Add a helper.",
+      patch:
+        "diff --git a/h.py b/h.py\nnew file mode 100644\n--- /dev/null\n+++ b/h.py\n@@ -0,0 +1 @@\n+x = 1\n",
+    });
+    const notes: string[] = [];
+    const instances = parseInstances(
+      `${row("a-1")}\n${addsOnly}`,
+      "dev.jsonl",
+      (note) => notes.push(note),
+    );
+    expect(instances.map((i) => i.instance_id)).toEqual(["a-1"]);
+    expect(notes).toEqual([
+      "dev.jsonl:2 skipped: its patch changes no file that exists at base_commit.",
+    ]);
+  });
+
   it("selects by repository, id and limit, keeping the file's order", () => {
     const all = parseInstances(
       [row("a-1"), row("b-2", "pallets/flask"), row("c-3")].join("\n"),
@@ -61,40 +115,5 @@ describe("mirrorPath", () => {
     expect(mirrorPath("/srv", "psf/requests", "{repo}")).toBe(
       "/srv/psf/requests",
     );
-  });
-});
-
-describe("parseBenchArgs", () => {
-  it("has the issue's defaults", () => {
-    const args = parseBenchArgs([]);
-    expect(args.budgets).toEqual([8000, 13000, 27000, 50000]);
-    expect(args.mirrorLayout).toBe("{owner}+{name}/repo");
-    expect(args.model).toBe("gpt-4o");
-  });
-
-  it("reads every option, and refuses what it does not understand", () => {
-    const args = parseBenchArgs([
-      "--budgets",
-      "50000,8000",
-      "--repo",
-      "psf/requests",
-      "--limit",
-      "3",
-      "--instance",
-      "x",
-      "--instance",
-      "y",
-    ]);
-    expect(args).toMatchObject({
-      budgets: [8000, 50000],
-      repo: "psf/requests",
-      limit: 3,
-      instances: ["x", "y"],
-    });
-    expect(() => parseBenchArgs(["--budgets", "13k"])).toThrow(
-      /--budgets must be positive integers/,
-    );
-    expect(() => parseBenchArgs(["--limit", "0"])).toThrow(/--limit/);
-    expect(() => parseBenchArgs(["--budget", "1"])).toThrow(/Unknown option/);
   });
 });

@@ -37,7 +37,7 @@ export async function send(request: () => Promise<Response>) {
 }
 `;
 
-// Throttling and retry off (STYLE rule 6): Octokit's search group would space
+// Throttling and retry off (docs/conventions.md, "Octokit plugins and the rate-limit policy"): Octokit's search group would space
 // these requests 2 s apart in real time, and askcode's own pacing is what
 // these tests drive. The rate-limit test uses the production policy instead.
 function quietOctokit(): RequestingOctokit {

@@ -1,0 +1,105 @@
+import {
+  BENCH_USAGE,
+  DEFAULT_DATA,
+  DEFAULT_MIRRORS,
+  parseBenchArgs,
+} from "../../../../bench/swebench/parse-bench-args.js";
+
+describe("parseBenchArgs", () => {
+  it("defaults to paths inside the repository", () => {
+    const args = parseBenchArgs([], {});
+    expect(args).toMatchObject({
+      data: "bench/data/swebench.jsonl",
+      dataFrom: "default",
+      mirrors: "bench/mirrors",
+      mirrorsFrom: "default",
+      mirrorLayout: "{owner}+{name}/repo",
+      budgets: [8000, 13000, 27000, 50000],
+      out: "bench/results/swebench.json",
+      model: "gpt-4o",
+      help: false,
+    });
+  });
+
+  it("takes SWEBENCH_DATA and SWEBENCH_MIRRORS over the defaults, and options over both", () => {
+    const env = {
+      SWEBENCH_DATA: "/data/lite.jsonl",
+      SWEBENCH_MIRRORS: "/srv/mirrors",
+    };
+    expect(parseBenchArgs([], env)).toMatchObject({
+      data: "/data/lite.jsonl",
+      dataFrom: "environment",
+      mirrors: "/srv/mirrors",
+      mirrorsFrom: "environment",
+    });
+    expect(
+      parseBenchArgs(["--data", "x.jsonl", "--mirrors", "m"], env),
+    ).toMatchObject({
+      data: "x.jsonl",
+      dataFrom: "option",
+      mirrors: "m",
+      mirrorsFrom: "option",
+    });
+    // `SWEBENCH_DATA=` in a shell or .env means unset.
+    expect(parseBenchArgs([], { SWEBENCH_DATA: "" }).dataFrom).toBe("default");
+  });
+
+  it("reads every option, and refuses what it does not understand", () => {
+    const args = parseBenchArgs(
+      [
+        "--budgets",
+        "50000,8000",
+        "--repo",
+        "psf/requests",
+        "--limit",
+        "3",
+        "--instance",
+        "x",
+        "--instance",
+        "y",
+        "--mirror-layout",
+        "{owner}/{name}.git",
+      ],
+      {},
+    );
+    expect(args).toMatchObject({
+      budgets: [8000, 50000],
+      repo: "psf/requests",
+      limit: 3,
+      instances: ["x", "y"],
+      mirrorLayout: "{owner}/{name}.git",
+    });
+    expect(() => parseBenchArgs(["--budgets", "13k"], {})).toThrow(
+      /--budgets must be positive integers/,
+    );
+    expect(() => parseBenchArgs(["--limit", "0"], {})).toThrow(/--limit/);
+    expect(() => parseBenchArgs(["--budget", "1"], {})).toThrow(
+      /Unknown option/,
+    );
+    expect(() => parseBenchArgs(["dev.jsonl"], {})).toThrow(/positional/);
+  });
+
+  it("reads --help and -h", () => {
+    expect(parseBenchArgs(["--help"], {}).help).toBe(true);
+    expect(parseBenchArgs(["-h"], {}).help).toBe(true);
+  });
+});
+
+describe("BENCH_USAGE", () => {
+  it("names the defaults, the variables that change them, and where the data comes from", () => {
+    expect(BENCH_USAGE).toContain(
+      `$SWEBENCH_DATA,\n                         else ${DEFAULT_DATA}`,
+    );
+    expect(BENCH_USAGE).toContain(
+      `$SWEBENCH_MIRRORS,\n                         else ${DEFAULT_MIRRORS}`,
+    );
+    expect(BENCH_USAGE).toContain(
+      "https://huggingface.co/datasets/princeton-nlp/SWE-bench",
+    );
+    expect(BENCH_USAGE).toContain(`.to_json('${DEFAULT_DATA}')`);
+    expect(BENCH_USAGE).toContain(
+      `git clone --mirror https://github.com/psf/requests.git ${DEFAULT_MIRRORS}/psf+requests/repo`,
+    );
+    expect(BENCH_USAGE).not.toMatch(/\.\.\/|\/work\//);
+  });
+});
