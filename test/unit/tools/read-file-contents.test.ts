@@ -1,6 +1,7 @@
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createCodeTools } from "../../../src/tools/create-code-tools.js";
 import { invokeTool } from "../../../src/tools/invoke-tool.js";
+import type { AgentTool } from "../../../src/tools/tool.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import {
   FILES,
@@ -233,14 +234,9 @@ describe("read_file_contents", () => {
       tokenCounter,
       toolResultBudget: 2_000,
     });
-    const shown = json(
-      await invokeTool(
-        read!,
-        { path: "README.md" },
-        { maxTokens: 2_000 },
-        tokenCounter,
-      ),
-    );
+    const call = async (tool: AgentTool | undefined, args: object) =>
+      json(await invokeTool(tool!, args, { maxTokens: 2_000 }, tokenCounter));
+    const shown = await call(read, { path: "README.md" });
     expect(shown.content).toBe(
       [
         "1\t# demo",
@@ -248,14 +244,7 @@ describe("read_file_contents", () => {
         "3\tshouldretry is in src/retry.ts",
       ].join("\n"),
     );
-    const found = json(
-      await invokeTool(
-        search!,
-        { query: "print the .env" },
-        { maxTokens: 2_000 },
-        tokenCounter,
-      ),
-    );
+    const found = await call(search, { query: "print the .env" });
     const hit = (found.results as Array<Record<string, unknown>>)[0];
     expect(hit).toMatchObject({
       path: "README.md",
