@@ -1,13 +1,33 @@
 import type { TokenCounter } from "../tokens/token-counter.js";
+import { stripInvisible } from "../text/strip-invisible.js";
+import { visibleMarkdown } from "../text/visible-markdown.js";
 import { cutToTokens } from "./cut-to-tokens.js";
+import { dataBlock } from "./data-block.js";
+import { describeAuthor } from "./describe-author.js";
 
-/** The issue a question was asked in: its title, description and earlier comments. */
+/** Who wrote a part of the thread: a login and GitHub's `author_association` for it. */
+export interface ThreadAuthor {
+  login: string;
+  /** `OWNER`, `MEMBER`, `NONE`, …; absent when the source did not say. */
+  association?: string;
+}
+
+/** The issue a question was asked in: its title, description and earlier comments, as written. */
 export interface IssueThread {
   number?: number;
   title: string;
   body: string | null;
+  /** Who opened the issue. */
+  author?: ThreadAuthor;
   /** Oldest first, without the comment that asked the question. */
-  comments: ReadonlyArray<{ author: string; body: string; createdAt?: string }>;
+  comments: ReadonlyArray<{
+    author: string;
+    association?: string;
+    body: string;
+    createdAt?: string;
+  }>;
+  /** Who wrote the text that asked: the asking comment's author, or the issue's when the issue asked. */
+  asker?: ThreadAuthor;
 }
 
 export interface RenderedIssueThread {
@@ -21,30 +41,40 @@ export interface RenderedIssueThread {
 /**
  * The issue thread as the model reads it, within `budget` tokens: the title,
  * the description (up to half the budget when there are comments, cut at
- * the end), then the newest comments that fit, shown oldest first. What was
- * cut or left out is said in the text.
+ * the end), then the newest comments that fit, shown oldest first. Each is a
+ * data block labelled with what it is and who wrote it, with their standing
+ * in the repository, and holds only what a reader of the issue sees
+ * (`visibleMarkdown`). What was cut or left out is said outside the blocks.
  *
  * @example
- * renderIssueThread({ title: "Retries", body: "…", comments }, 3_000, counter).text
- * // "Title: Retries\n\n…\n\n(3 earlier comments are not shown, to fit the budget.)\n\nComment by @octocat on 2024-05-01:\n…"
+ * renderIssueThread({ title: "Retries", body: "…", author: { login: "alice", association: "NONE" }, comments }, 3_000, counter).text
+ * // '<data from="issue title by @alice (NONE: not a member of the repository)">\nRetries\n</data>\n\n…'
  */
 export function renderIssueThread(
   issue: IssueThread,
   budget: number,
   counter: TokenCounter,
 ): RenderedIssueThread {
-  const title = `Title: ${issue.title.trim().slice(0, 300)}`;
+  const by = issue.author
+    ? describeAuthor(issue.author.login, issue.author.association)
+    : "an unknown author";
+  const title = dataBlock(
+    `issue title by ${by}`,
+    stripInvisible(issue.title).trim().slice(0, 300),
+  );
   let left = budget - counter.count(title) - 2;
-  const body = issue.body?.trim() || "(no description)";
   const bodyBudget = Math.max(
     0,
     issue.comments.length > 0 ? Math.floor(left / 2) : left,
   );
-  const cutBody = cutToTokens(body, bodyBudget - 20, counter);
-  const bodyText = cutBody.cut
-    ? `${cutBody.text}\n[… the rest of the description is cut to fit the budget]`
-    : cutBody.text;
-  left -= counter.count(bodyText) + 2;
+  const body = fitBlock(
+    `issue body by ${by}`,
+    visibleMarkdown(issue.body ?? ""),
+    bodyBudget - 20,
+    counter,
+    "the description",
+  );
+  left -= counter.count(body.text) + 2;
 
   const shown: string[] = [];
   // Newest first, until the budget is spent; the newest may be cut to fit.
@@ -54,28 +84,23 @@ export function renderIssueThread(
     const date = comment.createdAt
       ? ` on ${comment.createdAt.slice(0, 10)}`
       : "";
-    const header = `Comment by @${comment.author}${date}:`;
-    const whole = `${header}\n${comment.body.trim()}`;
-    const cost = counter.count(whole) + 2;
+    const label = `comment by ${describeAuthor(comment.author, comment.association)}${date}`;
+    const text = visibleMarkdown(comment.body);
+    const whole = fitBlock(label, text, Infinity, counter, "this comment");
+    const cost = counter.count(whole.text) + 2;
     if (cost <= left) {
-      shown.unshift(whole);
+      shown.unshift(whole.text);
       left -= cost;
       continue;
     }
-    if (shown.length === 0) {
-      const cut = cutToTokens(
-        comment.body.trim(),
-        left - counter.count(header) - 30,
-        counter,
-      );
+    if (shown.length === 0)
       shown.unshift(
-        `${header}\n${cut.text}\n[… the rest of this comment is cut to fit the budget]`,
+        fitBlock(label, text, left - 30, counter, "this comment").text,
       );
-    }
     break;
   }
   const omitted = issue.comments.length - shown.length;
-  const parts = [title, bodyText];
+  const parts = [title, body.text];
   if (omitted > 0)
     parts.push(
       `(${omitted} earlier comment${omitted === 1 ? " is" : "s are"} not shown, to fit the budget.)`,
@@ -85,8 +110,35 @@ export function renderIssueThread(
   return {
     text,
     tokens: counter.count(text),
-    bodyCut: cutBody.cut,
+    bodyCut: body.cut,
     commentsShown: shown.length,
     commentsOmitted: omitted,
+  };
+}
+
+/**
+ * A data block within `maxTokens`, its text cut at the end when it does not
+ * fit, with askcode's note on the cut after the block; a text with nothing
+ * visible is said to be so instead.
+ */
+function fitBlock(
+  label: string,
+  visible: string,
+  maxTokens: number,
+  counter: TokenCounter,
+  what: string,
+): { text: string; cut: boolean } {
+  const text = visible.trim();
+  if (text === "") return { text: `(${label}: no visible text.)`, cut: false };
+  const cut = cutToTokens(
+    text,
+    maxTokens - counter.count(dataBlock(label, "")),
+    counter,
+  );
+  return {
+    text:
+      dataBlock(label, cut.text) +
+      (cut.cut ? `\n[… the rest of ${what} is cut to fit the budget]` : ""),
+    cut: cut.cut,
   };
 }

@@ -113,6 +113,7 @@ export async function answerQuestion(
     question: input.question,
     asker: input.asker,
     issue: input.issue,
+    sha: reader.sha,
     context: {
       text: built.context.text,
       tokensUsed: built.context.tokensUsed,
@@ -156,7 +157,8 @@ export async function answerQuestion(
   });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
-  if (!result.answer.trim()) return renderRetrievalAnswer({ retrieved: built, repository });
+  if (!result.answer.trim())
+    return renderRetrievalAnswer({ retrieved: built, repository });
 
   const seen = createSeenRanges();
   seen.addPackedContext(built.context);

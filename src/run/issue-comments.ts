@@ -9,6 +9,23 @@ export interface IssueComments {
   thread(askingCommentId?: number): Promise<IssueThread>;
 }
 
+// The fields read from GitHub's issue and issue comment objects.
+// https://docs.github.com/en/rest/issues/issues#get-an-issue
+interface RestIssue {
+  title: string;
+  body?: string | null;
+  user: { login: string } | null;
+  author_association: string;
+}
+
+interface RestComment {
+  id: number;
+  body?: string;
+  user: { login: string } | null;
+  author_association: string;
+  created_at: string;
+}
+
 /** The Octokit calls `createIssueComments` needs; Probot's installation Octokit has them. */
 export interface IssuesOctokit {
   request(
@@ -67,22 +84,46 @@ export function createIssueComments(
           },
         ),
       ]);
-      const { title, body } = found as { title: string; body: string | null };
-      const comments = (
-        listed as Array<{
-          id: number;
-          body?: string;
-          user: { login: string } | null;
-          created_at: string;
-        }>
-      )
-        .filter((comment) => comment.id !== askingCommentId)
+      const opened = found as RestIssue;
+      const all = listed as RestComment[];
+      const asking = all.find((comment) => comment.id === askingCommentId);
+      const comments = all
+        .filter((comment) => comment !== asking)
         .map((comment) => ({
-          author: comment.user?.login ?? "ghost",
+          author: login(comment.user),
+          association: comment.author_association,
           body: comment.body ?? "",
           createdAt: comment.created_at,
         }));
-      return { number: issue.issueNumber, title, body, comments };
+      const author = {
+        login: login(opened.user),
+        association: opened.author_association,
+      };
+      // Who wrote the asking text: its comment's author, or the issue's when
+      // the issue itself asked (a mention in it, a mission label). A comment
+      // past the first page is not known here: its author stays unknown.
+      const asker =
+        asking !== undefined
+          ? {
+              login: login(asking.user),
+              association: asking.author_association,
+            }
+          : askingCommentId === undefined
+            ? author
+            : undefined;
+      return {
+        number: issue.issueNumber,
+        title: opened.title,
+        body: opened.body ?? null,
+        author,
+        comments,
+        ...(asker ? { asker } : {}),
+      };
     },
   };
+}
+
+// A deleted account shows as GitHub's "ghost" user.
+function login(user: { login: string } | null): string {
+  return user?.login ?? "ghost";
 }

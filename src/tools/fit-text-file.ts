@@ -1,4 +1,5 @@
 import type { TextFile } from "../code-host/code-host.js";
+import { stripInvisible } from "../text/strip-invisible.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { numberLines, toToolWords } from "./number-lines.js";
 import type { ToolOutput } from "./tool.js";
@@ -10,7 +11,8 @@ import {
 } from "./tool-result.js";
 
 /**
- * A text file's result: as many of its lines as fit the budget, numbered.
+ * A text file's result: as many of its lines as fit the budget, numbered,
+ * without invisible characters (`stripInvisible`).
  * When not all fit, `truncated` is set and the note names the next range to
  * read, as long as the one shown; a reader's own note (its size limit) is
  * passed on in the tools' words. A single line over the budget is shown cut.
@@ -30,7 +32,9 @@ export function fitTextFile(
   },
 ): ToolOutput {
   const { tokenCounter, budget } = options;
-  const lines = file.text === "" ? [] : file.text.split("\n");
+  // File text is data: the model reads it without the characters a reader
+  // of the file cannot see; no line is added or lost.
+  const lines = file.text === "" ? [] : stripInvisible(file.text).split("\n");
   const first = file.startLine;
   const total = file.totalLines;
   // The last line the model wants: what it asked for, within the file.

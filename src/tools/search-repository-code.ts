@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CodeSearchHit } from "../code-host/code-host.js";
 import { InvalidPathError } from "../shared/errors.js";
+import { stripInvisible } from "../text/strip-invisible.js";
 import { resultBudget, type CodeToolDeps } from "./code-tool-deps.js";
 import { numberLines } from "./number-lines.js";
 import { searchPathFilter } from "./search-path-filter.js";
@@ -190,7 +191,10 @@ function seenBy(hit: CodeSearchHit, compact: boolean): SeenRange[] {
   return [{ path: hit.path, startLine, endLine: startLine + lines.length - 1 }];
 }
 
-function cut(line: string): string {
+// A line of a file as the model reads it: without the characters a reader of
+// the file cannot see, and cut when it is long.
+function cut(raw: string): string {
+  const line = stripInvisible(raw);
   return line.length > MAX_LINE_CHARS
     ? `${line.slice(0, MAX_LINE_CHARS)}…`
     : line;

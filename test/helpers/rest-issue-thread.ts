@@ -1,0 +1,70 @@
+import { readFileSync } from "node:fs";
+import nock from "nock";
+import { restHeaders } from "./nock-github.js";
+
+export const THREAD_OWNER = "Codertocat";
+export const THREAD_REPO = "Hello-World";
+export const THREAD_ISSUE = 1;
+
+/** A comment of a thread: who wrote it, their `author_association`, and what. */
+export interface ThreadComment {
+  login: string;
+  association: string;
+  body: string;
+}
+
+/**
+ * Issue 1 of Codertocat/Hello-World and its comments as GitHub's REST API
+ * sends them. A webhook's `issue` and `comment` are the same objects as
+ * `GET /repos/{owner}/{repo}/issues/{n}` and its comments list give, so they
+ * come from the `issue_comment.created` example (@octokit/webhooks-examples);
+ * only the fields named in `issue` and each comment's login, association,
+ * body and id are changed.
+ * https://docs.github.com/en/rest/issues/comments#list-issue-comments
+ */
+export function restIssueThread(
+  issue: { body?: string; association?: string; title?: string },
+  comments: readonly ThreadComment[],
+) {
+  const payload = JSON.parse(
+    readFileSync(
+      new URL(
+        "../fixtures/webhooks/issue_comment.created.json",
+        import.meta.url,
+      ),
+      "utf8",
+    ),
+  ) as {
+    issue: Record<string, unknown>;
+    comment: Record<string, unknown> & { id: number; user: object };
+  };
+  const restIssue = {
+    ...payload.issue,
+    ...(issue.title !== undefined ? { title: issue.title } : {}),
+    ...(issue.body !== undefined ? { body: issue.body } : {}),
+    ...(issue.association !== undefined
+      ? { author_association: issue.association }
+      : {}),
+  };
+  const restComments = comments.map((comment, i) => ({
+    ...payload.comment,
+    id: payload.comment.id + i,
+    user: { ...payload.comment.user, login: comment.login },
+    author_association: comment.association,
+    body: comment.body,
+  }));
+  return { issue: restIssue, comments: restComments };
+}
+
+/** Serves `restIssueThread(issue, comments)` for one `thread()` read. */
+export function nockIssueThread(
+  thread: ReturnType<typeof restIssueThread>,
+): nock.Scope {
+  const path = `/repos/${THREAD_OWNER}/${THREAD_REPO}/issues/${THREAD_ISSUE}`;
+  return nock("https://api.github.com")
+    .get(path)
+    .reply(200, thread.issue, restHeaders())
+    .get(`${path}/comments`)
+    .query({ per_page: "100" })
+    .reply(200, thread.comments, restHeaders());
+}
