@@ -29,7 +29,7 @@ export interface ResolvedRef {
 /** Reads one repository at one commit. Every path argument goes through `normalizeRepoPath`. */
 export interface CodeReader {
   readonly sha: string;
-  /** Searches file contents: pattern search, then path, then tokenized fallbacks (seed 001). */
+  /** Searches file contents: pattern search, then path, then tokenized fallbacks (docs/architecture/retrieval.md, 'Three-phase search'). */
   searchCode(query: CodeSearchQuery): Promise<CodeSearchResult>;
   /** Reads a file, optionally a 1-based inclusive line range. Never throws for a missing file. */
   readFile(path: string, options?: ReadFileOptions): Promise<FileContent>;
@@ -58,7 +58,7 @@ export interface CodeSearchQuery {
 }
 
 /**
- * Which phase produced a hit (seed 001):
+ * Which phase produced a hit (docs/architecture/retrieval.md, 'Three-phase search'):
  * - `code-search`: GitHub's code search index;
  * - `pattern`: a literal scan of file contents (local hosts, snapshots);
  * - `path`: the query's tokens matched file paths;

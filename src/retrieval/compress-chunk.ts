@@ -31,7 +31,8 @@ const STRUCTURE: Record<Language, RegExp> = {
 };
 
 /**
- * Cuts a long chunk down to its structure (seed 003's smart truncation): the
+ * Cuts a long chunk down to its structure (see docs/architecture/retrieval.md,
+ * 'Packing strategies, cheapest first', step 3): the
  * first and last lines, declarations, decorators, `return`/`raise`/`yield`
  * (`return`/`throw` in JavaScript), and lines `keep` asks for, in order, with
  * one marker line for each run of dropped lines. Returns undefined when that

@@ -3,10 +3,11 @@ import { packWholeRepository } from "./pack-whole-repository.js";
 import type { PackedContext, PackInput } from "./packing-types.js";
 
 /**
- * Packs retrieval results into a token budget, cheapest strategy first (seed
- * 000): the whole repository when it fits, otherwise ranked chunks with
- * compression (seed 003). The result reports what it did (seed 004), and its
- * text never has more tokens than the budget, counted with the real tokenizer.
+ * Packs retrieval results into a token budget, cheapest strategy first: the
+ * whole repository when it fits, otherwise ranked chunks with compression
+ * (see docs/architecture/retrieval.md, 'Packing strategies, cheapest first').
+ * The result reports what it did ('The packing report'), and its text never
+ * has more tokens than the budget, counted with the real tokenizer.
  *
  * @example
  * const packed = packContext({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter });

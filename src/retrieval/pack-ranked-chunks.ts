@@ -22,8 +22,9 @@ const MIN_SLACK = 24;
 const OPTIMISTIC_CHARS_PER_TOKEN = 8;
 
 /**
- * Packs ranked chunks into the budget (seed 000's second strategy, with seed
- * 003's compression):
+ * Packs ranked chunks into the budget, compressing what does not fit whole
+ * (see docs/architecture/retrieval.md, 'Packing strategies, cheapest first'
+ * and 'Compression thresholds'):
  *
  * 1. In rank order, each chunk goes in by the first form that fits: strong
  *    chunks whole, else cut to their structure, else as a metadata line; long

@@ -7,7 +7,8 @@ const MAX_CHARS_PER_TOKEN = 8;
 const SEPARATOR = "\n\n";
 
 /**
- * Seed 000's cheapest strategy: every text file, whole, each under a header
+ * The cheapest strategy (see docs/architecture/retrieval.md, 'Packing
+ * strategies, cheapest first'): every text file, whole, each under a header
  * line, when all of it fits the budget. Files that ranked come first (best
  * first), then the rest by path. Returns undefined as soon as the running
  * count passes the budget, so a large repository costs little to reject.

@@ -3,7 +3,8 @@ import type { PackingState } from "./packing-state.js";
 import { formatRanges } from "./render-context.js";
 
 /**
- * The report of a ranked-chunks packing (seed 004): counts, whether anything
+ * The report of a ranked-chunks packing (see docs/architecture/retrieval.md,
+ * 'The packing report'): counts, whether anything
  * was cut, the files and ranges shown, and a note naming the best chunks not
  * shown in full with how to read them.
  *

@@ -2,7 +2,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import type { RankedChunk } from "./rank-chunks.js";
 import type { SourceFile } from "./types.js";
 
-/** Thresholds of seed 003's compression, relative to the best chunk's score. */
+/** Compression thresholds, relative to the best chunk's score (see docs/architecture/retrieval.md, 'Compression thresholds'). */
 export interface PackOptions {
   /**
    * Chunks scoring below this share of the best become a metadata line (path,
@@ -59,7 +59,7 @@ export interface PackedPiece {
   why: string;
 }
 
-/** The packed context and its report (seed 004). */
+/** The packed context and its report (see docs/architecture/retrieval.md, 'The packing report'). */
 export interface PackedContext {
   /** What goes to the model. */
   text: string;

@@ -8,7 +8,8 @@ export type Form = PackedPiece["form"];
 
 /**
  * The forms to try for a chunk, best first, by its score relative to the best
- * chunk's and its length (seed 003's thresholds).
+ * chunk's and its length (see docs/architecture/retrieval.md, 'Compression
+ * thresholds').
  *
  * @example
  * preferredForms(strongChunk, top, options) // ["full", "compressed", "metadata"]

@@ -26,7 +26,7 @@ export function normalizeRepoPath(input: string): string {
       input.slice(0, 64) + "…",
       "it is longer than 4096 characters",
     );
-  // "/" alone is a common way to say "the root" (the seed tools default to it);
+  // "/" alone is a common way to say "the root" (tools often default to it);
   // any other absolute path, a Windows drive or a URL is not a repository path.
   if (input === "/") return "";
   if (

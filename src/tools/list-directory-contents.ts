@@ -41,7 +41,8 @@ type Args = z.output<typeof inputSchema>;
 type Entry = DirectoryListing["entries"][number];
 
 /**
- * `list_directory_contents` (seed 002, minus `repository` and `token`): lists
+ * `list_directory_contents` (no `repository` or `token` parameter; see
+ * docs/architecture/retrieval.md, 'The model's tools'): lists
  * a directory of the run's commit, hidden files left out, cut to the result
  * budget with a note on how to see the rest.
  *

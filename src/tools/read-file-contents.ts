@@ -41,8 +41,8 @@ const inputSchema = z.object({
 type Args = z.output<typeof inputSchema>;
 
 /**
- * `read_file_contents` (seed 002, minus `repository` and `token`, plus a line
- * range): reads one file at the run's commit, cut to the result budget with a
+ * `read_file_contents` (no `repository` or `token` parameter, plus a line
+ * range; see docs/architecture/retrieval.md, 'The model's tools'): reads one file at the run's commit, cut to the result budget with a
  * note that names the next lines to read.
  *
  * @example

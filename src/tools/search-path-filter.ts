@@ -10,8 +10,8 @@ export interface SearchPathFilter {
 const WILDCARD = /[*?[\]{}]/;
 
 /**
- * Reads the `path` argument of `search_repository_code`, which the seed
- * describes as "a specific directory or file pattern": a directory or file
+ * Reads the `path` argument of `search_repository_code`, which the tool
+ * describes as a directory or file pattern: a directory or file
  * ("src/", "src/app.ts") becomes a path prefix; a glob becomes the directory
  * before its first wildcard plus, where the last part is `*.ext`, an
  * extension, or an exact file name when the last part has no wildcard. Other

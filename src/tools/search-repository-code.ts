@@ -55,7 +55,8 @@ const inputSchema = z.object({
 type Args = z.output<typeof inputSchema>;
 
 /**
- * `search_repository_code` (seed 002, minus `repository` and `token`):
+ * `search_repository_code` (no `repository` or `token` parameter; see
+ * docs/architecture/retrieval.md, 'The model's tools'):
  * searches the run's commit through the code host (GitHub code search with its
  * fallbacks, or a scan of a snapshot), drops hits in hidden files, and fits the
  * rest into the result budget, best first.

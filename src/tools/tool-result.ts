@@ -3,8 +3,9 @@ import type { SeenRange, ToolOutput } from "./tool.js";
 
 /**
  * A successful tool result: `payload` as compact JSON with a `tokens` field
- * holding the token count of the whole text, itself included (seed 004), then
- * `truncated` and `note` when the result was cut.
+ * holding the token count of the whole text, itself included, then
+ * `truncated` and `note` when the result was cut (see
+ * docs/architecture/retrieval.md, 'The model's tools').
  *
  * The count is found by fixed point: numbers of the same digit count take the
  * same tokens, so the second count almost always agrees with the first.

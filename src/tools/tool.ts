@@ -42,7 +42,7 @@ export interface ToolOutput {
  * throwing.
  */
 export interface AgentTool<Schema extends z.ZodType = z.ZodType> {
-  /** The name the model calls it by (snake_case, as in seed 002). */
+  /** The name the model calls it by, in snake_case (docs/architecture/retrieval.md, 'The model's tools'). */
   readonly name: string;
   /** What it does, what it returns and what to do next: the model reads this. */
   readonly description: string;

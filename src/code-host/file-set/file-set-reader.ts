@@ -41,7 +41,8 @@ type Decoded = { kind: "text"; file: SearchFile } | { kind: "binary" };
 /**
  * A `CodeReader` over any `FileSource`: line ranges and size limits, binary
  * detection, symlinks and submodules as metadata, directories derived from
- * paths, and the three-phase search of seed 001 over the text files. Decoded
+ * paths, and the three-phase search over the text files (see
+ * docs/architecture/retrieval.md, 'Three-phase search'). Decoded
  * text stays in an LRU cache bounded by size, so a run that reads and
  * searches the same files touches the source once per file.
  *

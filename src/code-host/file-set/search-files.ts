@@ -10,7 +10,8 @@ const DEFAULT_MAX_RESULTS = 20;
 const MAX_MAX_RESULTS = 100;
 
 /**
- * Searches files in memory with the three phases of seed 001, so a caller
+ * Searches files in memory with the three phases of
+ * docs/architecture/retrieval.md, 'Three-phase search', so a caller
  * (often a model) always gets something useful back:
  * 1. pattern: the query as one literal, case-insensitive string in contents;
  *    any hit ends the search;

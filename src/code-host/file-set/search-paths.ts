@@ -20,7 +20,8 @@ export const PATH_MATCH_LINE = "[file path match]";
 const PREVIEW_LINES = 7;
 
 /**
- * Phase 2 of seed 001: the query's tokens against file paths. A query of
+ * Phase 2 of the three-phase search (docs/architecture/retrieval.md,
+ * 'Three-phase search'): the query's tokens against file paths. A query of
  * several tokens needs at least two distinct tokens in a path, so one common
  * word ("search", "utils") does not match half the repository; a one-token
  * query needs that token. Score, from most to least weight: +100 per distinct

@@ -30,7 +30,8 @@ interface Candidate {
 }
 
 /**
- * Phase 1 of seed 001: a literal, case-insensitive substring scan of file
+ * Phase 1 of the three-phase search (docs/architecture/retrieval.md,
+ * 'Three-phase search'): a literal, case-insensitive substring scan of file
  * contents. One hit per matching line, at most 5 lines per file. Score, from
  * most to least weight:
  * - +8 when the match is the name being declared (`function retry(`, `class Retry`);

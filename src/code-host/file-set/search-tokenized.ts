@@ -23,7 +23,8 @@ interface Candidate {
 }
 
 /**
- * Phase 3 of seed 001: each token scanned for separately (literal,
+ * Phase 3 of the three-phase search (docs/architecture/retrieval.md,
+ * 'Three-phase search'): each token scanned for separately (literal,
  * case-insensitive) in file contents. Files rank by token coverage first,
  * then by frequency: score = 1000 × distinct tokens + occurrences (up to 999).
  * Each file gives one hit, on its line with the most distinct tokens (then

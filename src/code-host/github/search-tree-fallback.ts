@@ -24,7 +24,8 @@ export interface TreeSearchSource {
 const DEFAULT_FALLBACK_FILE_LIMIT = 40;
 
 /**
- * Phases 2 and 3 of seed 001 over a GitHub tree, for when code search cannot
+ * Phases 2 and 3 of the three-phase search (docs/architecture/retrieval.md,
+ * 'Three-phase search') over a GitHub tree, for when code search cannot
  * answer: the query's tokens against every path the tree names (free: one
  * tree request), then, when no path matches, token by token in the contents
  * of at most `fallbackFileLimit` files (each read may cost a request; see

@@ -6,7 +6,7 @@ import { defineTool } from "../../../src/tools/tool.js";
 import { setupTools, tokenCounter } from "./code-tools-fixture.js";
 
 describe("createCodeTools", () => {
-  it("offers the three tools of seed 002, every field described, no repository or token", () => {
+  it("offers the three read-only tools, every field described, no repository or token", () => {
     const { tools } = setupTools();
     expect(tools.map((t) => t.name)).toEqual([
       "search_repository_code",
