@@ -13,6 +13,8 @@ export interface IssueComments {
 // https://docs.github.com/en/rest/issues/issues#get-an-issue
 interface RestIssue {
   title: string;
+  /** How many comments the issue has: where the newest page is. */
+  comments?: number;
   body?: string | null;
   user: { login: string } | null;
   author_association: string;
@@ -35,7 +37,8 @@ export interface IssuesOctokit {
 }
 
 // Earlier comments beyond this many are not read: the thread is trimmed to a
-// token share of the first message anyway, and the newest matter most.
+// token share of the first message anyway, and the newest matter most. It is
+// also the REST API's largest page.
 const MAX_COMMENTS = 100;
 
 /**
@@ -70,22 +73,34 @@ export function createIssueComments(
       );
     },
     async thread(askingCommentId) {
-      const [{ data: found }, { data: listed }] = await Promise.all([
-        octokit.request("GET /repos/{owner}/{repo}/issues/{issue_number}", {
-          ...base,
-          issue_number: issue.issueNumber,
-        }),
-        octokit.request(
-          "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
-          {
-            ...base,
-            issue_number: issue.issueNumber,
-            per_page: MAX_COMMENTS,
-          },
-        ),
-      ]);
+      const { data: found } = await octokit.request(
+        "GET /repos/{owner}/{repo}/issues/{issue_number}",
+        { ...base, issue_number: issue.issueNumber },
+      );
       const opened = found as RestIssue;
-      const all = listed as RestComment[];
+      // Comments are listed oldest first: the newest MAX_COMMENTS are on the
+      // last page and the one before it, which the issue's count locates.
+      const lastPage = Math.max(
+        1,
+        Math.ceil((opened.comments ?? 0) / MAX_COMMENTS),
+      );
+      const pages = lastPage > 1 ? [lastPage - 1, lastPage] : [1];
+      const listed = await Promise.all(
+        pages.map((page) =>
+          octokit.request(
+            "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+            {
+              ...base,
+              issue_number: issue.issueNumber,
+              per_page: MAX_COMMENTS,
+              ...(lastPage > 1 ? { page } : {}),
+            },
+          ),
+        ),
+      );
+      const all = listed
+        .flatMap(({ data }) => data as RestComment[])
+        .slice(-MAX_COMMENTS);
       const asking = all.find((comment) => comment.id === askingCommentId);
       const comments = all
         .filter((comment) => comment !== asking)
@@ -101,7 +116,7 @@ export function createIssueComments(
       };
       // Who wrote the asking text: its comment's author, or the issue's when
       // the issue itself asked (a mention in it, a mission label). A comment
-      // past the first page is not known here: its author stays unknown.
+      // older than the newest MAX_COMMENTS is not read: its author stays unknown.
       const asker =
         asking !== undefined
           ? {

@@ -40,6 +40,7 @@ export function restIssueThread(
   };
   const restIssue = {
     ...payload.issue,
+    comments: comments.length,
     ...(issue.title !== undefined ? { title: issue.title } : {}),
     ...(issue.body !== undefined ? { body: issue.body } : {}),
     ...(issue.association !== undefined
@@ -61,10 +62,26 @@ export function nockIssueThread(
   thread: ReturnType<typeof restIssueThread>,
 ): nock.Scope {
   const path = `/repos/${THREAD_OWNER}/${THREAD_REPO}/issues/${THREAD_ISSUE}`;
-  return nock("https://api.github.com")
+  const scope = nock("https://api.github.com")
     .get(path)
-    .reply(200, thread.issue, restHeaders())
-    .get(`${path}/comments`)
-    .query({ per_page: "100" })
-    .reply(200, thread.comments, restHeaders());
+    .reply(200, thread.issue, restHeaders());
+  const perPage = 100;
+  const pages = Math.max(1, Math.ceil(thread.comments.length / perPage));
+  if (pages === 1)
+    return scope
+      .get(`${path}/comments`)
+      .query({ per_page: String(perPage) })
+      .reply(200, thread.comments, restHeaders());
+  // Only the newest two pages are asked for; serving the others would leave
+  // pending mocks that the test's isDone() reports.
+  for (const page of [pages - 1, pages])
+    scope
+      .get(`${path}/comments`)
+      .query({ per_page: String(perPage), page: String(page) })
+      .reply(
+        200,
+        thread.comments.slice((page - 1) * perPage, page * perPage),
+        restHeaders(),
+      );
+  return scope;
 }

@@ -70,10 +70,31 @@ describe("createIssueComments().thread", () => {
     expect(thread.comments).toHaveLength(3);
   });
 
-  it("leaves the asker unknown when the asking comment is past the first page", async () => {
+  it("leaves the asker unknown when the asking comment is not among those read", async () => {
     nockIssueThread(THREAD);
     const thread = await comments().thread(999);
     expect(thread.asker).toBeUndefined();
     expect(thread.comments).toHaveLength(3);
+  });
+
+  it("reads the newest 100 comments of a long thread, the asking one among them", async () => {
+    const long = restIssueThread(
+      {},
+      Array.from({ length: 250 }, (_, i) => ({
+        login: i === 249 ? "newcomer" : "regular",
+        association: i === 249 ? "FIRST_TIMER" : "CONTRIBUTOR",
+        body: `comment ${i + 1}`,
+      })),
+    );
+    const scope = nockIssueThread(long);
+    const thread = await comments().thread(long.comments[249]!.id);
+    expect(thread.asker).toEqual({
+      login: "newcomer",
+      association: "FIRST_TIMER",
+    });
+    expect(thread.comments.map((c) => c.body)).toEqual(
+      Array.from({ length: 99 }, (_, i) => `comment ${i + 151}`),
+    );
+    expect(scope.isDone()).toBe(true);
   });
 });
