@@ -23,7 +23,10 @@ export function countGitHubRequests(
       metrics.request(route, String(response.status));
       return response;
     } catch (error) {
-      const status = (error as { status?: unknown }).status;
+      // Octokit reports a request that got no response (a reset connection,
+      // DNS) as status 500 without a `response`: that is no status of GitHub's.
+      const status = (error as { response?: { status?: unknown } }).response
+        ?.status;
       metrics.request(
         route,
         typeof status === "number" ? String(status) : "error",
