@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nock from "nock";
 import { Probot, ProbotOctokit } from "probot";
+import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
 import { buildTarball } from "../helpers/build-tarball.js";
@@ -24,7 +25,10 @@ const { privateKey } = generateKeyPairSync("rsa", {
 });
 
 /** A Probot running askcode, with Probot's own Octokit retries off (STYLE rule 6). */
-export async function startAskcode(env: Record<string, string> = {}) {
+export async function startAskcode(
+  env: Record<string, string> = {},
+  options: { metrics?: Registry } = {},
+) {
   let queue: JobQueue | undefined;
   const probot = new Probot({
     appId: 1,
@@ -40,6 +44,7 @@ export async function startAskcode(env: Record<string, string> = {}) {
       env: { ASKCODE_MISSIONS_DIR: MISSIONS_DIR, ...env },
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
+      metrics: options.metrics,
     }),
   );
   return { probot, idle: () => queue!.onIdle() };
