@@ -24,6 +24,17 @@ const { privateKey } = generateKeyPairSync("rsa", {
   publicKeyEncoding: { type: "spki", format: "pem" },
 });
 
+/** A file that answers the payloads' question ("where does the retry logic decide to give up?"). */
+export const UPLOAD_PY = [
+  "MAX_ATTEMPTS = 5",
+  "",
+  "def should_give_up(attempt, status):",
+  "    if attempt >= MAX_ATTEMPTS:",
+  "        return True",
+  "    return 400 <= status < 500",
+  "",
+].join("\n");
+
 /** A Probot running askcode, with Probot's own Octokit retries off (STYLE rule 6). */
 export async function startAskcode(
   env: Record<string, string> = {},
@@ -179,4 +190,29 @@ export function webhookPayload(name: string) {
       "utf8",
     ),
   );
+}
+
+/** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
+export function chatCompletion(message: {
+  content?: string | null;
+  tool_calls?: unknown[];
+}) {
+  return {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "gpt-4o",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: message.content ?? null,
+          tool_calls: message.tool_calls,
+        },
+        finish_reason: message.tool_calls ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
+  };
 }

@@ -6,44 +6,14 @@ import {
   nockAppAuth,
   nockNoConfig,
   nockRepository,
+  chatCompletion,
   startAskcode,
+  UPLOAD_PY,
   webhookPayload,
 } from "./probot-harness.js";
 
-const FILES = {
-  "src/upload.py": [
-    "MAX_ATTEMPTS = 5",
-    "",
-    "def should_give_up(attempt, status):",
-    "    if attempt >= MAX_ATTEMPTS:",
-    "        return True",
-    "    return 400 <= status < 500",
-    "",
-  ].join("\n"),
-};
+const FILES = { "src/upload.py": UPLOAD_PY };
 const LLM = "http://llm.test";
-
-/** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
-function completion(message: { content?: string; tool_calls?: unknown[] }) {
-  return {
-    id: "chatcmpl-1",
-    object: "chat.completion",
-    created: 1_700_000_000,
-    model: "gpt-4o",
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: "assistant",
-          content: message.content ?? null,
-          ...message,
-        },
-        finish_reason: message.tool_calls ? "tool_calls" : "stop",
-      },
-    ],
-    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
-  };
-}
 
 interface LogLine {
   bindings: Record<string, unknown>;
@@ -60,7 +30,7 @@ describe("the tool-call audit log, through a whole delivery", () => {
       .post("/v1/chat/completions")
       .reply(
         200,
-        completion({
+        chatCompletion({
           tool_calls: [
             {
               id: "c1",
@@ -76,7 +46,7 @@ describe("the tool-call audit log, through a whole delivery", () => {
       .post("/v1/chat/completions")
       .reply(
         200,
-        completion({
+        chatCompletion({
           content: "It gives up in `should_give_up` (`src/upload.py#L3-L6`).",
         }),
       );

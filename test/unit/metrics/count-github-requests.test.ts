@@ -14,7 +14,7 @@ describe("countGitHubRequests", () => {
     const registry = new Registry();
     const octokit = createTestOctokit({ serverErrorRetries: 1 });
     countGitHubRequests(octokit, createGitHubMetrics(registry));
-    const notFound = githubFixture("errors/not-found-contents.json");
+    const notFound = githubFixture<object>("errors/not-found-contents.json");
     const scope = nock(API)
       .get("/repos/octo-org/hello-world/contents/src/a.ts")
       .reply(200, { type: "file", path: "src/a.ts" })

@@ -1,27 +1,13 @@
 import { Registry } from "prom-client";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
 import { countJobQueue } from "../../../src/metrics/count-job-queue.js";
 import { createQuestionMetrics } from "../../../src/metrics/question-metrics.js";
 import { createWebhookMetrics } from "../../../src/metrics/webhook-metrics.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
+import { questionJob } from "../../helpers/question-job.js";
 
-function job(deliveryId: string, triggerId: string, repo = "hello-world") {
-  return {
-    deliveryId,
-    triggerId,
-    installationId: 42,
-    owner: "octo-org",
-    repo,
-    issueNumber: 1,
-    requestedBy: "octocat",
-    task: { kind: "question", question: "where is retry decided?" },
-    reactTo: { kind: "issue" },
-    receivedAt: "2024-01-01T00:00:00.000Z",
-    config: {},
-    configProblems: [],
-  } as unknown as QuestionJob;
-}
+const job = (deliveryId: string, triggerId: string, repo = "hello-world") =>
+  questionJob({ deliveryId, triggerId, repo });
 
 describe("countJobQueue", () => {
   it("counts queued questions by repository and redeliveries as deduplicated, and passes the queue's answers on", async () => {

@@ -6,26 +6,12 @@ import type { QuestionOutcome } from "../../../src/run/question-outcome.js";
 import { ModelError } from "../../../src/shared/errors.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
+import { questionJob } from "../../helpers/question-job.js";
 
 const START = 1_700_000_000_000;
 
-function job(overrides: Partial<QuestionJob> = {}): QuestionJob {
-  return {
-    deliveryId: "d-1",
-    triggerId: "comment:1",
-    installationId: 42,
-    owner: "octo-org",
-    repo: "hello-world",
-    issueNumber: 1,
-    requestedBy: "octocat",
-    task: { kind: "question", question: "where is retry decided?" },
-    reactTo: { kind: "comment", commentId: 1 },
-    receivedAt: new Date(START).toISOString(),
-    config: {} as QuestionJob["config"],
-    configProblems: [],
-    ...overrides,
-  };
-}
+const job = (overrides: Partial<QuestionJob> = {}) =>
+  questionJob({ receivedAt: new Date(START).toISOString(), ...overrides });
 
 /** A run that ends when the test says, with the outcome (or error) the test gives. */
 function controlledRun() {
