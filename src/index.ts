@@ -1,4 +1,5 @@
 import type { ApplicationFunction, Probot } from "probot";
+import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
@@ -14,6 +15,11 @@ import {
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
+import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
+import { countCacheResults } from "./metrics/count-cache-results.js";
+import { countGitHubRequests } from "./metrics/count-github-requests.js";
+import { countJobQueue } from "./metrics/count-job-queue.js";
+import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { loadMissions } from "./missions/load-missions.js";
 import {
   createIssueComments,
@@ -35,6 +41,12 @@ export interface AskcodeOptions {
   retryAfterBaseValue?: number;
   /** Called with the queue once built (tests wait on `onIdle`). */
   onQueue?(queue: JobQueue): void;
+  /**
+   * Where askcode registers its metrics: the registry `GET /metrics` serves
+   * (`registry.contentType`, `await registry.metrics()`). Default: a registry
+   * of its own, which no one reads.
+   */
+  metrics?: Registry;
 }
 
 /**
@@ -58,7 +70,11 @@ export function createAskcodeApp(
       clock,
     });
     const snapshotCache = createSnapshotCache();
-    const pacer = createSearchPacer({ clock });
+    const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
+    const pacer = createSearchPacer({
+      clock,
+      waits: metrics.github.searchWait,
+    });
     const counters = new Map<string, TokenCounter>();
 
     let slug: Promise<string> | undefined;
@@ -84,7 +100,11 @@ export function createAskcodeApp(
         retryAfterBaseValue: options.retryAfterBaseValue,
         logger: app.log,
       });
-      const api = createGitHubApi({ octokit, cache: responseCache, namespace });
+      countGitHubRequests(octokit, metrics.github);
+      const api = countCacheResults(
+        createGitHubApi({ octokit, cache: responseCache, namespace }),
+        metrics.github,
+      );
       return {
         comments: createIssueComments(
           installation as unknown as IssuesOctokit,
@@ -106,10 +126,10 @@ export function createAskcodeApp(
       };
     };
 
-    const queue = createInProcessQueue({
+    const inProcessQueue = createInProcessQueue({
       concurrency: operator.concurrency,
       log: app.log,
-      run: (job) =>
+      run: countQuestionRuns(metrics.questions, clock, (job) =>
         runQuestion(job, {
           clientsFor,
           missions,
@@ -122,9 +142,16 @@ export function createAskcodeApp(
             return counter;
           },
           clock,
-          log: app.log,
+          // Every line of a run names its installation and repository (the tool-call audit too).
+          log: app.log.child({
+            installation: job.installationId,
+            repository: `${job.owner}/${job.repo}`,
+          }),
+          metrics: metrics.run,
         }),
+      ),
     });
+    const queue = countJobQueue(inProcessQueue, metrics);
     options.onQueue?.(queue);
 
     const handle = createTriggerHandler({
@@ -133,6 +160,7 @@ export function createAskcodeApp(
       appSlug,
       defaultHandle: operator.handle,
       now: () => new Date(clock.now()),
+      metrics: metrics.webhooks,
     });
     app.on(
       ["issue_comment.created", "issues.opened", "issues.labeled"],

@@ -1,5 +1,6 @@
 import { describeParameters, invokeTool } from "../tools/invoke-tool.js";
 import type { AgentTool, SeenRange, ToolOutput } from "../tools/tool.js";
+import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { ChatMessage, ToolCall } from "./chat-model.js";
 import { parseToolArguments } from "./parse-tool-arguments.js";
@@ -14,6 +15,10 @@ export interface ToolCallRecord {
   ok: boolean;
   /** Tokens of the tool message the model got back. */
   tokens: number;
+  /** UTF-8 bytes of that message. */
+  resultBytes: number;
+  /** How long the call took, from validation to result. */
+  durationMs: number;
 }
 
 export interface ExecuteToolCallsInput {
@@ -27,6 +32,8 @@ export interface ExecuteToolCallsInput {
   /** Tokens the next result may use, given the tokens already added by this turn's results. */
   resultBudget: (added: number) => number;
   tokenCounter: TokenCounter;
+  /** Times each call, for the audit log. */
+  clock: Pick<Clock, "now">;
   invokeTool?: typeof invokeTool;
 }
 
@@ -73,6 +80,7 @@ export async function executeToolCalls(
     const parsed = parseToolArguments(call.arguments);
     const args = parsed.ok ? parsed.value : call.arguments;
     let output: ToolOutput;
+    const startedAt = input.clock.now();
     if (step > input.maxSteps) {
       output = note(
         `Not run: this run allows ${input.maxSteps} tool steps and they are spent. Answer with what you have.`,
@@ -114,6 +122,8 @@ export async function executeToolCalls(
       arguments: args,
       ok: output.ok,
       tokens: output.tokens,
+      resultBytes: Buffer.byteLength(output.text),
+      durationMs: input.clock.now() - startedAt,
     });
     done.seen.push(...output.seen);
     done.named.push(...(output.named ?? []));

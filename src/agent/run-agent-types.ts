@@ -1,3 +1,4 @@
+import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { AgentTool, SeenRange } from "../tools/tool.js";
@@ -26,6 +27,8 @@ export interface RunAgentInput {
   log: AgentLog;
   /** Cancels the model request in flight. */
   signal?: AbortSignal;
+  /** Counts each request's tokens (none: not counted). */
+  metrics?: Pick<RunMetrics, "modelTokens">;
 }
 
 export interface AgentResult {

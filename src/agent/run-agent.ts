@@ -10,6 +10,7 @@ import { executeToolCalls, type ToolCallRecord } from "./execute-tool-calls.js";
 import type { AgentResult, RunAgentInput } from "./run-agent-types.js";
 import { outcomeOf, type StepOutcome } from "./step-outcome.js";
 import { firstStopReached, type StopReason } from "./stop-conditions.js";
+import { toolCallAudit } from "./tool-call-audit.js";
 import { toToolDefinition } from "./tool-definitions.js";
 
 export type {
@@ -74,9 +75,17 @@ export async function runAgent(
     const response = await input.model.complete(request, input.signal);
     run.requests++;
     const { usage, message } = response;
-    run.tokensUsed += usage
-      ? usage.promptTokens + usage.completionTokens
-      : prompt + countMessageTokens({ role: "assistant", ...message }, counter);
+    const used = usage
+      ? { input: usage.promptTokens, output: usage.completionTokens }
+      : {
+          input: prompt,
+          output: countMessageTokens(
+            { role: "assistant", ...message },
+            counter,
+          ),
+        };
+    run.tokensUsed += used.input + used.output;
+    input.metrics?.modelTokens(input.model.name, used);
     return response;
   };
 
@@ -179,6 +188,7 @@ export async function runAgent(
           malformed,
           resultBudget: resultBudget(countPromptTokens(messages, [], counter)),
           tokenCounter: counter,
+          clock,
         });
         messages.push(...done.messages);
         run.steps += done.steps;
@@ -186,15 +196,7 @@ export async function runAgent(
         seen.push(...done.seen);
         for (const path of done.named) named.add(path);
         for (const record of done.records)
-          log.info(
-            {
-              step: record.step,
-              tool: record.name,
-              ok: record.ok,
-              tokens: record.tokens,
-            },
-            "Agent tool call",
-          );
+          log.info(toolCallAudit(record), "tool call");
       }
     }
   }

@@ -14,6 +14,7 @@ import {
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import type { CodeReader } from "../code-host/code-host.js";
+import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
@@ -43,6 +44,8 @@ export interface AnswerQuestionInput {
   clock: Clock;
   log: AgentLog;
   progress(stage: ProgressStage): Promise<void>;
+  /** Counts the packed context's tokens and the model's (none: not counted). */
+  metrics?: RunMetrics;
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -97,6 +100,7 @@ export async function answerQuestion(
     budget: contextBudget,
     tokenCounter,
   });
+  input.metrics?.contextPacked(built.context.tokensUsed);
 
   if (!input.model)
     return renderRetrievalAnswer({ retrieved: built, repository });
@@ -154,6 +158,7 @@ export async function answerQuestion(
     tokenCounter,
     clock: input.clock,
     log: input.log,
+    metrics: input.metrics,
   });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.

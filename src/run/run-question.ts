@@ -9,6 +9,7 @@ import {
 import type { CodeHost, CodeReader } from "../code-host/code-host.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
 import type { QuestionJob } from "../jobs/question-job.js";
+import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
 import type { Clock } from "../shared/clock.js";
@@ -16,6 +17,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { IssueComments } from "./issue-comments.js";
+import type { QuestionOutcome } from "./question-outcome.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -39,6 +41,8 @@ export interface RunQuestionDeps {
   tokenCounterFor(model: string): TokenCounter;
   clock: Clock;
   log: AgentLog & { error(meta: object, message: string): void };
+  /** Counts the run's context and model tokens (none: not counted). */
+  metrics?: RunMetrics;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -58,7 +62,7 @@ const GUIDANCE_FILES = [
 export async function runQuestion(
   job: QuestionJob,
   deps: RunQuestionDeps,
-): Promise<void> {
+): Promise<QuestionOutcome> {
   const { comments, codeHost } = await deps.clientsFor(job);
   const commentId = await comments.create(
     renderProgressComment({ stage: "searching" }),
@@ -104,22 +108,26 @@ export async function runQuestion(
       clock: deps.clock,
       log: deps.log,
       progress,
+      metrics: deps.metrics,
     });
     const problems =
       job.configProblems.length > 0
         ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
         : "";
     await comments.update(commentId, problems + rendered.body);
+    return { kind: "answered" };
   } catch (error) {
     deps.log.error(
       { err: error, deliveryId: job.deliveryId },
       "askcode could not answer",
     );
-    const body = renderFailureComment(failureReason(error), {
+    const reason = failureReason(error);
+    const body = renderFailureComment(reason, {
       handle: job.config.handle ?? deps.operator.handle,
       repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
     });
     await comments.update(commentId, body);
+    return { kind: "failed", reason: reason.kind };
   }
 }
 

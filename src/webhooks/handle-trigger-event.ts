@@ -4,9 +4,10 @@ import {
 } from "../config/load-repo-config.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../jobs/question-job.js";
+import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import { decideTrigger } from "../trigger/decide-trigger.js";
-import type { TriggerPayload } from "../trigger/trigger-types.js";
+import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
 
 /** The part of Probot's `Context` a trigger handler reads. */
 export interface TriggerContext extends RepoConfigSource {
@@ -34,6 +35,8 @@ export interface TriggerHandlerDeps {
   /** The operator's default handle (`ASKCODE_HANDLE`). */
   defaultHandle?: string;
   now(): Date;
+  /** Counts deliveries and ignore reasons (none: not counted). */
+  metrics?: Pick<WebhookMetrics, "received" | "ignored">;
 }
 
 /**
@@ -55,8 +58,16 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
         : context.name === "issue_comment"
           ? (payload.comment?.body ?? "")
           : `${payload.issue.title} ${payload.issue.body ?? ""}`;
+    deps.metrics?.received(`${context.name}.${payload.action ?? ""}`);
     // Bots (the app itself included) never ask; no config request for them either.
-    if (!text.includes("@") || !payload.installation || payload.sender.type === "Bot") return;
+    if (
+      !text.includes("@") ||
+      !payload.installation ||
+      payload.sender.type === "Bot"
+    ) {
+      deps.metrics?.ignored(earlyIgnoreReason(payload));
+      return;
+    }
     const { config, problems } = await loadRepoConfig(context, {
       missionNames,
     });
@@ -69,6 +80,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       missions: deps.missions,
     });
     if (decision.kind === "ignore") {
+      deps.metrics?.ignored(decision.reason);
       context.log.info(
         { reason: decision.reason },
         `askcode ignores this event: ${decision.detail}`,
@@ -111,6 +123,14 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       context.log.warn({ err: error }, "askcode could not add its 👀 reaction"),
     );
   };
+}
+
+/** Why the handler's first check dropped an event, in the trigger's words where it has them. */
+function earlyIgnoreReason(
+  payload: TriggerContext["payload"],
+): IgnoreReason | "no-installation" {
+  if (payload.sender.type === "Bot") return "bot";
+  return payload.installation ? "no-mention" : "no-installation";
 }
 
 /** The 👀 reaction that says "seen, working on it", on the comment or the issue that asked. */

@@ -1,53 +1,22 @@
 import nock from "nock";
 import {
+  chatCompletion as completion,
   nockAppAuth,
   nockNoConfig,
   nockRepository,
   permalinks,
   startAskcode,
   SHA,
+  UPLOAD_PY,
   webhookPayload,
 } from "./probot-harness.js";
 
 const FILES = {
-  "src/upload.py": [
-    "MAX_ATTEMPTS = 5",
-    "",
-    "def should_give_up(attempt, status):",
-    "    if attempt >= MAX_ATTEMPTS:",
-    "        return True",
-    "    return 400 <= status < 500",
-    "",
-  ].join("\n"),
+  "src/upload.py": UPLOAD_PY,
   "docs/retries.md": "# Retries\n\nUploads are retried up to five times.\n",
 };
 
 const LLM = "http://llm.test";
-
-/** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
-function completion(message: {
-  content?: string | null;
-  tool_calls?: unknown[];
-}) {
-  return {
-    id: "chatcmpl-1",
-    object: "chat.completion",
-    created: 1_700_000_000,
-    model: "gpt-4o",
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: "assistant",
-          content: message.content ?? null,
-          tool_calls: message.tool_calls,
-        },
-        finish_reason: message.tool_calls ? "tool_calls" : "stop",
-      },
-    ],
-    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
-  };
-}
 
 const call = (id: string, name: string, args: string) => ({
   id,

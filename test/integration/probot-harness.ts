@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nock from "nock";
 import { Probot, ProbotOctokit } from "probot";
+import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
 import { buildTarball } from "../helpers/build-tarball.js";
@@ -23,8 +24,22 @@ const { privateKey } = generateKeyPairSync("rsa", {
   publicKeyEncoding: { type: "spki", format: "pem" },
 });
 
+/** A file that answers the payloads' question ("where does the retry logic decide to give up?"). */
+export const UPLOAD_PY = [
+  "MAX_ATTEMPTS = 5",
+  "",
+  "def should_give_up(attempt, status):",
+  "    if attempt >= MAX_ATTEMPTS:",
+  "        return True",
+  "    return 400 <= status < 500",
+  "",
+].join("\n");
+
 /** A Probot running askcode, with Probot's own Octokit retries off (docs/conventions.md, "Octokit plugins and the rate-limit policy"). */
-export async function startAskcode(env: Record<string, string> = {}) {
+export async function startAskcode(
+  env: Record<string, string> = {},
+  options: { metrics?: Registry } = {},
+) {
   let queue: JobQueue | undefined;
   const probot = new Probot({
     appId: 1,
@@ -40,6 +55,7 @@ export async function startAskcode(env: Record<string, string> = {}) {
       env: { ASKCODE_MISSIONS_DIR: MISSIONS_DIR, ...env },
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
+      metrics: options.metrics,
     }),
   );
   return { probot, idle: () => queue!.onIdle() };
@@ -174,4 +190,29 @@ export function webhookPayload(name: string) {
       "utf8",
     ),
   );
+}
+
+/** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
+export function chatCompletion(message: {
+  content?: string | null;
+  tool_calls?: unknown[];
+}) {
+  return {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "gpt-4o",
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          content: message.content ?? null,
+          tool_calls: message.tool_calls,
+        },
+        finish_reason: message.tool_calls ? "tool_calls" : "stop",
+      },
+    ],
+    usage: { prompt_tokens: 900, completion_tokens: 60, total_tokens: 960 },
+  };
 }

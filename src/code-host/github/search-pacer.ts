@@ -38,6 +38,8 @@ export interface SearchPacerOptions {
   clock: Clock;
   /** Searches that may start per installation in any 60 s (default 9). */
   requestsPerMinute?: number;
+  /** Observes the seconds each search waited in `acquire` (a metrics histogram). */
+  waits?: { observe(seconds: number): void };
 }
 
 const WINDOW_MS = 60_000;
@@ -119,8 +121,12 @@ export function createSearchPacer(options: SearchPacerOptions): SearchPacer {
   return {
     acquire(key) {
       const state = stateOf(key);
+      const askedAt = clock.now();
       return new Promise<void>((resolve) => {
-        state.waiting.push(resolve);
+        state.waiting.push(() => {
+          options.waits?.observe((clock.now() - askedAt) / 1000);
+          resolve();
+        });
         if (!state.draining) void drain(state);
       });
     },

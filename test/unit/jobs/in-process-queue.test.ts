@@ -1,25 +1,9 @@
 import { jest } from "@jest/globals";
-import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
 import type { QuestionJob } from "../../../src/jobs/question-job.js";
+import { questionJob } from "../../helpers/question-job.js";
 
-function job(overrides: Partial<QuestionJob> = {}): QuestionJob {
-  return {
-    deliveryId: "d-1",
-    triggerId: "comment:1",
-    installationId: 1,
-    owner: "octo-org",
-    repo: "hello-world",
-    issueNumber: 1,
-    requestedBy: "octocat",
-    task: { kind: "question", question: "where is retry decided?" },
-    reactTo: { kind: "comment", commentId: 1 },
-    receivedAt: "2026-11-22T00:00:00Z",
-    config: defaultRepoConfig(),
-    configProblems: [],
-    ...overrides,
-  };
-}
+const job = questionJob;
 
 /** A runner whose jobs finish only when the test says so. */
 function controlledRunner() {

@@ -1,0 +1,38 @@
+import type { Registry } from "prom-client";
+import { createGitHubMetrics, type GitHubMetrics } from "./github-metrics.js";
+import {
+  createQuestionMetrics,
+  type QuestionMetrics,
+} from "./question-metrics.js";
+import { createRunMetrics, type RunMetrics } from "./run-metrics.js";
+import {
+  createWebhookMetrics,
+  type WebhookMetrics,
+} from "./webhook-metrics.js";
+
+/** Every askcode metric, grouped by the part of the app that reports it. */
+export interface AskcodeMetrics {
+  webhooks: WebhookMetrics;
+  questions: QuestionMetrics;
+  github: GitHubMetrics;
+  run: RunMetrics;
+}
+
+/**
+ * Registers askcode's metrics on `registry` (the one `/metrics` serves; tests
+ * pass a fresh `new Registry()`). Registering twice on one registry throws,
+ * as prom-client refuses a second metric of the same name.
+ *
+ * @example
+ * const registry = new Registry();
+ * const metrics = createAskcodeMetrics(registry);
+ * await registry.metrics(); // "# HELP askcode_webhooks_received_total …"
+ */
+export function createAskcodeMetrics(registry: Registry): AskcodeMetrics {
+  return {
+    webhooks: createWebhookMetrics(registry),
+    questions: createQuestionMetrics(registry),
+    github: createGitHubMetrics(registry),
+    run: createRunMetrics(registry),
+  };
+}

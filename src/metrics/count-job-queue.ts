@@ -1,0 +1,33 @@
+import type { JobQueue } from "../jobs/job-queue.js";
+import type { QuestionMetrics } from "./question-metrics.js";
+import type { WebhookMetrics } from "./webhook-metrics.js";
+
+/**
+ * A `JobQueue` that counts what `enqueue` decided: a question queued (by
+ * repository), or a delivery deduplicated. Any queue fits underneath, the
+ * in-process one or one shared by replicas.
+ *
+ * @example
+ * const queue = countJobQueue(createInProcessQueue({ run, log }), metrics);
+ */
+export function countJobQueue(
+  queue: JobQueue,
+  metrics: {
+    questions: Pick<QuestionMetrics, "queued">;
+    webhooks: Pick<WebhookMetrics, "deduplicated">;
+  },
+): JobQueue {
+  return {
+    get pending() {
+      return queue.pending;
+    },
+    onIdle: () => queue.onIdle(),
+    async enqueue(job) {
+      const result = await queue.enqueue(job);
+      if (result === "queued")
+        metrics.questions.queued(`${job.owner}/${job.repo}`);
+      else metrics.webhooks.deduplicated();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { JobRunner } from "../jobs/job-queue.js";
+import type { QuestionJob } from "../jobs/question-job.js";
+import { failureReason } from "../run/failure-reason.js";
+import type { QuestionOutcome } from "../run/question-outcome.js";
+import type { Clock } from "../shared/clock.js";
+import type { QuestionMetrics } from "./question-metrics.js";
+
+/**
+ * The queue's runner, counting each run: running while it runs, then answered
+ * (with the time since the webhook was accepted) or failed by reason. A run
+ * that throws (even its failure comment could not be posted) counts as failed
+ * with the reason its error gives, and the error goes on to the queue.
+ *
+ * @example
+ * createInProcessQueue({ run: countQuestionRuns(metrics.questions, clock, (job) => runQuestion(job, deps)), log });
+ */
+export function countQuestionRuns(
+  metrics: Omit<QuestionMetrics, "queued">,
+  clock: Pick<Clock, "now">,
+  run: (job: QuestionJob) => Promise<QuestionOutcome>,
+): JobRunner {
+  return async (job) => {
+    const repository = `${job.owner}/${job.repo}`;
+    metrics.started();
+    try {
+      const outcome = await run(job);
+      if (outcome.kind === "answered")
+        metrics.answered(
+          repository,
+          (clock.now() - Date.parse(job.receivedAt)) / 1000,
+        );
+      else metrics.failed(repository, outcome.reason);
+    } catch (error) {
+      metrics.failed(repository, failureReason(error).kind);
+      throw error;
+    } finally {
+      metrics.stopped();
+    }
+  };
+}

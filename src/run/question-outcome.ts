@@ -1,0 +1,5 @@
+import type { FailureReason } from "../answer/render-failure-comment.js";
+
+/** How a run ended: its reply is an answer, or says why there is none. */
+export type QuestionOutcome =
+  { kind: "answered" } | { kind: "failed"; reason: FailureReason["kind"] };

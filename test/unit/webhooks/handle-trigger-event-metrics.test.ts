@@ -1,0 +1,81 @@
+import { Registry } from "prom-client";
+import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import { createAskcodeMetrics } from "../../../src/metrics/askcode-metrics.js";
+import { countJobQueue } from "../../../src/metrics/count-job-queue.js";
+import {
+  createTriggerHandler,
+  type TriggerContext,
+} from "../../../src/webhooks/handle-trigger-event.js";
+import { metricSamples } from "../../helpers/metric-samples.js";
+import {
+  loadWebhook,
+  type WebhookFixture,
+} from "../trigger/webhook-fixture.js";
+
+/** Probot's context for one delivery: no askcode.yml, reactions accepted. */
+function context(id: string, fixture: WebhookFixture): TriggerContext {
+  return {
+    id,
+    name: fixture.split(".")[0]!,
+    payload: loadWebhook(fixture) as TriggerContext["payload"],
+    config: async () => null,
+    octokit: { request: async () => ({ status: 201 }) },
+    log: { info: () => {}, warn: () => {} },
+  };
+}
+
+describe("the trigger handler's metrics", () => {
+  it("counts every delivery by event, each ignored one by its reason, and a redelivered question as deduplicated", async () => {
+    const registry = new Registry();
+    const metrics = createAskcodeMetrics(registry);
+    const queue = countJobQueue(
+      createInProcessQueue({ run: async () => {}, log: { error: () => {} } }),
+      metrics,
+    );
+    const handle = createTriggerHandler({
+      queue,
+      missions: [],
+      appSlug: async () => "askcode",
+      now: () => new Date("2024-01-01T00:00:00Z"),
+      metrics: metrics.webhooks,
+    });
+
+    await handle(context("d-1", "issue_comment.created.mention"));
+    await handle(context("d-2", "issue_comment.created.mention"));
+    await handle(context("d-3", "issue_comment.created.bot"));
+    await handle(context("d-4", "issue_comment.created"));
+    // No mission claims the label "bug". The example was sent to a webhook,
+    // not an app: an app's delivery names its installation.
+    const labeled = context("d-5", "issues.labeled");
+    labeled.payload.installation = { id: 1 };
+    await handle(labeled);
+    const withoutInstallation = context("d-6", "issues.opened.mention");
+    delete withoutInstallation.payload.installation;
+    await handle(withoutInstallation);
+    await queue.onIdle();
+
+    expect(
+      await metricSamples(registry, "askcode_webhooks_received_total"),
+    ).toStrictEqual([
+      'askcode_webhooks_received_total{event="issue_comment.created"} 4',
+      'askcode_webhooks_received_total{event="issues.labeled"} 1',
+      'askcode_webhooks_received_total{event="issues.opened"} 1',
+    ]);
+    expect(
+      await metricSamples(registry, "askcode_webhooks_ignored_total"),
+    ).toStrictEqual([
+      'askcode_webhooks_ignored_total{reason="bot"} 1',
+      'askcode_webhooks_ignored_total{reason="no-mention"} 1',
+      'askcode_webhooks_ignored_total{reason="label-not-claimed"} 1',
+      'askcode_webhooks_ignored_total{reason="no-installation"} 1',
+    ]);
+    expect(
+      await metricSamples(registry, "askcode_webhooks_deduplicated_total"),
+    ).toStrictEqual(["askcode_webhooks_deduplicated_total 1"]);
+    expect(
+      await metricSamples(registry, "askcode_questions_queued_total"),
+    ).toStrictEqual([
+      'askcode_questions_queued_total{repository="Codertocat/Hello-World"} 1',
+    ]);
+  });
+});
