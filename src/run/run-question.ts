@@ -115,7 +115,7 @@ export async function runQuestion(
       { err: error, deliveryId: job.deliveryId },
       "askcode could not answer",
     );
-    const body = renderFailureComment(failureReason(error), {
+    const body = await renderFailureComment(failureReason(error), {
       handle: job.config.handle ?? deps.operator.handle,
       repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
     });
