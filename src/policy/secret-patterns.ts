@@ -20,7 +20,9 @@ const notPlaceholder = (s: string): boolean => !isPlaceholder(s);
 
 // Key names whose value is a credential when it looks random. A key may carry
 // a prefix or suffix (DB_PASSWORD, apiKeyProd) and may be quoted (JSON, YAML).
-const KEY = String.raw`["']?[A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_-]*["']?`;
+// It starts where a name starts, and its prefix and suffix are bounded:
+// otherwise a 64 KB line of name characters takes quadratic time.
+const KEY = String.raw`(?<![A-Za-z0-9_.-])["']?[A-Za-z0-9_.-]{0,64}(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_-]{0,64}["']?`;
 const ASSIGN = String.raw`\s*(?:=|:=|:|=>)\s*`;
 
 /**
@@ -81,10 +83,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     label: "password",
-    // scheme://user:password@host, any scheme (userinfo,
+    // scheme://user:password@host, any scheme, the user possibly empty
+    // (`redis://:password@host`; userinfo,
     // https://datatracker.ietf.org/doc/html/rfc3986#section-3.2.1): keep the
     // user and host, drop the password.
-    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"`]+:(?<v>[^\s@/'"`]+)@/dgi,
+    // The scheme starts where a word does, for the reason KEY does.
+    regex:
+      /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"`]*:(?<v>[^\s@/'"`]+)@/dgi,
     check: notPlaceholder,
   },
   {

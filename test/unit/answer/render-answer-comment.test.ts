@@ -1,6 +1,7 @@
 import { GITHUB_COMMENT_LIMIT } from "../../../src/answer/fit-comment.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import type { ContextFile } from "../../../src/answer/render-context-details.js";
+import { FAKE } from "../../helpers/fake-secrets.js";
 import { repository, SHA } from "./fixtures.js";
 
 const BLOB = `https://github.com/octo/uploader/blob/${SHA}`;
@@ -89,6 +90,55 @@ describe("renderAnswerComment", () => {
     expect(body).not.toContain(token);
     expect(body).toContain("`GITHUB_TOKEN=[redacted GitHub token]`");
     expect(redactions).toBe(2);
+  });
+
+  it("posts none of the secrets in the model's prose or in a quoted excerpt", async () => {
+    const secrets = {
+      "GitHub token": FAKE.githubInstallation,
+      "npm token": FAKE.npm,
+      "GitLab token": FAKE.gitlab,
+      "Hugging Face token": FAKE.huggingFace,
+      "SendGrid key": FAKE.sendgrid,
+      "Azure key": FAKE.azureAccountKey,
+      "Discord webhook": FAKE.discordWebhook,
+      "Stripe key": FAKE.stripeSecret,
+      "AWS secret key": FAKE.awsSecretKey,
+      "private key": FAKE.privateKeyBody[1]!,
+    };
+    const answer = [
+      `The workflow logs in with \`${FAKE.githubInstallation}\`, publishes with ${FAKE.npm}`,
+      `and mirrors to GitLab as ${FAKE.gitlab}; the model is pulled with ${FAKE.huggingFace}.`,
+      `Alerts go to ${FAKE.discordWebhook} ([\`src/config.ts:3-9\`](${BLOB}/src/config.ts#L3-L9)):`,
+      "",
+      "```ts",
+      `export const mail = { apiKey: "${FAKE.sendgrid}" };`,
+      `export const storage = "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${FAKE.azureAccountKey};EndpointSuffix=core.windows.net";`,
+      `export const stripe = new Stripe("${FAKE.stripeSecret}");`,
+      `// aws_secret_access_key = ${FAKE.awsSecretKey}`,
+      "export const key = `-----BEGIN PRIVATE KEY-----",
+      ...FAKE.privateKeyBody,
+      "-----END PRIVATE KEY-----`;",
+      "```",
+    ].join("\n");
+    const { body, redactions } = await renderAnswerComment({
+      answer,
+      repository,
+      context,
+      model: "gpt-4o",
+    });
+    for (const [kind, secret] of Object.entries(secrets)) {
+      expect(body).not.toContain(secret);
+      expect(body).toContain(`[redacted ${kind}]`);
+    }
+    expect(redactions).toBe(Object.keys(secrets).length);
+    // What the answer says around them, and the permalink, are untouched.
+    expect(body).toContain(
+      "and mirrors to GitLab as [redacted GitLab token]; the model is pulled with [redacted Hugging Face token].",
+    );
+    expect(body).toContain(`(${BLOB}/src/config.ts#L3-L9)`);
+    expect(body).toContain(
+      "AccountName=acme;AccountKey=[redacted Azure key];EndpointSuffix=core.windows.net",
+    );
   });
 
   it("stays within GitHub's 65,536 characters: the details give way before the answer", async () => {
