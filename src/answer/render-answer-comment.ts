@@ -43,19 +43,21 @@ export interface RenderedComment {
  * GitHub carries one, whichever part it came from.
  *
  * @example
- * const { body } = renderAnswerComment({
+ * const { body } = await renderAnswerComment({
  *   answer: grounded.markdown, repository: { owner, repo, sha },
  *   context: seen.files(), model: "gpt-4o", tokensUsed: 12_345, grounding: grounded.report,
  * });
  * await octokit.rest.issues.updateComment({ owner, repo, comment_id, body });
  */
-export function renderAnswerComment(
+export async function renderAnswerComment(
   input: AnswerCommentInput,
-): RenderedComment {
+): Promise<RenderedComment> {
   const limit = input.limit ?? GITHUB_COMMENT_LIMIT;
   // Redacted before measuring, so a marker longer than its secret cannot push the body over.
   // The model's words may not ping anyone, nor carry a secret.
-  const answer = redactSecrets(neutralizeMentions(input.answer.trim()).text);
+  const answer = await redactSecrets(
+    neutralizeMentions(input.answer.trim()).text,
+  );
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
     answer: answer.text,
@@ -73,7 +75,7 @@ export function renderAnswerComment(
     footer: renderFooter(input),
     limit,
   });
-  const final = redactSecrets(fitted.body);
+  const final = await redactSecrets(fitted.body);
   return {
     body: final.text.slice(0, limit),
     redactions: answer.redactions + final.redactions,

@@ -27,13 +27,13 @@ const MAX_DETAIL = 1_000;
  * goes in a collapsed section, redacted and cut short.
  *
  * @example
- * renderFailureComment({ kind: "model-rate-limited", retryAfterSeconds: 60 }, { handle: "askcode" })
+ * await renderFailureComment({ kind: "model-rate-limited", retryAfterSeconds: 60 }, { handle: "askcode" })
  * // "askcode could not finish an answer to this question.\n\nThe model hit its rate limit …"
  */
-export function renderFailureComment(
+export async function renderFailureComment(
   reason: FailureReason,
   meta: FailureMeta = {},
-): string {
+): Promise<string> {
   // A code span: a handle in plain text would notify any user of that name.
   const again = `mention \`@${meta.handle ?? "askcode"}\` again`;
   const [why, todo] = explain(reason, again);
@@ -66,7 +66,7 @@ export function renderFailureComment(
       ? `<sub>askcode · read at [${r.sha.slice(0, 7)}](${commitLink(r)})</sub>`
       : "<sub>askcode</sub>",
   );
-  return redactSecrets(out.join("\n")).text;
+  return (await redactSecrets(out.join("\n"))).text;
 }
 
 function explain(reason: FailureReason, again: string): [string, string] {

@@ -34,7 +34,7 @@ export interface RetrievalAnswerInput {
  * same details and footer as a model's answer.
  *
  * @example
- * const { body } = renderRetrievalAnswer({ retrieved: built, repository: { owner, repo, sha } });
+ * const { body } = await renderRetrievalAnswer({ retrieved: built, repository: { owner, repo, sha } });
  * // "Here is what a search of the code at `9fceb02` found for this question, most relevant first.
  * //
  * // **1. [`src/upload.ts`, lines 3-6](…#L3-L6)** in `function shouldRetryUpload`
@@ -43,7 +43,7 @@ export interface RetrievalAnswerInput {
  */
 export function renderRetrievalAnswer(
   input: RetrievalAnswerInput,
-): RenderedComment {
+): Promise<RenderedComment> {
   const { retrieved, repository } = input;
   const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? 5);
   const at = `[\`${repository.sha.slice(0, 7)}\`](${commitLink(repository)})`;

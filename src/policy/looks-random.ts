@@ -1,6 +1,9 @@
 // Values that stand for a secret without being one: templates, references, fillers.
 const PLACEHOLDER =
   /^(?:\$\{.*\}|\$\(.*\)|\{\{.*\}\}|<.*>|%\(?\w*\)?s|\[redacted.*\]|(.)\1*)$/i;
+// `$DB_PASSWORD`, `%API_KEY%`: an environment variable, named in capitals, so
+// a password that merely starts with `$` is not taken for one.
+const VARIABLE = /^(?:\$[A-Z_][A-Z0-9_]*|%[A-Z_][A-Z0-9_]*%)$/;
 const PLACEHOLDER_WORDS =
   /your|example|sample|changeme|change_me|placeholder|dummy|redacted|xxxx|\*\*\*|^(?:password|secret|token|none|null|undefined)$/i;
 // Words joined by separators or camelCase: a name, not a credential.
@@ -22,8 +25,7 @@ const REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
  * looksRandom("${TOKEN}") // false (a placeholder)
  */
 export function looksRandom(value: string): boolean {
-  if (value.length < 8) return false;
-  if (PLACEHOLDER.test(value) || PLACEHOLDER_WORDS.test(value)) return false;
+  if (value.length < 8 || isPlaceholder(value)) return false;
   // Numbers are counts, ports and ids far more often than credentials.
   if (WORDS.test(value) || REFERENCE.test(value) || /^[\d.,_]+$/.test(value))
     return false;
@@ -33,6 +35,23 @@ export function looksRandom(value: string): boolean {
   if (!digit && !mixedCase && !symbol) return false;
   // Eight distinct characters give 3 bits; ask a little less of short values.
   return shannonBits(value) >= Math.min(3, Math.log2(value.length) - 0.5);
+}
+
+/**
+ * True when a value stands for a secret instead of being one: a template or
+ * variable (`${DB_PASSWORD}`, `$DB_PASSWORD`, `{{ token }}`, `<your-token>`), a filler (`xxxxxxxx`,
+ * `****`), a marker askcode wrote, or a word such as `changeme` or `password`.
+ *
+ * @example
+ * isPlaceholder("<your-token>") // true
+ * isPlaceholder("s3cretPw") // false
+ */
+export function isPlaceholder(value: string): boolean {
+  return (
+    PLACEHOLDER.test(value) ||
+    VARIABLE.test(value) ||
+    PLACEHOLDER_WORDS.test(value)
+  );
 }
 
 /** Shannon entropy of the characters of `text`, in bits per character. */

@@ -1,4 +1,6 @@
-import { SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
+import { findPatternSecrets } from "./find-pattern-secrets.js";
+import { findProviderSecrets } from "./find-provider-secrets.js";
+import type { SecretSpan } from "./secret-span.js";
 
 export interface Redacted {
   /** The text with every secret replaced by a marker such as `[redacted GitHub token]`. */
@@ -10,35 +12,46 @@ export interface Redacted {
 /**
  * Replaces secret-looking strings with markers, so nothing askcode posts
  * carries a credential, whether it came from a file, a tool result, the
- * issue itself or the model (docs/architecture/overview.md, "Security model"). Key names stay
- * (`password = "[redacted secret]"`) so the text still explains the code.
+ * issue itself or the model (docs/architecture/overview.md, "Security
+ * model"). Provider tokens are found by secretlint's recommended rules
+ * (`findProviderSecrets`), the rest by askcode's own patterns
+ * (`SECRET_PATTERNS`). Key names stay (`password = "[redacted
+ * secret]"`) so the text still explains the code.
  *
- * Markers match no pattern, so redacting twice changes nothing.
+ * Where findings overlap, the widest wins and takes in the others (a key
+ * block, not the token inside it); of two on the same text, a provider's
+ * beats a generic `token = …`. Markers match no rule, so redacting twice
+ * changes nothing.
  *
  * @example
- * redactSecrets('const token = "ghp_0123456789abcdefghijABCDEFGHIJ012345";')
+ * await redactSecrets(`const token = "${githubToken}";`)
  * // { text: 'const token = "[redacted GitHub token]";', redactions: 1 }
- * redactSecrets("password: str")
+ * await redactSecrets("password: str")
  * // { text: "password: str", redactions: 0 }
  */
-export function redactSecrets(
-  text: string,
-  patterns: readonly SecretPattern[] = SECRET_PATTERNS,
-): Redacted {
-  let redactions = 0;
-  let out = text;
-  for (const { label, regex, check } of patterns) {
-    out = out.replace(regex, (match: string, ...args: unknown[]) => {
-      const groups = args.at(-1);
-      const g =
-        typeof groups === "object" && groups !== null
-          ? (groups as Record<string, string | undefined>)
-          : {};
-      const secret = g.v ?? match;
-      if (check && !check(secret)) return match;
-      redactions++;
-      return `${g.pre ?? ""}[redacted ${label}]${g.post ?? ""}`;
-    });
+export async function redactSecrets(text: string): Promise<Redacted> {
+  const spans = mergeOverlaps([
+    ...(await findProviderSecrets(text)),
+    ...findPatternSecrets(text),
+  ]);
+  let out = "";
+  let from = 0;
+  for (const { start, end, label } of spans) {
+    out += `${text.slice(from, start)}[redacted ${label}]`;
+    from = end;
   }
-  return { text: out, redactions };
+  return { text: out + text.slice(from), redactions: spans.length };
+}
+
+/** Spans in text order, none overlapping: ties keep the earlier finding. */
+function mergeOverlaps(found: readonly SecretSpan[]): SecretSpan[] {
+  // A stable sort: among spans with the same start and end, the first found stays first.
+  const ordered = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretSpan[] = [];
+  for (const span of ordered) {
+    const last = merged.at(-1);
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
 }

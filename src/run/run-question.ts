@@ -122,7 +122,7 @@ export async function runQuestion(
       "askcode could not answer",
     );
     const reason = failureReason(error);
-    const body = renderFailureComment(reason, {
+    const body = await renderFailureComment(reason, {
       handle: job.config.handle ?? deps.operator.handle,
       repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
     });

@@ -1,6 +1,7 @@
 import { GITHUB_COMMENT_LIMIT } from "../../../src/answer/fit-comment.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import type { ContextFile } from "../../../src/answer/render-context-details.js";
+import { FAKE } from "../../helpers/fake-secrets.js";
 import { repository, SHA } from "./fixtures.js";
 
 const BLOB = `https://github.com/octo/uploader/blob/${SHA}`;
@@ -19,8 +20,8 @@ const context: ContextFile[] = [
 const answer = `Retries are decided in [\`src/upload.ts:3-7\`](${BLOB}/src/upload.ts#L3-L7): \`shouldRetryUpload\` retries on 429 and 5xx until \`MAX_ATTEMPTS\`.`;
 
 describe("renderAnswerComment", () => {
-  it("puts the answer, the context used and the footer in one comment", () => {
-    const rendered = renderAnswerComment({
+  it("puts the answer, the context used and the footer in one comment", async () => {
+    const rendered = await renderAnswerComment({
       answer,
       repository,
       context,
@@ -64,17 +65,23 @@ describe("renderAnswerComment", () => {
     `);
   });
 
-  it("says when retrieval alone answered", () => {
-    const { body } = renderAnswerComment({ answer, repository, context: [] });
+  it("says when retrieval alone answered", async () => {
+    const { body } = await renderAnswerComment({
+      answer,
+      repository,
+      context: [],
+    });
     expect(body.split("\n").at(-1)).toBe(
       `<sub>askcode · retrieval only, no model · read at [9fceb02](https://github.com/octo/uploader/commit/${SHA})</sub>`,
     );
     expect(body).not.toContain("<details>");
   });
 
-  it("redacts secrets from every part of the comment", () => {
-    const token = "ghp_" + "a1B2c3D4".repeat(5);
-    const { body, redactions } = renderAnswerComment({
+  it("redacts secrets from every part of the comment", async () => {
+    // A classic token's shape: `ghp_` and 36 characters
+    // (https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/).
+    const token = "ghp_" + "a1B2c3D4".repeat(5).slice(0, 36);
+    const { body, redactions } = await renderAnswerComment({
       answer: `Set \`GITHUB_TOKEN=${token}\` and call \`send()\`.`,
       repository,
       context,
@@ -85,14 +92,63 @@ describe("renderAnswerComment", () => {
     expect(redactions).toBe(2);
   });
 
-  it("stays within GitHub's 65,536 characters: the details give way before the answer", () => {
+  it("posts none of the secrets in the model's prose or in a quoted excerpt", async () => {
+    const secrets = {
+      "GitHub token": FAKE.githubInstallation,
+      "npm token": FAKE.npm,
+      "GitLab token": FAKE.gitlab,
+      "Hugging Face token": FAKE.huggingFace,
+      "SendGrid key": FAKE.sendgrid,
+      "Azure key": FAKE.azureAccountKey,
+      "Discord webhook": FAKE.discordWebhook,
+      "Stripe key": FAKE.stripeSecret,
+      "AWS secret key": FAKE.awsSecretKey,
+      "private key": FAKE.privateKeyBody[1]!,
+    };
+    const answer = [
+      `The workflow logs in with \`${FAKE.githubInstallation}\`, publishes with ${FAKE.npm}`,
+      `and mirrors to GitLab as ${FAKE.gitlab}; the model is pulled with ${FAKE.huggingFace}.`,
+      `Alerts go to ${FAKE.discordWebhook} ([\`src/config.ts:3-9\`](${BLOB}/src/config.ts#L3-L9)):`,
+      "",
+      "```ts",
+      `export const mail = { apiKey: "${FAKE.sendgrid}" };`,
+      `export const storage = "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${FAKE.azureAccountKey};EndpointSuffix=core.windows.net";`,
+      `export const stripe = new Stripe("${FAKE.stripeSecret}");`,
+      `// aws_secret_access_key = ${FAKE.awsSecretKey}`,
+      "export const key = `-----BEGIN PRIVATE KEY-----",
+      ...FAKE.privateKeyBody,
+      "-----END PRIVATE KEY-----`;",
+      "```",
+    ].join("\n");
+    const { body, redactions } = await renderAnswerComment({
+      answer,
+      repository,
+      context,
+      model: "gpt-4o",
+    });
+    for (const [kind, secret] of Object.entries(secrets)) {
+      expect(body).not.toContain(secret);
+      expect(body).toContain(`[redacted ${kind}]`);
+    }
+    expect(redactions).toBe(Object.keys(secrets).length);
+    // What the answer says around them, and the permalink, are untouched.
+    expect(body).toContain(
+      "and mirrors to GitLab as [redacted GitLab token]; the model is pulled with [redacted Hugging Face token].",
+    );
+    expect(body).toContain(`(${BLOB}/src/config.ts#L3-L9)`);
+    expect(body).toContain(
+      "AccountName=acme;AccountKey=[redacted Azure key];EndpointSuffix=core.windows.net",
+    );
+  });
+
+  it("stays within GitHub's 65,536 characters: the details give way before the answer", async () => {
     const many: ContextFile[] = Array.from({ length: 2_000 }, (_, i) => ({
       path: `src/module-${i}/index.ts`,
       ranges: [[1, 40]],
       tokens: 300,
     }));
     const longAnswer = "The answer.\n".repeat(2_000);
-    const { body, trimmed } = renderAnswerComment({
+    const { body, trimmed } = await renderAnswerComment({
       answer: longAnswer,
       repository,
       context: many,
@@ -115,12 +171,12 @@ describe("renderAnswerComment", () => {
     expect(body.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT - 300);
   });
 
-  it("cuts an answer too long for any comment at a line, closing its code block, with a note", () => {
+  it("cuts an answer too long for any comment at a line, closing its code block, with a note", async () => {
     const code = Array.from(
       { length: 10_000 },
       (_, i) => `const line${i} = ${i};`,
     ).join("\n");
-    const { body, trimmed } = renderAnswerComment({
+    const { body, trimmed } = await renderAnswerComment({
       answer: `Here is the module:\n\n\`\`\`ts\n${code}\n\`\`\`\n\nThat is all.`,
       repository,
       context,
@@ -138,9 +194,9 @@ describe("renderAnswerComment", () => {
     expect(body.endsWith("</sub>")).toBe(true);
   });
 
-  it("cuts a single endless line after a whole word, leaving no half link", () => {
+  it("cuts a single endless line after a whole word, leaving no half link", async () => {
     const words = `see ${BLOB}/src/upload.ts#L3 `.repeat(3_000);
-    const { body } = renderAnswerComment({
+    const { body } = await renderAnswerComment({
       answer: words,
       repository,
       context: [],

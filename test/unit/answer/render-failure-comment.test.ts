@@ -2,9 +2,9 @@ import { renderFailureComment } from "../../../src/answer/render-failure-comment
 import { repository } from "./fixtures.js";
 
 describe("renderFailureComment", () => {
-  it("says the answer could not be completed, why, and what to do, with the error collapsed", () => {
+  it("says the answer could not be completed, why, and what to do, with the error collapsed", async () => {
     expect(
-      renderFailureComment(
+      await renderFailureComment(
         {
           kind: "model-unavailable",
           detail: "503 Service Unavailable: upstream connect error",
@@ -29,9 +29,9 @@ describe("renderFailureComment", () => {
     `);
   });
 
-  it("waits as long as the model asked", () => {
+  it("waits as long as the model asked", async () => {
     expect(
-      renderFailureComment(
+      await renderFailureComment(
         { kind: "model-rate-limited", retryAfterSeconds: 120 },
         { handle: "code-bot" },
       ),
@@ -53,8 +53,8 @@ describe("renderFailureComment", () => {
     [{ kind: "budget-exhausted" } as const, "whole token budget"],
     [{ kind: "github" } as const, "GitHub did not answer as expected"],
     [{ kind: "internal" } as const, "in the app's logs"],
-  ])("explains %j", (reason, phrase) => {
-    const body = renderFailureComment(reason);
+  ])("explains %j", async (reason, phrase) => {
+    const body = await renderFailureComment(reason);
     expect(
       body.startsWith("askcode could not finish an answer to this question.\n"),
     ).toBe(true);
@@ -62,9 +62,9 @@ describe("renderFailureComment", () => {
     expect(body).not.toContain("<details>");
   });
 
-  it("redacts a secret in the upstream error and cuts a long one", () => {
+  it("redacts a secret in the upstream error and cuts a long one", async () => {
     const key = "sk-proj-" + "Ab3dEf6hIj9kLm2nOp5q".repeat(2);
-    const body = renderFailureComment({
+    const body = await renderFailureComment({
       kind: "model-rejected",
       detail: `401 Incorrect API key provided: ${key}. ${"x".repeat(2_000)}`,
     });
@@ -73,8 +73,8 @@ describe("renderFailureComment", () => {
     expect(body.length).toBeLessThan(1_700);
   });
 
-  it("never pings a user named like the app", () => {
-    const body = renderFailureComment(
+  it("never pings a user named like the app", async () => {
+    const body = await renderFailureComment(
       { kind: "github" },
       { handle: "askcode" },
     );

@@ -17,8 +17,11 @@ import {
 const retrieved = { ranked, context };
 
 describe("renderRetrievalAnswer", () => {
-  it("lists the places with permalinks, plain reasons and highlighted excerpts", () => {
-    const { body, trimmed } = renderRetrievalAnswer({ retrieved, repository });
+  it("lists the places with permalinks, plain reasons and highlighted excerpts", async () => {
+    const { body, trimmed } = await renderRetrievalAnswer({
+      retrieved,
+      repository,
+    });
     expect(trimmed).toBe("none");
     expect(body).toMatchInlineSnapshot(`
      "Here is what a search of the code at [\`9fceb02\`](https://github.com/octo/uploader/commit/9fceb02d0ae598e95dc970b74767f19372d61af8) found for this question, most relevant first.
@@ -70,8 +73,8 @@ describe("renderRetrievalAnswer", () => {
     `);
   });
 
-  it("cuts a long place to the lines that match, and says which they are", () => {
-    const { body } = renderRetrievalAnswer({
+  it("cuts a long place to the lines that match, and says which they are", async () => {
+    const { body } = await renderRetrievalAnswer({
       retrieved: {
         ranked: ranked.slice(2, 3),
         context,
@@ -86,8 +89,8 @@ describe("renderRetrievalAnswer", () => {
     );
   });
 
-  it("says what to try when nothing matched, without apologising", () => {
-    const { body } = renderRetrievalAnswer({
+  it("says what to try when nothing matched, without apologising", async () => {
+    const { body } = await renderRetrievalAnswer({
       retrieved: {
         ranked: [],
         context: { files: [] },
@@ -116,7 +119,10 @@ describe("renderRetrievalAnswer", () => {
       budget: 4000,
       tokenCounter: createTokenCounter({ model: "gpt-4o" }),
     });
-    const { body } = renderRetrievalAnswer({ retrieved: built, repository });
+    const { body } = await renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+    });
 
     expect(body).toMatch(/^Here is what a search of the code at/);
     expect(body).toMatch(/\*\*1\. \[`src\/upload\.ts`, lines \d+-\d+\]/);

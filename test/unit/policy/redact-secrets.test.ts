@@ -1,65 +1,152 @@
+import { rules as recommendedRules } from "@secretlint/secretlint-rule-preset-recommend";
+import { findPatternSecrets } from "../../../src/policy/find-pattern-secrets.js";
+import {
+  PROVIDER_RULE_IDS,
+  providerSecretLabel,
+} from "../../../src/policy/find-provider-secrets.js";
 import { redactSecrets } from "../../../src/policy/redact-secrets.js";
+import { FAKE } from "../../helpers/fake-secrets.js";
 
-// Secret-shaped values are assembled at run time, so this file holds none
-// that a secret scanner would flag.
-const rnd = (prefix: string, n: number): string =>
-  prefix + "q7Xk2Lp9ZvR4mT8w".repeat(Math.ceil(n / 16)).slice(0, n);
-const GITHUB = rnd("ghp_", 36);
-const AWS_ID = "AKIA" + "Q7XK2LP9ZVR4MT8W";
-const AWS_SECRET = rnd("", 28) + "/+aB3dE5gH9k"; // 40 characters
+const KEY_BODY = FAKE.privateKeyBody.join("\n");
+// RFC 7519's own example token (https://datatracker.ietf.org/doc/html/rfc7519#section-3.1).
 const JWT =
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" +
-  ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ" +
-  ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
-const KEY_BODY = [
-  "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
-  "q7Xk2Lp9ZvR4mT8wq7Xk2Lp9ZvR4mT8w",
-];
+  "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9" +
+  ".eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ" +
+  ".dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 
 describe("redactSecrets", () => {
+  // [what, text, what the redacted text contains]; the shapes' sources are in test/helpers/fake-secrets.ts.
   it.each([
-    ["GitHub personal token", `token ${GITHUB}`, "[redacted GitHub token]"],
-    ["GitHub app token", `x = ${rnd("ghs_", 36)};`, "[redacted GitHub token]"],
-    ["GitHub OAuth token", rnd("gho_", 36), "[redacted GitHub token]"],
-    ["GitHub user-to-server", rnd("ghu_", 36), "[redacted GitHub token]"],
-    ["GitHub refresh token", rnd("ghr_", 36), "[redacted GitHub token]"],
-    ["fine-grained PAT", rnd("github_pat_", 82), "[redacted GitHub token]"],
-    ["OpenAI key", `OPENAI=${rnd("sk-", 48)}`, "[redacted API key]"],
-    ["OpenAI project key", rnd("sk-proj-", 64), "[redacted API key]"],
-    ["AWS access key id", `id: ${AWS_ID}`, "[redacted AWS access key id]"],
     [
-      "AWS secret key",
-      `aws_secret_access_key = ${AWS_SECRET}`,
+      "GitHub classic token",
+      `token ${FAKE.githubClassic}`,
+      "token [redacted GitHub token]",
+    ],
+    [
+      "GitHub installation token",
+      `x = ${FAKE.githubInstallation};`,
+      "x = [redacted GitHub token];",
+    ],
+    [
+      "GitHub fine-grained token",
+      FAKE.githubFineGrained,
+      "[redacted GitHub token]",
+    ],
+    [
+      "OpenAI project key",
+      `OPENAI_API_KEY=${FAKE.openaiProject}`,
+      "OPENAI_API_KEY=[redacted OpenAI key]",
+    ],
+    [
+      "sk- key of an OpenAI-compatible server",
+      `api_key: ${FAKE.openaiCompatible}`,
+      "api_key: [redacted API key]",
+    ],
+    [
+      "AWS access key id",
+      `id: ${FAKE.awsAccessKeyId}`,
+      "id: [redacted AWS access key id]",
+    ],
+    [
+      "AWS secret key, keeping its name",
+      `aws_secret_access_key = ${FAKE.awsSecretKey}`,
       "aws_secret_access_key = [redacted AWS secret key]",
     ],
-    ["Slack bot token", rnd("xoxb-1234-", 24), "[redacted Slack token]"],
-    ["Google API key", rnd("AIza", 35), "[redacted Google API key]"],
-    ["Stripe secret key", rnd("sk_live_", 24), "[redacted Stripe key]"],
-    ["Stripe restricted key", rnd("rk_live_", 24), "[redacted Stripe key]"],
-    ["JWT", `Cookie: session=${JWT}`, "[redacted JWT]"],
+    [
+      "AWS secret key in JSON",
+      `{ "SecretAccessKey": "${FAKE.awsSecretKey}" }`,
+      '{ "SecretAccessKey": "[redacted AWS secret key]" }',
+    ],
+    [
+      "Slack bot token",
+      `SLACK_BOT_TOKEN=${FAKE.slackBot}`,
+      "SLACK_BOT_TOKEN=[redacted Slack token]",
+    ],
+    [
+      "Slack webhook",
+      `post to ${FAKE.slackWebhook} now`,
+      "post to [redacted Slack webhook] now",
+    ],
+    [
+      "Stripe secret key",
+      `stripe(${JSON.stringify(FAKE.stripeSecret)})`,
+      'stripe("[redacted Stripe key]")',
+    ],
+    ["Stripe restricted key", FAKE.stripeRestricted, "[redacted Stripe key]"],
+    [
+      "Google API key",
+      `?key=${FAKE.googleApiKey}`,
+      "?key=[redacted Google API key]",
+    ],
+    [
+      "npm token",
+      `//registry.npmjs.org/:_authToken=${FAKE.npm}`,
+      "//registry.npmjs.org/:_authToken=[redacted npm token]",
+    ],
+    [
+      "GitLab token",
+      `PRIVATE-TOKEN: ${FAKE.gitlab}`,
+      "PRIVATE-TOKEN: [redacted GitLab token]",
+    ],
+    [
+      "Hugging Face token",
+      `HF_TOKEN=${FAKE.huggingFace}`,
+      "HF_TOKEN=[redacted Hugging Face token]",
+    ],
+    [
+      "SendGrid key",
+      `sgMail.setApiKey('${FAKE.sendgrid}')`,
+      "sgMail.setApiKey('[redacted SendGrid key]')",
+    ],
+    [
+      "Azure storage connection string",
+      `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${FAKE.azureAccountKey};EndpointSuffix=core.windows.net`,
+      "AccountName=acme;AccountKey=[redacted Azure key];EndpointSuffix=core.windows.net",
+    ],
+    [
+      "Azure Service Bus connection string",
+      `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${FAKE.azureSharedAccessKey}`,
+      "SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=[redacted Azure key]",
+    ],
+    [
+      "Discord webhook",
+      `curl -X POST ${FAKE.discordWebhook}`,
+      "curl -X POST [redacted Discord webhook]",
+    ],
+    ["JWT", `Cookie: session=${JWT}`, "Cookie: session=[redacted JWT]"],
     [
       "private key block",
-      `key:\n-----BEGIN RSA PRIVATE KEY-----\n${KEY_BODY.join("\n")}\n-----END RSA PRIVATE KEY-----\ndone`,
+      `key:\n-----BEGIN RSA PRIVATE KEY-----\n${KEY_BODY}\n-----END RSA PRIVATE KEY-----\ndone`,
       "key:\n[redacted private key]\ndone",
     ],
     [
       "private key cut short",
-      `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_BODY.join("\n")}\n\nThat is all.`,
+      `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_BODY}\n\nThat is all.`,
       "[redacted private key]\n\nThat is all.",
     ],
     [
+      "encrypted private key with headers",
+      `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n${KEY_BODY}\n-----END RSA PRIVATE KEY-----`,
+      "[redacted private key]",
+    ],
+    [
+      "private key escaped in JSON",
+      `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${FAKE.privateKeyBody.join("\\n")}\\n-----END PRIVATE KEY-----\\n"}`,
+      '{"private_key": "[redacted private key]\\n"}',
+    ],
+    [
       "quoted password assignment",
-      `DB_PASSWORD = "${rnd("", 14)}!"`,
+      `DB_PASSWORD = "${FAKE.value}!"`,
       'DB_PASSWORD = "[redacted secret]"',
     ],
     [
       "JSON api_key",
-      `{ "api_key": "${rnd("", 24)}" }`,
+      `{ "api_key": "${FAKE.value}" }`,
       '{ "api_key": "[redacted secret]" }',
     ],
     [
       "env-file secret",
-      `CLIENT_SECRET=${rnd("", 20)}`,
+      `CLIENT_SECRET=${FAKE.value}`,
       "CLIENT_SECRET=[redacted secret]",
     ],
     [
@@ -73,23 +160,39 @@ describe("redactSecrets", () => {
       "DATABASE_URL=postgres://app:[redacted password]@db.internal:5432/app",
     ],
     [
-      "token in a clone URL",
+      "password in a clone URL",
       "https://user:s3cretPw@github.com/o/r.git",
       "https://user:[redacted password]@github.com/o/r.git",
     ],
     [
+      "Redis URL",
+      "redis://:Zq8vLp2xK9@cache:6379/0",
+      "redis://:Zq8vLp2xK9@cache:6379/0".replace(
+        "Zq8vLp2xK9",
+        "[redacted password]",
+      ),
+    ],
+    [
       "bearer token",
-      `Authorization: Bearer ${rnd("", 32)}`,
+      `Authorization: Bearer ${FAKE.value}`,
       "Authorization: Bearer [redacted token]",
     ],
-  ])("redacts a %s", (_name, input, expected) => {
-    const result = redactSecrets(input);
+  ])("redacts a %s", async (_name, input, expected) => {
+    const result = await redactSecrets(input);
     expect(result.text).toContain(expected);
     expect(result.redactions).toBe(1);
   });
 
   it.each([
     ["a commit SHA", "read at 9fceb02d0ae598e95dc970b74767f19372d61af8"],
+    [
+      "a SHA-256 digest",
+      "sha256:2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae",
+    ],
+    [
+      "a lockfile integrity hash",
+      '"integrity": "sha512-ZSWDjqGzR6xAyY8DfK1pATSDzbXe6cKS4Ph9UAxs4VNB0oa1UWm3cgU3GKOYF+FRWlzy0gNRqp6DqApGwmtA7w=="',
+    ],
     ["a UUID", "job 3f2b8c1e-4d5a-4e6f-9a7b-1c2d3e4f5a6b failed"],
     [
       "a base64 image fragment",
@@ -107,7 +210,12 @@ describe("redactSecrets", () => {
       "const key = { token: process.env.GITHUB_TOKEN, x: 1 };",
     ],
     ["a placeholder", 'OPENAI_API_KEY="your-api-key-here"'],
+    ["an angle-bracket placeholder", "GITHUB_TOKEN=<your-token>"],
     ["a template variable", 'password: "${DB_PASSWORD}"'],
+    ["a shell variable", 'curl -H "Authorization: Bearer ${TOKEN}"'],
+    ["a variable in a URL", "postgres://app:${DB_PASSWORD}@db:5432/app"],
+    ["a $VARIABLE in a URL", "https://x-access-token:$GITHUB_TOKEN@github.com"],
+    ["a placeholder password in a URL", "https://user:password@example.com"],
     ["a secret's name", 'secretName: "my-secret-name"'],
     ["a word", 'password = "password"'],
     ["a count", "max_tokens = 16384000"],
@@ -120,18 +228,107 @@ describe("redactSecrets", () => {
     ["an SSH remote", "git@github.com:octo/hello.git"],
     ["a public key header", "-----BEGIN PUBLIC KEY-----"],
     ["a marker", 'token = "[redacted GitHub token]"'],
-  ])("keeps %s", (_name, input) => {
-    expect(redactSecrets(input)).toEqual({ text: input, redactions: 0 });
+    // Documented placeholders, kept so an answer can quote the docs.
+    ["AWS's example key id", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE"],
+    [
+      "AWS's example secret key",
+      "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    ],
+    ["a GitHub token of x's", `GITHUB_TOKEN=ghp_${"x".repeat(36)}`],
+    ["a GitLab token of x's", `glpat-${"x".repeat(20)}`],
+    ["an Azure key placeholder", "AccountKey=<your-account-key>;"],
+  ])("keeps %s", async (_name, input) => {
+    expect(await redactSecrets(input)).toEqual({ text: input, redactions: 0 });
   });
 
-  it("counts every secret and is idempotent", () => {
-    const text = `a ${GITHUB}\nb ${AWS_ID}\nc ${JWT}`;
-    const once = redactSecrets(text);
-    expect(once.redactions).toBe(3);
-    expect(once.text).not.toMatch(/ghp_|AKIA|eyJ/);
-    expect(redactSecrets(once.text)).toEqual({
+  it("names the provider, not the key, when a provider's token is assigned", async () => {
+    const { text, redactions } = await redactSecrets(
+      `GITHUB_TOKEN="${FAKE.githubClassic}"\nAuthorization: Bearer ${FAKE.npm}`,
+    );
+    expect(text).toBe(
+      'GITHUB_TOKEN="[redacted GitHub token]"\nAuthorization: Bearer [redacted npm token]',
+    );
+    expect(redactions).toBe(2);
+  });
+
+  it("redacts a private key as one block, tokens inside it and all", async () => {
+    const input = `-----BEGIN PRIVATE KEY-----\n${KEY_BODY}\n${FAKE.githubClassic}\n-----END PRIVATE KEY-----`;
+    expect(await redactSecrets(input)).toEqual({
+      text: "[redacted private key]",
+      redactions: 1,
+    });
+  });
+
+  it("ignores secretlint-disable comments in the text it redacts", async () => {
+    const input = [
+      "<!-- secretlint-disable -->",
+      `// secretlint-disable-next-line`,
+      `const token = "${FAKE.githubClassic}";`,
+      `const npm = "${FAKE.npm}"; // secretlint-disable-line`,
+      "<!-- secretlint-enable -->",
+    ].join("\n");
+    const { text, redactions } = await redactSecrets(input);
+    expect(redactions).toBe(2);
+    expect(text).toContain('const token = "[redacted GitHub token]";');
+    expect(text).toContain('const npm = "[redacted npm token]";');
+  });
+
+  it("counts from the first character when the text starts with a byte order mark", async () => {
+    expect(
+      await redactSecrets(`\uFEFFtoken ${FAKE.githubClassic} end`),
+    ).toEqual({
+      text: "\uFEFFtoken [redacted GitHub token] end",
+      redactions: 1,
+    });
+  });
+
+  it("counts every secret and is idempotent", async () => {
+    const text = [
+      `a ${FAKE.githubClassic}`,
+      `b ${FAKE.awsAccessKeyId}`,
+      `c ${JWT}`,
+      `d ${FAKE.huggingFace}`,
+      `e ${FAKE.discordWebhook}`,
+    ].join("\n");
+    const once = await redactSecrets(text);
+    expect(once.redactions).toBe(5);
+    expect(once.text).not.toMatch(/ghp_|AKIA|eyJ|hf_|discord/);
+    expect(await redactSecrets(once.text)).toEqual({
       text: once.text,
       redactions: 0,
     });
+  });
+
+  it("takes linear time on a comment-sized line of name characters", async () => {
+    // Each of these took seconds with a pattern that backtracked on every character.
+    for (const unit of ["x", "sk-", "password", "a:b@", "eyJab.", "-"]) {
+      const line = unit.repeat(Math.ceil(65_536 / unit.length));
+      const { text, redactions } = await redactSecrets(line);
+      expect(redactions).toBe(0);
+      expect(text === line).toBe(true);
+    }
+  });
+
+  it("has a marker name for every kind of secret the preset's rules report", () => {
+    const unnamed = recommendedRules
+      .filter((rule) => PROVIDER_RULE_IDS.includes(rule.meta.id))
+      .flatMap((rule) =>
+        Object.keys(rule.messages)
+          .filter((messageId) => messageId !== "AWSAccountID")
+          .map((messageId) => ({ ruleId: rule.meta.id, messageId })),
+      )
+      .filter((message) => providerSecretLabel(message) === "secret");
+    expect(unnamed).toEqual([]);
+    expect(PROVIDER_RULE_IDS).not.toContain(
+      "@secretlint/secretlint-rule-filter-comments",
+    );
+  });
+});
+
+describe("findPatternSecrets", () => {
+  it("says which pattern lacks the flags it needs", () => {
+    expect(() =>
+      findPatternSecrets("x", [{ label: "thing", regex: /x/g }]),
+    ).toThrow('The secret pattern for "thing" needs the g and d flags');
   });
 });
