@@ -21,6 +21,7 @@ import { buildContext } from "../retrieval/build-context.js";
 import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
+import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
 import { collectFiles } from "./collect-files.js";
@@ -73,21 +74,21 @@ export async function answerQuestion(
   };
   const policy = createPathPolicy(input.excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
+  // Retrieval reads what a reader of the issue sees, as the model does: text
+  // hidden in an HTML comment or an image's alt text must not steer which
+  // code is shown.
+  const question = visibleMarkdown(input.question);
   const retrievalText = [
-    input.question,
-    input.issue.title,
-    input.issue.body ?? "",
+    question,
+    visibleMarkdown(input.issue.title),
+    visibleMarkdown(input.issue.body ?? ""),
   ].join("\n\n");
 
   await input.progress({ stage: "searching" });
-  const collected = await collectFiles(
-    reader,
-    candidateQueries(input.question),
-    {
-      maxRepositoryBytes: input.maxRepositoryBytes,
-      exclude,
-    },
-  );
+  const collected = await collectFiles(reader, candidateQueries(question), {
+    maxRepositoryBytes: input.maxRepositoryBytes,
+    exclude,
+  });
   if (collected.note) input.log.info({ mode: collected.mode }, collected.note);
   await input.progress({ stage: "reading", files: collected.files.length });
   const contextBudget = Math.floor(

@@ -1,0 +1,65 @@
+import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
+import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
+import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { answerQuestion } from "../../../src/run/answer-question.js";
+import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+
+const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+const FILES = {
+  "src/retry.ts":
+    "export function shouldRetry(status: number): boolean {\n  return status >= 500;\n}\n",
+  "src/billing.ts":
+    "export function reconcileInvoices(ledger: BillingLedger): void {\n  ledger.close();\n}\n",
+};
+
+/**
+ * The places the retrieval-only answer lists for `question` asked in an issue
+ * whose body is `body` (the "Context used" list after them names every file
+ * packed, and the whole of this small repository fits).
+ */
+async function places(question: string, body: string): Promise<string> {
+  const rendered = await answerQuestion({
+    reader: createFileSetReader({
+      sha: SHA,
+      source: createMemoryFileSource(FILES),
+    }),
+    repository: { owner: "octo-org", repo: "hello-world", ref: "main" },
+    question,
+    asker: "asker",
+    issue: { number: 1, title: "Retries", body, comments: [] },
+    settings: resolveRunSettings(defaultRepoConfig(), {
+      model: "gpt-4o",
+      contextWindow: 128_000,
+    }),
+    excludePaths: [],
+    model: undefined,
+    guidance: [],
+    maxRepositoryBytes: 10_000_000,
+    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+    clock: createFakeClock(),
+    log: { info: () => {}, warn: () => {} },
+    progress: async () => {},
+  });
+  return rendered.body.slice(0, rendered.body.indexOf("<details>"));
+}
+
+describe("answerQuestion's retrieval reads what a reader sees", () => {
+  it("ranks by the visible text: names in an HTML comment or an image's alt text find nothing", async () => {
+    const hidden = await places(
+      "@askcode where are retries decided?<!-- reconcileInvoices -->",
+      "Retries go on forever.\n<!-- BillingLedger reconcileInvoices -->\n![reconcileInvoices BillingLedger](shot.png)",
+    );
+    expect(hidden).toContain("src/retry.ts");
+    expect(hidden).not.toContain("src/billing.ts");
+  });
+
+  it("finds the same names when a reader can see them", async () => {
+    const visible = await places(
+      "@askcode where are retries decided? reconcileInvoices",
+      "Retries go on forever.\nBillingLedger reconcileInvoices",
+    );
+    expect(visible).toContain("src/billing.ts");
+  });
+});
