@@ -87,7 +87,12 @@ export async function runQuestion(
     );
     const rendered = await answerQuestion({
       reader,
-      repository: { owner: job.owner, repo: job.repo, ref: resolved.ref },
+      repository: {
+        owner: job.owner,
+        repo: job.repo,
+        htmlUrl: job.htmlUrl,
+        ref: resolved.ref,
+      },
       question:
         job.task.kind === "question"
           ? job.task.question
@@ -117,7 +122,9 @@ export async function runQuestion(
     );
     const body = renderFailureComment(failureReason(error), {
       handle: job.config.handle ?? deps.operator.handle,
-      repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
+      repository: sha
+        ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
+        : undefined,
     });
     await comments.update(commentId, body);
   }
