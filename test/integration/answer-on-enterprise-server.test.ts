@@ -11,26 +11,11 @@ import {
   REPO,
   SHA,
   startAskcode,
+  UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
 
 const HOST = GHES_ON_LOOPBACK;
-const FILES = {
-  "README.md":
-    "# Hello-World\n\nUploads files, and retries when the server fails.\n",
-  "src/upload.py": [
-    "MAX_ATTEMPTS = 5",
-    "",
-    "",
-    "def should_give_up(attempt, status):",
-    '    """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
-    "    if attempt >= MAX_ATTEMPTS:",
-    "        return True",
-    "    return 400 <= status < 500",
-    "",
-  ].join("\n"),
-};
-
 /** Answers, and records, anything sent to github.com's API or web host: nothing should be. */
 function recordGitHubCom(): string[] {
   const seen: string[] = [];
@@ -53,7 +38,7 @@ describe("askcode on GitHub Enterprise Server (Probot's baseUrl http://127.0.0.1
     const toGitHubCom = recordGitHubCom();
     const auth = nockAppAuth(HOST);
     const config = nockNoConfig(HOST);
-    const github = await nockRepository(FILES, HOST);
+    const github = await nockRepository(UPLOAD_REPOSITORY, HOST);
     const { probot, idle } = await startAskcode({}, HOST);
 
     await deliverSigned(probot, {

@@ -14,6 +14,39 @@ export const MISSIONS_DIR = fileURLToPath(
   new URL("../../missions", import.meta.url),
 );
 
+/**
+ * A small repository that answers the mention payload's question ("where
+ * does the retry logic decide to give up?").
+ */
+export const UPLOAD_REPOSITORY = {
+  "README.md":
+    "# Hello-World\n\nUploads files, and retries when the server fails.\n",
+  "src/upload.py": [
+    "import time",
+    "",
+    "MAX_ATTEMPTS = 5",
+    "",
+    "",
+    "def should_give_up(attempt, status):",
+    '    """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
+    "    if attempt >= MAX_ATTEMPTS:",
+    "        return True",
+    "    return 400 <= status < 500",
+    "",
+    "",
+    "def upload(send, body):",
+    "    attempt = 0",
+    "    while True:",
+    "        status = send(body)",
+    "        if status < 400 or should_give_up(attempt, status):",
+    "            return status",
+    "        attempt += 1",
+    "        time.sleep(2 ** attempt)",
+    "",
+  ].join("\n"),
+  "src/server.py": "def serve(port):\n    return port\n",
+};
+
 /** Where a GitHub lives: its REST API root, its web pages, and the host archives download from. */
 export interface GitHubHost {
   /** The REST API root, as Probot's `baseUrl` (no trailing slash). */

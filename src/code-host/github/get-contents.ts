@@ -38,14 +38,7 @@ export async function getContents(
   sha: string,
   path: string,
 ): Promise<ContentsAnswer | undefined> {
-  return ifFound(async () => {
-    const { data } = await ctx.api.get(
-      (rest) => rest.repos.getContent,
-      { owner: ctx.owner, repo: ctx.repo, path, ref: sha },
-      { immutable: true },
-    );
-    return data;
-  });
+  return requestContents(ctx, sha, path);
 }
 
 /**
@@ -61,19 +54,23 @@ export async function getRawContents(
   sha: string,
   path: string,
 ): Promise<Buffer | undefined> {
-  return ifFound(async () => {
+  const body = await requestContents(ctx, sha, path, "raw");
+  return body === undefined ? undefined : responseBytes(body);
+}
+
+async function requestContents(
+  ctx: GitHubRepoContext,
+  sha: string,
+  path: string,
+  mediaFormat?: "raw",
+) {
+  try {
     const { data } = await ctx.api.get(
       (rest) => rest.repos.getContent,
       { owner: ctx.owner, repo: ctx.repo, path, ref: sha },
-      { immutable: true, mediaFormat: "raw" },
+      { immutable: true, ...(mediaFormat ? { mediaFormat } : {}) },
     );
-    return responseBytes(data);
-  });
-}
-
-async function ifFound<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read();
+    return data;
   } catch (error) {
     if (requestStatus(error) === 404) return undefined;
     throw error;
