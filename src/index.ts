@@ -89,7 +89,9 @@ export function createAskcodeApp(
     ): Promise<InstallationClients> => {
       const installation = await app.auth(job.installationId);
       // Our own Octokit for code reads, with askcode's rate-limit policy and
-      // cache; Probot's instance serves the issue writes.
+      // cache; Probot's instance serves the issue writes. Both call the API
+      // Probot was configured with (GHE_HOST, GHE_PROTOCOL: GitHub Enterprise).
+      const { baseUrl } = installation.request.endpoint.DEFAULTS;
       const { token } = (await installation.auth({ type: "installation" })) as {
         token: string;
       };
@@ -97,6 +99,7 @@ export function createAskcodeApp(
       const octokit = createOctokit({
         id: namespace,
         auth: token,
+        baseUrl,
         retryAfterBaseValue: options.retryAfterBaseValue,
         logger: app.log,
       });

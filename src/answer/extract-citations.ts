@@ -2,11 +2,12 @@ import { findProseSpans } from "./find-prose-spans.js";
 import type { LineRange } from "./line-range.js";
 import { parseCodeUrl, type CodeUrl } from "./parse-code-url.js";
 import { looksLikeFile } from "./path-like.js";
+import type { RepositoryOnWeb } from "./permalink.js";
 
 /**
  * How a citation is written, which decides how it is written back:
- * - `url`: a bare github.com link (`autolink` when in angle brackets);
- * - `link`: a Markdown link whose target is a github.com link or a repository path;
+ * - `url`: a bare link to the repository's code (`autolink` when in angle brackets);
+ * - `link`: a Markdown link whose target is such a link or a repository path;
  * - `code`: a code span holding a path (`` `src/a.ts:12` ``);
  * - `plain`: a path with a line number in prose (`src/a.ts:12`, `a.ts#L3-L9`);
  * - `definition`: a reference definition (`[1]: src/a.ts#L3`), the whole line.
@@ -29,7 +30,7 @@ export interface Citation {
   /** A link's text and title (`link`), or a definition's label. */
   text?: string;
   title?: string;
-  /** The ref a github.com link named. */
+  /** The ref a link to the repository's code named. */
   ref?: string;
 }
 
@@ -46,7 +47,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * Finds every reference to a file of `owner/repo` in Markdown, outside code
- * blocks: github.com links to its code (at any ref; other repositories' links
+ * blocks: links to its code on its web host (at any ref; other repositories' links
  * and links that are not code are not citations), Markdown links whose target
  * is a repository path, code spans that hold a path, and paths with line
  * numbers in prose.
@@ -58,7 +59,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  */
 export function extractCitations(
   markdown: string,
-  repository: { owner: string; repo: string },
+  repository: RepositoryOnWeb,
 ): Citation[] {
   const found: Citation[] = [];
   for (const span of findProseSpans(markdown)) {
@@ -134,10 +135,10 @@ export function extractCitations(
   return found;
 }
 
-/** A link target that names this repository's code: a github.com URL or a relative path. */
+/** A link target that names this repository's code: a link on its web host or a relative path. */
 function linkTarget(
   url: string,
-  repository: { owner: string; repo: string },
+  repository: RepositoryOnWeb,
 ): Pick<Citation, "paths" | "range" | "ref" | "lineStyle"> | undefined {
   if (/^https?:\/\//i.test(url)) {
     const code = parseCodeUrl(url, repository);

@@ -1,4 +1,5 @@
 import type { LineRange } from "./line-range.js";
+import { repositoryWebUrl, type RepositoryOnWeb } from "./permalink.js";
 
 /** A link into the run's repository's code, at whatever ref it named. */
 export interface CodeUrl {
@@ -16,18 +17,22 @@ const CODE_ROUTES = new Set(["blob", "tree", "blame", "raw", "edit"]);
 const MAX_REF_SEGMENTS = 4;
 
 /**
- * Reads a github.com link (or a raw.githubusercontent.com one) that points at
- * a file of `owner/repo`; `undefined` for other repositories, for links that
- * are not code, and for anything that does not parse.
+ * Reads a link that points at a file of the repository, on its web host
+ * (`repository.htmlUrl`: github.com, or a GitHub Enterprise Server's), or a
+ * raw.githubusercontent.com one for a github.com repository; `undefined` for
+ * other repositories and hosts, for links that are not code, and for
+ * anything that does not parse.
  *
  * @example
  * parseCodeUrl("https://github.com/octo/hello/blob/main/src/a.ts#L3-L9", { owner: "octo", repo: "hello" })
  * // { paths: ["src/a.ts", "a.ts"], ref: "main", range: [3, 9] }
+ * parseCodeUrl("https://ghe.example.com/octo/hello/blob/main/a.ts", { owner: "octo", repo: "hello", htmlUrl: "https://ghe.example.com/octo/hello" })
+ * // { paths: ["a.ts"], ref: "main", range: undefined }
  * parseCodeUrl("https://github.com/octo/hello/issues/4", { owner: "octo", repo: "hello" }) // undefined
  */
 export function parseCodeUrl(
   url: string,
-  { owner, repo }: { owner: string; repo: string },
+  repository: RepositoryOnWeb,
 ): CodeUrl | undefined {
   let parsed: URL;
   try {
@@ -35,20 +40,8 @@ export function parseCodeUrl(
   } catch {
     return undefined;
   }
-  const host = parsed.hostname.toLowerCase();
-  const segments = parsed.pathname.split("/").filter((s) => s !== "");
-  let rest: string[];
-  if (host === "github.com" || host === "www.github.com") {
-    const [o, r, route, ...more] = segments;
-    if (!same(o, owner) || !same(r, repo) || !CODE_ROUTES.has(route ?? ""))
-      return undefined;
-    rest = more;
-  } else if (host === "raw.githubusercontent.com") {
-    const [o, r, ...more] = segments;
-    if (!same(o, owner) || !same(r, repo)) return undefined;
-    rest = more;
-  } else return undefined;
-  if (rest.length < 2) return undefined;
+  const rest = refAndPath(parsed, repository);
+  if (!rest || rest.length < 2) return undefined;
 
   const decoded = rest.map((s) => {
     try {
@@ -63,6 +56,44 @@ export function parseCodeUrl(
     if (k < decoded.length) paths.push(decoded.slice(k).join("/"));
   }
   return { paths, ref: decoded[0] as string, range: lineAnchor(parsed.hash) };
+}
+
+/**
+ * The segments after the route (`<ref>/<path…>`) of a link to the
+ * repository's code: `<repository page>/blob/…` on its web host (either
+ * scheme: a model may write https for an http server), or
+ * `raw.githubusercontent.com/<owner>/<repo>/…` when that host is github.com.
+ */
+function refAndPath(
+  link: URL,
+  repository: RepositoryOnWeb,
+): string[] | undefined {
+  const page = new URL(repositoryWebUrl(repository));
+  const pageHost = page.hostname.toLowerCase();
+  const host = link.hostname.toLowerCase();
+  const segments = pathSegments(link);
+  const onGitHubCom = pageHost === "github.com";
+  if (
+    (host === pageHost || (onGitHubCom && host === "www.github.com")) &&
+    link.port === page.port
+  ) {
+    const prefix = pathSegments(page);
+    if (!prefix.every((segment, i) => same(segments[i], segment)))
+      return undefined;
+    const [route, ...more] = segments.slice(prefix.length);
+    return CODE_ROUTES.has(route ?? "") ? more : undefined;
+  }
+  if (onGitHubCom && host === "raw.githubusercontent.com") {
+    const [o, r, ...more] = segments;
+    return same(o, repository.owner) && same(r, repository.repo)
+      ? more
+      : undefined;
+  }
+  return undefined;
+}
+
+function pathSegments(url: URL): string[] {
+  return url.pathname.split("/").filter((s) => s !== "");
 }
 
 /**

@@ -1,9 +1,38 @@
-/** One repository at one commit: where every link of an answer points. */
-export interface RepositoryAtSha {
+import { encodePathSegments } from "../code-host/github/encode-path-segments.js";
+
+/** A repository and where people read it on the web. */
+export interface RepositoryOnWeb {
   owner: string;
   repo: string;
+  /**
+   * The repository's page as GitHub names it (the webhook's
+   * `repository.html_url`): `https://github.com/octo/hello`, or on GitHub
+   * Enterprise Server `https://ghe.example.com/octo/hello`. Absent: github.com.
+   */
+  htmlUrl?: string;
+}
+
+/** One repository at one commit: where every link of an answer points. */
+export interface RepositoryAtSha extends RepositoryOnWeb {
   /** The commit the run read (40 hex digits). */
   sha: string;
+}
+
+/**
+ * The repository's page, without a trailing slash: `htmlUrl`, or the
+ * github.com page of `owner/repo`.
+ *
+ * @example
+ * repositoryWebUrl({ owner: "octo", repo: "hello" }) // "https://github.com/octo/hello"
+ * repositoryWebUrl({ owner: "octo", repo: "hello", htmlUrl: "https://ghe.example.com/octo/hello" }) // "https://ghe.example.com/octo/hello"
+ */
+export function repositoryWebUrl({
+  owner,
+  repo,
+  htmlUrl,
+}: RepositoryOnWeb): string {
+  if (htmlUrl) return htmlUrl.replace(/\/+$/, "");
+  return `https://github.com/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 }
 
 export interface PermalinkInput extends RepositoryAtSha {
@@ -16,8 +45,8 @@ export interface PermalinkInput extends RepositoryAtSha {
 }
 
 /**
- * A link to a file, or to lines of it, at one commit: it shows the same text
- * forever, whatever happens to the branch later.
+ * A link to a file, or to lines of it, at one commit, on the repository's
+ * web host: it shows the same text forever, whatever happens to the branch later.
  * See https://docs.github.com/en/repositories/working-with-files/using-files/getting-permanent-links-to-files
  *
  * Each path segment is percent-encoded (spaces, `#`, `?`, non-ASCII) and the
@@ -30,9 +59,8 @@ export interface PermalinkInput extends RepositoryAtSha {
  * // "https://github.com/octo/hello/blob/<sha>/docs/a%20b.md#L3"
  */
 export function permalink(input: PermalinkInput): string {
-  const { owner, repo, sha, path, startLine, endLine } = input;
-  const encoded = path.split("/").map(encodeURIComponent).join("/");
-  const base = `https://github.com/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${sha}/${encoded}`;
+  const { sha, path, startLine, endLine } = input;
+  const base = `${repositoryWebUrl(input)}/blob/${sha}/${encodePathSegments(path)}`;
   if (startLine === undefined) return base;
   if (endLine === undefined || endLine === startLine)
     return `${base}#L${startLine}`;
@@ -45,6 +73,6 @@ export function permalink(input: PermalinkInput): string {
  * @example
  * commitLink({ owner: "octo", repo: "hello", sha }) // "https://github.com/octo/hello/commit/<sha>"
  */
-export function commitLink({ owner, repo, sha }: RepositoryAtSha): string {
-  return `https://github.com/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/commit/${sha}`;
+export function commitLink(repository: RepositoryAtSha): string {
+  return `${repositoryWebUrl(repository)}/commit/${repository.sha}`;
 }

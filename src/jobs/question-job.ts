@@ -17,6 +17,11 @@ export interface QuestionJob {
   installationId: number;
   owner: string;
   repo: string;
+  /**
+   * The repository's page, from the webhook (`repository.html_url`): its
+   * host is the one answers link to (github.com, or a GitHub Enterprise Server).
+   */
+  htmlUrl: string;
   issueNumber: number;
   /** The login of whoever asked, for the answer and for per-user limits. */
   requestedBy: string;

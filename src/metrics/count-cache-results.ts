@@ -38,13 +38,9 @@ export function countCacheResults(
     get stats() {
       return api.stats;
     },
-    async get<T>(
-      route: string,
-      params: Record<string, unknown>,
-      options?: GetOptions,
-    ) {
+    async get(pick, params, options?: GetOptions) {
       try {
-        return await api.get<T>(route, params, options);
+        return await api.get(pick, params, options);
       } finally {
         report();
       }

@@ -6,6 +6,7 @@ import type { AgentLog } from "../agent/run-agent-types.js";
 import { buildSystemPrompt } from "../agent/system-prompt.js";
 import { createCitationVerifier } from "../answer/create-citation-verifier.js";
 import { groundCitations } from "../answer/ground-citations.js";
+import type { RepositoryOnWeb } from "../answer/permalink.js";
 import type { ProgressStage } from "../answer/render-progress-comment.js";
 import {
   renderAnswerComment,
@@ -28,7 +29,7 @@ import { collectFiles } from "./collect-files.js";
 
 export interface AnswerQuestionInput {
   reader: CodeReader;
-  repository: { owner: string; repo: string; ref: string };
+  repository: RepositoryOnWeb & { ref: string };
   question: string;
   asker: string;
   issue: IssueThread;
@@ -70,6 +71,7 @@ export async function answerQuestion(
   const repository = {
     owner: input.repository.owner,
     repo: input.repository.repo,
+    htmlUrl: input.repository.htmlUrl,
     sha: reader.sha,
   };
   const policy = createPathPolicy(input.excludePaths);

@@ -91,7 +91,12 @@ export async function runQuestion(
     );
     const rendered = await answerQuestion({
       reader,
-      repository: { owner: job.owner, repo: job.repo, ref: resolved.ref },
+      repository: {
+        owner: job.owner,
+        repo: job.repo,
+        htmlUrl: job.htmlUrl,
+        ref: resolved.ref,
+      },
       question:
         job.task.kind === "question"
           ? job.task.question
@@ -124,7 +129,9 @@ export async function runQuestion(
     const reason = failureReason(error);
     const body = await renderFailureComment(reason, {
       handle: job.config.handle ?? deps.operator.handle,
-      repository: sha ? { owner: job.owner, repo: job.repo, sha } : undefined,
+      repository: sha
+        ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
+        : undefined,
     });
     await comments.update(commentId, body);
     return { kind: "failed", reason: reason.kind };

@@ -15,7 +15,7 @@ export interface TriggerContext extends RepoConfigSource {
   name: string;
   payload: TriggerPayload & {
     installation?: { id: number };
-    repository: { name: string; owner: { login: string } };
+    repository: { name: string; owner: { login: string }; html_url: string };
     issue: TriggerPayload["issue"] & { number: number };
   };
   octokit: {
@@ -95,6 +95,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       installationId: payload.installation.id,
       owner: payload.repository.owner.login,
       repo: payload.repository.name,
+      htmlUrl: payload.repository.html_url,
       issueNumber: payload.issue.number,
       requestedBy: payload.sender.login,
       task:

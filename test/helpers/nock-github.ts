@@ -88,6 +88,15 @@ export function nockSearchCode(
 /** Where GitHub sends tarball downloads (a 302 from the archive endpoint). */
 export const CODELOAD = "https://codeload.github.com";
 
+/**
+ * The codeload side of a download. It matches no request that carries an
+ * `Authorization` header: the token is GitHub's API's alone, and fetch must
+ * drop it when the redirect leaves the API's origin.
+ */
+export function nockCodeload(): nock.Scope {
+  return nock(CODELOAD, { badheaders: ["authorization"] });
+}
+
 /** The small repository the read-side fixtures describe (test/fixtures/github/README.md). */
 export const HELLO_WORLD = {
   owner: "octo-org",
@@ -354,7 +363,7 @@ export function nockTarball(
     times?: number;
   },
   scope: nock.Scope = nock(GITHUB_API),
-  codeload: nock.Scope = nock(CODELOAD),
+  codeload: nock.Scope = nockCodeload(),
 ): nock.Scope {
   const {
     owner = HELLO_WORLD.owner,
@@ -414,7 +423,7 @@ export function nockRecordedArchive(sha: string): void {
   nock(GITHUB_API)
     .get(`/repos/octokit-fixture-org/get-archive/tarball/${sha}`)
     .reply(redirect.status, redirect.response, headers(redirect.headers));
-  nock(CODELOAD)
+  nockCodeload()
     .get(download.path)
     .reply(
       download.status,

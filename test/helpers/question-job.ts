@@ -9,6 +9,7 @@ export function questionJob(overrides: Partial<QuestionJob> = {}): QuestionJob {
     installationId: 1,
     owner: "octo-org",
     repo: "hello-world",
+    htmlUrl: "https://github.com/octo-org/hello-world",
     issueNumber: 1,
     requestedBy: "octocat",
     task: { kind: "question", question: "where is retry decided?" },

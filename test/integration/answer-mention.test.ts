@@ -6,39 +6,11 @@ import {
   permalinks,
   startAskcode,
   SHA,
+  UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
 
-// A small repository that answers the payload's question ("where does the
-// retry logic decide to give up?").
-const FILES = {
-  "README.md":
-    "# Hello-World\n\nUploads files, and retries when the server fails.\n",
-  "src/upload.py": [
-    "import time",
-    "",
-    "MAX_ATTEMPTS = 5",
-    "",
-    "",
-    "def should_give_up(attempt, status):",
-    '    """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
-    "    if attempt >= MAX_ATTEMPTS:",
-    "        return True",
-    "    return 400 <= status < 500",
-    "",
-    "",
-    "def upload(send, body):",
-    "    attempt = 0",
-    "    while True:",
-    "        status = send(body)",
-    "        if status < 400 or should_give_up(attempt, status):",
-    "            return status",
-    "        attempt += 1",
-    "        time.sleep(2 ** attempt)",
-    "",
-  ].join("\n"),
-  "src/server.py": "def serve(port):\n    return port\n",
-};
+const FILES = UPLOAD_REPOSITORY;
 const LINES = Object.fromEntries(
   Object.entries(FILES).map(([path, text]) => [path, text.split("\n").length]),
 );

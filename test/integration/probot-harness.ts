@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from "node:crypto";
+import { createHmac, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import nock from "nock";
@@ -14,7 +14,71 @@ export const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 export const MISSIONS_DIR = fileURLToPath(
   new URL("../../missions", import.meta.url),
 );
-const API = "https://api.github.com";
+
+/**
+ * A small repository that answers the mention payload's question ("where
+ * does the retry logic decide to give up?").
+ */
+export const UPLOAD_REPOSITORY = {
+  "README.md":
+    "# Hello-World\n\nUploads files, and retries when the server fails.\n",
+  "src/upload.py": [
+    "import time",
+    "",
+    "MAX_ATTEMPTS = 5",
+    "",
+    "",
+    "def should_give_up(attempt, status):",
+    '    """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
+    "    if attempt >= MAX_ATTEMPTS:",
+    "        return True",
+    "    return 400 <= status < 500",
+    "",
+    "",
+    "def upload(send, body):",
+    "    attempt = 0",
+    "    while True:",
+    "        status = send(body)",
+    "        if status < 400 or should_give_up(attempt, status):",
+    "            return status",
+    "        attempt += 1",
+    "        time.sleep(2 ** attempt)",
+    "",
+  ].join("\n"),
+  "src/server.py": "def serve(port):\n    return port\n",
+};
+
+/** Where a GitHub lives: its REST API root, its web pages, and the host archives download from. */
+export interface GitHubHost {
+  /** The REST API root, as Probot's `baseUrl` (no trailing slash). */
+  api: string;
+  web: string;
+  codeload: string;
+}
+
+export const GITHUB_COM: GitHubHost = {
+  api: "https://api.github.com",
+  web: "https://github.com",
+  codeload: "https://codeload.github.com",
+};
+
+/**
+ * A GitHub Enterprise Server as Probot reaches it with
+ * `GHE_HOST=127.0.0.1:8443 GHE_PROTOCOL=http`: the API under `/api/v3`, the
+ * web pages at the root, archives from another origin of the same machine.
+ */
+export const GHES_ON_LOOPBACK: GitHubHost = {
+  api: "http://127.0.0.1:8443/api/v3",
+  web: "http://127.0.0.1:8443",
+  codeload: "http://localhost:8443",
+};
+
+/** A nock scope on `host`'s API origin, and the path prefix its routes take (`/api/v3` on GHES). */
+function apiScope(host: GitHubHost) {
+  const { origin, pathname } = new URL(host.api);
+  return { scope: nock(origin), prefix: pathname.replace(/\/$/, "") };
+}
+
 const REPO_PATH = `/repos/${OWNER}/${REPO}`;
 
 // One key for the suite: Probot signs its app JWT with it; nock never checks.
@@ -35,15 +99,27 @@ export const UPLOAD_PY = [
   "",
 ].join("\n");
 
-/** A Probot running askcode, with Probot's own Octokit retries off (docs/conventions.md, "Octokit plugins and the rate-limit policy"). */
+/** The secret Probot checks each delivery's `X-Hub-Signature-256` against. */
+const WEBHOOK_SECRET = "askcode-test-webhook-secret";
+
+/**
+ * A Probot running askcode, with Probot's own Octokit retries off (the tests
+ * drive askcode's policy, not Probot's), on `host`'s API (as `GHE_HOST` and
+ * `GHE_PROTOCOL` would set it), counting into `metrics` when given.
+ */
 export async function startAskcode(
   env: Record<string, string> = {},
-  options: { metrics?: Registry } = {},
+  {
+    host = GITHUB_COM,
+    metrics,
+  }: { host?: GitHubHost; metrics?: Registry } = {},
 ) {
   let queue: JobQueue | undefined;
   const probot = new Probot({
     appId: 1,
     privateKey,
+    secret: WEBHOOK_SECRET,
+    baseUrl: host.api,
     logLevel: "fatal",
     Octokit: ProbotOctokit.defaults({
       retry: { enabled: false },
@@ -55,39 +131,60 @@ export async function startAskcode(
       env: { ASKCODE_MISSIONS_DIR: MISSIONS_DIR, ...env },
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
-      metrics: options.metrics,
+      metrics,
     }),
   );
   return { probot, idle: () => queue!.onIdle() };
 }
 
+/**
+ * Delivers a webhook as GitHub does: the JSON body signed with the app's
+ * secret (`X-Hub-Signature-256`), verified by Probot before any handler runs.
+ * See https://docs.github.com/en/webhooks/using-webhooks/validating-webhook-deliveries
+ */
+export async function deliverSigned(
+  probot: Probot,
+  event: { id: string; name: "issue_comment" | "issues"; payload: object },
+) {
+  const body = JSON.stringify(event.payload);
+  const signature = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(body).digest("hex")}`;
+  await probot.webhooks.verifyAndReceive({
+    id: event.id,
+    name: event.name,
+    payload: body,
+    signature,
+  });
+}
+
 /** The installation token and the app's own identity, as GitHub answers them. */
-export function nockAppAuth(): nock.Scope {
-  return nock(API)
+export function nockAppAuth(host: GitHubHost = GITHUB_COM): nock.Scope {
+  const { scope, prefix } = apiScope(host);
+  return scope
     .persist()
-    .post("/app/installations/1/access_tokens")
+    .post(`${prefix}/app/installations/1/access_tokens`)
     .reply(201, {
       token: "ghs_16C7e42F292c6912E7710c838347Ae178B4a",
       expires_at: "2099-01-01T00:00:00Z",
       permissions: { contents: "read", metadata: "read", issues: "write" },
       repository_selection: "selected",
     })
-    .get("/app")
+    .get(`${prefix}/app`)
     .reply(200, { id: 1, slug: "askcode", name: "askcode" });
 }
 
 /** No `.github/askcode.yml` in the repository nor in the owner's `.github` repository. */
-export function nockNoConfig(): nock.Scope {
+export function nockNoConfig(host: GitHubHost = GITHUB_COM): nock.Scope {
   const notFound = {
     message: "Not Found",
     documentation_url:
       "https://docs.github.com/rest/repos/contents#get-repository-content",
     status: "404",
   };
-  return nock(API)
-    .get(`${REPO_PATH}/contents/.github%2Faskcode.yml`)
+  const { scope, prefix } = apiScope(host);
+  return scope
+    .get(`${prefix}${REPO_PATH}/contents/.github%2Faskcode.yml`)
     .reply(404, notFound)
-    .get(`/repos/${OWNER}/.github/contents/.github%2Faskcode.yml`)
+    .get(`${prefix}/repos/${OWNER}/.github/contents/.github%2Faskcode.yml`)
     .reply(404, notFound);
 }
 
@@ -95,7 +192,10 @@ export function nockNoConfig(): nock.Scope {
  * The repository at SHA: its default branch, commit, tree and tarball, and
  * the issue thread; records the comment askcode posts and each edit of it.
  */
-export async function nockRepository(files: Record<string, string>) {
+export async function nockRepository(
+  files: Record<string, string>,
+  host: GitHubHost = GITHUB_COM,
+) {
   const posted: string[] = [];
   const edits: string[] = [];
   const reactions: string[] = [];
@@ -110,69 +210,73 @@ export async function nockRepository(files: Record<string, string>) {
     type: "blob",
     sha: "0".repeat(40),
     size: Buffer.byteLength(text),
-    url: `${API}${REPO_PATH}/git/blobs/${"0".repeat(40)}`,
+    url: `${host.api}${REPO_PATH}/git/blobs/${"0".repeat(40)}`,
   }));
-  const scope = nock(API)
+  const { scope: api, prefix } = apiScope(host);
+  const at = (path: string) => `${prefix}${REPO_PATH}${path}`;
+  const scope = api
     .post(/\/reactions$/)
     .reply(201, (uri, body) => {
       reactions.push(`${uri} ${(body as { content: string }).content}`);
       return { id: 1, content: "eyes" };
     })
-    .post(`${REPO_PATH}/issues/1/comments`)
+    .post(at("/issues/1/comments"))
     .reply(201, (_uri, body) => {
       posted.push((body as { body: string }).body);
       return { id: 4242, body: (body as { body: string }).body };
     })
-    .get(REPO_PATH)
+    .get(at(""))
     .reply(
       200,
       { id: 1296269, full_name: `${OWNER}/${REPO}`, default_branch: "main" },
       { etag: '"repo-etag"' },
     )
-    .get(`${REPO_PATH}/commits/main`)
+    .get(at("/commits/main"))
     .reply(200, SHA, {
       "content-type": "application/vnd.github.sha; charset=utf-8",
       etag: `"${SHA}"`,
     })
-    .get(`${REPO_PATH}/git/trees/${SHA}`)
+    .get(at(`/git/trees/${SHA}`))
     .query({ recursive: "1" })
     .reply(200, {
       sha: SHA,
-      url: `${API}${REPO_PATH}/git/trees/${SHA}`,
+      url: `${host.api}${REPO_PATH}/git/trees/${SHA}`,
       tree,
       truncated: false,
     })
-    .get(`${REPO_PATH}/tarball/${SHA}`)
+    .get(at(`/tarball/${SHA}`))
     .reply(302, "", {
-      location: `https://codeload.github.com/${OWNER}/${REPO}/legacy.tar.gz/${SHA}`,
+      location: `${host.codeload}/${OWNER}/${REPO}/legacy.tar.gz/${SHA}`,
     })
-    .get(`${REPO_PATH}/issues/1`)
+    .get(at("/issues/1"))
     .reply(200, {
       number: 1,
       title: "Spelling error in the README file",
       body: "It looks like you accidently spelled 'commit' with two 't's.",
     })
-    .get(`${REPO_PATH}/issues/1/comments`)
+    .get(at("/issues/1/comments"))
     .query(true)
     .reply(200, [])
-    .patch(`${REPO_PATH}/issues/comments/4242`)
+    .patch(at("/issues/comments/4242"))
     .times(10)
     .reply(200, (_uri, body) => {
       edits.push((body as { body: string }).body);
       return { id: 4242 };
     });
-  const codeload = nock("https://codeload.github.com")
+  // The token is the API's alone: a download that carried it would not match.
+  const codeload = nock(host.codeload, { badheaders: ["authorization"] })
     .get(`/${OWNER}/${REPO}/legacy.tar.gz/${SHA}`)
     .reply(200, tarball, { "content-type": "application/x-gzip" });
   return { scope, codeload, posted, edits, reactions };
 }
 
-/** Every permalink in a comment, as path and line range. */
+/** Every permalink in a comment, on `web` (github.com by default), as path and line range. */
 export function permalinks(
   body: string,
+  web: string = GITHUB_COM.web,
 ): Array<{ path: string; start: number; end: number }> {
   const pattern = new RegExp(
-    `https://github\\.com/${OWNER}/${REPO}/blob/${SHA}/([^#\\s)]+)#L(\\d+)(?:-L(\\d+))?`,
+    `${escapeRegExp(web)}/${OWNER}/${REPO}/blob/${SHA}/([^#\\s)]+)#L(\\d+)(?:-L(\\d+))?`,
     "g",
   );
   return [...body.matchAll(pattern)].map((m) => ({
@@ -182,14 +286,22 @@ export function permalinks(
   }));
 }
 
-/** A webhook payload from test/fixtures/webhooks/ (real @octokit/webhooks-examples payloads). */
-export function webhookPayload(name: string) {
-  return JSON.parse(
-    readFileSync(
-      new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
-      "utf8",
-    ),
-  );
+/**
+ * A webhook payload from test/fixtures/webhooks/ (real @octokit/webhooks-examples
+ * payloads), as `host` would send it: every API and web address on its hosts.
+ */
+export function webhookPayload(name: string, host: GitHubHost = GITHUB_COM) {
+  const text = readFileSync(
+    new URL(`../fixtures/webhooks/${name}.json`, import.meta.url),
+    "utf8",
+  )
+    .replaceAll(GITHUB_COM.api, host.api)
+    .replaceAll(GITHUB_COM.web, host.web);
+  return JSON.parse(text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */

@@ -117,8 +117,8 @@ async function fetchPage(
 ): Promise<CodeSearchResponse> {
   await source.pacer.acquire(source.paceKey);
   try {
-    const response = await source.api.get<CodeSearchResponse>(
-      "GET /search/code",
+    const response = await source.api.get(
+      (rest) => rest.search.code,
       { q, per_page: perPage, page },
       // Octokit turns a format into `application/vnd.github.v3.<format>`, so
       // "text-match+json" sends the documented media type verbatim.

@@ -1,16 +1,21 @@
-// @octokit/core rather than @octokit/rest: we only call `request`, and rest's request-log
-// plugin would print every 304 (a success for us) as an error.
-import { Octokit } from "@octokit/core";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
+import { keepSlashesInPathVariables } from "./encode-path-segments.js";
+import { quietRequestLog, type OctokitLogger } from "./quiet-request-log.js";
 
-/** The Octokit askcode reads code with: throttling and retry built in, as Probot's own. */
+export type { OctokitLogger } from "./quiet-request-log.js";
+
+/** The Octokit askcode reads code with: typed REST methods, throttling and retry built in, as Probot's own. */
 export const AskcodeOctokit = Octokit.plugin(throttling, retry);
 export type AskcodeOctokit = InstanceType<typeof AskcodeOctokit>;
 
-/** The part of Octokit the code host needs; Probot's `context.octokit` satisfies it too. */
-export type RequestingOctokit = Pick<Octokit, "request" | "log">;
+/** The part of Octokit the code host needs: its typed REST methods (`rest.repos.getContent`, …). */
+export type RequestingOctokit = Pick<AskcodeOctokit, "rest">;
+
+/** GitHub's public API, when the operator names no other (GitHub Enterprise Server, GHE.com). */
+export const GITHUB_API_URL = "https://api.github.com";
 
 export interface RateLimitPolicy {
   /** Throttle key: one per installation, so one busy installation never slows another. */
@@ -28,10 +33,9 @@ export interface RateLimitPolicy {
 
 /**
  * Throttle options that say our policy out loud. Probot's instance defaults retry
- * primary limits twice and never retry secondary ones (docs/conventions.md,
- * "Octokit plugins and the rate-limit policy"); code search is the endpoint most likely to meet a
- * secondary limit, so we retry both, a bounded number of times, and only when
- * GitHub's wait is one we can afford.
+ * primary limits twice and never retry secondary ones; code search is the
+ * endpoint most likely to meet a secondary limit, so we retry both, a bounded
+ * number of times, and only when GitHub's wait is one we can afford.
  * See https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
  */
 export function createThrottleOptions(
@@ -68,37 +72,44 @@ export function createThrottleOptions(
 export interface CreateOctokitOptions extends RateLimitPolicy {
   /** An installation or personal token; none for anonymous reads of public repositories. */
   auth?: string;
+  /**
+   * The REST API root (default https://api.github.com); for GitHub Enterprise
+   * Server `https://<host>/api/v3`. The app passes the one Probot's own client uses.
+   */
   baseUrl?: string;
   userAgent?: string;
   /** Where Octokit logs each request and warning (default: warnings and errors to the console). */
   logger?: OctokitLogger;
 }
 
-export interface OctokitLogger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
 /**
- * Builds an Octokit for the command line and benchmarks (the app uses Probot's
- * authenticated Octokit, configured with the same throttle options).
+ * Builds the Octokit askcode reads code with (the app builds one per
+ * installation, on Probot's base URL; the benchmarks and tests build theirs).
+ * It sends requests to `baseUrl` and nowhere else: a request for any other
+ * address (an absolute URL, a `baseUrl` parameter) is refused before it
+ * leaves, so the token never reaches another host. Redirects (the tarball's
+ * to codeload) are fetch's to follow, and fetch drops `Authorization` when a
+ * redirect crosses origins.
+ * See https://fetch.spec.whatwg.org/#http-redirect-fetch
  *
  * @example
  * const octokit = createOctokit({ id: "cli", auth: process.env.GITHUB_TOKEN });
+ * const { data } = await octokit.rest.repos.get({ owner: "octo-org", repo: "hello-world" });
  */
 export function createOctokit(options: CreateOctokitOptions): AskcodeOctokit {
-  return new AskcodeOctokit({
+  const baseUrl = (options.baseUrl ?? GITHUB_API_URL).replace(/\/+$/, "");
+  const octokit = new AskcodeOctokit({
     auth: options.auth,
-    baseUrl: options.baseUrl,
+    baseUrl,
     userAgent: options.userAgent ?? "askcode",
-    log: options.logger ?? {
-      debug: () => {},
-      info: () => {},
-      warn: console.warn,
-      error: console.error,
-    },
+    log: quietRequestLog(
+      options.logger ?? {
+        debug: () => {},
+        info: () => {},
+        warn: console.warn,
+        error: console.error,
+      },
+    ),
     throttle: createThrottleOptions(options),
     retry: {
       retries: options.serverErrorRetries ?? 3,
@@ -109,4 +120,22 @@ export function createOctokit(options: CreateOctokitOptions): AskcodeOctokit {
       retryAfterBaseValue: options.retryAfterBaseValue ?? 1000,
     },
   });
+  octokit.hook.before("request", keepSlashesInPathVariables);
+  octokit.hook.before("request", (request) => {
+    const { method, url } = octokit.request.endpoint.parse(request);
+    if (!isUnder(url, baseUrl))
+      throw new Error(
+        `askcode's GitHub client refused ${method} ${url}: it sends requests (and its token) only to ${baseUrl}.`,
+      );
+  });
+  return octokit;
+}
+
+/** `url` is `base` or a path below it, on the same origin. */
+function isUnder(url: string, base: string): boolean {
+  const target = new URL(url);
+  const root = new URL(base);
+  if (target.origin !== root.origin) return false;
+  const prefix = root.pathname.replace(/\/+$/, "");
+  return target.pathname === prefix || target.pathname.startsWith(`${prefix}/`);
 }

@@ -4,6 +4,22 @@ import type {
 } from "../../cache/response-cache.js";
 import type { RequestingOctokit } from "./create-octokit.js";
 
+/** Octokit's typed REST methods, grouped as GitHub's docs group them (`repos`, `git`, `search`, …). */
+export type RestMethods = RequestingOctokit["rest"];
+
+/**
+ * One typed REST method, e.g. `rest.git.getTree`: called with its parameters,
+ * and knowing its own route, which names its answers in the cache.
+ */
+export interface RestEndpoint<P, D> {
+  (params?: P): Promise<{
+    status: number;
+    data: D;
+    headers: Record<string, unknown>;
+  }>;
+  endpoint: { DEFAULTS: { method: string; url: string } };
+}
+
 /** Counts for the cache and the wire, per `GitHubApi` (one installation's run or process). */
 export interface GitHubApiStats {
   /** HTTP requests sent to GitHub (a 304 counts: it is a request, free of rate limit). */
@@ -39,11 +55,16 @@ export interface GitHubResponse<T> {
 
 /** GET access to one installation's view of GitHub, through the shared response cache. */
 export interface GitHubApi {
-  get<T>(
-    route: string,
-    params: Record<string, unknown>,
+  /**
+   * Calls the REST method `pick` names with `params`. Data is typed as the
+   * JSON GitHub documents; with a `mediaFormat` ("raw", "sha") it is the
+   * body as Octokit hands it over instead (read it with `responseBytes`).
+   */
+  get<P extends object, D>(
+    pick: (rest: RestMethods) => RestEndpoint<P, D>,
+    params: P,
     options?: GetOptions,
-  ): Promise<GitHubResponse<T>>;
+  ): Promise<GitHubResponse<D>>;
   readonly stats: Readonly<GitHubApiStats>;
 }
 
@@ -66,7 +87,7 @@ const KEPT_HEADERS = [
 ];
 
 /**
- * Conditional GETs with the cache owning the ETag (docs/conventions.md, "304 is not an error"). A fresh entry
+ * Conditional GETs with the cache owning the ETag. A fresh entry
  * is served with no request; a stale one is revalidated with `If-None-Match`
  * (GitHub's ETag verbatim, quotes included) and a 304, which Octokit throws as
  * `RequestError("Not modified")`, serves the stored body at no rate-limit cost.
@@ -74,7 +95,7 @@ const KEPT_HEADERS = [
  *
  * @example
  * const api = createGitHubApi({ octokit, cache, namespace: "installation:42" });
- * const { data } = await api.get("GET /repos/{owner}/{repo}/git/trees/{tree_sha}", { owner, repo, tree_sha: sha, recursive: "1" }, { immutable: true });
+ * const { data } = await api.get((rest) => rest.git.getTree, { owner, repo, tree_sha: sha, recursive: "1" }, { immutable: true });
  */
 export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
   const stats: GitHubApiStats = {
@@ -86,39 +107,39 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
     bytes: 0,
   };
 
-  async function send(
-    route: string,
-    params: Record<string, unknown>,
+  async function send<P extends object, D>(
+    method: RestEndpoint<P, D>,
+    params: P,
     get: GetOptions,
     etag?: string,
   ) {
     stats.requests++;
-    const response = await options.octokit.request(route, {
+    const response = await method({
       ...params,
       ...(get.mediaFormat ? { mediaType: { format: get.mediaFormat } } : {}),
       ...(etag ? { headers: { "if-none-match": etag } } : {}),
     });
-    const headers = pickHeaders(response.headers as Record<string, unknown>);
+    const headers = pickHeaders(response.headers);
     const bytes = bodyBytes(response.data);
     stats.bytes += bytes;
     return {
       status: response.status,
-      data: response.data as unknown,
+      data: response.data,
       headers,
       bytes,
       etag: headers.etag,
     };
   }
 
-  async function load(
-    route: string,
-    params: Record<string, unknown>,
+  async function load<P extends object, D>(
+    method: RestEndpoint<P, D>,
+    params: P,
     get: GetOptions,
     stale?: CachedResponse,
   ) {
     const etag = stale && !stale.immutable ? stale.etag : undefined;
     try {
-      const fresh = await send(route, params, get, etag);
+      const fresh = await send(method, params, get, etag);
       stats.misses++;
       return {
         ...fresh,
@@ -144,20 +165,23 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
 
   return {
     stats,
-    async get<T>(
-      route: string,
-      params: Record<string, unknown>,
+    async get<P extends object, D>(
+      pick: (rest: RestMethods) => RestEndpoint<P, D>,
+      params: P,
       get: GetOptions = {},
     ) {
+      const method = pick(options.octokit.rest);
       if (get.cache === false) {
-        const fresh = await send(route, params, get);
+        const fresh = await send(method, params, get);
         stats.misses++;
         return {
           status: fresh.status,
-          data: fresh.data as T,
+          data: fresh.data,
           headers: fresh.headers,
         };
       }
+      const { DEFAULTS } = method.endpoint;
+      const route = `${DEFAULTS.method} ${DEFAULTS.url}`;
       const key = cacheKey(options.namespace, route, params, get.mediaFormat);
       let loaded = false;
       const entry = await options.cache.fetch(key, {
@@ -166,7 +190,7 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
         context: {
           load: (stale) => {
             loaded = true;
-            return load(route, params, get, stale);
+            return load(method, params, get, stale);
           },
         },
       });
@@ -176,7 +200,8 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
         throw new Error(`The response cache returned nothing for ${route}`);
       return {
         status: entry.status,
-        data: entry.data as T,
+        // What this key stored: the answer of this very method.
+        data: entry.data as D,
         headers: entry.headers,
       };
     },
@@ -186,12 +211,12 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
 function cacheKey(
   namespace: string,
   route: string,
-  params: Record<string, unknown>,
+  params: object,
   mediaFormat = "",
 ): string {
-  const sorted = Object.keys(params)
-    .sort()
-    .map((name) => `${name}=${JSON.stringify(params[name])}`)
+  const sorted = Object.entries(params)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
     .join("&");
   return `${namespace} ${route} ${sorted} ${mediaFormat}`;
 }

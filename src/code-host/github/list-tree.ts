@@ -9,7 +9,8 @@ interface GitTreeItem {
   path: string;
   /** 100644 / 100755 file, 120000 symlink, 040000 directory, 160000 submodule. */
   mode: string;
-  type: "blob" | "tree" | "commit";
+  /** "blob", "tree", or "commit" (a submodule). */
+  type: string;
   sha: string;
   /** Blobs only. */
   size?: number;
@@ -46,8 +47,8 @@ export async function listGitHubTree(
 ): Promise<TreeListing> {
   let answer: GitTreeAnswer;
   try {
-    ({ data: answer } = await ctx.api.get<GitTreeAnswer>(
-      "GET /repos/{owner}/{repo}/git/trees/{tree_sha}",
+    ({ data: answer } = await ctx.api.get(
+      (rest) => rest.git.getTree,
       { owner: ctx.owner, repo: ctx.repo, tree_sha: sha, recursive: "1" },
       { immutable: true },
     ));

@@ -13,10 +13,13 @@ import { formatBytes } from "../file-set/format-bytes.js";
 import { readTextRange } from "../file-set/read-text-range.js";
 import { GitHubError } from "../../shared/errors.js";
 import { normalizeRepoPath } from "../../shared/repo-path.js";
-import { getContents, type ContentsItem } from "./get-contents.js";
+import {
+  getContents,
+  getRawContents,
+  type ContentsItem,
+} from "./get-contents.js";
 import { mapRequestError } from "./map-request-error.js";
 import type { GitHubRepoContext } from "./repo-context.js";
-import { responseBytes } from "./response-body.js";
 
 /**
  * Reads one file at one commit through the Contents API and says what it
@@ -134,8 +137,7 @@ async function fileBytes(
   if (item.encoding === "base64" && item.content !== undefined)
     return Buffer.from(item.content, "base64");
   if (item.size === 0) return Buffer.alloc(0);
-  const raw = await getContents<unknown>(ctx, sha, path, "raw");
-  return raw === undefined ? undefined : responseBytes(raw);
+  return getRawContents(ctx, sha, path);
 }
 
 function directory(path: string): DirectoryEntry {

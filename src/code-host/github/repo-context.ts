@@ -3,7 +3,7 @@ import type { GitHubApi } from "./github-api.js";
 /**
  * The one repository a GitHub code host reads, and the cached request layer
  * it reads through. Every request of the read side takes this, never an
- * owner or repository chosen later (docs/architecture/overview.md, "Security model": one repository, one commit per run).
+ * owner or repository chosen later: a run reads one repository.
  */
 export interface GitHubRepoContext {
   api: GitHubApi;

@@ -1,6 +1,5 @@
 import type { ResolvedRef } from "../code-host.js";
 import { GitHubError, RefNotFoundError } from "../../shared/errors.js";
-import { encodePathSegments } from "./encode-path-segments.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import { requestStatus } from "./request-status.js";
@@ -61,10 +60,10 @@ const BRANCH_HEAD_TTL_MS = 60_000;
 async function getDefaultBranch(ctx: GitHubRepoContext): Promise<string> {
   let repository: { default_branch?: unknown };
   try {
-    ({ data: repository } = await ctx.api.get<{ default_branch?: unknown }>(
-      "GET /repos/{owner}/{repo}",
-      { owner: ctx.owner, repo: ctx.repo },
-    ));
+    ({ data: repository } = await ctx.api.get((rest) => rest.repos.get, {
+      owner: ctx.owner,
+      repo: ctx.repo,
+    }));
   } catch (error) {
     if (requestStatus(error) === 404) {
       throw new GitHubError(
@@ -91,9 +90,9 @@ async function getCommitSha(
 ): Promise<string> {
   let body: unknown;
   try {
-    ({ data: body } = await ctx.api.get<unknown>(
-      "GET /repos/{owner}/{repo}/commits/{+ref}",
-      { owner: ctx.owner, repo: ctx.repo, ref: encodePathSegments(ref) },
+    ({ data: body } = await ctx.api.get(
+      (rest) => rest.repos.getCommit,
+      { owner: ctx.owner, repo: ctx.repo, ref },
       {
         mediaFormat: "sha",
         immutable: FULL_SHA.test(ref),

@@ -30,7 +30,8 @@ export const DEFAULT_SNAPSHOT_MAX_BYTES = 50 * 1024 * 1024;
 /**
  * Downloads the repository at one commit in one request and unpacks it in
  * memory. `GET /repos/{owner}/{repo}/tarball/{ref}` answers 302 with a
- * `codeload.github.com` URL that fetch follows; the body is the gzipped
+ * `codeload.github.com` URL that fetch follows (and, the origin being
+ * another, without our `Authorization` header); the body is the gzipped
  * archive. It bypasses the response cache (`cache: false`): the parsed
  * snapshot is what is worth keeping, and `createSnapshotCache` keeps it.
  * See https://docs.github.com/en/rest/repos/contents#download-a-repository-archive-tar
@@ -46,8 +47,8 @@ export async function loadTarballSnapshot(
   const label = `tarball:${repoName(ctx)}@${sha.slice(0, 7)}`;
   let body: unknown;
   try {
-    ({ data: body } = await ctx.api.get<unknown>(
-      "GET /repos/{owner}/{repo}/tarball/{ref}",
+    ({ data: body } = await ctx.api.get(
+      (rest) => rest.repos.downloadTarballArchive,
       { owner: ctx.owner, repo: ctx.repo, ref: sha },
       { cache: false },
     ));

@@ -101,4 +101,16 @@ describe("extractCitations", () => {
       ).map((c) => c.paths),
     ).toEqual([["src/a.ts"], ["b.ts"]]);
   });
+
+  it("reads links on a GitHub Enterprise Server repository's host, and not github.com's", () => {
+    const onGhes = { ...repo, htmlUrl: "https://ghe.example.com/octo/hello" };
+    const citations = extractCitations(
+      "See https://ghe.example.com/octo/hello/blob/main/src/a.ts#L3-L5 and " +
+        "[this](https://github.com/octo/hello/blob/main/src/b.ts#L1).",
+      onGhes,
+    );
+    expect(citations.map((c) => [c.form, c.paths[0], c.range])).toStrictEqual([
+      ["url", "src/a.ts", [3, 5]],
+    ]);
+  });
 });

@@ -23,4 +23,14 @@ describe("permalink", () => {
   it("links the commit", () => {
     expect(commitLink(at)).toBe(`https://github.com/octo/hello/commit/${sha}`);
   });
+
+  it("links on the repository's own web host (GitHub Enterprise Server), from its html_url", () => {
+    const onGhes = { ...at, htmlUrl: "https://ghe.example.com/octo/hello/" };
+    expect(permalink({ ...onGhes, path: "docs/a b.md", startLine: 3 })).toBe(
+      `https://ghe.example.com/octo/hello/blob/${sha}/docs/a%20b.md#L3`,
+    );
+    expect(commitLink(onGhes)).toBe(
+      `https://ghe.example.com/octo/hello/commit/${sha}`,
+    );
+  });
 });

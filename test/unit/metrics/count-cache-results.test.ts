@@ -1,7 +1,10 @@
 import nock from "nock";
 import { Registry } from "prom-client";
 import { createResponseCache } from "../../../src/cache/response-cache.js";
-import { createGitHubApi } from "../../../src/code-host/github/github-api.js";
+import {
+  createGitHubApi,
+  type RestMethods,
+} from "../../../src/code-host/github/github-api.js";
 import { countCacheResults } from "../../../src/metrics/count-cache-results.js";
 import { createGitHubMetrics } from "../../../src/metrics/github-metrics.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -10,7 +13,7 @@ import { githubFixture } from "../../helpers/nock-github.js";
 import { createTestOctokit } from "../../helpers/test-octokit.js";
 
 const API = "https://api.github.com";
-const ROUTE = "GET /repos/{owner}/{repo}";
+const REPOSITORY = (rest: RestMethods) => rest.repos.get;
 const REPO = { owner: "octo-org", repo: "hello-world" };
 const ETAG = '"a3f4b6c8e1d2f3a4b5c6d7e8f9a0b1c2"';
 const repoBody = githubFixture<object>("repos/hello-world.json");
@@ -37,13 +40,13 @@ describe("countCacheResults", () => {
       .reply(304, "", { etag: ETAG });
 
     // Installation 1: a miss, then two concurrent hits.
-    await one.get(ROUTE, REPO);
-    await Promise.all([one.get(ROUTE, REPO), one.get(ROUTE, REPO)]);
+    await one.get(REPOSITORY, REPO);
+    await Promise.all([one.get(REPOSITORY, REPO), one.get(REPOSITORY, REPO)]);
     // Installation 2 never shares installation 1's entry: its own miss.
-    await two.get(ROUTE, REPO);
+    await two.get(REPOSITORY, REPO);
     // Past the TTL, installation 1 revalidates: a 304.
     clock.advance(1001);
-    const revalidated = await one.get(ROUTE, REPO);
+    const revalidated = await one.get(REPOSITORY, REPO);
 
     expect(revalidated.data).toStrictEqual(repoBody);
     expect(one.stats).toMatchObject({ hits: 2, misses: 1, notModified: 1 });
@@ -76,12 +79,12 @@ describe("countCacheResults", () => {
       .get("/repos/octo-org/hello-world/contents/missing.txt")
       .reply(404, githubFixture("errors/not-found-contents.json"));
 
-    await api.get(ROUTE, REPO);
+    await api.get(REPOSITORY, REPO);
     clock.advance(1001);
     // GitHub is down: the stale copy is served.
-    await api.get(ROUTE, REPO);
+    await api.get(REPOSITORY, REPO);
     await expect(
-      api.get("GET /repos/{owner}/{repo}/contents/{+path}", {
+      api.get((rest) => rest.repos.getContent, {
         ...REPO,
         path: "missing.txt",
       }),

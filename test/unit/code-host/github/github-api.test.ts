@@ -1,11 +1,14 @@
 import nock from "nock";
 import { createResponseCache } from "../../../../src/cache/response-cache.js";
-import { createGitHubApi } from "../../../../src/code-host/github/github-api.js";
+import {
+  createGitHubApi,
+  type RestMethods,
+} from "../../../../src/code-host/github/github-api.js";
 import { createFakeClock } from "../../../helpers/fake-clock.js";
 import { createTestOctokit } from "../../../helpers/test-octokit.js";
 
 const REPO = { owner: "octo-org", repo: "hello-world" };
-const ROUTE = "GET /repos/{owner}/{repo}";
+const GET_REPO = (rest: RestMethods) => rest.repos.get;
 // GitHub sends strong ETags in double quotes; they must go back verbatim.
 const ETAG =
   '"a3f4b6c8e1d2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8"';
@@ -31,8 +34,8 @@ describe("createGitHubApi", () => {
       .once()
       .reply(200, repoBody, { etag: ETAG });
 
-    const first = await api.get<typeof repoBody>(ROUTE, REPO);
-    const second = await api.get<typeof repoBody>(ROUTE, REPO);
+    const first = await api.get(GET_REPO, REPO);
+    const second = await api.get(GET_REPO, REPO);
 
     expect(first.data.default_branch).toBe("main");
     expect(second.data).toStrictEqual(first.data);
@@ -55,9 +58,9 @@ describe("createGitHubApi", () => {
       .matchHeader("if-none-match", ETAG)
       .reply(304, "", { etag: ETAG });
 
-    await api.get(ROUTE, REPO);
+    await api.get(GET_REPO, REPO);
     clock.advance(1001);
-    const revalidated = await api.get<typeof repoBody>(ROUTE, REPO);
+    const revalidated = await api.get(GET_REPO, REPO);
 
     expect(revalidated.data).toStrictEqual(repoBody);
     expect(revalidated.status).toBe(200);
@@ -79,9 +82,9 @@ describe("createGitHubApi", () => {
       .matchHeader("if-none-match", ETAG)
       .reply(200, { ...repoBody, default_branch: "trunk" }, { etag: '"new"' });
 
-    await api.get(ROUTE, REPO);
+    await api.get(GET_REPO, REPO);
     clock.advance(1001);
-    const changed = await api.get<typeof repoBody>(ROUTE, REPO);
+    const changed = await api.get(GET_REPO, REPO);
 
     expect(changed.data.default_branch).toBe("trunk");
     expect(api.stats).toMatchObject({ requests: 2, notModified: 0, misses: 2 });
@@ -89,7 +92,7 @@ describe("createGitHubApi", () => {
 
   it("never revalidates an answer addressed by a SHA", async () => {
     const { api, clock } = setup(1000);
-    const route = "GET /repos/{owner}/{repo}/git/trees/{tree_sha}";
+    const route = (rest: RestMethods) => rest.git.getTree;
     const params = {
       ...REPO,
       tree_sha: "7fd1a60b01f91b314f59955a4e4d4e80d8edf11d",
@@ -128,8 +131,8 @@ describe("createGitHubApi", () => {
       .twice()
       .reply(200, repoBody, { etag: ETAG });
 
-    await one.get(ROUTE, REPO);
-    await two.get(ROUTE, REPO);
+    await one.get(GET_REPO, REPO);
+    await two.get(GET_REPO, REPO);
 
     expect(one.stats.requests + two.stats.requests).toBe(2);
     expect(scope.pendingMocks()).toStrictEqual([]);
@@ -149,9 +152,9 @@ describe("createGitHubApi", () => {
       .times(2)
       .reply(502, { message: "Server Error" });
 
-    await api.get(ROUTE, REPO);
+    await api.get(GET_REPO, REPO);
     clock.advance(1001);
-    const served = await api.get<typeof repoBody>(ROUTE, REPO);
+    const served = await api.get(GET_REPO, REPO);
 
     expect(served.data).toStrictEqual(repoBody);
     expect(api.stats.staleOnError).toBe(1);
@@ -164,8 +167,8 @@ describe("createGitHubApi", () => {
       .twice()
       .reply(200, repoBody);
 
-    await api.get(ROUTE, REPO, { cache: false });
-    await api.get(ROUTE, REPO, { cache: false });
+    await api.get(GET_REPO, REPO, { cache: false });
+    await api.get(GET_REPO, REPO, { cache: false });
 
     expect(api.stats).toMatchObject({ requests: 2, misses: 2, hits: 0 });
     expect(scope.pendingMocks()).toStrictEqual([]);

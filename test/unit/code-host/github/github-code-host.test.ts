@@ -10,6 +10,7 @@ import {
   CODELOAD,
   HELLO_WORLD,
   githubFixture,
+  nockCodeload,
   nockGetCommitSha,
   nockGetContent,
   nockGetRepository,
@@ -247,7 +248,7 @@ describe("createGitHubCodeHost", () => {
         .reply(302, "", {
           location: `${CODELOAD}/octo-org/hello-world/legacy.tar.gz/${SHA}`,
         });
-      nock(CODELOAD)
+      nockCodeload()
         .get(`/octo-org/hello-world/legacy.tar.gz/${SHA}`)
         .times(4)
         .reply(502, "Bad Gateway");
