@@ -51,7 +51,7 @@ describe("askcode's metrics, through a whole delivery", () => {
     // The code reads, by route: the repository, its branch head, the tree and the tarball.
     expect(await samples("askcode_github_requests_total")).toStrictEqual([
       'askcode_github_requests_total{route="GET /repos/{owner}/{repo}",status="200"} 1',
-      'askcode_github_requests_total{route="GET /repos/{owner}/{repo}/commits/{+ref}",status="200"} 1',
+      'askcode_github_requests_total{route="GET /repos/{owner}/{repo}/commits/{ref}",status="200"} 1',
       'askcode_github_requests_total{route="GET /repos/{owner}/{repo}/git/trees/{tree_sha}",status="200"} 1',
       'askcode_github_requests_total{route="GET /repos/{owner}/{repo}/tarball/{ref}",status="200"} 1',
     ]);
