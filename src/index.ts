@@ -19,7 +19,12 @@ import {
   createIssueComments,
   type IssuesOctokit,
 } from "./run/issue-comments.js";
-import { runQuestion, type InstallationClients } from "./run/run-question.js";
+import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
+import {
+  replyInterrupted,
+  runQuestion,
+  type InstallationClients,
+} from "./run/run-question.js";
 import { systemClock, type Clock } from "./shared/clock.js";
 import { createTokenCounter } from "./tokens/create-token-counter.js";
 import type { TokenCounter } from "./tokens/token-counter.js";
@@ -33,8 +38,10 @@ export interface AskcodeOptions {
   clock?: Clock;
   /** Waits in the code host's Octokit, per second of retry-after (tests shrink it). */
   retryAfterBaseValue?: number;
-  /** Called with the queue once built (tests wait on `onIdle`). */
+  /** Called with the queue once built (tests wait on `onIdle`; the shutdown stops it). */
   onQueue?(queue: JobQueue): void;
+  /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
+  inFlight?: InFlightRuns;
 }
 
 /**
@@ -106,9 +113,11 @@ export function createAskcodeApp(
       };
     };
 
+    const inFlight = options.inFlight ?? createInFlightRuns(app.log);
     const queue = createInProcessQueue({
       concurrency: operator.concurrency,
       log: app.log,
+      cancel: (job) => replyInterrupted(job, { clientsFor, operator }),
       run: (job) =>
         runQuestion(job, {
           clientsFor,
@@ -123,6 +132,7 @@ export function createAskcodeApp(
           },
           clock,
           log: app.log,
+          inFlight,
         }),
     });
     options.onQueue?.(queue);
