@@ -56,12 +56,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
           ? (payload.comment?.body ?? "")
           : `${payload.issue.title} ${payload.issue.body ?? ""}`;
     // Bots (the app itself included) never ask; no config request for them either.
-    if (
-      !text.includes("@") ||
-      !payload.installation ||
-      payload.sender.type === "Bot"
-    )
-      return;
+    if (!text.includes("@") || !payload.installation || payload.sender.type === "Bot") return;
     const { config, problems } = await loadRepoConfig(context, {
       missionNames,
     });
