@@ -30,6 +30,8 @@ export interface StartAppServerOptions {
   Octokit?: ProbotOptions["Octokit"];
   /** Waits in the code host's Octokit, per second of retry-after (tests shrink it). */
   retryAfterBaseValue?: number;
+  /** Called with the job queue once built (tests wait on `onIdle`). */
+  onQueue?(queue: JobQueue): void;
 }
 
 export interface AppServer {
@@ -78,7 +80,10 @@ export async function startAppServer(
       clock,
       inFlight,
       retryAfterBaseValue: options.retryAfterBaseValue,
-      onQueue: (built) => (queue = built),
+      onQueue: (built) => {
+        queue = built;
+        options.onQueue?.(built);
+      },
     }),
     { probot, webhooksPath: operator.server.webhookPath },
   );
