@@ -1,4 +1,5 @@
 import { createHmac, generateKeyPairSync } from "node:crypto";
+import { jest } from "@jest/globals";
 import nock from "nock";
 import { ProbotOctokit } from "probot";
 import { Counter, Registry } from "prom-client";
@@ -27,19 +28,21 @@ const { privateKey } = generateKeyPairSync("rsa", {
   privateKeyEncoding: { type: "pkcs1", format: "pem" },
   publicKeyEncoding: { type: "spki", format: "pem" },
 });
+// Enough code for a retrieval answer to the payload's question about retries.
 const FILES = {
-  "src/upload.py": [
-    "MAX_ATTEMPTS = 5",
-    "",
-    "def should_give_up(attempt, status):",
-    "    if attempt >= MAX_ATTEMPTS:",
-    "        return True",
-    "    return 400 <= status < 500",
+  "src/retry.py": [
+    "def give_up(attempt, limit=5):",
+    '    """The retry logic gives up once attempts reach the limit."""',
+    "    return attempt >= limit",
     "",
   ].join("\n"),
 };
 const INTERRUPTED =
   "askcode was stopped (the app restarted or shut down) before it could answer this question.";
+
+// Each test starts Probot and a real server, and the first answer loads the
+// tokenizer: seconds on a loaded CI machine, not the default 5.
+jest.setTimeout(30_000);
 
 let server: AppServer | undefined;
 let queue: JobQueue | undefined;
@@ -166,7 +169,7 @@ describe("askcode's HTTP server", () => {
     expect(github.edits.at(-1)).toContain(
       `https://github.com/${OWNER}/${REPO}/blob/`,
     );
-    expect(github.edits.at(-1)).toContain("src/upload.py");
+    expect(github.edits.at(-1)).toContain("src/retry.py");
   });
 
   it("starts with a model that cannot be reached and answers from retrieval, saying so", async () => {
@@ -202,7 +205,7 @@ describe("askcode's HTTP server", () => {
     expect(answer).toMatch(
       /^askcode could not reach its model, so this answer comes from a search of the code alone/,
     );
-    expect(answer).toContain("src/upload.py");
+    expect(answer).toContain("src/retry.py");
     expect(llm.isDone()).toBe(false); // it tried, then gave up on the model
   });
 
