@@ -25,7 +25,12 @@ import {
   createIssueComments,
   type IssuesOctokit,
 } from "./run/issue-comments.js";
-import { runQuestion, type InstallationClients } from "./run/run-question.js";
+import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
+import {
+  replyInterrupted,
+  runQuestion,
+  type InstallationClients,
+} from "./run/run-question.js";
 import { systemClock, type Clock } from "./shared/clock.js";
 import { createTokenCounter } from "./tokens/create-token-counter.js";
 import type { TokenCounter } from "./tokens/token-counter.js";
@@ -39,7 +44,7 @@ export interface AskcodeOptions {
   clock?: Clock;
   /** Waits in the code host's Octokit, per second of retry-after (tests shrink it). */
   retryAfterBaseValue?: number;
-  /** Called with the queue once built (tests wait on `onIdle`). */
+  /** Called with the queue once built (tests wait on `onIdle`; the shutdown stops it). */
   onQueue?(queue: JobQueue): void;
   /**
    * Where askcode registers its metrics: the registry `GET /metrics` serves
@@ -47,6 +52,8 @@ export interface AskcodeOptions {
    * of its own, which no one reads.
    */
   metrics?: Registry;
+  /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
+  inFlight?: InFlightRuns;
 }
 
 /**
@@ -129,9 +136,11 @@ export function createAskcodeApp(
       };
     };
 
+    const inFlight = options.inFlight ?? createInFlightRuns(app.log);
     const inProcessQueue = createInProcessQueue({
       concurrency: operator.concurrency,
       log: app.log,
+      cancel: (job) => replyInterrupted(job, { clientsFor, operator }),
       run: countQuestionRuns(metrics.questions, clock, (job) =>
         runQuestion(job, {
           clientsFor,
@@ -151,6 +160,7 @@ export function createAskcodeApp(
             repository: `${job.owner}/${job.repo}`,
           }),
           metrics: metrics.run,
+          inFlight,
         }),
       ),
     });

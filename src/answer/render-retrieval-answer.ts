@@ -24,6 +24,8 @@ export interface RetrievalAnswerInput {
   excerptLines?: number;
   /** Characters allowed (GitHub's limit by default). */
   limit?: number;
+  /** A sentence put first: why this answer comes from retrieval, when a model was meant to give it. */
+  note?: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export function renderRetrievalAnswer(
   const { retrieved, repository } = input;
   const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? 5);
   const at = `[\`${repository.sha.slice(0, 7)}\`](${commitLink(repository)})`;
-  const out: string[] = [];
+  const out: string[] = input.note ? [input.note, ""] : [];
   if (places.length === 0) {
     out.push(
       `A search of the code at ${at} found nothing that matches this question. ` +

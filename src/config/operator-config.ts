@@ -17,10 +17,10 @@ function wholeNumber(min: number, max: number, unit: string) {
 }
 
 /**
- * The operator's settings, read once from the environment at start (`.env`
- * through Probot, or the container's environment). Probot's own variables
- * (APP_ID, PRIVATE_KEY, WEBHOOK_SECRET, …) are Probot's to check. An empty
- * value (`KEY=` in `.env`) means unset.
+ * The operator's settings, read once from the environment at start (the
+ * environment, then `.env` for what it leaves unset). The app's credentials
+ * (APP_ID, PRIVATE_KEY, WEBHOOK_SECRET) are read by `readAppCredentials`. An
+ * empty value (`KEY=` in `.env`) means unset.
  */
 export const operatorEnvSchema = z.object({
   /**
@@ -81,6 +81,81 @@ export const operatorEnvSchema = z.object({
     .min(1)
     .default("./missions")
     .meta({ allowed: "a directory path" }),
+  /**
+   * How long a stopping askcode lets running answers finish before it edits
+   * their comments to say they were interrupted. The container's stop timeout
+   * must be longer (`docker run --stop-timeout`, Kubernetes'
+   * `terminationGracePeriodSeconds`), or the process is killed first.
+   */
+  ASKCODE_SHUTDOWN_GRACE_SECONDS: wholeNumber(0, 3600, " of seconds").default(
+    25,
+  ),
+  /**
+   * The address the HTTP server listens on. Probot's default, localhost, is
+   * kept outside a container; the image sets 0.0.0.0 so a published port
+   * reaches it.
+   */
+  HOST: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/)
+    .default("localhost")
+    .meta({
+      allowed: "a host name or IP address to listen on, such as 0.0.0.0",
+    }),
+  /** The HTTP port; 0 takes any free port (tests, measurements). */
+  PORT: wholeNumber(0, 65535, "").default(3000),
+  /** Where GitHub posts webhook deliveries (Probot's `WEBHOOK_PATH`). */
+  WEBHOOK_PATH: z
+    .string()
+    .regex(/^\/[\w\-./~%]*$/)
+    .default("/api/github/webhooks")
+    .meta({
+      allowed: "a URL path starting with /, such as /api/github/webhooks",
+    }),
+  /** A smee.io channel that forwards deliveries to a machine without a public address. */
+  WEBHOOK_PROXY_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({ allowed: "an http or https URL, such as https://smee.io/abc123" }),
+  /**
+   * GitHub Enterprise Server's host name (and port), as Probot reads it: the
+   * API is then `GHE_PROTOCOL://GHE_HOST/api/v3`.
+   */
+  GHE_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/)
+    .optional()
+    .meta({
+      allowed: "a host name with an optional port, such as github.example.com",
+    }),
+  /** `http` only for a server without TLS (a test instance); https by default. */
+  GHE_PROTOCOL: z
+    .enum(["https", "http"])
+    .default("https")
+    .meta({ allowed: "https or http" }),
+  /**
+   * The REST API's root URL where it is not `/api/v3` of a host: GitHub
+   * Enterprise Cloud with data residency (`https://api.SUBDOMAIN.ghe.com`) or
+   * a proxy. Wins over GHE_HOST. Every client askcode builds uses it.
+   */
+  GITHUB_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .meta({
+      allowed: "an http or https URL, such as https://api.octocorp.ghe.com",
+    }),
+  /** The least severe log line written (pino's levels, as Probot reads them). */
+  LOG_LEVEL: z
+    .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"])
+    .default("info")
+    .meta({
+      allowed: "one of trace, debug, info, warn, error, fatal, silent",
+    }),
+  /** `json` for log collectors, `pretty` for a terminal; json when NODE_ENV=production. */
+  LOG_FORMAT: z
+    .enum(["json", "pretty"])
+    .optional()
+    .meta({ allowed: "json or pretty" }),
 });
 
 /** The operator's settings after validation, named for the code that reads them. */
@@ -97,6 +172,17 @@ export interface OperatorConfig {
   maxFileBytes: number;
   snapshotMaxBytes: number;
   missionsDir: string;
+  /** Seconds running answers get to finish once a stop is asked for. */
+  shutdownGraceSeconds: number;
+  /** The REST API's root, for Probot and every client askcode builds. */
+  githubApiUrl: string;
+  server: {
+    host: string;
+    port: number;
+    webhookPath: string;
+    webhookProxyUrl: string | undefined;
+  };
+  log: { level: OperatorEnv["LOG_LEVEL"]; format: "json" | "pretty" };
 }
 
 type OperatorEnv = z.output<typeof operatorEnvSchema>;
@@ -118,6 +204,12 @@ const SECRET = new Set<EnvName>(["OPENAI_API_KEY"]);
 export function loadOperatorConfig(
   env: Readonly<Record<string, string | undefined>>,
 ): OperatorConfig {
+  return toOperatorConfig(parseOperatorEnv(env), env.NODE_ENV === "production");
+}
+
+function parseOperatorEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): OperatorEnv {
   const known = Object.keys(operatorEnvSchema.shape) as EnvName[];
   const set: Partial<Record<EnvName, string>> = {};
   for (const name of known) {
@@ -142,10 +234,13 @@ export function loadOperatorConfig(
       ].join("\n"),
     );
   }
-  return toOperatorConfig(parsed.data);
+  return parsed.data;
 }
 
-function toOperatorConfig(env: OperatorEnv): OperatorConfig {
+function toOperatorConfig(
+  env: OperatorEnv,
+  production: boolean,
+): OperatorConfig {
   const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = env;
   return {
     modelEndpoint:
@@ -164,6 +259,24 @@ function toOperatorConfig(env: OperatorEnv): OperatorConfig {
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
     snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
     missionsDir: env.ASKCODE_MISSIONS_DIR,
+    shutdownGraceSeconds: env.ASKCODE_SHUTDOWN_GRACE_SECONDS,
+    githubApiUrl: (
+      env.GITHUB_API_URL ??
+      (env.GHE_HOST
+        ? `${env.GHE_PROTOCOL}://${env.GHE_HOST}/api/v3`
+        : "https://api.github.com")
+    ).replace(/\/+$/, ""),
+    server: {
+      host: env.HOST,
+      port: env.PORT,
+      webhookPath: env.WEBHOOK_PATH,
+      webhookProxyUrl: env.WEBHOOK_PROXY_URL,
+    },
+    // Probot's rule: machine-readable logs in production, readable ones elsewhere.
+    log: {
+      level: env.LOG_LEVEL,
+      format: env.LOG_FORMAT ?? (production ? "json" : "pretty"),
+    },
   };
 }
 

@@ -5,6 +5,8 @@ import { issueKey, type QuestionJob } from "./question-job.js";
 
 export interface InProcessQueueOptions {
   run: JobRunner;
+  /** Replies to a job that will never run because the queue was stopped. */
+  cancel: JobRunner;
   /** Jobs running at once across all issues (default 4). */
   concurrency?: number;
   log: { error(details: object, message: string): void };
@@ -15,10 +17,12 @@ export interface InProcessQueueOptions {
 /**
  * The one-replica queue: at most `concurrency` jobs at once, one at a time per
  * issue (a second question on an issue waits for the first answer, so answers
- * arrive in the order they were asked), and no job accepted twice.
+ * arrive in the order they were asked), and no job accepted twice. Once
+ * stopped, jobs still waiting are cancelled at once rather than when a slot
+ * frees, so their replies go out while the running jobs finish.
  *
  * @example
- * const queue = createInProcessQueue({ run: (job) => runQuestion(job, deps), log: app.log });
+ * const queue = createInProcessQueue({ run: (job) => runQuestion(job, deps), cancel: (job) => replyInterrupted(job, deps), log: app.log });
  * await queue.enqueue(job); // "queued" | "duplicate"
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
@@ -29,12 +33,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     ttl: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
   });
   const tails = new Map<string, Promise<void>>();
+  // Accepted and not started: what `stop` cancels.
+  const waiting = new Set<QuestionJob>();
+  let stopped = false;
   let pending = 0;
   let idle: Promise<void> = Promise.resolve();
 
-  async function runSafely(job: QuestionJob): Promise<void> {
+  async function settle(job: QuestionJob, runner: JobRunner): Promise<void> {
     try {
-      await options.run(job);
+      await runner(job);
     } catch (error) {
       // The runner posts its own failure comment; reaching here means even
       // that failed, and the log is the last place to say so.
@@ -45,6 +52,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     }
   }
 
+  function track(done: Promise<void>): void {
+    idle = Promise.all([idle, done]).then(() => undefined);
+  }
+
+  function cancel(job: QuestionJob): void {
+    pending++;
+    track(settle(job, options.cancel).then(() => void pending--));
+  }
+
   return {
     get pending() {
       return pending;
@@ -53,18 +69,37 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       const keys = [`delivery:${job.deliveryId}`, `trigger:${job.triggerId}`];
       if (keys.some((key) => seen.has(key))) return "duplicate";
       for (const key of keys) seen.set(key, true);
+      if (stopped) {
+        cancel(job);
+        return "queued";
+      }
       pending++;
+      waiting.add(job);
       const key = issueKey(job);
       const previous = tails.get(key) ?? Promise.resolve();
       const done = previous
-        .then(() => queue.add(() => runSafely(job)))
+        .then(() =>
+          queue.add(async () => {
+            // Cancelled by `stop` while it waited: `stop` settles it.
+            if (!waiting.delete(job)) return;
+            await settle(job, options.run);
+            pending--;
+          }),
+        )
         .then(() => {
-          pending--;
           if (tails.get(key) === done) tails.delete(key);
         });
       tails.set(key, done);
-      idle = Promise.all([idle, done]).then(() => undefined);
+      track(done);
       return "queued";
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const job of waiting) {
+        waiting.delete(job);
+        track(settle(job, options.cancel).then(() => void pending--));
+      }
     },
     async onIdle() {
       // Jobs enqueued while we wait extend `idle`; loop until it stops moving.

@@ -13,7 +13,13 @@ export interface JobQueue {
    * Resolves as soon as the job is queued, never when it has run.
    */
   enqueue(job: QuestionJob): Promise<"queued" | "duplicate">;
-  /** Resolves when every accepted job has finished (tests, graceful shutdown). */
+  /**
+   * For a shutdown: no job starts from now on. Each accepted job that has
+   * not started, and each accepted later, is cancelled instead (its reply
+   * says it was interrupted); running jobs go on to their end.
+   */
+  stop(): void;
+  /** Resolves when every accepted job has finished or been cancelled (tests, graceful shutdown). */
   onIdle(): Promise<void>;
   /** Jobs accepted and not yet finished. */
   readonly pending: number;

@@ -8,7 +8,7 @@ import type { WebhookMetrics } from "./webhook-metrics.js";
  * in-process one or one shared by replicas.
  *
  * @example
- * const queue = countJobQueue(createInProcessQueue({ run, log }), metrics);
+ * const queue = countJobQueue(createInProcessQueue({ run, cancel, log }), metrics);
  */
 export function countJobQueue(
   queue: JobQueue,
@@ -22,6 +22,7 @@ export function countJobQueue(
       return queue.pending;
     },
     onIdle: () => queue.onIdle(),
+    stop: () => queue.stop(),
     async enqueue(job) {
       const result = await queue.enqueue(job);
       if (result === "queued")

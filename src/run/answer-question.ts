@@ -19,6 +19,7 @@ import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
@@ -53,6 +54,8 @@ export interface AnswerQuestionInput {
 // The packed code's share of the first message; the rest holds the question,
 // the issue thread and the repository's guidance.
 const CONTEXT_SHARE = 0.6;
+const MODEL_UNREACHABLE =
+  "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";
 
 /**
  * One question, from the code to the comment body:
@@ -60,7 +63,8 @@ const CONTEXT_SHARE = 0.6;
  * 1. collect the files (the whole repository when it fits the snapshot cap,
  *    else code-search candidates) and build the ranked, packed context;
  * 2. with no model, render the retrieval-only answer and stop;
- * 3. else run the agent loop over the tools, bound to the reader's commit;
+ * 3. else run the agent loop over the tools, bound to the reader's commit
+ *    (a model that cannot be reached gets the retrieval answer, saying so);
  * 4. ground every citation against the commit and what the run showed;
  * 5. render the comment (details, footer, secrets redacted).
  */
@@ -136,7 +140,7 @@ export async function answerQuestion(
     step: 1,
     maxSteps: settings.maxSteps,
   });
-  const result = await runAgent({
+  const agentRun = runAgent({
     model: input.model,
     tools,
     systemPrompt: buildSystemPrompt({
@@ -163,6 +167,22 @@ export async function answerQuestion(
     log: input.log,
     metrics: input.metrics,
   });
+  // A model that cannot be reached still leaves the asker the retrieval answer,
+  // saying why it is not the model's.
+  const result = await agentRun.catch((error: unknown) => {
+    if (!(error instanceof ModelError)) throw error;
+    input.log.warn(
+      { err: error },
+      "The model could not be reached; answering from retrieval alone",
+    );
+    return undefined;
+  });
+  if (!result)
+    return renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+      note: MODEL_UNREACHABLE,
+    });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
   if (!result.answer.trim())

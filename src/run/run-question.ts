@@ -2,6 +2,7 @@ import type { ChatModel } from "../agent/chat-model.js";
 import type { IssueThread } from "../agent/issue-thread.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { renderFailureComment } from "../answer/render-failure-comment.js";
+import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import {
   renderProgressComment,
   type ProgressStage,
@@ -16,6 +17,7 @@ import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
+import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 
@@ -43,6 +45,8 @@ export interface RunQuestionDeps {
   log: AgentLog & { error(meta: object, message: string): void };
   /** Counts the run's context and model tokens (none: not counted). */
   metrics?: RunMetrics;
+  /** Where the run's comment is registered, for a shutdown to mark it interrupted. */
+  inFlight: InFlightRuns;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -56,86 +60,112 @@ const GUIDANCE_FILES = [
 /**
  * One accepted question, end to end. It posts one comment at once and edits
  * it as the work goes; the last edit is the answer, or a comment that says
- * why there is none. Nothing it meets escapes it without that last edit
- * being tried, so every accepted question gets exactly one reply.
+ * why there is none, or (when a shutdown cut the run short) the interrupted
+ * notice. Nothing it meets escapes it without that last edit being tried, so
+ * every accepted question gets exactly one reply.
  */
 export async function runQuestion(
   job: QuestionJob,
   deps: RunQuestionDeps,
 ): Promise<QuestionOutcome> {
   const { comments, codeHost } = await deps.clientsFor(job);
-  const commentId = await comments.create(
-    renderProgressComment({ stage: "searching" }),
+  const handle = job.config.handle ?? deps.operator.handle;
+  // Every write goes through the in-flight registry: a shutdown that cuts
+  // this run short edits the comment into the interrupted notice.
+  const comment = deps.inFlight.start(
+    comments,
+    renderInterruptedComment(job.task, handle),
   );
-  let lastEdit = deps.clock.now();
-  const progress = async (stage: ProgressStage) => {
-    if (deps.clock.now() - lastEdit < PROGRESS_INTERVAL_MS) return;
-    lastEdit = deps.clock.now();
-    await comments
-      .update(commentId, renderProgressComment(stage))
-      .catch(() => undefined);
-  };
-  let sha: string | undefined;
   try {
-    const resolved = await codeHost.resolveRef();
-    sha = resolved.sha;
-    const reader = codeHost.at(resolved.sha);
-    const task = job.task;
-    const mission =
-      task.kind === "mission"
-        ? deps.missions.find((m) => m.name === task.mission)
-        : undefined;
-    const settings = resolveRunSettings(job.config, deps.operator, mission);
-    const issue = await comments.thread(
-      job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
-    );
-    const rendered = await answerQuestion({
-      reader,
-      repository: {
-        owner: job.owner,
-        repo: job.repo,
-        htmlUrl: job.htmlUrl,
-        ref: resolved.ref,
-      },
-      question:
-        job.task.kind === "question"
-          ? job.task.question
-          : missionQuestion(issue),
-      asker: job.requestedBy,
-      issue,
-      settings,
-      excludePaths: job.config.exclude_paths,
-      mission,
-      model: deps.modelFor(settings.model),
-      guidance: await readGuidance(reader),
-      maxRepositoryBytes: deps.operator.snapshotMaxBytes,
-      tokenCounter: deps.tokenCounterFor(settings.model),
-      clock: deps.clock,
-      log: deps.log,
-      progress,
-      metrics: deps.metrics,
-    });
-    const problems =
-      job.configProblems.length > 0
-        ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
-        : "";
-    await comments.update(commentId, problems + rendered.body);
-    return { kind: "answered" };
-  } catch (error) {
-    deps.log.error(
-      { err: error, deliveryId: job.deliveryId },
-      "askcode could not answer",
-    );
-    const reason = failureReason(error);
-    const body = await renderFailureComment(reason, {
-      handle: job.config.handle ?? deps.operator.handle,
-      repository: sha
-        ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
-        : undefined,
-    });
-    await comments.update(commentId, body);
-    return { kind: "failed", reason: reason.kind };
+    await comment.post(renderProgressComment({ stage: "searching" }));
+    let lastEdit = deps.clock.now();
+    const progress = async (stage: ProgressStage) => {
+      if (deps.clock.now() - lastEdit < PROGRESS_INTERVAL_MS) return;
+      lastEdit = deps.clock.now();
+      await comment.edit(renderProgressComment(stage)).catch(() => undefined);
+    };
+    let sha: string | undefined;
+    try {
+      const resolved = await codeHost.resolveRef();
+      sha = resolved.sha;
+      const reader = codeHost.at(resolved.sha);
+      const task = job.task;
+      const mission =
+        task.kind === "mission"
+          ? deps.missions.find((m) => m.name === task.mission)
+          : undefined;
+      const settings = resolveRunSettings(job.config, deps.operator, mission);
+      const issue = await comments.thread(
+        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+      );
+      const rendered = await answerQuestion({
+        reader,
+        repository: {
+          owner: job.owner,
+          repo: job.repo,
+          htmlUrl: job.htmlUrl,
+          ref: resolved.ref,
+        },
+        question:
+          job.task.kind === "question"
+            ? job.task.question
+            : missionQuestion(issue),
+        asker: job.requestedBy,
+        issue,
+        settings,
+        excludePaths: job.config.exclude_paths,
+        mission,
+        model: deps.modelFor(settings.model),
+        guidance: await readGuidance(reader),
+        maxRepositoryBytes: deps.operator.snapshotMaxBytes,
+        tokenCounter: deps.tokenCounterFor(settings.model),
+        clock: deps.clock,
+        log: deps.log,
+        progress,
+        metrics: deps.metrics,
+      });
+      const problems =
+        job.configProblems.length > 0
+          ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
+          : "";
+      await comment.edit(problems + rendered.body);
+      return { kind: "answered" };
+    } catch (error) {
+      deps.log.error(
+        { err: error, deliveryId: job.deliveryId },
+        "askcode could not answer",
+      );
+      const reason = failureReason(error);
+      const body = await renderFailureComment(reason, {
+        handle,
+        repository: sha
+          ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
+          : undefined,
+      });
+      await comment.edit(body);
+      return { kind: "failed", reason: reason.kind };
+    }
+  } finally {
+    comment.finish();
   }
+}
+
+/**
+ * The reply to a question that will never run because the app is stopping
+ * before its turn came: the interrupted notice, so whoever asked (and saw
+ * the 👀 reaction) is not left waiting.
+ */
+export async function replyInterrupted(
+  job: QuestionJob,
+  deps: Pick<RunQuestionDeps, "clientsFor" | "operator">,
+): Promise<void> {
+  const { comments } = await deps.clientsFor(job);
+  await comments.create(
+    renderInterruptedComment(
+      job.task,
+      job.config.handle ?? deps.operator.handle,
+    ),
+  );
 }
 
 /** A mission reads the labelled issue itself: its title and body are the question. */

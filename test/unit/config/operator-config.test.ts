@@ -31,6 +31,15 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
       missionsDir: "./missions",
+      shutdownGraceSeconds: 25,
+      githubApiUrl: "https://api.github.com",
+      server: {
+        host: "localhost",
+        port: 3000,
+        webhookPath: "/api/github/webhooks",
+        webhookProxyUrl: undefined,
+      },
+      log: { level: "info", format: "pretty" },
     });
   });
 
@@ -54,6 +63,15 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
+        ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
+        HOST: "0.0.0.0",
+        PORT: "8080",
+        WEBHOOK_PATH: "/hooks",
+        WEBHOOK_PROXY_URL: "https://smee.io/abc123",
+        LOG_LEVEL: "debug",
+        LOG_FORMAT: "json",
+        GHE_HOST: "github.example.com:8443",
+        GHE_PROTOCOL: "http",
       }),
     ).toStrictEqual({
       modelEndpoint: {
@@ -69,6 +87,15 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
       missionsDir: "/etc/askcode/missions",
+      shutdownGraceSeconds: 50,
+      githubApiUrl: "http://github.example.com:8443/api/v3",
+      server: {
+        host: "0.0.0.0",
+        port: 8080,
+        webhookPath: "/hooks",
+        webhookProxyUrl: "https://smee.io/abc123",
+      },
+      log: { level: "debug", format: "json" },
     });
   });
 
@@ -77,6 +104,32 @@ describe("loadOperatorConfig", () => {
       loadOperatorConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1" })
         .modelEndpoint,
     ).toStrictEqual({ baseUrl: "http://localhost:11434/v1" });
+  });
+
+  it("writes JSON logs in production unless LOG_FORMAT says otherwise, as Probot does", () => {
+    expect(loadOperatorConfig({ NODE_ENV: "production" }).log.format).toBe(
+      "json",
+    );
+    expect(
+      loadOperatorConfig({ NODE_ENV: "production", LOG_FORMAT: "pretty" }).log
+        .format,
+    ).toBe("pretty");
+  });
+
+  it("takes GitHub's API root from GHE_HOST as Probot does, or whole from GITHUB_API_URL (data residency, a proxy)", () => {
+    expect(
+      loadOperatorConfig({ GHE_HOST: "github.example.com" }).githubApiUrl,
+    ).toBe("https://github.example.com/api/v3");
+    expect(
+      loadOperatorConfig({
+        GHE_HOST: "github.example.com",
+        GITHUB_API_URL: "https://api.octocorp.ghe.com/",
+      }).githubApiUrl,
+    ).toBe("https://api.octocorp.ghe.com");
+  });
+
+  it("listens on an IPv6 address too", () => {
+    expect(loadOperatorConfig({ HOST: "::" }).server.host).toBe("::");
   });
 
   it("reads an empty value, as `KEY=` in .env, as unset", () => {
@@ -123,6 +176,40 @@ describe("loadOperatorConfig", () => {
       "OPENAI_BASE_URL",
       "ftp://models.example",
       "an http or https URL, such as https://api.openai.com/v1",
+    ],
+    [
+      "ASKCODE_SHUTDOWN_GRACE_SECONDS",
+      "25s",
+      "a whole number of seconds from 0 to 3600",
+    ],
+    ["PORT", "http", "a whole number from 0 to 65535"],
+    ["PORT", "70000", "a whole number from 0 to 65535"],
+    [
+      "HOST",
+      "http://0.0.0.0",
+      "a host name or IP address to listen on, such as 0.0.0.0",
+    ],
+    [
+      "LOG_LEVEL",
+      "verbose",
+      "one of trace, debug, info, warn, error, fatal, silent",
+    ],
+    ["LOG_FORMAT", "text", "json or pretty"],
+    [
+      "GHE_HOST",
+      "https://github.example.com",
+      "a host name with an optional port, such as github.example.com",
+    ],
+    ["GHE_PROTOCOL", "ftp", "https or http"],
+    [
+      "GITHUB_API_URL",
+      "api.octocorp.ghe.com",
+      "an http or https URL, such as https://api.octocorp.ghe.com",
+    ],
+    [
+      "WEBHOOK_PATH",
+      "api/github/webhooks",
+      "a URL path starting with /, such as /api/github/webhooks",
     ],
     [
       "ASKCODE_HANDLE",

@@ -19,12 +19,18 @@ function controlledRunner() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const log = { error: jest.fn() };
+const neverCancelled = async (j: QuestionJob) => {
+  throw new Error(
+    `${j.deliveryId} was cancelled, and no test stopped the queue`,
+  );
+};
 
 describe("createInProcessQueue", () => {
   it("accepts a delivery once and a trigger once", async () => {
     const ran: string[] = [];
     const queue = createInProcessQueue({
       run: async (j) => void ran.push(j.deliveryId),
+      cancel: neverCancelled,
       log,
     });
 
@@ -44,6 +50,7 @@ describe("createInProcessQueue", () => {
     const queue = createInProcessQueue({
       run: runner.run,
       concurrency: 4,
+      cancel: neverCancelled,
       log,
     });
 
@@ -71,6 +78,7 @@ describe("createInProcessQueue", () => {
     const queue = createInProcessQueue({
       run: runner.run,
       concurrency: 2,
+      cancel: neverCancelled,
       log,
     });
 
@@ -97,6 +105,7 @@ describe("createInProcessQueue", () => {
         ran.push(j.deliveryId);
         if (j.deliveryId === "bad") throw new Error("boom");
       },
+      cancel: neverCancelled,
       log: errors,
     });
 
@@ -110,5 +119,69 @@ describe("createInProcessQueue", () => {
       deliveryId: "bad",
       issue: "octo-org/hello-world#1",
     });
+  });
+
+  it("once stopped, cancels every job that has not started, at once, while running jobs finish", async () => {
+    const runner = controlledRunner();
+    const cancelled: string[] = [];
+    const queue = createInProcessQueue({
+      run: runner.run,
+      cancel: async (j) => void cancelled.push(j.deliveryId),
+      concurrency: 1,
+      log,
+    });
+    await queue.enqueue(job({ deliveryId: "running", triggerId: "c:1" }));
+    await queue.enqueue(
+      job({ deliveryId: "same-issue", triggerId: "c:2" }), // waits on "running"'s issue
+    );
+    await queue.enqueue(
+      job({ deliveryId: "other-issue", triggerId: "c:3", issueNumber: 2 }), // waits for a slot
+    );
+    await tick();
+    expect(runner.started).toStrictEqual(["running"]);
+
+    queue.stop();
+    await tick();
+    // Cancelled before "running" finished: their replies do not wait for a slot.
+    expect(cancelled).toStrictEqual(["same-issue", "other-issue"]);
+    // A delivery handled while stopping is accepted and cancelled, never run.
+    expect(
+      await queue.enqueue(job({ deliveryId: "late", triggerId: "c:4" })),
+    ).toBe("queued");
+    await tick();
+    expect(cancelled).toStrictEqual(["same-issue", "other-issue", "late"]);
+    expect(queue.pending).toBe(1); // only "running"
+
+    let idle = false;
+    void queue.onIdle().then(() => (idle = true));
+    await tick();
+    expect(idle).toBe(false); // "running" is still running
+
+    runner.finish("running");
+    await queue.onIdle();
+    expect(runner.started).toStrictEqual(["running"]);
+    expect(queue.pending).toBe(0);
+  });
+
+  it("logs a cancellation whose reply failed", async () => {
+    const errors = { error: jest.fn() };
+    const runner = controlledRunner();
+    const queue = createInProcessQueue({
+      run: runner.run,
+      cancel: async () => {
+        throw new Error("GitHub said 502");
+      },
+      concurrency: 1,
+      log: errors,
+    });
+    await queue.enqueue(job({ deliveryId: "a", triggerId: "c:a" }));
+    await queue.enqueue(job({ deliveryId: "b", triggerId: "c:b" }));
+    await tick();
+    queue.stop();
+    runner.finish("a");
+    await queue.onIdle();
+
+    expect(errors.error).toHaveBeenCalledTimes(1);
+    expect(errors.error.mock.calls[0]![0]).toMatchObject({ deliveryId: "b" });
   });
 });

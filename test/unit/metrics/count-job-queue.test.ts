@@ -16,6 +16,7 @@ describe("countJobQueue", () => {
     const queue = countJobQueue(
       createInProcessQueue({
         run: async (j) => void ran.push(j.deliveryId),
+        cancel: async () => {},
         log: { error: () => {} },
       }),
       {

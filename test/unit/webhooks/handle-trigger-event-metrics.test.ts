@@ -29,7 +29,11 @@ describe("the trigger handler's metrics", () => {
     const registry = new Registry();
     const metrics = createAskcodeMetrics(registry);
     const queue = countJobQueue(
-      createInProcessQueue({ run: async () => {}, log: { error: () => {} } }),
+      createInProcessQueue({
+        run: async () => {},
+        cancel: async () => {},
+        log: { error: () => {} },
+      }),
       metrics,
     );
     const handle = createTriggerHandler({

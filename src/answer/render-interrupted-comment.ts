@@ -1,0 +1,31 @@
+import type { QuestionJob } from "../jobs/question-job.js";
+
+/**
+ * The comment for a question askcode stopped working on because the app was
+ * shutting down (a deploy, a restart): it replaces the progress message of a
+ * run the shutdown cut short, or is posted for a question still waiting in
+ * the queue, so no question is left at "Searching the code…" or without a
+ * reply. It says how to ask again with today's triggers: a new mention, or
+ * the label removed and added again.
+ *
+ * @example
+ * renderInterruptedComment({ kind: "question", question: "…" }, "askcode")
+ * // "askcode was stopped (the app restarted or shut down) before it could answer this question. …"
+ */
+export function renderInterruptedComment(
+  task: QuestionJob["task"],
+  handle: string | undefined,
+): string {
+  // A code span: a handle in plain text would notify any user of that name.
+  const again =
+    task.kind === "question"
+      ? `To ask again, post the question in a new comment that mentions \`@${handle ?? "askcode"}\`.`
+      : `To run it again, remove the \`${task.label.replace(/`/g, "'")}\` label and add it again.`;
+  return [
+    "askcode was stopped (the app restarted or shut down) before it could answer this question.",
+    "",
+    `Nothing was lost on your side. ${again}`,
+    "",
+    "<sub>askcode</sub>",
+  ].join("\n");
+}

@@ -1,0 +1,50 @@
+import { ConfigError } from "../shared/errors.js";
+import { readPrivateKey, type PrivateKeySource } from "./read-private-key.js";
+
+/** What the server starts as: the app itself, or Probot's registration (manifest) flow. */
+export type AppCredentials =
+  | { kind: "app"; appId: number; privateKey: string; webhookSecret: string }
+  | { kind: "setup"; missing: string[] };
+
+/**
+ * The GitHub App's identity from the environment. Without an app ID or a key,
+ * askcode starts Probot's setup flow (register the app from app.yml), as
+ * `probot run` does, except in production, where a missing credential is a
+ * deployment mistake and stops the start. A webhook secret is required: the
+ * deliveries' signatures are the only proof they come from GitHub.
+ *
+ * @example
+ * readAppCredentials({ env: { APP_ID: "12", PRIVATE_KEY_PATH: "/run/secrets/app.pem", WEBHOOK_SECRET: "…" }, readFile })
+ * // { kind: "app", appId: 12, privateKey: "-----BEGIN RSA PRIVATE KEY-----\n…", webhookSecret: "…" }
+ */
+export function readAppCredentials(source: PrivateKeySource): AppCredentials {
+  const { env } = source;
+  const rawAppId = env.APP_ID?.trim() || undefined;
+  if (rawAppId !== undefined && !/^[1-9]\d*$/.test(rawAppId))
+    throw new ConfigError(
+      `askcode cannot start: APP_ID=${JSON.stringify(rawAppId)} is not allowed: the app's numeric ID, from its settings page (App ID).`,
+    );
+  const privateKey = readPrivateKey(source);
+  const missing = [
+    ...(rawAppId ? [] : ["APP_ID"]),
+    ...(privateKey ? [] : ["PRIVATE_KEY or PRIVATE_KEY_PATH"]),
+  ];
+  if (missing.length > 0) {
+    if (env.NODE_ENV === "production")
+      throw new ConfigError(
+        `askcode cannot start: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set, and NODE_ENV=production turns off the setup flow. Register the app (see docs) and set them, then start again.`,
+      );
+    return { kind: "setup", missing };
+  }
+  const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
+  if (!webhookSecret)
+    throw new ConfigError(
+      "askcode cannot start: WEBHOOK_SECRET is not set. Set it to the app's webhook secret (its settings page), so askcode can check that deliveries come from GitHub.",
+    );
+  return {
+    kind: "app",
+    appId: Number(rawAppId),
+    privateKey: privateKey!,
+    webhookSecret,
+  };
+}

@@ -1,0 +1,94 @@
+import { createPrivateKey } from "node:crypto";
+import { ConfigError } from "../shared/errors.js";
+
+export interface PrivateKeySource {
+  env: Readonly<Record<string, string | undefined>>;
+  /** Reads `PRIVATE_KEY_PATH` (node:fs `readFileSync(path, "utf8")` in production). */
+  readFile(path: string): string;
+}
+
+const PEM_BLOCK =
+  /-----BEGIN ([A-Z ]*PRIVATE KEY)-----[\s\S]*?-----END \1-----/;
+
+/**
+ * The GitHub App's private key, from a file (`PRIVATE_KEY_PATH`, a mounted
+ * secret) or a value (`PRIVATE_KEY`). The value is taken as people and tools
+ * write it: the PEM itself, the PEM inside quotes (`docker run --env-file`
+ * keeps the quotes Probot's setup writes), with `\n` escapes for line breaks,
+ * or base64 (as Probot accepts). Undefined when neither is set. A key that is
+ * not a readable private key stops the start with what was wrong; the key
+ * itself is never part of the message.
+ *
+ * @example
+ * readPrivateKey({ env: { PRIVATE_KEY: '"-----BEGIN RSA PRIVATE KEY-----\\nMIIE…"' }, readFile })
+ * // "-----BEGIN RSA PRIVATE KEY-----\nMIIE…"
+ */
+export function readPrivateKey(source: PrivateKeySource): string | undefined {
+  const value = source.env.PRIVATE_KEY?.trim() || undefined;
+  const path = source.env.PRIVATE_KEY_PATH?.trim() || undefined;
+  if (value && path)
+    throw new ConfigError(
+      "askcode cannot start: both PRIVATE_KEY and PRIVATE_KEY_PATH are set. Keep one: the key itself, or the path of its file.",
+    );
+  if (path) {
+    let text: string;
+    try {
+      text = source.readFile(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new ConfigError(
+        `askcode cannot start: PRIVATE_KEY_PATH=${JSON.stringify(path)} cannot be read (${code ?? (error as Error).message}). Give the path of the .pem file GitHub generated for the app.`,
+        { cause: error },
+      );
+    }
+    return checkedKey(
+      text,
+      `the file at PRIVATE_KEY_PATH=${JSON.stringify(path)}`,
+    );
+  }
+  if (value) return checkedKey(unwrapValue(value), "PRIVATE_KEY");
+  return undefined;
+}
+
+/** The PEM inside one pair of surrounding quotes, with `\n` escapes turned into line breaks. */
+function unwrapValue(value: string): string {
+  const unquoted = /^(["'])([\s\S]*)\1$/.exec(value)?.[2] ?? value;
+  const text = unquoted.replace(/\\r\\n|\\n/g, "\n");
+  if (text.includes("-----BEGIN")) return text;
+  // Probot also accepts the whole PEM base64-encoded, for one-line secret stores.
+  const decoded = Buffer.from(text, "base64").toString("utf8");
+  return decoded.includes("-----BEGIN") ? decoded : text;
+}
+
+function checkedKey(text: string, where: string): string {
+  const cannot = `askcode cannot start: ${where} is not a usable GitHub App private key`;
+  const block = PEM_BLOCK.exec(text);
+  if (!block) {
+    const hint =
+      /-----BEGIN [A-Z ]*PUBLIC KEY-----|-----BEGIN CERTIFICATE-----/.test(text)
+        ? "it holds a public key or certificate, not the private key"
+        : text.includes("-----BEGIN")
+          ? "its -----BEGIN … PRIVATE KEY----- line has no matching -----END line"
+          : "it has no -----BEGIN … PRIVATE KEY----- line";
+    throw new ConfigError(`${cannot}: ${hint}. ${REMEDY}`);
+  }
+  const pem = block[0];
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType;
+  } catch (error) {
+    // OpenSSL's reason names the failure ("bad base64 decode", …), never the key.
+    throw new ConfigError(
+      `${cannot}: the text between its BEGIN and END lines does not decode as a ${block[1]} (${(error as Error).message}). ${REMEDY}`,
+      { cause: error },
+    );
+  }
+  if (type !== "rsa")
+    throw new ConfigError(
+      `${cannot}: it is a${type ? ` ${type.toUpperCase()}` : "n unknown"} key, and GitHub App keys are RSA. ${REMEDY}`,
+    );
+  return `${pem}\n`;
+}
+
+const REMEDY =
+  "Use the .pem file GitHub generated for the app: as PRIVATE_KEY_PATH, or its contents as PRIVATE_KEY (quoted, or with \\n for line breaks).";

@@ -1,0 +1,40 @@
+import type { Clock } from "../../src/shared/clock.js";
+
+/**
+ * A clock whose sleeps end only when a test moves time past them, for code
+ * that races work against a deadline (FakeClock's sleeps end at once).
+ */
+export interface ManualClock extends Clock {
+  /** Moves time on and ends every sleep whose deadline it reaches. */
+  advance(ms: number): void;
+  /** Sleeps not yet ended. */
+  readonly sleeping: number;
+}
+
+export function createManualClock(start = 1_700_000_000_000): ManualClock {
+  let now = start;
+  const sleepers: Array<{ until: number; wake(): void }> = [];
+  return {
+    now: () => now,
+    sleep: (ms) =>
+      new Promise<void>((wake) => sleepers.push({ until: now + ms, wake })),
+    advance(ms) {
+      now += ms;
+      for (const sleeper of [...sleepers])
+        if (sleeper.until <= now) {
+          sleepers.splice(sleepers.indexOf(sleeper), 1);
+          sleeper.wake();
+        }
+    },
+    get sleeping() {
+      return sleepers.length;
+    },
+  };
+}
+
+/** A promise a test settles by hand. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
