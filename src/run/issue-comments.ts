@@ -1,4 +1,5 @@
 import type { IssueThread } from "../agent/issue-thread.js";
+import { redactSecrets } from "../policy/redact-secrets.js";
 
 /** askcode's one comment on an issue, and the thread it answers. */
 export interface IssueComments {
@@ -42,7 +43,11 @@ export interface IssuesOctokit {
 const MAX_COMMENTS = 100;
 
 /**
- * Issue comments through the REST API, for one issue.
+ * Issue comments through the REST API, for one issue. Every body posted or
+ * edited here has secrets redacted, whatever rendered it (an answer, a
+ * progress or failure notice, the repository's config problems): the
+ * renderers redact too, and redacting twice changes nothing, but this is
+ * the one place no text can go around.
  * https://docs.github.com/en/rest/issues/comments
  */
 export function createIssueComments(
@@ -57,7 +62,7 @@ export function createIssueComments(
         {
           ...base,
           issue_number: issue.issueNumber,
-          body,
+          body: (await redactSecrets(body)).text,
         },
       );
       return (data as { id: number }).id;
@@ -68,7 +73,7 @@ export function createIssueComments(
         {
           ...base,
           comment_id: commentId,
-          body,
+          body: (await redactSecrets(body)).text,
         },
       );
     },

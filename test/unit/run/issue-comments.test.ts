@@ -1,3 +1,4 @@
+import nock from "nock";
 import { createIssueComments } from "../../../src/run/issue-comments.js";
 import {
   nockIssueThread,
@@ -6,6 +7,7 @@ import {
   THREAD_OWNER,
   THREAD_REPO,
 } from "../../helpers/rest-issue-thread.js";
+import { FAKE } from "../../helpers/fake-secrets.js";
 import { createTestOctokit } from "../../helpers/test-octokit.js";
 
 // The first comment is the example's own (id 492700400, by its owner).
@@ -96,5 +98,46 @@ describe("createIssueComments().thread", () => {
       Array.from({ length: 99 }, (_, i) => `comment ${i + 151}`),
     );
     expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe("createIssueComments() writes", () => {
+  const comments = () =>
+    createIssueComments(createTestOctokit(), {
+      owner: THREAD_OWNER,
+      repo: THREAD_REPO,
+      issueNumber: THREAD_ISSUE,
+    });
+  const path = `/repos/${THREAD_OWNER}/${THREAD_REPO}/issues`;
+
+  it("redact every body they post or edit, whatever rendered it", async () => {
+    // Text that reached no renderer's redaction: a config problem quoting
+    // the repository's file, a notice built elsewhere.
+    const leaky = (where: string) =>
+      `${where}: \`model: ${FAKE.npm}\` is not allowed; ${FAKE.gitlab} too.`;
+    const sent: string[] = [];
+    const scope = nock("https://api.github.com")
+      .post(`${path}/${THREAD_ISSUE}/comments`)
+      .reply(201, (_uri, body) => {
+        sent.push((body as { body: string }).body);
+        return { id: 7 };
+      })
+      .patch(`${path}/comments/7`)
+      .reply(200, (_uri, body) => {
+        sent.push((body as { body: string }).body);
+        return { id: 7 };
+      });
+
+    const writer = comments();
+    const id = await writer.create(leaky("posted"));
+    await writer.update(id, leaky("edited"));
+
+    expect(scope.isDone()).toBe(true);
+    expect(sent).toHaveLength(2);
+    for (const body of sent) {
+      expect(body).not.toContain(FAKE.npm);
+      expect(body).not.toContain(FAKE.gitlab);
+      expect(body).toMatch(/\[redacted [^\]]+\].*\[redacted [^\]]+\]/);
+    }
   });
 });
