@@ -13,7 +13,7 @@
 # seconds for the interrupted notices; Docker's default of 10 s would kill
 # running answers. The key file must be readable by uid 1000 (user `node`).
 # Pass variables with -e or --env-file; a `.env` file is never copied in.
-ARG NODE_IMAGE=node:26-bookworm-slim
+ARG NODE_IMAGE=node:26-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -169,6 +169,23 @@ try {
       ),
     ].join("\n"),
   );
+  // What an operator's scrape shows after this one answer: askcode's own
+  // series with a value (process metrics and empty histograms buckets left out).
+  const metrics = await (await fetch(`${appUrl}/metrics`)).text();
+  console.log(
+    [
+      "  /metrics after the answer (askcode_ series that are not zero):",
+      ...metrics
+        .split("\n")
+        .filter(
+          (line) =>
+            line.startsWith("askcode_") &&
+            !line.includes("_bucket{") &&
+            !/ 0$/.test(line),
+        )
+        .map((line) => `    ${line}`),
+    ].join("\n"),
+  );
   if (problems.length > 0) failure = problems.join("; ");
   if (process.env.SMOKE_PRINT_ANSWER) console.log(answer);
 } catch (error) {
