@@ -248,12 +248,10 @@ export async function nockRepository(
     .reply(302, "", {
       location: `${host.codeload}/${OWNER}/${REPO}/legacy.tar.gz/${SHA}`,
     })
+    // The REST issue is the webhook's `issue` object: the same fields, its
+    // author and author_association included.
     .get(at("/issues/1"))
-    .reply(200, {
-      number: 1,
-      title: "Spelling error in the README file",
-      body: "It looks like you accidently spelled 'commit' with two 't's.",
-    })
+    .reply(200, webhookPayload("issue_comment.created", host).issue)
     .get(at("/issues/1/comments"))
     .query(true)
     .reply(200, [])
