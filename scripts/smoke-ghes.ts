@@ -8,13 +8,16 @@
 //
 // Exits 0 when the answer holds, 1 with the reason otherwise.
 import { spawn } from "node:child_process";
-import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startGitHubStandIn } from "./github-stand-in.js";
+import {
+  buildMentionDelivery,
+  MENTION_REPOSITORY,
+} from "./mention-delivery.js";
+import { standInAppEnv } from "./stand-in-app-env.js";
 
 const { values } = parseArgs({
   options: {
@@ -25,18 +28,10 @@ const { values } = parseArgs({
     "timeout-seconds": { type: "string", default: "180" },
   },
 });
-const OWNER = "Codertocat";
-const REPO = "Hello-World";
+const { owner: OWNER, repo: REPO } = MENTION_REPOSITORY;
 const SECRET = "smoke-test-secret";
 const deadline = Date.now() + Number(values["timeout-seconds"]) * 1000;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 const until = async <T>(what: string, check: () => Promise<T | undefined>) => {
   while (Date.now() < deadline) {
     const value = await check().catch(() => undefined);
@@ -52,32 +47,15 @@ const standIn = await startGitHubStandIn({
   repo: REPO,
   issue: { number: 1, title: "A question", body: "" },
 });
-const work = mkdtempSync(join(tmpdir(), "askcode-smoke-"));
-const keyPath = join(work, "app.pem");
-writeFileSync(
-  keyPath,
-  generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: "pkcs1", format: "pem" },
-    publicKeyEncoding: { type: "spki", format: "pem" },
-  }).privateKey,
-);
-const port = await freePort();
+const { url: appUrl, env } = await standInAppEnv({
+  standIn,
+  secret: SECRET,
+  dir: mkdtempSync(join(tmpdir(), "askcode-smoke-")),
+  logLevel: process.env.LOG_LEVEL,
+});
 const started = Date.now();
 const app = spawn("npm", ["start"], {
-  env: {
-    ...process.env,
-    APP_ID: "1",
-    PRIVATE_KEY_PATH: keyPath,
-    WEBHOOK_SECRET: SECRET,
-    GHE_HOST: standIn.host,
-    GHE_PROTOCOL: "http",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-    OPENAI_API_KEY: "",
-    OPENAI_BASE_URL: "",
-  },
+  env: { ...process.env, ...env },
   stdio: ["ignore", "inherit", "inherit"],
   detached: true,
 });
@@ -91,37 +69,18 @@ const stopApp = () => {
 
 let failure: string | undefined;
 try {
-  const appUrl = `http://127.0.0.1:${port}`;
   await until("/healthz", async () =>
     (await fetch(`${appUrl}/healthz`)).ok ? true : undefined,
   );
   const healthyAfter = Date.now() - started;
 
-  const payload = JSON.parse(
-    readFileSync(
-      new URL(
-        "../test/fixtures/webhooks/issue_comment.created.mention.json",
-        import.meta.url,
-      ),
-      "utf8",
-    ),
-  ) as {
-    comment: { body: string };
-    repository: { html_url: string; url: string };
-  };
-  payload.comment.body = `@askcode ${values.question}`;
-  payload.repository.html_url = `${standIn.origin}/${OWNER}/${REPO}`;
-  payload.repository.url = `${standIn.origin}/api/v3/repos/${OWNER}/${REPO}`;
-  const body = JSON.stringify(payload);
   const delivered = await fetch(`${appUrl}/api/github/webhooks`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-github-event": "issue_comment",
-      "x-github-delivery": randomUUID(),
-      "x-hub-signature-256": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-    },
-    body,
+    ...buildMentionDelivery({
+      origin: standIn.origin,
+      secret: SECRET,
+      question: values.question,
+    }),
   });
   if (!delivered.ok)
     throw new Error(`the webhook was answered ${delivered.status}`);
