@@ -26,6 +26,13 @@ export interface GitHubStandInOptions {
   /** The issue askcode answers in: its title and body. */
   issue: { number: number; title: string; body: string };
   port?: number;
+  /**
+   * Requests to leave unanswered until `release()`, matched against
+   * "METHOD /path" (e.g. `/^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/tarball\//`):
+   * an answer then stays in progress for as long as a test needs, without
+   * guessing at timing. Unset, every request is answered at once.
+   */
+  hold?: RegExp;
 }
 
 export interface StandInComment {
@@ -49,6 +56,11 @@ export interface GitHubStandIn {
   files: Map<string, number>;
   /** The text of a file at HEAD. */
   readText(path: string): string;
+  /** Resolves with the first request `hold` matched ("METHOD /path") once it arrived. */
+  held: Promise<string>;
+  /** Answers the held requests, and from now on every request at once. */
+  release(): void;
+  /** Closes the server; a request still held is dropped with its connection. */
   close(): Promise<void>;
 }
 
@@ -320,9 +332,20 @@ export async function startGitHubStandIn(
     ],
   ];
 
-  const server = createServer((req, res) => {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived: (request: string) => void = () => undefined;
+  const held = new Promise<string>((resolve) => (arrived = resolve));
+  let holding = options.hold !== undefined;
+
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
-    requests.push(`${req.method} ${url.pathname}`);
+    const request = `${req.method} ${url.pathname}`;
+    requests.push(request);
+    if (holding && options.hold?.test(request)) {
+      arrived(request);
+      await released;
+    }
     for (const [method, pattern, handle] of routes) {
       const match = req.method === method ? url.pathname.match(pattern) : null;
       if (match) {
@@ -353,6 +376,11 @@ export async function startGitHubStandIn(
       git(["cat-file", "blob", byPath.get(path)?.sha ?? "missing"]).toString(
         "utf8",
       ),
+    held,
+    release: () => {
+      holding = false;
+      release();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
