@@ -50,17 +50,20 @@ export function createGracefulShutdown(
       "askcode is stopping: no new questions, running answers may finish",
     );
     deps.queue.stop();
-    const finished = await Promise.race([
-      deps.queue.onIdle().then(() => true),
-      Promise.race([deps.clock.sleep(deps.graceMs), hurried]).then(() => false),
+    const ended = await Promise.race([
+      deps.queue.onIdle().then(() => "finished" as const),
+      deps.clock
+        .sleep(deps.graceMs)
+        .then(() => "the grace period is over" as const),
+      hurried.then(() => "a second signal ended the grace period" as const),
     ]);
-    if (finished) {
+    if (ended === "finished") {
       deps.log.info({}, "askcode finished every answer before stopping");
       return;
     }
     deps.log.warn(
       { running: deps.inFlight.size },
-      "askcode's grace period is over: marking the answers still running as interrupted",
+      `askcode is stopping and ${ended}: marking the answers still running as interrupted`,
     );
     await Promise.race([
       deps.inFlight.interruptAll(),
