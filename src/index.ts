@@ -136,7 +136,7 @@ export function createAskcodeApp(
       };
     };
 
-    const inFlight = options.inFlight ?? createInFlightRuns(app.log);
+    const inFlight = options.inFlight ?? createInFlightRuns(app.log, { clock });
     const inProcessQueue = createInProcessQueue({
       concurrency: operator.concurrency,
       log: app.log,

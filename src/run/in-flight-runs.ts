@@ -1,3 +1,11 @@
+import { renderAnswerMovedComment } from "../answer/render-answer-moved-comment.js";
+import { systemClock, type Clock } from "../shared/clock.js";
+import {
+  DEFAULT_COMMENT_WRITE_POLICY,
+  retryCommentWrite,
+  type CommentWritePolicy,
+} from "./retry-comment-write.js";
+
 /** The two comment calls a run's comment needs (`IssueComments` has them). */
 export interface CommentWriter {
   create(body: string): Promise<number>;
@@ -10,6 +18,13 @@ export interface RunComment {
   post(body: string): Promise<void>;
   /** Replaces the comment's body; does nothing once the run was interrupted. */
   edit(body: string): Promise<void>;
+  /**
+   * The run's reply (its answer, or why there is none), made to land: the
+   * edit is retried; if it still fails, the reply is posted as a new comment
+   * and the old one is edited once more to point at it. Rejects only when
+   * nothing landed. Does nothing once the run was interrupted.
+   */
+  deliver(body: string): Promise<void>;
   /** The run has made its last edit: a shutdown leaves its comment alone. */
   finish(): void;
 }
@@ -29,9 +44,22 @@ export interface InFlightRuns {
   readonly size: number;
 }
 
-export function createInFlightRuns(log: {
-  error(meta: object, message: string): void;
-}): InFlightRuns {
+export interface InFlightRunsOptions {
+  /** Every wait between write retries goes through this (default: the system clock). */
+  clock?: Clock;
+  /** How the reply's edit is retried (default: three retries over seven seconds). */
+  writePolicy?: CommentWritePolicy;
+}
+
+export function createInFlightRuns(
+  log: {
+    warn(meta: object, message: string): void;
+    error(meta: object, message: string): void;
+  },
+  options: InFlightRunsOptions = {},
+): InFlightRuns {
+  const clock = options.clock ?? systemClock;
+  const policy = options.writePolicy ?? DEFAULT_COMMENT_WRITE_POLICY;
   const open = new Set<{ interrupt(): Promise<void> }>();
   return {
     get size() {
@@ -40,6 +68,9 @@ export function createInFlightRuns(log: {
     start(comments, interruptedBody) {
       let commentId: number | undefined;
       let state: "running" | "interrupted" | "finished" = "running";
+      // The reply landed: a notice arriving later must not replace it.
+      let delivered = false;
+      const running = () => state === "running";
       let writes: Promise<void> = Promise.resolve();
       // Each write waits for the one before; a failed write does not stop the next.
       const enqueue = (write: () => Promise<void>) => {
@@ -52,7 +83,7 @@ export function createInFlightRuns(log: {
           if (state !== "running") return writes;
           state = "interrupted";
           return enqueue(async () => {
-            if (commentId !== undefined)
+            if (commentId !== undefined && !delivered)
               await comments.update(commentId, interruptedBody);
           }).catch((error: unknown) =>
             log.error(
@@ -74,6 +105,43 @@ export function createInFlightRuns(log: {
           enqueue(async () => {
             if (state === "running" && commentId !== undefined)
               await comments.update(commentId, body);
+          }),
+        deliver: (body) =>
+          enqueue(async () => {
+            const stale = commentId;
+            if (!running()) return;
+            if (stale !== undefined) {
+              try {
+                delivered = await retryCommentWrite(
+                  () => comments.update(stale, body),
+                  { clock, policy, stillWanted: running, log },
+                );
+                return;
+              } catch (error) {
+                log.error(
+                  { err: error, commentId: stale },
+                  "askcode could not edit its comment with the reply; posting the reply as a new comment",
+                );
+              }
+            }
+            // The edit cannot land: the reply goes out on its own. If this
+            // fails too, the job fails with both errors in the log.
+            const posted = await comments.create(body);
+            delivered = true;
+            if (stale === undefined) {
+              commentId = posted;
+              return;
+            }
+            // Once, so the old comment does not read "Searching the code…"
+            // for ever; a second failure changes nothing the asker needs.
+            await comments
+              .update(stale, renderAnswerMovedComment(posted))
+              .catch((error: unknown) =>
+                log.warn(
+                  { err: error, commentId: stale, replyId: posted },
+                  "askcode could not point its old comment at the new reply",
+                ),
+              );
           }),
         finish() {
           if (state === "running") state = "finished";

@@ -85,6 +85,7 @@ export async function runQuestion(
       await comment.edit(renderProgressComment(stage)).catch(() => undefined);
     };
     let sha: string | undefined;
+    let reply: { body: string; outcome: QuestionOutcome };
     try {
       const resolved = await codeHost.resolveRef();
       sha = resolved.sha;
@@ -128,8 +129,7 @@ export async function runQuestion(
         job.configProblems.length > 0
           ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
           : "";
-      await comment.edit(problems + rendered.body);
-      return { kind: "answered" };
+      reply = { body: problems + rendered.body, outcome: { kind: "answered" } };
     } catch (error) {
       deps.log.error(
         { err: error, deliveryId: job.deliveryId },
@@ -142,9 +142,12 @@ export async function runQuestion(
           ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
           : undefined,
       });
-      await comment.edit(body);
-      return { kind: "failed", reason: reason.kind };
+      reply = { body, outcome: { kind: "failed", reason: reason.kind } };
     }
+    // The job is not done until the reply landed (the edit retried, else a
+    // new comment); if neither could, this throws and the job fails, logged.
+    await comment.deliver(reply.body);
+    return reply.outcome;
   } finally {
     comment.finish();
   }

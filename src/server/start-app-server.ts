@@ -70,7 +70,7 @@ export async function startAppServer(
   });
   await probot.ready();
   const log = probot.log;
-  const inFlight = createInFlightRuns(log);
+  const inFlight = createInFlightRuns(log, { clock });
   let queue: JobQueue | undefined;
   const webhooks = await createNodeMiddleware(
     createAskcodeApp({

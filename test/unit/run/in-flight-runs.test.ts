@@ -1,0 +1,249 @@
+import { jest } from "@jest/globals";
+import { Octokit } from "@octokit/rest";
+import nock from "nock";
+import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
+import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { createManualClock } from "../../helpers/manual-clock.js";
+import { githubFixture, restHeaders } from "../../helpers/nock-github.js";
+import {
+  restIssueThread,
+  THREAD_ISSUE,
+  THREAD_OWNER,
+  THREAD_REPO,
+} from "../../helpers/rest-issue-thread.js";
+
+const API = "https://api.github.com";
+const REPO = `/repos/${THREAD_OWNER}/${THREAD_REPO}`;
+const PROGRESS = "⏳ Searching the code…";
+const ANSWER = "The retry logic gives up in `should_give_up`.";
+const NOTICE = "askcode was stopped before it could answer.";
+const SILENT = { debug() {}, info() {}, warn() {}, error() {} };
+const SERVER_ERROR = githubFixture<object>("errors/server-error-502.json");
+
+// A comment as GitHub's REST API returns it (the webhook example's comment object).
+const { comments: restComments } = restIssueThread({}, [
+  { login: "askcode[bot]", association: "NONE", body: PROGRESS },
+  { login: "askcode[bot]", association: "NONE", body: ANSWER },
+]);
+const PROGRESS_COMMENT = restComments[0]!;
+const REPLY_COMMENT = restComments[1]!;
+
+/**
+ * Issue comments on nock-served GitHub through a plain Octokit (no retry or
+ * throttling plugin, as the Probot harness runs it): the retries tested are askcode's.
+ */
+function setup() {
+  const clock = createFakeClock();
+  const log = { warn: jest.fn(), error: jest.fn() };
+  const comments = createIssueComments(
+    new Octokit({ auth: "ghs_testinstallationtoken", log: SILENT }),
+    { owner: THREAD_OWNER, repo: THREAD_REPO, issueNumber: THREAD_ISSUE },
+  );
+  const inFlight = createInFlightRuns(log, { clock });
+  const posted: string[] = [];
+  const api = nock(API)
+    .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+    .reply(201, (_uri, body) => {
+      posted.push((body as { body: string }).body);
+      return { ...PROGRESS_COMMENT, body: (body as { body: string }).body };
+    });
+  return { clock, log, comments, inFlight, posted, api };
+}
+
+const edited = (id: number, edits: string[], status = 200) =>
+  nock(API)
+    .patch(`${REPO}/issues/comments/${id}`)
+    .reply(
+      status,
+      (_uri, body) => {
+        const text = (body as { body: string }).body;
+        if (status === 200) edits.push(text);
+        return status === 200
+          ? { ...PROGRESS_COMMENT, body: text }
+          : SERVER_ERROR;
+      },
+      restHeaders(),
+    );
+
+describe("RunComment.deliver", () => {
+  it("retries an edit GitHub answered 500, through the clock, and edits the one comment with the answer", async () => {
+    const { clock, comments, inFlight, posted, api } = setup();
+    const edits: string[] = [];
+    const failing = edited(PROGRESS_COMMENT.id, [], 500);
+    const landing = edited(PROGRESS_COMMENT.id, edits);
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER);
+    comment.finish();
+
+    expect(posted).toStrictEqual([PROGRESS]);
+    expect(edits).toStrictEqual([ANSWER]);
+    expect(clock.sleeps).toStrictEqual([1_000]);
+    expect([api, failing, landing].every((s) => s.isDone())).toBe(true);
+  });
+
+  it("posts the answer as a new comment when every edit fails, and points the old comment at it", async () => {
+    const { clock, log, comments, inFlight, posted, api } = setup();
+    const progressEdits: string[] = [];
+    const failing = nock(API)
+      .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .times(4)
+      .reply(500, SERVER_ERROR, restHeaders());
+    const reply = nock(API)
+      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+      .reply(201, (_uri, body) => {
+        posted.push((body as { body: string }).body);
+        return REPLY_COMMENT;
+      });
+    const pointer = edited(PROGRESS_COMMENT.id, progressEdits);
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER);
+    comment.finish();
+
+    expect(posted).toStrictEqual([PROGRESS, ANSWER]);
+    expect(progressEdits).toHaveLength(1);
+    expect(progressEdits[0]).toContain(
+      `[a newer comment](#issuecomment-${REPLY_COMMENT.id})`,
+    );
+    expect(progressEdits[0]).not.toContain("Searching");
+    expect(clock.sleeps).toStrictEqual([1_000, 2_000, 4_000]);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ commentId: PROGRESS_COMMENT.id }),
+      expect.stringMatching(/posting the reply as a new comment/),
+    );
+    expect([api, failing, reply, pointer].every((s) => s.isDone())).toBe(true);
+  });
+
+  it("keeps the posted answer when pointing the old comment at it fails too", async () => {
+    const { log, comments, inFlight, posted } = setup();
+    nock(API)
+      .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .times(5)
+      .reply(500, SERVER_ERROR, restHeaders());
+    nock(API)
+      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+      .reply(201, (_uri, body) => {
+        posted.push((body as { body: string }).body);
+        return REPLY_COMMENT;
+      });
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER);
+
+    expect(posted).toStrictEqual([PROGRESS, ANSWER]);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ replyId: REPLY_COMMENT.id }),
+      expect.stringMatching(/could not point its old comment/),
+    );
+  });
+
+  it("goes straight to a new comment when the old one is gone (404): a wait cannot bring it back", async () => {
+    const { clock, comments, inFlight, posted } = setup();
+    nock(API)
+      .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .times(2)
+      .reply(
+        404,
+        {
+          message: "Not Found",
+          documentation_url:
+            "https://docs.github.com/rest/issues/comments#update-an-issue-comment",
+          status: "404",
+        },
+        restHeaders(),
+      );
+    nock(API)
+      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+      .reply(201, (_uri, body) => {
+        posted.push((body as { body: string }).body);
+        return REPLY_COMMENT;
+      });
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER);
+
+    expect(posted).toStrictEqual([PROGRESS, ANSWER]);
+    expect(clock.sleeps).toStrictEqual([]);
+  });
+
+  it("rejects, so the job fails, when neither the edit nor a new comment lands", async () => {
+    const { comments, inFlight, posted } = setup();
+    nock(API)
+      .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .times(4)
+      .reply(500, SERVER_ERROR, restHeaders());
+    nock(API)
+      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+      .reply(502, SERVER_ERROR, restHeaders());
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+
+    await expect(comment.deliver(ANSWER)).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(posted).toStrictEqual([PROGRESS]);
+  });
+
+  it("stops retrying once a shutdown interrupted the run: the notice lands and the answer is dropped", async () => {
+    const clock = createManualClock();
+    const log = { warn: jest.fn(), error: jest.fn() };
+    const bodies: string[] = [];
+    let failures = 1;
+    const inFlight = createInFlightRuns(log, { clock });
+    const comment = inFlight.start(
+      {
+        create: async () => 1,
+        update: async (_id, body) => {
+          if (failures-- > 0)
+            throw Object.assign(new Error("Server Error"), { status: 500 });
+          bodies.push(body);
+        },
+      },
+      NOTICE,
+    );
+    await comment.post(PROGRESS);
+    const delivering = comment.deliver(ANSWER);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(clock.sleeping).toBe(1); // waiting to retry
+    const interrupting = inFlight.interruptAll();
+    clock.advance(1_000);
+    await delivering;
+    await interrupting;
+
+    expect(bodies).toStrictEqual([NOTICE]);
+  });
+
+  it("never replaces a reply that landed with the interrupted notice", async () => {
+    const bodies: string[] = [];
+    const inFlight = createInFlightRuns(
+      { warn: jest.fn(), error: jest.fn() },
+      { clock: createFakeClock() },
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const comment = inFlight.start(
+      {
+        create: async () => 1,
+        update: async (_id, body) => {
+          sent();
+          await held;
+          bodies.push(body);
+        },
+      },
+      NOTICE,
+    );
+    await comment.post(PROGRESS);
+    let sent!: () => void;
+    const sending = new Promise<void>((resolve) => (sent = resolve));
+    const delivering = comment.deliver(ANSWER);
+    await sending;
+    // The shutdown's grace ends while the answer's edit is on its way.
+    const interrupting = inFlight.interruptAll();
+    release();
+    await Promise.all([delivering, interrupting]);
+
+    expect(bodies).toStrictEqual([ANSWER]);
+  });
+});
