@@ -1,15 +1,19 @@
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { commitLink, type RepositoryAtSha } from "./permalink.js";
 
-/** Why a run ended without an answer; `detail` is the upstream error, for the collapsed section. */
+/**
+ * Why a run ended without an answer: the kind of failure, nothing more. The
+ * upstream error (a model server's or GitHub's message, with its hosts, URLs
+ * and stack traces) is for the log alone: a public comment never carries it.
+ */
 export type FailureReason =
-  | { kind: "model-unavailable"; detail?: string }
-  | { kind: "model-rate-limited"; retryAfterSeconds?: number; detail?: string }
-  | { kind: "model-rejected"; detail?: string }
+  | { kind: "model-unavailable" }
+  | { kind: "model-rate-limited"; retryAfterSeconds?: number }
+  | { kind: "model-rejected" }
   | { kind: "time-limit"; seconds: number }
-  | { kind: "budget-exhausted"; detail?: string }
-  | { kind: "github"; detail?: string }
-  | { kind: "internal"; detail?: string };
+  | { kind: "budget-exhausted" }
+  | { kind: "github" }
+  | { kind: "internal" };
 
 export interface FailureMeta {
   /** The app's handle, for "mention `@askcode` again". */
@@ -18,13 +22,11 @@ export interface FailureMeta {
   repository?: RepositoryAtSha;
 }
 
-const MAX_DETAIL = 1_000;
-
 /**
  * The comment that replaces the progress message when a run cannot answer:
  * that it could not, why in one sentence, and what the asker can do (ask
- * again later, narrow the question, or ask a maintainer). The upstream error
- * goes in a collapsed section, redacted and cut short.
+ * again later, narrow the question, or ask a maintainer), who finds the
+ * upstream error in the app's logs.
  *
  * @example
  * await renderFailureComment({ kind: "model-rate-limited", retryAfterSeconds: 60 }, { handle: "askcode" })
@@ -42,23 +44,6 @@ export async function renderFailureComment(
     "",
     `${why} ${todo}`,
   ];
-  const detail = "detail" in reason ? reason.detail?.trim() : undefined;
-  if (detail) {
-    const cut =
-      detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail;
-    const fence = "`".repeat(Math.max(3, longestRun(cut) + 1));
-    out.push(
-      "",
-      "<details>",
-      "<summary>What went wrong</summary>",
-      "",
-      fence,
-      cut,
-      fence,
-      "",
-      "</details>",
-    );
-  }
   const r = meta.repository;
   out.push(
     "",
@@ -74,7 +59,7 @@ function explain(reason: FailureReason, again: string): [string, string] {
     case "model-unavailable":
       return [
         "The model did not answer, even after several tries.",
-        `Please ${again} in a few minutes; if it keeps failing, a maintainer can check the model server.`,
+        `Please ${again} in a few minutes; if it keeps failing, a maintainer can find why in the app's logs.`,
       ];
     case "model-rate-limited": {
       const wait = reason.retryAfterSeconds
@@ -88,7 +73,7 @@ function explain(reason: FailureReason, again: string): [string, string] {
     case "model-rejected":
       return [
         "The model refused the request, so asking again will not help.",
-        "A maintainer needs to check the model's name, key and context window in askcode's configuration.",
+        "A maintainer needs to check the model's name, key and context window in askcode's configuration; the app's logs say which.",
       ];
     case "time-limit":
       return [
@@ -103,7 +88,7 @@ function explain(reason: FailureReason, again: string): [string, string] {
     case "github":
       return [
         "GitHub did not answer as expected while askcode was reading the code.",
-        `Please ${again} in a few minutes.`,
+        `Please ${again} in a few minutes; if it keeps failing, a maintainer can find why in the app's logs.`,
       ];
     case "internal":
       return [
@@ -116,11 +101,4 @@ function explain(reason: FailureReason, again: string): [string, string] {
 function formatSeconds(seconds: number): string {
   if (seconds < 90) return `${Math.round(seconds)} seconds`;
   return `${Math.round(seconds / 60)} minutes`;
-}
-
-function longestRun(text: string): number {
-  let longest = 0;
-  for (const m of text.matchAll(/`+/g))
-    longest = Math.max(longest, m[0].length);
-  return longest;
 }

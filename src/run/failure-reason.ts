@@ -7,21 +7,29 @@ import {
 } from "../shared/errors.js";
 
 /**
- * What the failure comment says for an error that ended a run. askcode's own
- * errors carry messages written for the asker; anything else is a bug, and
- * its message stays in the log, not in a public comment.
+ * What kind of failure ended a run, for the failure comment and the metrics.
+ * Only the kind: error messages name hosts, URLs and upstream bodies (a model
+ * server's, GitHub's), which go to the log, never to a public comment.
  */
 export function failureReason(error: unknown): FailureReason {
   if (error instanceof ModelError) {
-    return /\b429\b|rate/i.test(error.message)
-      ? { kind: "model-rate-limited", detail: error.message }
-      : { kind: "model-unavailable", detail: error.message };
+    const status = endpointStatus(error.message);
+    if (status === 429) return { kind: "model-rate-limited" };
+    if (status !== undefined && REJECTED.has(status))
+      return { kind: "model-rejected" };
+    return { kind: "model-unavailable" };
   }
-  if (error instanceof BudgetExceededError)
-    return { kind: "budget-exhausted", detail: error.message };
-  if (error instanceof GitHubError)
-    return { kind: "github", detail: error.message };
-  if (error instanceof AskcodeError)
-    return { kind: "github", detail: error.message };
+  if (error instanceof BudgetExceededError) return { kind: "budget-exhausted" };
+  if (error instanceof GitHubError) return { kind: "github" };
+  if (error instanceof AskcodeError) return { kind: "github" };
   return { kind: "internal" };
+}
+
+// Statuses a retry cannot cure: the key, the access or the model name is wrong.
+const REJECTED = new Set([400, 401, 403, 404]);
+
+/** The status in a `ModelError`'s message ("… answered 401 …", see `failureMessage`). */
+function endpointStatus(message: string): number | undefined {
+  const match = /\banswered (\d{3})\b/.exec(message);
+  return match ? Number(match[1]) : undefined;
 }

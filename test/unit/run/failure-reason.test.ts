@@ -1,0 +1,78 @@
+import { renderFailureComment } from "../../../src/answer/render-failure-comment.js";
+import { failureReason } from "../../../src/run/failure-reason.js";
+import {
+  BudgetExceededError,
+  EmptyRepositoryError,
+  GitHubError,
+  ModelError,
+} from "../../../src/shared/errors.js";
+
+const INTERNAL = [
+  "llm.internal.corp",
+  ":8000",
+  "ghe.internal.corp",
+  "10.20.0.7",
+  "http",
+  "Traceback",
+  "/srv/",
+  "at ",
+];
+
+describe("failureReason", () => {
+  it.each([
+    [
+      new ModelError(
+        'The model endpoint at http://llm.internal.corp:8000/v1 answered 500 four times; the last answer said "Traceback (most recent call last): File "/srv/vllm/engine.py", line 12". The server is failing.',
+      ),
+      "model-unavailable",
+    ],
+    [
+      new ModelError(
+        'The model endpoint at http://llm.internal.corp:8000/v1 answered 401 once; the last answer said "Invalid key". It rejected the API key: check OPENAI_API_KEY.',
+      ),
+      "model-rejected",
+    ],
+    [
+      new ModelError(
+        "The model endpoint at http://llm.internal.corp:8000/v1 answered 429 four times. It is rate-limiting askcode.",
+      ),
+      "model-rate-limited",
+    ],
+    [
+      new ModelError(
+        'askcode could not connect to the model endpoint at http://llm.internal.corp:8000/v1, twice; the last error was "connect ECONNREFUSED 10.20.0.7:8000".',
+      ),
+      "model-unavailable",
+    ],
+    [
+      new GitHubError(
+        "GET https://ghe.internal.corp/api/v3/repos/o/r/commits/main answered 500: <html>Traceback at /srv/github/app.rb</html>",
+        500,
+      ),
+      "github",
+    ],
+    [
+      new BudgetExceededError("run budget of 120000 tokens at http://x"),
+      "budget-exhausted",
+    ],
+    [new EmptyRepositoryError(), "github"],
+    [
+      Object.assign(new Error("ECONNRESET http://10.20.0.7:8000"), {
+        stack:
+          "Error: ECONNRESET\n    at Socket.<anonymous> (/srv/askcode/node_modules/x.js:1:1)",
+      }),
+      "internal",
+    ],
+  ])(
+    "says only the kind of %s, and its comment names no host, URL, port, body or stack",
+    async (error, kind) => {
+      const reason = failureReason(error);
+      expect(reason).toStrictEqual({ kind });
+      const body = await renderFailureComment(reason, { handle: "askcode" });
+      for (const leak of INTERNAL) expect(body).not.toContain(leak);
+      expect(body).toMatch(
+        /^askcode could not finish an answer to this question\.\n/,
+      );
+    },
+  );
+});
