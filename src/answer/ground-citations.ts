@@ -27,7 +27,8 @@ export interface GroundOptions extends RepositoryAtSha {
  * `extractCitations`) and rewrites it: a citation that survives becomes a
  * permalink at the run's SHA (a link at `main` included); a corrected one
  * links, and reads, as corrected; a removed one loses its link and keeps its
- * text, so no posted link fails to resolve. Links to other repositories and
+ * text, so no posted link fails to resolve, marked "(not found at `9fceb02`)"
+ * when no such file exists. Links to other repositories and
  * links that are not code are left alone.
  *
  * @example
@@ -111,11 +112,19 @@ function rewrite(
 ): string {
   const cited = label(path, c.range, c.lineStyle);
   if (v.status === "removed") {
-    if (c.form === "link") return c.text || code(cited);
-    if (c.form === "url" || c.form === "autolink") return code(cited);
     // `[text][label]` then reads as plain text.
     if (c.form === "definition") return "";
-    return c.raw;
+    const text =
+      c.form === "link"
+        ? c.text || code(cited)
+        : c.form === "url" || c.form === "autolink"
+          ? code(cited)
+          : c.raw;
+    // A path that does not exist stays named in the prose: say so, or the
+    // reader takes it for a file the link was merely dropped from.
+    return v.code === "missing"
+      ? `${text} (not found at ${code(repository.sha.slice(0, 7))})`
+      : text;
   }
   const url = permalink({
     ...repository,

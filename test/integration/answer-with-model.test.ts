@@ -112,6 +112,10 @@ describe("a mention answered by a model through an OpenAI-compatible endpoint", 
     });
     // The hallucinated file is not linked, anywhere.
     expect(answer).not.toMatch(/blob\/[0-9a-f]{40}\/src\/backoff\.py/);
+    // It is still named, so it says it does not exist.
+    expect(answer).toContain(
+      `\`src/backoff.py#L1-L9\` (not found at \`${SHA.slice(0, 7)}\`)`,
+    );
     expect(answer).toContain("gpt-4o");
     expect(answer).toContain(SHA.slice(0, 7));
     expect(llm.isDone()).toBe(true);

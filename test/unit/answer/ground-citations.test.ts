@@ -64,13 +64,13 @@ describe("groundCitations", () => {
     });
   });
 
-  it("removes a hallucinated path: the text stays, the link goes", async () => {
+  it("removes a hallucinated path: the text stays, marked as not found, the link goes", async () => {
     const { ground } = setup();
     const { markdown, report } = await ground(
       "Retries live in `src/uploader.ts:3` (see [the uploader](src/uploader.ts)) and https://github.com/octo/hello/blob/main/src/nope.ts#L2.",
     );
     expect(markdown).toBe(
-      "Retries live in `src/uploader.ts:3` (see the uploader) and `src/nope.ts#L2`.",
+      "Retries live in `src/uploader.ts:3` (not found at `9fceb02`) (see the uploader (not found at `9fceb02`)) and `src/nope.ts#L2` (not found at `9fceb02`).",
     );
     expect(markdown).not.toContain("](");
     expect(report.removed).toEqual([
