@@ -7,7 +7,7 @@ import {
   renderContextDetails,
   type ContextFile,
 } from "./render-context-details.js";
-import { renderFooter } from "./render-footer.js";
+import { renderFooter, type FooterInput } from "./render-footer.js";
 
 export interface AnswerCommentInput {
   /** The answer's Markdown, already grounded (`groundCitations`). */
@@ -19,6 +19,8 @@ export interface AnswerCommentInput {
   model?: string;
   /** Tokens the model used over the run. */
   tokensUsed?: number;
+  /** The model that was meant to answer and did not, and why (a retrieval answer in its place). */
+  fallback?: FooterInput["fallback"];
   /** What grounding changed, listed in the details. */
   grounding?: GroundingReport;
   /** Characters allowed (GitHub's 65,536 by default). */

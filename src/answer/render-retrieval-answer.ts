@@ -26,6 +26,8 @@ export interface RetrievalAnswerInput {
   limit?: number;
   /** A sentence put first: why this answer comes from retrieval, when a model was meant to give it. */
   note?: string;
+  /** The model that was meant to answer, and what happened, for the footer. */
+  fallback?: { model: string; why: string };
 }
 
 /**
@@ -100,5 +102,6 @@ export function renderRetrievalAnswer(
     repository,
     context: retrieved.context.files,
     limit: input.limit,
+    ...(input.fallback ? { fallback: input.fallback } : {}),
   });
 }

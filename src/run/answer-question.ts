@@ -182,11 +182,16 @@ export async function answerQuestion(
       retrieved: built,
       repository,
       note: MODEL_UNREACHABLE,
+      fallback: { model: settings.model, why: "could not be reached" },
     });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
   if (!result.answer.trim())
-    return renderRetrievalAnswer({ retrieved: built, repository });
+    return renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+      fallback: { model: settings.model, why: "returned an empty answer" },
+    });
 
   const seen = createSeenRanges();
   seen.addPackedContext(built.context);

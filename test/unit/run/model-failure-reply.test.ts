@@ -10,6 +10,7 @@ import { createTokenCounter } from "../../../src/tokens/create-token-counter.js"
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { questionJob } from "../../helpers/question-job.js";
+import { chatCompletion } from "../../integration/probot-harness.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const LLM = "http://llm.internal.corp:8000";
@@ -157,6 +158,9 @@ describe("a failing model endpoint at an internal address", () => {
       expect(outcome).toStrictEqual({ kind: "answered" });
       expect(reply).toMatch(/^askcode could not reach its model/);
       expect(reply).toContain("src/retry.py");
+      expect(reply).toContain(
+        "model gpt-4o could not be reached; this answer is from retrieval",
+      );
       expectNoLeak(reply);
       expect(log).toContain("llm.internal.corp:8000");
       expect(scope.isDone()).toBe(true);
@@ -173,6 +177,20 @@ describe("a failing model endpoint at an internal address", () => {
     expect(reply).toMatch(/^askcode could not reach its model/);
     expectNoLeak(reply);
     expect(log).toMatch(/llm\.internal\.corp:8000\/v1 did not answer within/);
+  });
+});
+
+describe("a model that answers with nothing", () => {
+  it("gets the retrieval answer, and the footer says the model answered empty, not that there was none", async () => {
+    completions().reply(200, chatCompletion({ content: "  " }));
+    const { outcome, reply } = await ask();
+
+    expect(outcome).toStrictEqual({ kind: "answered" });
+    expect(reply).toContain("src/retry.py");
+    expect(reply).toContain(
+      "model gpt-4o returned an empty answer; this answer is from retrieval",
+    );
+    expect(reply).not.toContain("no model");
   });
 });
 
