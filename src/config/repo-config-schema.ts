@@ -108,11 +108,14 @@ export const repoConfigSchema = z
           "a map with any of `context`, `tool_result`, `run`, `wall_time_seconds`",
       }),
     /**
-     * How many model turns a run may take (each may call tools); at the last
-     * one the model must answer with what it has.
+     * How many tool calls a run may make: askcode asks the model for one call
+     * per turn, so one step is one model turn that calls a tool (a turn that
+     * sends several anyway takes one step per call, so batching buys no extra
+     * reads). When they are spent, the model must answer with what it has.
      */
     max_steps: z.number().int().min(1).max(50).default(8).meta({
-      description: "How many model turns a run may take.",
+      description:
+        "How many tool calls a run may make (one per model turn; a turn with several calls takes one step per call).",
       allowed: "a whole number from 1 to 50",
     }),
     /**

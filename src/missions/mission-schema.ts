@@ -77,7 +77,7 @@ export const missionSchema = z.strictObject({
       allowed:
         "a map with any of `context`, `tool_result`, `run`, `wall_time_seconds`",
     }),
-  /** Model turns for this mission, overriding the repository's `max_steps`. */
+  /** Tool calls for this mission (one per model turn), overriding the repository's `max_steps`. */
   max_steps: z
     .number()
     .int()

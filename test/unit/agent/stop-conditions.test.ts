@@ -51,3 +51,25 @@ describe("firstStopReached", () => {
     );
   });
 });
+
+describe("max_steps, as the loop counts it and as users read it", () => {
+  // The loop takes one step per tool call run (run-agent.test.ts: "runs
+  // several calls of one reply in order, one step each"); what a repository's
+  // maintainer reads about `max_steps` must say the same.
+  it("is documented as tool calls, one per model turn, wherever a user sets it", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const root = new URL("../../../", import.meta.url);
+    const schema = JSON.parse(
+      await readFile(new URL("docs/askcode.schema.json", root), "utf8"),
+    ) as { properties: { max_steps: { description: string } } };
+    const readme = await readFile(new URL("README.md", root), "utf8");
+    const readmeLine = readme
+      .split("\n")
+      .find((line) => line.startsWith("max_steps: 8"));
+
+    for (const text of [schema.properties.max_steps.description, readmeLine]) {
+      expect(text).toMatch(/tool calls/);
+      expect(text).toMatch(/one per model turn/);
+    }
+  });
+});
