@@ -66,6 +66,15 @@ const edited = (id: number, edits: string[], status = 200) =>
       restHeaders(),
     );
 
+/** GitHub takes the reply as a new comment. */
+const postsReply = (posted: string[]) =>
+  nock(API)
+    .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
+    .reply(201, (_uri, body) => {
+      posted.push((body as { body: string }).body);
+      return REPLY_COMMENT;
+    });
+
 describe("RunComment.deliver", () => {
   it("retries an edit GitHub answered 500, through the clock, and edits the one comment with the answer", async () => {
     const { clock, comments, inFlight, posted, api } = setup();
@@ -90,12 +99,7 @@ describe("RunComment.deliver", () => {
       .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
       .times(4)
       .reply(500, SERVER_ERROR, restHeaders());
-    const reply = nock(API)
-      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
-      .reply(201, (_uri, body) => {
-        posted.push((body as { body: string }).body);
-        return REPLY_COMMENT;
-      });
+    const reply = postsReply(posted);
     const pointer = edited(PROGRESS_COMMENT.id, progressEdits);
     const comment = inFlight.start(comments, NOTICE);
     await comment.post(PROGRESS);
@@ -122,12 +126,7 @@ describe("RunComment.deliver", () => {
       .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
       .times(5)
       .reply(500, SERVER_ERROR, restHeaders());
-    nock(API)
-      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
-      .reply(201, (_uri, body) => {
-        posted.push((body as { body: string }).body);
-        return REPLY_COMMENT;
-      });
+    postsReply(posted);
     const comment = inFlight.start(comments, NOTICE);
     await comment.post(PROGRESS);
     await comment.deliver(ANSWER);
@@ -154,12 +153,7 @@ describe("RunComment.deliver", () => {
         },
         restHeaders(),
       );
-    nock(API)
-      .post(`${REPO}/issues/${THREAD_ISSUE}/comments`)
-      .reply(201, (_uri, body) => {
-        posted.push((body as { body: string }).body);
-        return REPLY_COMMENT;
-      });
+    postsReply(posted);
     const comment = inFlight.start(comments, NOTICE);
     await comment.post(PROGRESS);
     await comment.deliver(ANSWER);
