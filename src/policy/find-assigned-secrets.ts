@@ -72,14 +72,18 @@ const XML_ELEMENT = new RegExp(
 );
 
 /**
- * A bracketed group after a secret-named key, on one line:
- * `auth=("admin", "hunter2")`, `credentials = ["app", "…"]`.
+ * A bracketed group after a secret-named key, on one line, called or not:
+ * `auth=("admin", "hunter2")`, `auth = HTTPBasicAuth("admin", "…")`,
+ * `credentials = load("app", "…")`.
  */
 const GROUP = new RegExp(
-  String.raw`${KEY}${SEPARATOR}[(\[{](?<g>[^\n()\[\]{}]{1,256})[)\]}]`,
+  String.raw`${KEY}${SEPARATOR}[\w.]{0,64}[(\[{](?<g>[^\n()\[\]{}]{1,256})[)\]}]`,
   "dg",
 );
 const GROUP_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+// Two literals and nothing else: a user and a password.
+const PAIR =
+  /^\s*(["'`])(?:\\.|(?!\1)[^\\\n])*\1\s*,\s*(["'`])(?:\\.|(?!\2)[^\\\n])*\2\s*$/;
 
 /**
  * Values given to secret-named keys (`secretKeyKind`): every string literal
@@ -117,11 +121,13 @@ export function findAssignedSecrets(
   for (const match of text.matchAll(GROUP)) {
     if (secretKeyKind(match.groups!.key!) === undefined) continue;
     const offset = match.indices!.groups!.g![0];
-    const literals = [...match.groups!.g!.matchAll(GROUP_LITERAL)];
-    literals.forEach((literal, i) => {
+    const group = match.groups!.g!;
+    const pair = PAIR.test(group);
+    [...group.matchAll(GROUP_LITERAL)].forEach((literal, i) => {
       const value = literal[2]!;
-      // A pair is a user and a password: the second is the secret, plain or not.
-      const pairSecret = literals.length === 2 && i === 1;
+      // In a pair the second is the password, plain or not; elsewhere only
+      // random-looking literals are taken.
+      const pairSecret = pair && i === 1;
       if (pairSecret ? !isAssignedSecret(value) : !looksRandom(value)) return;
       const start = offset + literal.index + 1;
       spans.push({ start, end: start + value.length, label: "secret" });

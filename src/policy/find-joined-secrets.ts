@@ -20,9 +20,12 @@ export async function findJoinedSecrets(
 ): Promise<SecretSpan[]> {
   const spans: SecretSpan[] = [];
   for (const chain of literalChains(text)) {
-    const joined = chain.map((piece) => text.slice(piece[0], piece[1])).join("");
+    const joined = chain
+      .map((piece) => text.slice(piece[0], piece[1]))
+      .join("");
     const label =
-      (await isSecret(joined)) ?? (hasProviderPrefix(joined) ? "secret" : undefined);
+      (await isSecret(joined)) ??
+      (hasProviderPrefix(joined) ? "secret" : undefined);
     if (label === undefined) continue;
     for (const [start, end] of chain)
       if (end > start) spans.push({ start, end, label });
