@@ -102,6 +102,30 @@ export function findAssignedSecrets(
   text: string,
   options: AssignedSecretsOptions = {},
 ): SecretSpan[] {
+  // Every rule here is one line long and needs a secret-named key: only
+  // lines with a secret's word are scanned, which most lines of code lack.
+  const spans: SecretSpan[] = [];
+  let offset = 0;
+  for (const line of text.split("\n")) {
+    if (SECRET_WORD.test(line))
+      for (const span of findInLine(line, options))
+        spans.push({
+          ...span,
+          start: span.start + offset,
+          end: span.end + offset,
+        });
+    offset += line.length + 1;
+  }
+  return spans;
+}
+
+// Every word `secretKeyKind` can call a secret's, in any case.
+const SECRET_WORD = /pass|pw|secret|token|key|credential|auth/i;
+
+function findInLine(
+  text: string,
+  options: AssignedSecretsOptions,
+): SecretSpan[] {
   const spans: SecretSpan[] = [];
   const take = (match: RegExpExecArray, code: boolean) => {
     const key = match.groups!.key!;
