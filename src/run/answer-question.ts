@@ -15,10 +15,12 @@ import {
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import type { CodeReader } from "../code-host/code-host.js";
+import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
@@ -67,11 +69,16 @@ const MODEL_UNREACHABLE =
  *    (a model that cannot be reached gets the retrieval answer, saying so);
  * 4. ground every citation against the commit and what the run showed;
  * 5. render the comment (details, footer, secrets redacted).
+ *
+ * Every file is read with its secrets redacted (`createRedactingReader`), so
+ * retrieval, the packed context, tool results and citation checks see the
+ * same text, and no credential reaches the model provider.
  */
 export async function answerQuestion(
   input: AnswerQuestionInput,
 ): Promise<RenderedComment> {
-  const { reader, settings, tokenCounter } = input;
+  const { settings, tokenCounter } = input;
+  const reader = createRedactingReader(input.reader);
   const repository = {
     owner: input.repository.owner,
     repo: input.repository.repo,
@@ -131,7 +138,12 @@ export async function answerQuestion(
       note: built.context.note,
       files: built.context.files,
     },
-    guidance: input.guidance,
+    guidance: await Promise.all(
+      input.guidance.map(async ({ path, text }) => ({
+        path,
+        text: (await redactSecrets(text, { path, keepLines: true })).text,
+      })),
+    ),
     budget: settings.budgets.context,
     tokenCounter,
   });

@@ -132,7 +132,7 @@ describe("redactSecrets", () => {
     [
       "private key escaped in JSON",
       `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${FAKE.privateKeyBody.join("\\n")}\\n-----END PRIVATE KEY-----\\n"}`,
-      '{"private_key": "[redacted private key]\\n"}',
+      '{"private_key": "[redacted private key]"}',
     ],
     [
       "quoted password assignment",

@@ -1,0 +1,133 @@
+import { LRUCache } from "lru-cache";
+import { redactSecrets } from "../policy/redact-secrets.js";
+import type {
+  CodeReader,
+  CodeSearchHit,
+  CodeSearchQuery,
+  CodeSearchResult,
+  FileContent,
+  ReadFileOptions,
+} from "./code-host.js";
+
+/** A file's lines as read and as redacted, line for line. */
+interface RedactedFile {
+  raw: string[];
+  redacted: string[];
+}
+
+/**
+ * A `CodeReader` that hands out file text with its secrets redacted
+ * (docs/architecture/overview.md, "Security model"): the model needs a
+ * secret's name, not its value, to explain code, so nothing that enters a
+ * prompt (the packed context, a tool result) carries one. Retrieval, the
+ * tools and citation checks all read through it, so what is ranked, packed,
+ * counted against a budget, shown and cited is the same redacted text.
+ *
+ * Redaction never adds or removes a line (`keepLines`), so line numbers and
+ * `path#Lx-Ly` citations stay those of the real file. A line range is cut
+ * from the whole file's redaction, so a range that starts inside a private
+ * key block is still redacted. Search hits are redacted too, and a hit that
+ * matched only inside a secret is dropped: otherwise a search for a guessed
+ * value would confirm it.
+ *
+ * @example
+ * const reader = createRedactingReader(host.at(sha));
+ * (await reader.readFile("settings.py")).text // 'DB_PASSWORD = "[redacted secret]"\n…'
+ */
+export function createRedactingReader(
+  reader: CodeReader,
+  options: { cacheBytes?: number } = {},
+): CodeReader {
+  const files = new LRUCache<string, RedactedFile>({
+    maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (file) =>
+      file.raw.reduce((n, line) => n + line.length * 4 + 16, 64),
+    fetchMethod: async (path) => {
+      const whole = await reader.readFile(path);
+      if (whole.kind !== "text") return undefined;
+      return redactFile(path, whole.text);
+    },
+  });
+
+  async function readFile(
+    path: string,
+    range?: ReadFileOptions,
+  ): Promise<FileContent> {
+    const content = await reader.readFile(path, range);
+    if (content.kind !== "text") return content;
+    const whole = await files.fetch(path);
+    const lines = content.text.split("\n");
+    // Lines cut by a read limit differ from the whole file's: those are
+    // redacted on their own.
+    const own = lines.some(
+      (line, i) => whole?.raw[content.startLine - 1 + i] !== line,
+    )
+      ? (await redactFile(path, content.text)).redacted
+      : undefined;
+    const text = lines
+      .map((line, i) => {
+        const at = content.startLine - 1 + i;
+        return whole?.raw[at] === line ? whole.redacted[at]! : own![i]!;
+      })
+      .join("\n");
+    return { ...content, text };
+  }
+
+  async function searchCode(query: CodeSearchQuery): Promise<CodeSearchResult> {
+    const result = await reader.searchCode(query);
+    const hits: CodeSearchHit[] = [];
+    for (const hit of result.hits) {
+      const redacted = await redactHit(hit);
+      if (redacted) hits.push(redacted);
+    }
+    const dropped = result.hits.length - hits.length;
+    if (dropped === 0) return { ...result, hits };
+    // The search's own notes count the dropped hits ("Found 1 matching
+    // line for …"): they would confirm the guess, so they go with them.
+    return {
+      ...result,
+      hits,
+      totalCount: result.totalCount - dropped,
+      notes: [],
+    };
+  }
+
+  return {
+    sha: reader.sha,
+    readFile,
+    searchCode,
+    listDirectory: (path, options) => reader.listDirectory(path, options),
+    listTree: () => reader.listTree(),
+  };
+}
+
+async function redactFile(path: string, text: string): Promise<RedactedFile> {
+  const redacted = await redactSecrets(text, { path, keepLines: true });
+  return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
+}
+
+/**
+ * A hit with its lines redacted, or undefined when every term it matched
+ * was inside a secret.
+ */
+async function redactHit(
+  hit: CodeSearchHit,
+): Promise<CodeSearchHit | undefined> {
+  if (hit.line === 0) return hit; // a path match: no file text
+  const { startLine, lines } = hit.context;
+  const context = (await redactFile(hit.path, lines.join("\n"))).redacted;
+  const inContext = lines[hit.line - startLine] === hit.matchedLine;
+  const matchedLine = inContext
+    ? context[hit.line - startLine]!
+    : (await redactFile(hit.path, hit.matchedLine)).redacted.join("\n");
+  const before = [hit.matchedLine, ...lines].join("\n").toLowerCase();
+  const after = [matchedLine, ...context].join("\n").toLowerCase();
+  const terms = hit.matchedTerms.map((term) => term.toLowerCase());
+  const found = (text: string) => terms.some((term) => text.includes(term));
+  if (before !== after && found(before) && !found(after)) return undefined;
+  return {
+    ...hit,
+    matchedLine,
+    context: { startLine, lines: lines.length === 0 ? [] : context },
+  };
+}
