@@ -26,6 +26,8 @@ export interface RetrievalAnswerInput {
   limit?: number;
   /** A sentence put first: why this answer comes from retrieval, when a model was meant to give it. */
   note?: string;
+  /** Hosts links may go to besides the repository at its commit (`renderAnswerComment`). */
+  allowedLinkHosts?: readonly string[];
 }
 
 /**
@@ -100,5 +102,6 @@ export function renderRetrievalAnswer(
     repository,
     context: retrieved.context.files,
     limit: input.limit,
+    allowedLinkHosts: input.allowedLinkHosts,
   });
 }

@@ -49,6 +49,8 @@ export interface AnswerQuestionInput {
   progress(stage: ProgressStage): Promise<void>;
   /** Counts the packed context's tokens and the model's (none: not counted). */
   metrics?: RunMetrics;
+  /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
+  allowedLinkHosts?: readonly string[];
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -66,7 +68,8 @@ const MODEL_UNREACHABLE =
  * 3. else run the agent loop over the tools, bound to the reader's commit
  *    (a model that cannot be reached gets the retrieval answer, saying so);
  * 4. ground every citation against the commit and what the run showed;
- * 5. render the comment (details, footer, secrets redacted).
+ * 5. render the comment (details, footer, secrets redacted, links and
+ *    images kept to the repository at its commit and the operator's hosts).
  */
 export async function answerQuestion(
   input: AnswerQuestionInput,
@@ -78,6 +81,7 @@ export async function answerQuestion(
     htmlUrl: input.repository.htmlUrl,
     sha: reader.sha,
   };
+  const allowedLinkHosts = input.allowedLinkHosts;
   const policy = createPathPolicy(input.excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
   // Retrieval reads what a reader of the issue sees, as the model does: text
@@ -110,7 +114,11 @@ export async function answerQuestion(
   input.metrics?.contextPacked(built.context.tokensUsed);
 
   if (!input.model)
-    return renderRetrievalAnswer({ retrieved: built, repository });
+    return renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+      allowedLinkHosts,
+    });
 
   const tools = createCodeTools({
     reader,
@@ -182,11 +190,16 @@ export async function answerQuestion(
       retrieved: built,
       repository,
       note: MODEL_UNREACHABLE,
+      allowedLinkHosts,
     });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
   if (!result.answer.trim())
-    return renderRetrievalAnswer({ retrieved: built, repository });
+    return renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+      allowedLinkHosts,
+    });
 
   const seen = createSeenRanges();
   seen.addPackedContext(built.context);
@@ -203,5 +216,6 @@ export async function answerQuestion(
     model: settings.model,
     tokensUsed: result.tokensUsed,
     grounding: grounded.report,
+    allowedLinkHosts,
   });
 }
