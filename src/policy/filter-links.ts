@@ -1,6 +1,7 @@
 import type { Definition, Nodes, Parents } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { backtickRuns, codeSpan } from "../text/code-span.js";
+import { HTML_TAG, parseHtmlTag } from "../text/html-tag.js";
 import { applyCuts, nodeOffsets, type Cut } from "../text/markdown-cuts.js";
 import { quoteAsCode } from "../text/quote-as-code.js";
 import { htmlAllowed } from "./allowed-html.js";
@@ -28,8 +29,8 @@ export interface FilteredLinks {
  *   loses its address; a definition elsewhere goes.
  * - An image elsewhere becomes `` `image not shown: alt` ``.
  * - Raw HTML that is not plain formatting with allowed addresses
- *   (`htmlAllowed`) has its `<` escaped: it shows as the text it is and
- *   GitHub renders none of it.
+ *   (`htmlAllowed`): a lone tag goes (an `<img>` says so), a block has its
+ *   `<` escaped, so it shows as the text it is and GitHub renders none of it.
  * - A bare address GitHub would link (`https://…`, `www.…`, an e-mail) and
  *   the policy does not allow becomes a code span.
  *
@@ -120,8 +121,10 @@ function filterPass(source: string, policy: LinkPolicy): Cut[] {
         return;
       }
       case "html":
-        if (!htmlAllowed(node.value, policy))
-          cut(node, source.slice(...offsetsOf(node)).replace(/</g, "&lt;"));
+        if (!htmlAllowed(node.value, policy)) {
+          const { start, end } = nodeOffsets(node);
+          cut(node, shownHtml(source.slice(start, end), taken));
+        }
         return;
       case "text":
         cuts.push(
@@ -141,7 +144,19 @@ function filterPass(source: string, policy: LinkPolicy): Cut[] {
   return cuts;
 }
 
-function offsetsOf(node: Nodes): [number, number] {
-  const { start, end } = nodeOffsets(node);
-  return [start, end];
+const ONE_TAG = new RegExp(`^${HTML_TAG}$`);
+
+/**
+ * What stands for HTML that may not be posted: a lone tag goes (its text is
+ * outside it and stays), an image says it was dropped; anything longer shows
+ * as the text it is, with `<` escaped, so GitHub renders none of it and the
+ * addresses in it are caught as bare ones on the next pass.
+ */
+function shownHtml(html: string, taken: ReadonlySet<number>): string {
+  const trimmed = html.trim();
+  if (ONE_TAG.test(trimmed))
+    return parseHtmlTag(trimmed).name === "img"
+      ? codeSpan(IMAGE_DROPPED, taken)
+      : "";
+  return html.replace(/</g, "&lt;");
 }
