@@ -56,8 +56,8 @@ export interface RenderedComment {
  * (`filterLinks`), nor reference another repository or close an issue
  * (`neutralizeReferences`). Links and references are checked after
  * redaction, since a marker such as `[redacted secret]` before `(url)`
- * makes a link, and again on the whole body once it is cut to fit, since a
- * cut can end a code span early.
+ * makes a link, and again on the whole body when the answer was cut to
+ * fit, since a cut can end a code span early.
  *
  * @example
  * const { body } = await renderAnswerComment({
@@ -93,7 +93,10 @@ export async function renderAnswerComment(
     footer: renderFooter(input),
     limit,
   });
-  const final = await redactSecrets(confine(fitted.body, policy));
+  // A cut answer may end inside a code span that held an address: check again.
+  const final = await redactSecrets(
+    fitted.trimmed === "answer" ? confine(fitted.body, policy) : fitted.body,
+  );
   return {
     body: final.text.slice(0, limit),
     redactions: answer.redactions + final.redactions,
