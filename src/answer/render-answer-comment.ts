@@ -1,4 +1,8 @@
+import { filterLinks } from "../policy/filter-links.js";
+import { createLinkPolicy, type LinkPolicy } from "../policy/link-policy.js";
 import { neutralizeMentions } from "../policy/neutralize-mentions.js";
+import { neutralizeReferences } from "../policy/neutralize-references.js";
+import { redactObfuscatedSecrets } from "../policy/redact-obfuscated-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { fitComment, GITHUB_COMMENT_LIMIT } from "./fit-comment.js";
 import type { GroundingReport } from "./ground-citations.js";
@@ -25,6 +29,8 @@ export interface AnswerCommentInput {
   grounding?: GroundingReport;
   /** Characters allowed (GitHub's 65,536 by default). */
   limit?: number;
+  /** Hosts links may go to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
+  allowedLinkHosts?: readonly string[];
 }
 
 export interface RenderedComment {
@@ -44,6 +50,17 @@ export interface RenderedComment {
  * and secrets are redacted from the whole of it last, so nothing that reaches
  * GitHub carries one, whichever part it came from.
  *
+ * The answer's words are the model's, and a prompt-injected model writes
+ * what it was told to (docs/architecture/overview.md, "Security model"):
+ * they may not ping anyone (`neutralizeMentions`), carry a secret, plain or
+ * obfuscated (`redactSecrets`, `redactObfuscatedSecrets`), link or load
+ * anything but the repository at the run's commit and the operator's hosts
+ * (`filterLinks`), nor reference another repository or close an issue
+ * (`neutralizeReferences`). Links and references are checked after
+ * redaction, since a marker such as `[redacted secret]` before `(url)`
+ * makes a link, and again on the whole body when the answer was cut to
+ * fit, since a cut can end a code span early.
+ *
  * @example
  * const { body } = await renderAnswerComment({
  *   answer: grounded.markdown, repository: { owner, repo, sha },
@@ -55,11 +72,12 @@ export async function renderAnswerComment(
   input: AnswerCommentInput,
 ): Promise<RenderedComment> {
   const limit = input.limit ?? GITHUB_COMMENT_LIMIT;
-  // Redacted before measuring, so a marker longer than its secret cannot push the body over.
-  // The model's words may not ping anyone, nor carry a secret.
-  const answer = await redactSecrets(
-    neutralizeMentions(input.answer.trim()).text,
-  );
+  const policy = createLinkPolicy({
+    repository: input.repository,
+    allowedHosts: input.allowedLinkHosts,
+  });
+  // Made safe before measuring, so a marker longer than its secret cannot push the body over.
+  const answer = await secureAnswer(input.answer.trim(), policy);
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
     answer: answer.text,
@@ -77,12 +95,32 @@ export async function renderAnswerComment(
     footer: renderFooter(input),
     limit,
   });
-  const final = await redactSecrets(fitted.body);
+  // A cut answer may end inside a code span that held an address: check again.
+  const final = await redactSecrets(
+    fitted.trimmed === "answer" ? confine(fitted.body, policy) : fitted.body,
+  );
   return {
     body: final.text.slice(0, limit),
     redactions: answer.redactions + final.redactions,
     trimmed: fitted.trimmed,
   };
+}
+
+/** The model's answer with nothing that pings, leaks, loads or links outside the repository. */
+async function secureAnswer(
+  answer: string,
+  policy: LinkPolicy,
+): Promise<{ text: string; redactions: number }> {
+  const plain = await redactSecrets(neutralizeMentions(answer).text);
+  const hidden = await redactObfuscatedSecrets(plain.text);
+  return {
+    text: confine(hidden.text, policy),
+    redactions: plain.redactions + hidden.redactions,
+  };
+}
+
+function confine(markdown: string, policy: LinkPolicy): string {
+  return neutralizeReferences(filterLinks(markdown, policy).text).text;
 }
 
 function hasNotes(g: GroundingReport | undefined): boolean {

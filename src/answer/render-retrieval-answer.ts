@@ -28,6 +28,8 @@ export interface RetrievalAnswerInput {
   note?: string;
   /** The model that was meant to answer, and what happened, for the footer. */
   fallback?: { model: string; why: string };
+  /** Hosts links may go to besides the repository at its commit (`renderAnswerComment`). */
+  allowedLinkHosts?: readonly string[];
 }
 
 /**
@@ -103,5 +105,6 @@ export function renderRetrievalAnswer(
     context: retrieved.context.files,
     limit: input.limit,
     ...(input.fallback ? { fallback: input.fallback } : {}),
+    allowedLinkHosts: input.allowedLinkHosts,
   });
 }

@@ -75,6 +75,21 @@ export const operatorEnvSchema = z.object({
   ASKCODE_SNAPSHOT_MAX_BYTES: wholeNumber(0, 2048 * MiB, " of bytes").default(
     50 * MiB,
   ),
+  /**
+   * Hosts an answer may link to besides the repository at the run's commit,
+   * comma-separated: `docs.python.org`, or `*.example.com` for its
+   * subdomains. Images stay limited to the repository's own files.
+   */
+  ASKCODE_ALLOWED_LINK_HOSTS: z
+    .string()
+    .regex(
+      /^(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?:\s*,\s*(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)*$/,
+    )
+    .optional()
+    .meta({
+      allowed:
+        "host names separated by commas, such as docs.python.org,*.mozilla.org",
+    }),
   /** Where the mission files are, relative to the working directory. */
   ASKCODE_MISSIONS_DIR: z
     .string()
@@ -172,6 +187,8 @@ export interface OperatorConfig {
   maxFileBytes: number;
   snapshotMaxBytes: number;
   missionsDir: string;
+  /** Hosts answers may link to besides the repository at its commit, lower-cased. */
+  allowedLinkHosts: string[];
   /** Seconds running answers get to finish once a stop is asked for. */
   shutdownGraceSeconds: number;
   /** The REST API's root, for Probot and every client askcode builds. */
@@ -259,6 +276,10 @@ function toOperatorConfig(
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
     snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
     missionsDir: env.ASKCODE_MISSIONS_DIR,
+    allowedLinkHosts: (env.ASKCODE_ALLOWED_LINK_HOSTS ?? "")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ""),
     shutdownGraceSeconds: env.ASKCODE_SHUTDOWN_GRACE_SECONDS,
     githubApiUrl: (
       env.GITHUB_API_URL ??

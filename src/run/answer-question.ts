@@ -51,6 +51,8 @@ export interface AnswerQuestionInput {
   progress(stage: ProgressStage): Promise<void>;
   /** Counts the packed context's tokens and the model's (none: not counted). */
   metrics?: RunMetrics;
+  /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
+  allowedLinkHosts?: readonly string[];
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -68,7 +70,8 @@ const MODEL_UNREACHABLE =
  * 3. else run the agent loop over the tools, bound to the reader's commit
  *    (a model that cannot be reached gets the retrieval answer, saying so);
  * 4. ground every citation against the commit and what the run showed;
- * 5. render the comment (details, footer, secrets redacted).
+ * 5. render the comment (details, footer, secrets redacted, links and
+ *    images kept to the repository at its commit and the operator's hosts).
  *
  * Every file is read with its secrets redacted (`createRedactingReader`), so
  * retrieval, the packed context, tool results and citation checks see the
@@ -85,6 +88,7 @@ export async function answerQuestion(
     htmlUrl: input.repository.htmlUrl,
     sha: reader.sha,
   };
+  const allowedLinkHosts = input.allowedLinkHosts;
   const policy = createPathPolicy(input.excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
   // Retrieval reads what a reader of the issue sees, as the model does: text
@@ -117,7 +121,11 @@ export async function answerQuestion(
   input.metrics?.contextPacked(built.context.tokensUsed);
 
   if (!input.model)
-    return renderRetrievalAnswer({ retrieved: built, repository });
+    return renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+      allowedLinkHosts,
+    });
 
   const tools = createCodeTools({
     reader,
@@ -195,6 +203,7 @@ export async function answerQuestion(
       repository,
       note: MODEL_UNREACHABLE,
       fallback: { model: settings.model, why: "could not be reached" },
+      allowedLinkHosts,
     });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
@@ -203,6 +212,7 @@ export async function answerQuestion(
       retrieved: built,
       repository,
       fallback: { model: settings.model, why: "returned an empty answer" },
+      allowedLinkHosts,
     });
 
   const seen = createSeenRanges();
@@ -220,5 +230,6 @@ export async function answerQuestion(
     model: settings.model,
     tokensUsed: result.tokensUsed,
     grounding: grounded.report,
+    allowedLinkHosts,
   });
 }

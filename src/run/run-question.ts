@@ -37,6 +37,8 @@ export interface RunQuestionDeps {
     contextWindow: number;
     snapshotMaxBytes: number;
     handle?: string;
+    /** Hosts answers may link to besides the repository at its commit. */
+    allowedLinkHosts?: readonly string[];
   };
   /** The model for a run's model name; undefined: no endpoint, answer from retrieval alone. */
   modelFor(name: string): ChatModel | undefined;
@@ -124,6 +126,7 @@ export async function runQuestion(
         log: deps.log,
         progress,
         metrics: deps.metrics,
+        allowedLinkHosts: deps.operator.allowedLinkHosts,
       });
       const problems =
         job.configProblems.length > 0

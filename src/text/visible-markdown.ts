@@ -1,5 +1,11 @@
 import type { Nodes, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
+import { HTML_ATTRIBUTE, HTML_TAG } from "./html-tag.js";
+import {
+  applyCuts,
+  nodeOffsets as offsets,
+  type Cut,
+} from "./markdown-cuts.js";
 import { isInvisible, stripInvisible } from "./strip-invisible.js";
 
 /** Where an image was, in place of its alt text and address. */
@@ -53,12 +59,6 @@ export function visibleMarkdown(markdown: string): string {
   return stripInvisible(applyCuts(markdown, cuts));
 }
 
-interface Cut {
-  start: number;
-  end: number;
-  text: string;
-}
-
 /** What stands in place of a hidden node, or undefined when it is visible. */
 function replace(
   node: Nodes,
@@ -80,15 +80,6 @@ function replace(
   }
 }
 
-function offsets(node: Nodes): { start: number; end: number } {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  // mdast-util-from-markdown positions every node it builds.
-  if (start === undefined || end === undefined)
-    throw new Error(`visibleMarkdown: a ${node.type} node has no position`);
-  return { start, end };
-}
-
 // The identifiers links use: an image's reference counts for nothing, since
 // the image is cut.
 function usedDefinitions(tree: Root): Set<string> {
@@ -101,17 +92,12 @@ function usedDefinitions(tree: Root): Set<string> {
   return used;
 }
 
-// An HTML attribute and a tag, as CommonMark defines them (section 6.6), so a
-// `>` inside a quoted attribute does not end the tag.
-const ATTRIBUTE =
-  "\\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\\s*=\\s*(?:[^\\s\"'=<>`]+|'[^']*'|\"[^\"]*\"))?";
-const TAG = `<\\/?[A-Za-z][A-Za-z0-9-]*(?:${ATTRIBUTE})*\\s*\\/?>`;
 const HIDDEN_HTML = new RegExp(
   [
     "<!--[\\s\\S]*?(?:-->|$)",
     `<(script|style|template)\\b[\\s\\S]*?(?:<\\/\\1\\s*>|$)`,
-    `(<img\\b(?:${ATTRIBUTE})*\\s*\\/?>)`,
-    TAG,
+    `(<img\\b(?:${HTML_ATTRIBUTE})*\\s*\\/?>)`,
+    HTML_TAG,
   ].join("|"),
   "gi",
 );
@@ -171,15 +157,4 @@ function invisibleReferences(node: Nodes, source: string): Cut[] {
       });
   }
   return cuts;
-}
-
-function applyCuts(text: string, cuts: Cut[]): string {
-  const sorted = cuts.sort((a, b) => a.start - b.start);
-  let out = "";
-  let at = 0;
-  for (const cut of sorted) {
-    out += text.slice(at, cut.start) + cut.text;
-    at = cut.end;
-  }
-  return out + text.slice(at);
 }

@@ -31,6 +31,7 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
       missionsDir: "./missions",
+      allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
       githubApiUrl: "https://api.github.com",
       server: {
@@ -63,6 +64,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
+        ASKCODE_ALLOWED_LINK_HOSTS: "Docs.Python.org, *.mozilla.org",
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
         HOST: "0.0.0.0",
         PORT: "8080",
@@ -87,6 +89,7 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
       missionsDir: "/etc/askcode/missions",
+      allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
       githubApiUrl: "http://github.example.com:8443/api/v3",
       server: {
@@ -181,6 +184,21 @@ describe("loadOperatorConfig", () => {
       "ASKCODE_SHUTDOWN_GRACE_SECONDS",
       "25s",
       "a whole number of seconds from 0 to 3600",
+    ],
+    [
+      "ASKCODE_ALLOWED_LINK_HOSTS",
+      "https://docs.python.org/3/",
+      "host names separated by commas, such as docs.python.org,*.mozilla.org",
+    ],
+    [
+      "ASKCODE_ALLOWED_LINK_HOSTS",
+      "docs.python.org;evil.test",
+      "host names separated by commas, such as docs.python.org,*.mozilla.org",
+    ],
+    [
+      "ASKCODE_ALLOWED_LINK_HOSTS",
+      "*",
+      "host names separated by commas, such as docs.python.org,*.mozilla.org",
     ],
     ["PORT", "http", "a whole number from 0 to 65535"],
     ["PORT", "70000", "a whole number from 0 to 65535"],
