@@ -19,14 +19,17 @@ import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
 import { collectFiles } from "./collect-files.js";
+import { startRunDeadline } from "./run-deadline.js";
 
 export interface AnswerQuestionInput {
   reader: CodeReader;
@@ -49,6 +52,8 @@ export interface AnswerQuestionInput {
   progress(stage: ProgressStage): Promise<void>;
   /** Counts the packed context's tokens and the model's (none: not counted). */
   metrics?: RunMetrics;
+  /** The run's deadline, which `reader` is bound to too (default: `wall_time_seconds` from now). */
+  deadline?: Deadline;
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -56,6 +61,10 @@ export interface AnswerQuestionInput {
 const CONTEXT_SHARE = 0.6;
 const MODEL_UNREACHABLE =
   "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";
+// The agent stops calling tools with this share of the run's time left, so
+// its last request (the answer, without tools) can come back before the
+// deadline cuts it off.
+const ANSWER_TIME_SHARE = 0.25;
 
 /**
  * One question, from the code to the comment body:
@@ -72,6 +81,8 @@ export async function answerQuestion(
   input: AnswerQuestionInput,
 ): Promise<RenderedComment> {
   const { reader, settings, tokenCounter } = input;
+  const deadline = input.deadline ?? startRunDeadline(settings, input.clock);
+  const wallTimeMs = settings.budgets.wall_time_seconds * 1000;
   const repository = {
     owner: input.repository.owner,
     repo: input.repository.repo,
@@ -159,29 +170,38 @@ export async function answerQuestion(
       maxSteps: settings.maxSteps,
       runTokens: settings.budgets.run,
       toolResultTokens: settings.budgets.tool_result,
-      wallTimeMs: settings.budgets.wall_time_seconds * 1000,
+      wallTimeMs: Math.max(
+        1,
+        deadline.remainingMs() - wallTimeMs * ANSWER_TIME_SHARE,
+      ),
       contextTokens: settings.contextWindow,
     },
     tokenCounter,
     clock: input.clock,
+    deadline,
     log: input.log,
     metrics: input.metrics,
   });
-  // A model that cannot be reached still leaves the asker the retrieval answer,
-  // saying why it is not the model's.
+  // A model that cannot be reached, or not in time, still leaves the asker
+  // the retrieval answer, saying why it is not the model's.
   const result = await agentRun.catch((error: unknown) => {
     if (!(error instanceof ModelError)) throw error;
     input.log.warn(
       { err: error },
-      "The model could not be reached; answering from retrieval alone",
+      error instanceof ModelOutOfTimeError
+        ? "The model did not answer within the time budget; answering from retrieval alone"
+        : "The model could not be reached; answering from retrieval alone",
     );
-    return undefined;
+    return error;
   });
-  if (!result)
+  if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,
       repository,
-      note: MODEL_UNREACHABLE,
+      note:
+        result instanceof ModelOutOfTimeError
+          ? modelOutOfTime(wallTimeMs)
+          : MODEL_UNREACHABLE,
     });
   await input.progress({ stage: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
@@ -204,4 +224,8 @@ export async function answerQuestion(
     tokensUsed: result.tokensUsed,
     grounding: grounded.report,
   });
+}
+
+function modelOutOfTime(wallTimeMs: number): string {
+  return `askcode's model did not answer within this repository's time budget (\`wall_time_seconds\`: ${Math.round(wallTimeMs / 1000)}), so this answer comes from a search of the code alone.`;
 }
