@@ -15,9 +15,9 @@ import { deferred } from "./manual-clock.js";
  */
 export function holdReplies(body: unknown) {
   const gate = deferred();
-  const arrivals: Array<ReturnType<typeof deferred>> = [];
+  const arrivals: Array<{ promise: Promise<void>; resolve(): void }> = [];
   let count = 0;
-  const arrival = (n: number) => (arrivals[n - 1] ??= deferred());
+  const arrival = (n: number) => (arrivals[n - 1] ??= deferred<void>());
   return {
     reply: async () => {
       arrival(++count).resolve();
