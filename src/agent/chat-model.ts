@@ -4,6 +4,7 @@
  * client APIs churn between versions: pin the client, keep one file that
  * knows its API).
  */
+import type { Deadline } from "../shared/deadline.js";
 
 /** A tool call as the model wrote it. */
 export interface ToolCall {
@@ -48,9 +49,14 @@ export interface ChatResponse {
   usage?: { promptTokens: number; completionTokens: number };
 }
 
-/** One chat-completion endpoint. Throws `ModelError` when it cannot answer. */
+/**
+ * One chat-completion endpoint. Throws `ModelError` when it cannot answer,
+ * `ModelOutOfTimeError` when it cannot answer before `deadline`: the request
+ * in flight is aborted then, and no attempt or retry wait starts that would
+ * end past it.
+ */
 export interface ChatModel {
   /** The model's name, for logs and the answer's footer. */
   readonly name: string;
-  complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
+  complete(request: ChatRequest, deadline?: Deadline): Promise<ChatResponse>;
 }

@@ -129,16 +129,20 @@ export function createOpenAIChatModel(
 
   return {
     name: options.model,
-    async complete(request, signal): Promise<ChatResponse> {
+    async complete(request, deadline): Promise<ChatResponse> {
       const attempt = async () => {
         // Our own timer, so a timeout is told from a dropped connection
-        // whatever the fetch underneath reports when it is aborted.
-        const timer = AbortSignal.timeout(timeoutMs);
-        const either = signal ? AbortSignal.any([signal, timer]) : timer;
+        // whatever the fetch underneath reports when it is aborted. With the
+        // run's deadline, an attempt lasts min(timeoutMs, the time left).
+        const timer = options.clock.timeout(timeoutMs);
+        const either = deadline
+          ? AbortSignal.any([deadline.signal, timer])
+          : timer;
         try {
           return await sendOnce(request, either);
         } catch (error) {
-          if (timer.aborted && !signal?.aborted) throw new TimedOut(error);
+          if (timer.aborted && !deadline?.signal.aborted)
+            throw new TimedOut(error);
           throw error;
         }
       };
@@ -147,6 +151,7 @@ export function createOpenAIChatModel(
         clock: options.clock,
         classify: (error) => classify(error, options.clock),
         endpoint,
+        ...(deadline ? { deadline } : {}),
         ...(options.log ? { log: options.log } : {}),
         ...(options.random ? { random: options.random } : {}),
       });

@@ -1,6 +1,12 @@
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import { ModelError } from "../shared/errors.js";
-import { failureMessage, type EndpointFailure } from "./endpoint-failure.js";
+import {
+  failureMessage,
+  times,
+  type EndpointFailure,
+} from "./endpoint-failure.js";
+import { ModelOutOfTimeError } from "./model-out-of-time-error.js";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (default 3: four attempts in all). */
@@ -30,6 +36,11 @@ export interface RetryOptions {
   log?: { warn(meta: object, message: string): void };
   /** Jitter source in [0, 1): a backoff is shortened by up to a quarter (default Math.random). */
   random?: () => number;
+  /**
+   * The run's deadline: no attempt starts once it has passed, no wait starts
+   * that would end past it, and an attempt its signal aborted is not retried.
+   */
+  deadline?: Deadline;
 }
 
 /**
@@ -39,7 +50,8 @@ export interface RetryOptions {
  * `retry-after`, which is honoured up to `maxRetryAfterMs`. Every wait goes
  * through the injected clock (docs/conventions.md, "Time is a dependency"). When retries run out, or the
  * failure is one a wait cannot cure (401, 404, 400), throws `ModelError` with a
- * message a maintainer can act on.
+ * message a maintainer can act on. Past the run's `deadline`, or when the
+ * wait would end past it, throws `ModelOutOfTimeError` instead.
  *
  * @example
  * const completion = await retryModelCall(() => client.chat.completions.create(body), {
@@ -50,13 +62,19 @@ export async function retryModelCall<T>(
   attempt: () => Promise<T>,
   options: RetryOptions,
 ): Promise<T> {
-  const { policy, clock, endpoint } = options;
+  const { policy, clock, endpoint, deadline } = options;
   const random = options.random ?? Math.random;
   const failures: EndpointFailure[] = [];
   for (;;) {
+    if (deadline && deadline.remainingMs() <= 0)
+      throw new ModelOutOfTimeError(outOfTimeMessage(failures, endpoint));
     try {
       return await attempt();
     } catch (error) {
+      if (deadline?.signal.aborted)
+        throw new ModelOutOfTimeError(outOfTimeMessage(failures, endpoint), {
+          cause: error,
+        });
       const failure = options.classify(error);
       if (!failure) throw error;
       failures.push(failure);
@@ -78,6 +96,11 @@ export async function retryModelCall<T>(
         policy.baseDelayMs * 2 ** (failures.length - 1),
       );
       const waitMs = retryAfter ?? Math.round(backoff * (1 - 0.25 * random()));
+      if (deadline && waitMs >= deadline.remainingMs())
+        throw new ModelOutOfTimeError(
+          `${failureMessage(failures, endpoint)} askcode did not retry: the wait (${waitMs} ms) would end past the run's time budget.`,
+          { cause: error },
+        );
       options.log?.warn(
         {
           endpoint: endpoint.url,
@@ -90,6 +113,17 @@ export async function retryModelCall<T>(
       await clock.sleep(waitMs);
     }
   }
+}
+
+function outOfTimeMessage(
+  failures: readonly EndpointFailure[],
+  endpoint: { url: string },
+): string {
+  const before =
+    failures.length > 0
+      ? ` after failing ${times(failures.length)} before (see the log)`
+      : "";
+  return `The model endpoint at ${endpoint.url} did not answer within the run's time budget${before}; the request in flight was cancelled.`;
 }
 
 function isRetryable(failure: EndpointFailure): boolean {

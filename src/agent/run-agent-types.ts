@@ -1,5 +1,6 @@
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { AgentTool, SeenRange } from "../tools/tool.js";
 import type { AgentBudgets } from "./budgets.js";
@@ -25,8 +26,11 @@ export interface RunAgentInput {
   tokenCounter: TokenCounter;
   clock: Clock;
   log: AgentLog;
-  /** Cancels the model request in flight. */
-  signal?: AbortSignal;
+  /**
+   * The run's deadline: every model request carries it, so a hung call ends
+   * there (`ModelOutOfTimeError`) instead of outlasting the run.
+   */
+  deadline?: Deadline;
   /** Counts each request's tokens (none: not counted). */
   metrics?: Pick<RunMetrics, "modelTokens">;
 }

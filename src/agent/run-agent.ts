@@ -72,7 +72,7 @@ export async function runAgent(
       request.tools ?? [],
       counter,
     );
-    const response = await input.model.complete(request, input.signal);
+    const response = await input.model.complete(request, input.deadline);
     run.requests++;
     const { usage, message } = response;
     const used = usage

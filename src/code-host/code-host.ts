@@ -1,3 +1,5 @@
+import type { Deadline } from "../shared/deadline.js";
+
 /**
  * The one interface through which askcode reads code, from GitHub or from a
  * directory on disk. A host resolves a ref to a commit SHA once; everything
@@ -13,8 +15,13 @@ export interface CodeHost {
    * Throws `RefNotFoundError` or `EmptyRepositoryError`.
    */
   resolveRef(ref?: string): Promise<ResolvedRef>;
-  /** A reader bound to one commit (from `resolveRef`). */
-  at(sha: string): CodeReader;
+  /** A reader bound to one commit (from `resolveRef`), its requests to the run's deadline when given. */
+  at(sha: string, options?: ReaderOptions): CodeReader;
+}
+
+export interface ReaderOptions {
+  /** Every request the reader sends ends by then (hosts that read over the network). */
+  deadline?: Deadline;
 }
 
 export interface ResolvedRef {

@@ -21,14 +21,17 @@ import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
+import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
 import { collectFiles } from "./collect-files.js";
+import { startRunDeadline } from "./run-deadline.js";
 
 export interface AnswerQuestionInput {
   reader: CodeReader;
@@ -53,6 +56,8 @@ export interface AnswerQuestionInput {
   metrics?: RunMetrics;
   /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
   allowedLinkHosts?: readonly string[];
+  /** The run's deadline, which `reader` is bound to too (default: `wall_time_seconds` from now). */
+  deadline?: Deadline;
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -60,6 +65,10 @@ export interface AnswerQuestionInput {
 const CONTEXT_SHARE = 0.6;
 const MODEL_UNREACHABLE =
   "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";
+// The agent stops calling tools with this share of the run's time left, so
+// its last request (the answer, without tools) can come back before the
+// deadline cuts it off.
+const ANSWER_TIME_SHARE = 0.25;
 
 /**
  * One question, from the code to the comment body:
@@ -82,6 +91,8 @@ export async function answerQuestion(
 ): Promise<RenderedComment> {
   const { settings, tokenCounter } = input;
   const reader = createRedactingReader(input.reader);
+  const deadline = input.deadline ?? startRunDeadline(settings, input.clock);
+  const wallTimeMs = settings.budgets.wall_time_seconds * 1000;
   const repository = {
     owner: input.repository.owner,
     repo: input.repository.repo,
@@ -179,30 +190,45 @@ export async function answerQuestion(
       maxSteps: settings.maxSteps,
       runTokens: settings.budgets.run,
       toolResultTokens: settings.budgets.tool_result,
-      wallTimeMs: settings.budgets.wall_time_seconds * 1000,
+      wallTimeMs: Math.max(
+        1,
+        deadline.remainingMs() - wallTimeMs * ANSWER_TIME_SHARE,
+      ),
       contextTokens: settings.contextWindow,
     },
     tokenCounter,
     clock: input.clock,
+    deadline,
     log: input.log,
     metrics: input.metrics,
   });
-  // A model that cannot be reached still leaves the asker the retrieval answer,
-  // saying why it is not the model's.
+  // A model that cannot be reached, or not in time, still leaves the asker
+  // the retrieval answer, saying why it is not the model's.
   const result = await agentRun.catch((error: unknown) => {
     if (!(error instanceof ModelError)) throw error;
     input.log.warn(
       { err: error },
-      "The model could not be reached; answering from retrieval alone",
+      error instanceof ModelOutOfTimeError
+        ? "The model did not answer within the time budget; answering from retrieval alone"
+        : "The model could not be reached; answering from retrieval alone",
     );
-    return undefined;
+    return error;
   });
-  if (!result)
+  if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,
       repository,
-      note: MODEL_UNREACHABLE,
-      fallback: { model: settings.model, why: "could not be reached" },
+      note:
+        result instanceof ModelOutOfTimeError
+          ? modelOutOfTime(wallTimeMs)
+          : MODEL_UNREACHABLE,
+      fallback: {
+        model: settings.model,
+        why:
+          result instanceof ModelOutOfTimeError
+            ? "did not answer within the time budget"
+            : "could not be reached",
+      },
       allowedLinkHosts,
     });
   await input.progress({ stage: "writing" });
@@ -232,4 +258,8 @@ export async function answerQuestion(
     grounding: grounded.report,
     allowedLinkHosts,
   });
+}
+
+function modelOutOfTime(wallTimeMs: number): string {
+  return `askcode's model did not answer within this repository's time budget (\`wall_time_seconds\`: ${Math.round(wallTimeMs / 1000)}), so this answer comes from a search of the code alone.`;
 }

@@ -20,6 +20,7 @@ import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import type { QuestionOutcome } from "./question-outcome.js";
+import { startRunDeadline } from "./run-deadline.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -91,13 +92,15 @@ export async function runQuestion(
     try {
       const resolved = await codeHost.resolveRef();
       sha = resolved.sha;
-      const reader = codeHost.at(resolved.sha);
       const task = job.task;
       const mission =
         task.kind === "mission"
           ? deps.missions.find((m) => m.name === task.mission)
           : undefined;
       const settings = resolveRunSettings(job.config, deps.operator, mission);
+      // Every read and model request of the run ends by its wall time.
+      const deadline = startRunDeadline(settings, deps.clock);
+      const reader = codeHost.at(resolved.sha, { deadline });
       const issue = await comments.thread(
         job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
       );
@@ -127,6 +130,7 @@ export async function runQuestion(
         progress,
         metrics: deps.metrics,
         allowedLinkHosts: deps.operator.allowedLinkHosts,
+        deadline,
       });
       const problems =
         job.configProblems.length > 0

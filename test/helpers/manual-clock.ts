@@ -1,11 +1,12 @@
 import type { Clock } from "../../src/shared/clock.js";
+import { createClockTimers } from "./fake-clock.js";
 
 /**
  * A clock whose sleeps end only when a test moves time past them, for code
  * that races work against a deadline (FakeClock's sleeps end at once).
  */
 export interface ManualClock extends Clock {
-  /** Moves time on and ends every sleep whose deadline it reaches. */
+  /** Moves time on, ending every sleep and aborting every `timeout` signal it reaches. */
   advance(ms: number): void;
   /** Sleeps not yet ended. */
   readonly sleeping: number;
@@ -14,8 +15,10 @@ export interface ManualClock extends Clock {
 export function createManualClock(start = 1_700_000_000_000): ManualClock {
   let now = start;
   const sleepers: Array<{ until: number; wake(): void }> = [];
+  const timers = createClockTimers();
   return {
     now: () => now,
+    timeout: (ms) => timers.add(now + ms, now),
     sleep: (ms) =>
       new Promise<void>((wake) => sleepers.push({ until: now + ms, wake })),
     advance(ms) {
@@ -25,6 +28,7 @@ export function createManualClock(start = 1_700_000_000_000): ManualClock {
           sleepers.splice(sleepers.indexOf(sleeper), 1);
           sleeper.wake();
         }
+      timers.reach(now);
     },
     get sleeping() {
       return sleepers.length;

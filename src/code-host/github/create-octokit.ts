@@ -2,6 +2,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
+import type { Deadline } from "../../shared/deadline.js";
 import { keepSlashesInPathVariables } from "./encode-path-segments.js";
 import { quietRequestLog, type OctokitLogger } from "./quiet-request-log.js";
 
@@ -35,7 +36,11 @@ export interface RateLimitPolicy {
  * Throttle options that say our policy out loud. Probot's instance defaults retry
  * primary limits twice and never retry secondary ones; code search is the
  * endpoint most likely to meet a secondary limit, so we retry both, a bounded
- * number of times, and only when GitHub's wait is one we can afford.
+ * number of times, and only when GitHub's wait is one we can afford: no
+ * longer than `maxWaitSeconds`, and ending before the run's deadline when
+ * the request carries one (`request.deadline`, see `GetOptions.deadline`),
+ * so a secondary limit without `retry-after` (GitHub's 60 s default) fails
+ * at once when the run has less time than that, and code search falls back.
  * See https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
  */
 export function createThrottleOptions(
@@ -47,16 +52,25 @@ export function createThrottleOptions(
     (kind: string) =>
     (
       retryAfter: number,
-      options: { method: string; url: string },
+      options: { method: string; url: string; request?: object },
       _octokit: unknown,
       retryCount: number,
     ) => {
-      const retry = retryCount < maxRetries && retryAfter <= maxWait;
+      // Put there by `GitHubApi.get` with the run's deadline.
+      const deadline = (options.request as { deadline?: Deadline } | undefined)
+        ?.deadline;
+      // GitHub's wait in the run's milliseconds (`retryAfterBaseValue` only shrinks real waits in tests).
+      const pastDeadline =
+        deadline !== undefined && retryAfter * 1000 >= deadline.remainingMs();
+      const retry =
+        retryCount < maxRetries && retryAfter <= maxWait && !pastDeadline;
       policy.log?.warn(
         `${kind} rate limit on ${options.method} ${options.url}: ` +
           (retry
             ? `retrying in ${retryAfter} s (retry ${retryCount + 1} of ${maxRetries})`
-            : "giving up"),
+            : pastDeadline
+              ? `giving up: the ${retryAfter} s wait would end past the run's time budget`
+              : "giving up"),
       );
       return retry;
     };

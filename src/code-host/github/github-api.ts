@@ -2,6 +2,7 @@ import type {
   CachedResponse,
   ResponseCache,
 } from "../../cache/response-cache.js";
+import { settleBy, type Deadline } from "../../shared/deadline.js";
 import type { RequestingOctokit } from "./create-octokit.js";
 
 /** Octokit's typed REST methods, grouped as GitHub's docs group them (`repos`, `git`, `search`, …). */
@@ -45,6 +46,12 @@ export interface GetOptions {
   cache?: boolean;
   /** How long this answer is served before it is revalidated (default: the cache's TTL). */
   ttlMs?: number;
+  /**
+   * The run's deadline: the request (Octokit's retries and rate-limit waits
+   * included) ends by then, and a rate-limit wait that would end past it is
+   * not started (see `createThrottleOptions`).
+   */
+  deadline?: Deadline;
 }
 
 export interface GitHubResponse<T> {
@@ -114,11 +121,18 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
     etag?: string,
   ) {
     stats.requests++;
-    const response = await method({
+    const request = method({
       ...params,
       ...(get.mediaFormat ? { mediaType: { format: get.mediaFormat } } : {}),
       ...(etag ? { headers: { "if-none-match": etag } } : {}),
+      ...(get.deadline
+        ? { request: { signal: get.deadline.signal, deadline: get.deadline } }
+        : {}),
     });
+    // Octokit's retry waits do not watch the signal; the race ends them too.
+    const response = await (get.deadline
+      ? settleBy(request, get.deadline.signal)
+      : request);
     const headers = pickHeaders(response.headers);
     const bytes = bodyBytes(response.data);
     stats.bytes += bytes;
@@ -205,6 +219,23 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
         headers: entry.headers,
       };
     },
+  };
+}
+
+/**
+ * `api` with every request bound to `deadline`: what a run's reader reads
+ * through, so no read of the run outlasts its time budget.
+ *
+ * @example
+ * const ctx = { ...repoContext, api: boundToDeadline(repoContext.api, deadline) };
+ */
+export function boundToDeadline(api: GitHubApi, deadline: Deadline): GitHubApi {
+  return {
+    get stats() {
+      return api.stats;
+    },
+    get: (pick, params, options = {}) =>
+      api.get(pick, params, { ...options, deadline }),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   createGitHubReader,
   type GitHubSearchOptions,
 } from "./github-reader.js";
-import type { GitHubApi } from "./github-api.js";
+import { boundToDeadline, type GitHubApi } from "./github-api.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import { resolveGitHubRef } from "./resolve-ref.js";
 import {
@@ -105,9 +105,13 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
   return {
     label: `github:${repoName(ctx)}`,
     resolveRef: (ref) => resolveGitHubRef(ctx, ref),
-    at(sha) {
+    at(sha, readerOptions) {
+      const deadline = readerOptions?.deadline;
+      const run = deadline
+        ? { ...ctx, api: boundToDeadline(ctx.api, deadline) }
+        : ctx;
       const api = createGitHubReader({
-        ctx,
+        ctx: run,
         sha,
         limits,
         search,
@@ -119,7 +123,7 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
         const snapshot = await cache.fetch(key, {
           context: () =>
             loadTarballSnapshot({
-              ctx,
+              ctx: run,
               sha,
               maxBytes,
               maxFileBytes: limits.maxFileBytes,

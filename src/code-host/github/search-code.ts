@@ -5,6 +5,7 @@ import {
   collectCodeSearchHits,
   type CodeSearchRequester,
 } from "./collect-code-search-hits.js";
+import { RateLimitError } from "../../shared/errors.js";
 import { mapRequestError } from "./map-request-error.js";
 import {
   searchTreeFallback,
@@ -29,11 +30,11 @@ export interface GitHubSearchContext
  * 1. GitHub code search (`GET /search/code`, text matches turned into lines
  *    of the files at `sha`), when `sha` is what the index describes;
  * 2. when it cannot answer (another commit, no hits, a query it rejects with
- *    422), the tree's paths, then file contents token by token, within a read
- *    budget (`searchTreeFallback`).
+ *    422, a rate limit that outlasts Octokit's retries or the run's time
+ *    left), the tree's paths, then file contents token by token, within a
+ *    read budget (`searchTreeFallback`).
  * Each hit says which of these found it (`mode`), and `notes` says why.
- * Rate limits that outlast Octokit's retries throw `RateLimitError`; other
- * HTTP faults throw `GitHubError` (see `mapRequestError`).
+ * Other HTTP faults throw `GitHubError` (see `mapRequestError`).
  *
  * @example
  * const result = await searchGitHubCode({ query: "retryAfter", language: "typescript" }, ctx);
@@ -76,12 +77,19 @@ export async function searchGitHubCode(
   try {
     found = await collectCodeSearchHits(built.q, maxResults, ctx);
   } catch (error) {
-    const rejection = invalidQueryMessage(error);
-    if (rejection === undefined)
-      throw mapRequestError(
-        error,
-        `searching code in ${ctx.owner}/${ctx.repo}`,
+    const mapped = mapRequestError(
+      error,
+      `searching code in ${ctx.owner}/${ctx.repo}`,
+    );
+    // The tree costs no search budget: a rate limit narrows the search, it does not end the answer.
+    if (mapped instanceof RateLimitError) {
+      notes.push(
+        `GitHub code search is rate-limited (HTTP ${mapped.status}); searched the tree at ${at} instead.`,
       );
+      return fallback();
+    }
+    const rejection = invalidQueryMessage(error);
+    if (rejection === undefined) throw mapped;
     notes.push(
       `GitHub code search rejected ${shownQuery} (HTTP 422: ${rejection}); searched the tree at ${at} instead.`,
     );

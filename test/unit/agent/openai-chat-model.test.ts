@@ -1,4 +1,8 @@
 import nock from "nock";
+import { APIUserAbortError } from "openai";
+import { ModelOutOfTimeError } from "../../../src/agent/model-out-of-time-error.js";
+import { createDeadline } from "../../../src/shared/deadline.js";
+import { holdReplies } from "../../helpers/held-reply.js";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
 import type { ChatRequest } from "../../../src/agent/chat-model.js";
 import { ModelError } from "../../../src/shared/errors.js";
@@ -273,18 +277,22 @@ describe("createOpenAIChatModel", () => {
   });
 
   it("retries connection errors and timeouts", async () => {
+    const held = holdReplies(completion({ content: "late" }));
     const scope = nock(BASE)
       .post("/v1/chat/completions")
       .replyWithError({ code: "ECONNREFUSED", message: "connect ECONNREFUSED" })
       .post("/v1/chat/completions")
-      .delay(500)
-      .reply(200, completion({ content: "late" }))
+      .reply(200, held.reply)
       .post("/v1/chat/completions")
       .reply(200, completion({ content: "ok" }));
     const { model, clock } = setup({ timeoutMs: 50 });
-    expect((await model.complete(REQUEST)).message.content).toBe("ok");
+    const answer = model.complete(REQUEST);
+    await held.arrived(1);
+    clock.advance(50); // the attempt's own timeout, on the injected clock
+    expect((await answer).message.content).toBe("ok");
     expect(clock.sleeps).toEqual([1_000, 2_000]);
     expect(scope.pendingMocks()).toStrictEqual([]);
+    held.release();
   });
 
   it("says when the endpoint cannot be reached at all", async () => {
@@ -324,16 +332,84 @@ describe("createOpenAIChatModel", () => {
   });
 
   it("says how long it waited when the endpoint never answers in time", async () => {
-    nock(BASE)
-      .post("/v1/chat/completions")
-      .times(2)
-      .delay(300)
-      .reply(200, completion({ content: "too late" }));
-    await expect(
-      setup({ maxRetries: 1, timeoutMs: 50 }).model.complete(REQUEST),
-    ).rejects.toThrow(
+    const held = holdReplies(completion({ content: "too late" }));
+    nock(BASE).post("/v1/chat/completions").times(2).reply(200, held.reply);
+    const { model, clock } = setup({ maxRetries: 1, timeoutMs: 50 });
+    const answer = model.complete(REQUEST);
+    await held.arrived(1);
+    clock.advance(50);
+    await held.arrived(2);
+    clock.advance(50);
+    await expect(answer).rejects.toThrow(
       "The model endpoint at http://models.test/v1 did not answer within 0.1 s, twice. " +
         "Check that the server is up and not overloaded, or raise the model timeout.",
     );
+    held.release();
+  });
+
+  describe("with the run's deadline", () => {
+    it("aborts the request in flight at the deadline and starts no other", async () => {
+      const held = holdReplies(completion({ content: "too late" }));
+      const scope = nock(BASE)
+        .post("/v1/chat/completions")
+        .times(4)
+        .reply(200, held.reply);
+      const { model, clock } = setup({ timeoutMs: 120_000 });
+      const deadline = createDeadline(clock, 180_000);
+      const answer = model.complete(REQUEST, deadline).catch((e: unknown) => e);
+      await held.arrived(1);
+      clock.advance(120_000); // the first attempt times out; the retry waits 1 s
+      await held.arrived(2);
+      clock.advance(59_000); // the deadline, 180 s after the start
+
+      const error = await answer;
+      expect(error).toBeInstanceOf(ModelOutOfTimeError);
+      expect((error as Error).message).toBe(
+        "The model endpoint at http://models.test/v1 did not answer within the run's time budget " +
+          "after failing once before (see the log); the request in flight was cancelled.",
+      );
+      // The second request was cut off by the deadline, not answered.
+      expect((error as Error).cause).toBeInstanceOf(APIUserAbortError);
+      expect(clock.sleeps).toEqual([1_000]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(held.count).toBe(2);
+      expect(scope.pendingMocks()).toHaveLength(1); // two of four left unused
+      held.release();
+    });
+
+    it("starts no retry wait that would end past the deadline", async () => {
+      const scope = nock(BASE)
+        .post("/v1/chat/completions")
+        .reply(
+          503,
+          { error: { message: "overloaded" } },
+          { "retry-after": "30" },
+        );
+      const { model, clock } = setup();
+      const deadline = createDeadline(clock, 20_000);
+      const error = await model
+        .complete(REQUEST, deadline)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelOutOfTimeError);
+      expect((error as Error).message).toMatch(
+        /answered 503 once; .* askcode did not retry: the wait \(30000 ms\) would end past the run's time budget\.$/,
+      );
+      expect(clock.sleeps).toEqual([]);
+      expect(scope.pendingMocks()).toStrictEqual([]);
+    });
+
+    it("sends nothing once the deadline has passed", async () => {
+      const scope = nock(BASE)
+        .post("/v1/chat/completions")
+        .reply(200, completion({ content: "ok" }));
+      const { model, clock } = setup();
+      const deadline = createDeadline(clock, 1_000);
+      clock.advance(1_000);
+      await expect(model.complete(REQUEST, deadline)).rejects.toBeInstanceOf(
+        ModelOutOfTimeError,
+      );
+      expect(scope.pendingMocks()).toHaveLength(1);
+      nock.cleanAll();
+    });
   });
 });

@@ -9,7 +9,10 @@ import {
   AskcodeOctokit,
   type RequestingOctokit,
 } from "../../../../src/code-host/github/create-octokit.js";
-import { createGitHubApi } from "../../../../src/code-host/github/github-api.js";
+import {
+  boundToDeadline,
+  createGitHubApi,
+} from "../../../../src/code-host/github/github-api.js";
 import {
   searchGitHubCode,
   type GitHubSearchContext,
@@ -18,9 +21,13 @@ import {
   createSearchPacer,
   type SearchPacer,
 } from "../../../../src/code-host/github/search-pacer.js";
-import { RateLimitError } from "../../../../src/shared/errors.js";
+import { createDeadline } from "../../../../src/shared/deadline.js";
 import { createFakeClock } from "../../../helpers/fake-clock.js";
-import { nockSearchCode, searchFixture } from "../../../helpers/nock-github.js";
+import {
+  githubFixture,
+  nockSearchCode,
+  searchFixture,
+} from "../../../helpers/nock-github.js";
 import { createTestOctokit } from "../../../helpers/test-octokit.js";
 
 const SHA = "7fd1a60b01f91b314f59955a4e4d4e80d8edf11d";
@@ -299,9 +306,9 @@ describe("searchGitHubCode with GitHub's code search", () => {
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
-  it("throws RateLimitError when the limit outlasts Octokit's retries, and the pacer learns the reset", async () => {
+  it("searches the tree when a primary limit outlasts Octokit's retries, says so, and the pacer learns the reset", async () => {
     const { ctx, clock, pacer } = setup(
-      { "src/a.ts": "" },
+      { "src/retry/policy.ts": POLICY, "src/client.ts": CLIENT },
       { octokit: createTestOctokit({ maxRateLimitRetries: 0 }) },
     );
     const reset = clock.now() / 1000 + 30;
@@ -316,15 +323,78 @@ describe("searchGitHubCode with GitHub's code search", () => {
       },
     });
 
-    const error: unknown = await searchGitHubCode(
-      { query: "retry" },
-      ctx,
-    ).catch((e: unknown) => e);
+    const result = await searchGitHubCode({ query: "retry" }, ctx);
 
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 403, resetAt: reset * 1000 });
+    expect(result.mode).toBe("path");
+    expect(result.hits.map((hit) => [hit.path, hit.mode])).toStrictEqual([
+      ["src/retry/policy.ts", "path"],
+    ]);
+    expect(result.notes).toStrictEqual([
+      "GitHub code search is rate-limited (HTTP 403); searched the tree at 7fd1a60 instead.",
+      "Matched file paths instead (tokens: retry): 1 file.",
+    ]);
     await pacer.acquire(KEY);
     expect(clock.sleeps).toStrictEqual([31_000]);
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
+});
+
+describe("searchGitHubCode under a secondary rate limit and the run's deadline", () => {
+  // The production policy: two retries, GitHub's 60 s default when a secondary limit sends no retry-after.
+  function setupWithDeadline(remainingMs: number) {
+    const octokit = createTestOctokit();
+    const made = setup(
+      { "src/retry/policy.ts": POLICY, "src/client.ts": CLIENT },
+      { octokit },
+    );
+    const deadline = createDeadline(made.clock, remainingMs);
+    const ctx = { ...made.ctx, api: boundToDeadline(made.api, deadline) };
+    return { ...made, ctx };
+  }
+
+  it.each([
+    [403, "errors/secondary-rate-limit-403.json"],
+    [429, "errors/secondary-rate-limit-429.json"],
+  ])(
+    "does not wait 60 s for a %i without retry-after when 30 s are left: it searches the tree",
+    async (status, body) => {
+      const { ctx } = setupWithDeadline(30_000);
+      // Exactly one request: a retry would find no mock and fail the search.
+      const scope = nockSearchCode({
+        q: `retry ${IN_REPO}`,
+        status,
+        body: githubFixture<object>(body),
+      });
+
+      const result = await searchGitHubCode({ query: "retry" }, ctx);
+
+      expect(result.hits.map((hit) => [hit.path, hit.mode])).toStrictEqual([
+        ["src/retry/policy.ts", "path"],
+      ]);
+      expect(result.notes[0]).toBe(
+        `GitHub code search is rate-limited (HTTP ${status}); searched the tree at 7fd1a60 instead.`,
+      );
+      expect(scope.pendingMocks()).toStrictEqual([]);
+    },
+  );
+
+  it("retries when GitHub's wait ends before the deadline", async () => {
+    const { ctx } = setupWithDeadline(30_000);
+    const scope = nockSearchCode({
+      q: `attempt ${IN_REPO}`,
+      status: 403,
+      body: githubFixture<object>("errors/secondary-rate-limit-403.json"),
+      headers: { "retry-after": "1" },
+    });
+    nockSearchCode(
+      { q: `attempt ${IN_REPO}`, body: "attempt-text-match.json" },
+      scope,
+    );
+
+    const result = await searchGitHubCode({ query: "attempt" }, ctx);
+
+    expect(result.mode).toBe("code-search");
+    expect(result.hits.length).toBeGreaterThan(0);
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 });

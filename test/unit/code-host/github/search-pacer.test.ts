@@ -9,6 +9,7 @@ function setup(requestsPerMinute?: number) {
   // so every caller let through before it records the time it started.
   const yielding = {
     now: clock.now,
+    timeout: clock.timeout,
     sleep: (ms: number) =>
       new Promise<void>((resolve) =>
         setImmediate(() => void clock.sleep(ms).then(resolve)),
