@@ -8,6 +8,7 @@ import { runQuestion } from "../../../src/run/run-question.js";
 import { GitHubError } from "../../../src/shared/errors.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import { holdReplies } from "../../helpers/held-reply.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { questionJob } from "../../helpers/question-job.js";
 import { chatCompletion } from "../../integration/probot-harness.js";
@@ -38,8 +39,13 @@ const FILES = {
  * nock-served endpoint at an internal host: the comments it writes and
  * every log line.
  */
-async function ask(options: { timeoutMs?: number } = {}) {
-  const clock = createFakeClock();
+async function ask(
+  options: {
+    timeoutMs?: number;
+    clock?: ReturnType<typeof createFakeClock>;
+  } = {},
+) {
+  const clock = options.clock ?? createFakeClock();
   const bodies: string[] = [];
   const lines: string[] = [];
   const record =
@@ -168,11 +174,18 @@ describe("a failing model endpoint at an internal address", () => {
   );
 
   it("does not answer in time: the note names nothing of the server either", async () => {
-    completions()
-      .times(2)
-      .delay(200)
-      .reply(200, { error: { message: "late" } });
-    const { reply, log } = await ask({ timeoutMs: 20 });
+    // The endpoint hangs: each attempt ends on its own timeout, on the
+    // injected clock, and no reply ever arrives.
+    const held = holdReplies({ error: { message: "late" } });
+    completions().times(2).reply(200, held.reply);
+    const clock = createFakeClock();
+    const asked = ask({ timeoutMs: 20, clock });
+    await held.arrived(1);
+    clock.advance(20);
+    await held.arrived(2);
+    clock.advance(20);
+    const { reply, log } = await asked;
+    held.release();
 
     expect(reply).toMatch(/^askcode could not reach its model/);
     expectNoLeak(reply);
