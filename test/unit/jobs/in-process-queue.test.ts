@@ -1,15 +1,15 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
-import { questionJob } from "../../helpers/question-job.js";
+import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
 
-const job = questionJob;
+const job = triggerJob;
 
 /** A runner whose jobs finish only when the test says so. */
 function controlledRunner() {
   const started: string[] = [];
   const finish = new Map<string, () => void>();
-  const run = (j: QuestionJob) =>
+  const run = (j: TriggerJob) =>
     new Promise<void>((resolve) => {
       started.push(j.deliveryId);
       finish.set(j.deliveryId, resolve);
@@ -19,7 +19,7 @@ function controlledRunner() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const log = { error: jest.fn() };
-const neverCancelled = async (j: QuestionJob) => {
+const neverCancelled = async (j: TriggerJob) => {
   throw new Error(
     `${j.deliveryId} was cancelled, and no test stopped the queue`,
   );
