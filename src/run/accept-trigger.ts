@@ -8,7 +8,7 @@ import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../trigger/decide-trigger.js";
-import { retryGitHubRead } from "./retry-github-read.js";
+import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
 export interface AcceptTriggerDeps {
   /** Where the job's repository config is read (one attempt per call). */
@@ -118,7 +118,7 @@ function unreadableConfig(
     problems: [
       {
         key: "",
-        message: `could not be read (${answered}, also when asked again)`,
+        message: `could not be read (${answered}${mayPass(error) ? ", also when asked again" : ""})`,
         outcome: "used-default",
       },
     ],

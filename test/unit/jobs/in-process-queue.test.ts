@@ -73,6 +73,60 @@ describe("createInProcessQueue", () => {
     expect(queue.pending).toBe(0);
   });
 
+  it("serves a burst fairly: a repository's one question runs after one of another's fifty, not after all of them", async () => {
+    const runner = controlledRunner();
+    const queue = createInProcessQueue({
+      run: runner.run,
+      concurrency: 1,
+      cancel: neverCancelled,
+      log,
+    });
+    for (let n = 1; n <= 50; n++)
+      await queue.enqueue(
+        job({
+          deliveryId: `busy-${n}`,
+          triggerId: `c:busy-${n}`,
+          issueNumber: n,
+        }),
+      );
+    await queue.enqueue(
+      job({
+        deliveryId: "other",
+        triggerId: "c:other",
+        installationId: 2,
+        owner: "other-org",
+        repo: "tool",
+      }),
+    );
+    // Two questions on one issue of a third repository: the second waits for the first answer.
+    await queue.enqueue(
+      job({ deliveryId: "third-1", triggerId: "c:third-1", repo: "third" }),
+    );
+    await queue.enqueue(
+      job({ deliveryId: "third-2", triggerId: "c:third-2", repo: "third" }),
+    );
+    for (let step = 0; step < 5; step++) {
+      await tick();
+      runner.finish(runner.started.at(-1)!);
+    }
+    await tick();
+    // Installation 1 and 2 alternate; within installation 1, its two repositories alternate.
+    expect(runner.started).toStrictEqual([
+      "busy-1",
+      "other",
+      "third-1",
+      "busy-2",
+      "third-2",
+      "busy-3",
+    ]);
+    for (let n = 3; n <= 50; n++) {
+      runner.finish(`busy-${n}`);
+      await tick();
+    }
+    await queue.onIdle();
+    expect(runner.started).toHaveLength(53);
+  });
+
   it("never runs more than the concurrency limit at once", async () => {
     const runner = controlledRunner();
     const queue = createInProcessQueue({
