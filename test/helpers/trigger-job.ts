@@ -8,7 +8,7 @@ import { loadWebhook } from "../unit/trigger/webhook-fixture.js";
 export function triggerJob(overrides: Partial<TriggerJob> = {}): TriggerJob {
   return {
     deliveryId: "d-1",
-    triggerId: "comment:1",
+    triggerId: "comment:492700400",
     event: "issue_comment",
     installationId: 1,
     owner: "octo-org",
