@@ -37,6 +37,8 @@ export interface GitHubStandInOptions {
 
 export interface StandInComment {
   id: number;
+  /** The issue it was posted on. */
+  issueNumber: number;
   body: string;
   /** Every body this comment had, oldest first (progress edits included). */
   history: string[];
@@ -286,25 +288,32 @@ export async function startGitHubStandIn(
     [
       "GET",
       /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/,
-      (_req, res) =>
+      (_req, res, m) =>
         json(
           res,
           200,
-          comments.map((c) => ({
-            id: c.id,
-            body: c.body,
-            user: { login: "askcode[bot]", type: "Bot" },
-            author_association: "NONE",
-            created_at: new Date().toISOString(),
-          })),
+          comments
+            .filter((c) => c.issueNumber === Number(m[1]))
+            .map((c) => ({
+              id: c.id,
+              body: c.body,
+              user: { login: "askcode[bot]", type: "Bot" },
+              author_association: "NONE",
+              created_at: new Date().toISOString(),
+            })),
         ),
     ],
     [
       "POST",
       /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/,
-      async (req, res) => {
+      async (req, res, m) => {
         const { body } = (await readBody(req)) as { body: string };
-        const comment = { id: 9000 + comments.length, body, history: [body] };
+        const comment = {
+          id: 9000 + comments.length,
+          issueNumber: Number(m[1]),
+          body,
+          history: [body],
+        };
         comments.push(comment);
         json(res, 201, { id: comment.id, body });
       },

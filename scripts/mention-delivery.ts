@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 interface MentionPayload {
-  comment: { body: string };
+  comment: { id: number; body: string };
+  issue: { number: number };
   repository: {
     name: string;
     owner: { login: string };
@@ -47,11 +48,19 @@ export function buildMentionDelivery(options: {
   secret: string;
   /** Asked after `@askcode`; the example's own question when unset. */
   question?: string;
+  /** Where the comment is and which it is (the example's issue 1 and comment when unset). */
+  issueNumber?: number;
+  commentId?: number;
+  /** `X-GitHub-Delivery`; a fresh one when unset. */
+  deliveryId?: string;
 }): MentionDelivery {
   const payload = JSON.parse(fixture) as MentionPayload;
   const { owner, repo } = MENTION_REPOSITORY;
   if (options.question !== undefined)
     payload.comment.body = `@askcode ${options.question}`;
+  if (options.issueNumber !== undefined)
+    payload.issue.number = options.issueNumber;
+  if (options.commentId !== undefined) payload.comment.id = options.commentId;
   payload.repository.html_url = `${options.origin}/${owner}/${repo}`;
   payload.repository.url = `${options.origin}/api/v3/repos/${owner}/${repo}`;
   const body = JSON.stringify(payload);
@@ -62,7 +71,7 @@ export function buildMentionDelivery(options: {
     headers: {
       "content-type": "application/json",
       "x-github-event": "issue_comment",
-      "x-github-delivery": randomUUID(),
+      "x-github-delivery": options.deliveryId ?? randomUUID(),
       "x-hub-signature-256": `sha256=${signature}`,
     },
     body,

@@ -7,6 +7,7 @@ import { createGitHubApi } from "./code-host/github/github-api.js";
 import { createGitHubCodeHost } from "./code-host/github/github-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
+import { installationConfigSource } from "./config/installation-config-source.js";
 import {
   loadOperatorConfig,
   unknownOperatorVariables,
@@ -15,12 +16,15 @@ import {
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
+import type { TriggerJob } from "./jobs/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
 import { countCacheResults } from "./metrics/count-cache-results.js";
 import { countGitHubRequests } from "./metrics/count-github-requests.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { loadMissions } from "./missions/load-missions.js";
+import { acknowledgeQuestion } from "./run/acknowledge-question.js";
+import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import {
   createIssueComments,
   type IssuesOctokit,
@@ -31,6 +35,7 @@ import {
   runQuestion,
   type InstallationClients,
 } from "./run/run-question.js";
+import { cancelTrigger, runTrigger } from "./run/run-trigger.js";
 import { systemClock, type Clock } from "./shared/clock.js";
 import { createTokenCounter } from "./tokens/create-token-counter.js";
 import type { TokenCounter } from "./tokens/token-counter.js";
@@ -84,12 +89,20 @@ export function createAskcodeApp(
     });
     const counters = new Map<string, TokenCounter>();
 
+    // Read once per process, by the worker (never by a webhook handler); a
+    // failed read is forgotten, so the next job asks again.
     let slug: Promise<string> | undefined;
     const appSlug = () =>
-      (slug ??= app.auth().then(async (octokit) => {
-        const { data } = await octokit.request("GET /app");
-        return (data as { slug: string }).slug;
-      }));
+      (slug ??= app
+        .auth()
+        .then(async (octokit) => {
+          const { data } = await octokit.request("GET /app");
+          return (data as { slug: string }).slug;
+        })
+        .catch((error: unknown) => {
+          slug = undefined;
+          throw error;
+        }));
 
     const clientsFor = async (
       job: QuestionJob,
@@ -137,32 +150,66 @@ export function createAskcodeApp(
     };
 
     const inFlight = options.inFlight ?? createInFlightRuns(app.log, { clock });
+    const jobLog = (
+      job: Pick<TriggerJob, "installationId" | "owner" | "repo">,
+    ) =>
+      // Every line of a run names its installation and repository (the tool-call audit too).
+      app.log.child({
+        installation: job.installationId,
+        repository: `${job.owner}/${job.repo}`,
+      });
+    // The worker's side of a delivery: the config read, the decision, 👀.
+    const acceptDeps = (job: TriggerJob): AcceptTriggerDeps => ({
+      configSource: async () =>
+        installationConfigSource(
+          await app.auth(job.installationId),
+          job,
+          app.log,
+        ),
+      appSlug,
+      missions,
+      defaultHandle: operator.handle,
+      clock,
+      log: jobLog(job),
+      metrics: metrics.webhooks,
+    });
+    const runAnswer = countQuestionRuns(metrics.questions, clock, (job) =>
+      runQuestion(job, {
+        clientsFor,
+        missions,
+        operator: { ...operator, handle: operator.handle },
+        modelFor: (name) => modelFor(operator, name, clock, app),
+        tokenCounterFor: (model) => {
+          let counter = counters.get(model);
+          if (!counter)
+            counters.set(model, (counter = createTokenCounter({ model })));
+          return counter;
+        },
+        clock,
+        log: jobLog(job),
+        metrics: metrics.run,
+        inFlight,
+      }),
+    );
     const inProcessQueue = createInProcessQueue({
       concurrency: operator.concurrency,
       log: app.log,
-      cancel: (job) => replyInterrupted(job, { clientsFor, operator }),
-      run: countQuestionRuns(metrics.questions, clock, (job) =>
-        runQuestion(job, {
-          clientsFor,
-          missions,
-          operator: { ...operator, handle: operator.handle },
-          modelFor: (name) => modelFor(operator, name, clock, app),
-          tokenCounterFor: (model) => {
-            let counter = counters.get(model);
-            if (!counter)
-              counters.set(model, (counter = createTokenCounter({ model })));
-            return counter;
-          },
-          clock,
-          // Every line of a run names its installation and repository (the tool-call audit too).
-          log: app.log.child({
-            installation: job.installationId,
-            repository: `${job.owner}/${job.repo}`,
-          }),
-          metrics: metrics.run,
-          inFlight,
+      cancel: (job) =>
+        cancelTrigger(job, {
+          ...acceptDeps(job),
+          reply: (question) =>
+            replyInterrupted(question, { clientsFor, operator }),
         }),
-      ),
+      run: (job) =>
+        runTrigger(job, {
+          ...acceptDeps(job),
+          acknowledge: async (question) =>
+            acknowledgeQuestion(
+              (await app.auth(question.installationId)) as IssuesOctokit,
+              question,
+            ),
+          run: runAnswer,
+        }),
     });
     const queue = countJobQueue(inProcessQueue, metrics);
     options.onQueue?.(queue);
@@ -170,8 +217,6 @@ export function createAskcodeApp(
     const handle = createTriggerHandler({
       queue,
       missions,
-      appSlug,
-      defaultHandle: operator.handle,
       now: () => new Date(clock.now()),
       metrics: metrics.webhooks,
     });

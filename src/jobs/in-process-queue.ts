@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
-import PQueue from "p-queue";
+import { createFairQueue } from "./fair-queue.js";
 import type { JobQueue, JobRunner } from "./job-queue.js";
-import { issueKey, type QuestionJob } from "./question-job.js";
+import { issueKey } from "./question-job.js";
+import type { TriggerJob } from "./trigger-job.js";
 
 export interface InProcessQueueOptions {
   run: JobRunner;
@@ -17,29 +18,43 @@ export interface InProcessQueueOptions {
 /**
  * The one-replica queue: at most `concurrency` jobs at once, one at a time per
  * issue (a second question on an issue waits for the first answer, so answers
- * arrive in the order they were asked), and no job accepted twice. Once
- * stopped, jobs still waiting are cancelled at once rather than when a slot
- * frees, so their replies go out while the running jobs finish.
+ * arrive in the order they were asked), and no job accepted twice.
+ *
+ * A burst is served fairly: a free slot goes to the installations in turn,
+ * within an installation to its repositories in turn, and within a
+ * repository to its issues in the order they asked (an issue's next
+ * question rejoins at the back once its answer is out). One repository's 50
+ * questions then delay another's one by at most one turn, not 50; and the
+ * installation comes first because GitHub's rate limits, and so the pace of
+ * the answers, are per installation.
+ *
+ * Once stopped, jobs still waiting are cancelled at once rather than when a
+ * slot frees, so their replies go out while the running jobs finish.
  *
  * @example
- * const queue = createInProcessQueue({ run: (job) => runQuestion(job, deps), cancel: (job) => replyInterrupted(job, deps), log: app.log });
+ * const queue = createInProcessQueue({ run: (job) => runTrigger(job), cancel: (job) => replyInterrupted(job), log: app.log });
  * await queue.enqueue(job); // "queued" | "duplicate"
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
-  const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
+  const concurrency = options.concurrency ?? 4;
   // Bounded: a busy installation must not grow memory without end.
   const seen = new LRUCache<string, true>({
     max: 50_000,
     ttl: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
   });
-  const tails = new Map<string, Promise<void>>();
-  // Accepted and not started: what `stop` cancels.
-  const waiting = new Set<QuestionJob>();
+  // Jobs whose issue is free, waiting for a slot, in turn.
+  const ready = createFairQueue<TriggerJob>();
+  // Per busy issue (one of its jobs ready or running): the jobs behind it.
+  const behind = new Map<string, TriggerJob[]>();
+  // Accepted and not started, in the order they came: what `stop` cancels.
+  const waiting = new Set<TriggerJob>();
+  let running = 0;
   let stopped = false;
+  // Accepted and not finished; `onIdle` waits for it to reach 0.
   let pending = 0;
-  let idle: Promise<void> = Promise.resolve();
+  let idleWaiters: Array<() => void> = [];
 
-  async function settle(job: QuestionJob, runner: JobRunner): Promise<void> {
+  async function settle(job: TriggerJob, runner: JobRunner): Promise<void> {
     try {
       await runner(job);
     } catch (error) {
@@ -52,13 +67,51 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     }
   }
 
-  function track(done: Promise<void>): void {
-    idle = Promise.all([idle, done]).then(() => undefined);
+  function finished(): void {
+    if (--pending > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
   }
 
-  function cancel(job: QuestionJob): void {
-    pending++;
-    track(settle(job, options.cancel).then(() => void pending--));
+  function cancel(job: TriggerJob): void {
+    void settle(job, options.cancel).then(finished);
+  }
+
+  function makeReady(job: TriggerJob): void {
+    ready.push([String(job.installationId), `${job.owner}/${job.repo}`], job);
+  }
+
+  // Jobs start on a later turn of the event loop, never inside `enqueue`:
+  // the webhook response waits for none of their work, and deliveries that
+  // arrive together are all in line before the first turn is given.
+  let scheduled = false;
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      fill();
+    });
+  }
+
+  // Starts jobs in turn while a slot is free.
+  function fill(): void {
+    while (!stopped && running < concurrency) {
+      const job = ready.shift();
+      if (!job) return;
+      waiting.delete(job);
+      running++;
+      void settle(job, options.run).then(() => {
+        running--;
+        const key = issueKey(job);
+        const next = behind.get(key)?.shift();
+        if (next) makeReady(next);
+        else behind.delete(key);
+        fill();
+        finished();
+      });
+    }
   }
 
   return {
@@ -69,44 +122,33 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       const keys = [`delivery:${job.deliveryId}`, `trigger:${job.triggerId}`];
       if (keys.some((key) => seen.has(key))) return "duplicate";
       for (const key of keys) seen.set(key, true);
+      pending++;
       if (stopped) {
         cancel(job);
         return "queued";
       }
-      pending++;
       waiting.add(job);
       const key = issueKey(job);
-      const previous = tails.get(key) ?? Promise.resolve();
-      const done = previous
-        .then(() =>
-          queue.add(async () => {
-            // Cancelled by `stop` while it waited: `stop` settles it.
-            if (!waiting.delete(job)) return;
-            await settle(job, options.run);
-            pending--;
-          }),
-        )
-        .then(() => {
-          if (tails.get(key) === done) tails.delete(key);
-        });
-      tails.set(key, done);
-      track(done);
+      const queued = behind.get(key);
+      if (queued) queued.push(job);
+      else {
+        behind.set(key, []);
+        makeReady(job);
+        schedule();
+      }
       return "queued";
     },
     stop() {
       if (stopped) return;
       stopped = true;
-      for (const job of waiting) {
-        waiting.delete(job);
-        track(settle(job, options.cancel).then(() => void pending--));
-      }
+      ready.drain();
+      behind.clear();
+      for (const job of waiting) cancel(job);
+      waiting.clear();
     },
-    async onIdle() {
-      // Jobs enqueued while we wait extend `idle`; loop until it stops moving.
-      for (let current = idle; ; current = idle) {
-        await current;
-        if (current === idle) return;
-      }
+    onIdle() {
+      if (pending === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };
 }

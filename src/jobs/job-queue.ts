@@ -1,7 +1,11 @@
-import type { QuestionJob } from "./question-job.js";
+import type { TriggerJob } from "./trigger-job.js";
 
-/** Runs one job to its end; it posts its own answer or its own failure comment. */
-export type JobRunner = (job: QuestionJob) => Promise<void>;
+/**
+ * Runs one job to its end: it decides, with the repository's config, whether
+ * the delivery is a question at all, and if so posts its own answer or its
+ * own failure comment.
+ */
+export type JobRunner = (job: TriggerJob) => Promise<void>;
 
 /**
  * Where webhook handlers put accepted questions. The in-process queue serves
@@ -12,7 +16,7 @@ export interface JobQueue {
    * Accepts a job unless its delivery or its trigger was accepted before.
    * Resolves as soon as the job is queued, never when it has run.
    */
-  enqueue(job: QuestionJob): Promise<"queued" | "duplicate">;
+  enqueue(job: TriggerJob): Promise<"queued" | "duplicate">;
   /**
    * For a shutdown: no job starts from now on. Each accepted job that has
    * not started, and each accepted later, is cancelled instead (its reply

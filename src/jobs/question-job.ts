@@ -2,9 +2,9 @@ import type { ConfigProblem } from "../config/config-problem.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 
 /**
- * One accepted question: plain data, so a queue can hold it in memory or in
- * Redis, and the worker that runs it can be another replica. The worker
- * authenticates as `installationId` itself; nothing here is a credential.
+ * One question the worker decided to answer: a `TriggerJob` from the queue
+ * once the repository's config has been read and lets it through
+ * (`src/run/accept-trigger.ts`). Plain data; nothing here is a credential.
  */
 export interface QuestionJob {
   /** `X-GitHub-Delivery` of the webhook that asked. */
@@ -33,9 +33,9 @@ export interface QuestionJob {
   reactTo: { kind: "comment"; commentId: number } | { kind: "issue" };
   /** ISO time the webhook was received. */
   receivedAt: string;
-  /** The repository's `.github/askcode.yml` as read when the question was accepted. */
+  /** The repository's `.github/askcode.yml` as the worker read it (the defaults when it could not). */
   config: RepoConfig;
-  /** What was wrong in that file; the answer says so, and defaults were used. */
+  /** What was wrong in that file, or that it could not be read; the answer says so, and defaults were used. */
   configProblems: ConfigProblem[];
 }
 

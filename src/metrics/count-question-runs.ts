@@ -1,4 +1,3 @@
-import type { JobRunner } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../jobs/question-job.js";
 import { failureReason } from "../run/failure-reason.js";
 import type { QuestionOutcome } from "../run/question-outcome.js";
@@ -6,19 +5,19 @@ import type { Clock } from "../shared/clock.js";
 import type { QuestionMetrics } from "./question-metrics.js";
 
 /**
- * The queue's runner, counting each run: running while it runs, then answered
+ * A question's run (after its trigger was accepted), counting it: running while it runs, then answered
  * (with the time since the webhook was accepted) or failed by reason. A run
  * that throws (even its failure comment could not be posted) counts as failed
  * with the reason its error gives, and the error goes on to the queue.
  *
  * @example
- * createInProcessQueue({ run: countQuestionRuns(metrics.questions, clock, (job) => runQuestion(job, deps)), log });
+ * const run = countQuestionRuns(metrics.questions, clock, (job) => runQuestion(job, deps));
  */
 export function countQuestionRuns(
   metrics: Omit<QuestionMetrics, "queued">,
   clock: Pick<Clock, "now">,
   run: (job: QuestionJob) => Promise<QuestionOutcome>,
-): JobRunner {
+): (job: QuestionJob) => Promise<void> {
   return async (job) => {
     const repository = `${job.owner}/${job.repo}`;
     metrics.started();

@@ -8,8 +8,9 @@ import {
 } from "./trigger-types.js";
 
 /**
- * A comment or a new issue that may mention askcode: is it a question, and
- * may its author ask? The mention is checked first, so a comment that is
+ * A comment or a new issue that mentions someone (`screenTrigger` checked):
+ * is it askcode, is it a question, and may its author ask? The mention is
+ * checked first, so a comment that is
  * not for askcode is logged as "no-mention", not as a refused author.
  *
  * The question: the words around the mention. A comment whose mention
@@ -17,7 +18,7 @@ import {
  * issue asks its title and body together, whichever holds the mention.
  *
  * @example
- * decideMention("comment", payload, "askcode", config)
+ * decideMention("comment", payload, "askcode", config, "comment:492700400")
  * // comment "cc @askcode" on issue "Upload times out":
  * // { kind: "question", question: "Upload times out\n\n…", source: "comment",
  * //   questionFrom: "issue", triggerId: "comment:492700400" }
@@ -27,6 +28,7 @@ export function decideMention(
   payload: TriggerPayload,
   handle: string,
   config: RepoConfig,
+  triggerId: string,
 ): TriggerDecision {
   const { issue, comment } = payload;
   const title = issue.title;
@@ -34,14 +36,12 @@ export function decideMention(
   let question: string;
   let questionFrom: "mention" | "issue" = "mention";
   let association: string;
-  let triggerId: string;
   if (source === "comment" && comment) {
     const found = findMention(comment.body, handle);
     if (!found)
       return ignore("no-mention", `the comment does not mention @${handle}`);
     question = found.question;
     association = comment.author_association;
-    triggerId = `comment:${comment.id}`;
   } else {
     const inTitle = findMention(title, handle);
     const inBody = findMention(body, handle);
@@ -52,7 +52,6 @@ export function decideMention(
       inBody ? inBody.question : body,
     );
     association = issue.author_association;
-    triggerId = `issue:${issue.id}:opened`;
   }
   if (isAcknowledgement(question))
     return ignore("not-a-question", "the mention only thanks askcode");

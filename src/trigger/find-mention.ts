@@ -66,18 +66,34 @@ export function findMention(
 export function mentionSpans(text: string, handle: string): [number, number][] {
   const name = handle.replace(/^@/, "").replace(/[^A-Za-z0-9-]/g, "");
   if (name === "") return [];
-  const pattern = new RegExp(
+  return [...maskNonProse(text).matchAll(mentionPattern(name))].map((match) => [
+    match.index,
+    match.index + match[0].length,
+  ]);
+}
+
+/**
+ * Whether `text` mentions anyone at all, by the rules `findMention` applies
+ * to one handle. The webhook handler asks this before any repository's
+ * `handle` is known: a comment that mentions no one cannot be a question.
+ *
+ * @example
+ * mentionsAnyone("@helper why?")          // true
+ * mentionsAnyone("see `@helper` in docs") // false
+ */
+export function mentionsAnyone(text: string): boolean {
+  // A GitHub login: letters, digits and single hyphens, not starting with one.
+  return mentionPattern("[A-Za-z0-9][A-Za-z0-9-]*").test(maskNonProse(text));
+}
+
+function mentionPattern(name: string): RegExp {
+  return new RegExp(
     // Not after a letter (an email), a path or another mention character;
     // not before more of a name, a domain (`.dev`), a team (`/team`) or a
     // possessive (`@askcode's answer` talks about askcode, not to it).
     `(?<![\\p{L}\\p{N}_.@/+\`-])@${name}(?:\\[bot\\])?(?![A-Za-z0-9_-]|[./][A-Za-z0-9_]|['’]s\\b)[:,]?`,
     "giu",
   );
-  const masked = maskNonProse(text);
-  return [...masked.matchAll(pattern)].map((match) => [
-    match.index,
-    match.index + match[0].length,
-  ]);
 }
 
 /**

@@ -1,160 +1,124 @@
-import {
-  loadRepoConfig,
-  type RepoConfigSource,
-} from "../config/load-repo-config.js";
 import type { JobQueue } from "../jobs/job-queue.js";
-import type { QuestionJob } from "../jobs/question-job.js";
+import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
-import { decideTrigger } from "../trigger/decide-trigger.js";
+import { screenTrigger } from "../trigger/screen-trigger.js";
 import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
 
 /** The part of Probot's `Context` a trigger handler reads. */
-export interface TriggerContext extends RepoConfigSource {
+export interface TriggerContext {
   id: string;
   name: string;
-  payload: TriggerPayload & {
+  payload: Omit<TriggerPayload, "sender"> & {
+    /** Absent from some deliveries GitHub documents as always having it: never trusted. */
+    sender?: TriggerPayload["sender"];
     installation?: { id: number };
     repository: { name: string; owner: { login: string }; html_url: string };
     issue: TriggerPayload["issue"] & { number: number };
   };
-  octokit: {
-    request(route: string, params: Record<string, unknown>): Promise<unknown>;
-  };
-  log: {
-    info(meta: object, message: string): void;
-    warn(meta: object, message: string): void;
-  };
+  log: { info(meta: object, message: string): void };
 }
 
 export interface TriggerHandlerDeps {
   queue: JobQueue;
   missions: readonly Mission[];
-  /** The app's slug (its own comments come from `<slug>[bot]`). */
-  appSlug(): Promise<string>;
-  /** The operator's default handle (`ASKCODE_HANDLE`). */
-  defaultHandle?: string;
   now(): Date;
   /** Counts deliveries and ignore reasons (none: not counted). */
   metrics?: Pick<WebhookMetrics, "received" | "ignored">;
 }
 
+/** Why the handler drops a delivery: the trigger's reasons, and a payload that cannot ask. */
+export type DeliveryIgnoreReason =
+  IgnoreReason | "no-sender" | "no-installation";
+
 /**
- * The webhook side of a question: validate, deduplicate, enqueue, react 👀,
- * return. GitHub gives a delivery 10 seconds and never redelivers by itself,
- * so nothing slow happens here; the job does the work.
+ * The webhook side of a question: screen the delivery, deduplicate,
+ * enqueue, return. GitHub gives a delivery 10 seconds and never redelivers
+ * by itself, so nothing here touches GitHub: reading the repository's
+ * config (which may fail or crawl), the 👀 reaction and every comment are
+ * the worker's (`src/run/accept-trigger.ts`). What is decided here is what
+ * the payload alone tells (`screenTrigger`): a mention of anyone passes,
+ * since which handle counts is the repository's config to say.
  * https://docs.github.com/en/webhooks/using-webhooks/best-practices-for-using-webhooks#respond-within-10-seconds
+ *
+ * Every delivery dropped here is logged once with its reason.
  */
 export function createTriggerHandler(deps: TriggerHandlerDeps) {
-  const missionNames = deps.missions.map((mission) => mission.name);
   return async function handleTriggerEvent(
     context: TriggerContext,
   ): Promise<void> {
     const { payload } = context;
-    // Most comments mention no one: skip the config request for them.
-    const text =
-      payload.action === "labeled"
-        ? "@"
-        : context.name === "issue_comment"
-          ? (payload.comment?.body ?? "")
-          : `${payload.issue.title} ${payload.issue.body ?? ""}`;
     deps.metrics?.received(`${context.name}.${payload.action ?? ""}`);
-    // Bots (the app itself included) never ask; no config request for them either.
-    if (
-      !text.includes("@") ||
-      !payload.installation ||
-      payload.sender.type === "Bot"
-    ) {
-      deps.metrics?.ignored(earlyIgnoreReason(payload));
-      return;
-    }
-    const { config, problems } = await loadRepoConfig(context, {
-      missionNames,
-    });
-    const decision = decideTrigger({
+    const ignored = (reason: DeliveryIgnoreReason, detail: string) => {
+      deps.metrics?.ignored(reason);
+      context.log.info({ reason }, `askcode ignores this event: ${detail}`);
+    };
+    const { sender, installation } = payload;
+    if (!sender) return ignored("no-sender", "the payload names no sender");
+    if (!installation)
+      return ignored(
+        "no-installation",
+        "the payload names no installation (a repository webhook, not the app's)",
+      );
+    const facts = triggerFacts({ ...payload, sender });
+    const screened = screenTrigger({
       event: context.name,
-      payload,
-      appSlug: await deps.appSlug(),
-      defaultHandle: deps.defaultHandle,
-      config,
+      payload: facts,
       missions: deps.missions,
     });
-    if (decision.kind === "ignore") {
-      deps.metrics?.ignored(decision.reason);
-      context.log.info(
-        { reason: decision.reason },
-        `askcode ignores this event: ${decision.detail}`,
-      );
-      return;
-    }
-    const comment =
-      context.name === "issue_comment" ? payload.comment : undefined;
-    const job: QuestionJob = {
+    if (screened.kind === "ignore")
+      return ignored(screened.reason, screened.detail);
+    const job: TriggerJob = {
       deliveryId: context.id,
-      triggerId: decision.triggerId,
-      installationId: payload.installation.id,
+      triggerId: screened.triggerId,
+      event: context.name,
+      installationId: installation.id,
       owner: payload.repository.owner.login,
       repo: payload.repository.name,
       htmlUrl: payload.repository.html_url,
       issueNumber: payload.issue.number,
-      requestedBy: payload.sender.login,
-      task:
-        decision.kind === "question"
-          ? { kind: "question", question: decision.question }
-          : {
-              kind: "mission",
-              mission: decision.mission.name,
-              label: payload.label?.name ?? "",
-            },
-      reactTo: comment
-        ? { kind: "comment", commentId: comment.id }
-        : { kind: "issue" },
+      payload: facts,
       receivedAt: deps.now().toISOString(),
-      config,
-      configProblems: problems,
     };
-    if ((await deps.queue.enqueue(job)) === "duplicate") {
+    if ((await deps.queue.enqueue(job)) === "duplicate")
       context.log.info(
         { triggerId: job.triggerId },
         "askcode already has this question",
       );
-      return;
-    }
-    await acknowledge(context, job).catch((error: unknown) =>
-      context.log.warn({ err: error }, "askcode could not add its 👀 reaction"),
-    );
   };
 }
 
-/** Why the handler's first check dropped an event, in the trigger's words where it has them. */
-function earlyIgnoreReason(
-  payload: TriggerContext["payload"],
-): IgnoreReason | "no-installation" {
-  if (payload.sender.type === "Bot") return "bot";
-  return payload.installation ? "no-mention" : "no-installation";
-}
-
-/** The 👀 reaction that says "seen, working on it", on the comment or the issue that asked. */
-async function acknowledge(
-  context: TriggerContext,
-  job: QuestionJob,
-): Promise<void> {
-  const base = { owner: job.owner, repo: job.repo, content: "eyes" };
-  if (job.reactTo.kind === "comment") {
-    await context.octokit.request(
-      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
-      {
-        ...base,
-        comment_id: job.reactTo.commentId,
-      },
-    );
-  } else {
-    await context.octokit.request(
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions",
-      {
-        ...base,
-        issue_number: job.issueNumber,
-      },
-    );
-  }
+/**
+ * The payload's fields the trigger decision reads, and no more: a job is
+ * plain data a shared queue may hold, and the rest of a payload (the whole
+ * repository and user objects) is kilobytes no step reads.
+ */
+function triggerFacts(payload: TriggerPayload): TriggerPayload {
+  const { issue, comment, label, sender } = payload;
+  return {
+    action: payload.action,
+    sender: { login: sender.login, type: sender.type },
+    issue: {
+      id: issue.id,
+      title: issue.title,
+      body: issue.body ?? null,
+      locked: issue.locked,
+      state: issue.state,
+      author_association: issue.author_association,
+      user: issue.user ? { login: issue.user.login } : null,
+      // Only its presence counts: the issue is a pull request.
+      ...(issue.pull_request ? { pull_request: true } : {}),
+      updated_at: issue.updated_at,
+    },
+    ...(comment
+      ? {
+          comment: {
+            id: comment.id,
+            body: comment.body,
+            author_association: comment.author_association,
+          },
+        }
+      : {}),
+    ...(label ? { label: { name: label.name } } : {}),
+  };
 }

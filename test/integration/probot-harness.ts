@@ -6,6 +6,7 @@ import { Probot, ProbotOctokit } from "probot";
 import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
+import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
 
 export const OWNER = "Codertocat";
@@ -105,14 +106,16 @@ const WEBHOOK_SECRET = "askcode-test-webhook-secret";
 /**
  * A Probot running askcode, with Probot's own Octokit retries off (the tests
  * drive askcode's policy, not Probot's), on `host`'s API (as `GHE_HOST` and
- * `GHE_PROTOCOL` would set it), counting into `metrics` when given.
+ * `GHE_PROTOCOL` would set it), counting into `metrics` and waiting on
+ * `clock` when given.
  */
 export async function startAskcode(
   env: Record<string, string> = {},
   {
     host = GITHUB_COM,
     metrics,
-  }: { host?: GitHubHost; metrics?: Registry } = {},
+    clock,
+  }: { host?: GitHubHost; metrics?: Registry; clock?: Clock } = {},
 ) {
   let queue: JobQueue | undefined;
   const probot = new Probot({
@@ -132,6 +135,7 @@ export async function startAskcode(
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
       metrics,
+      clock,
     }),
   );
   return { probot, idle: () => queue!.onIdle() };

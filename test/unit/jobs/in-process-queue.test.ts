@@ -1,15 +1,15 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
-import { questionJob } from "../../helpers/question-job.js";
+import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
 
-const job = questionJob;
+const job = triggerJob;
 
 /** A runner whose jobs finish only when the test says so. */
 function controlledRunner() {
   const started: string[] = [];
   const finish = new Map<string, () => void>();
-  const run = (j: QuestionJob) =>
+  const run = (j: TriggerJob) =>
     new Promise<void>((resolve) => {
       started.push(j.deliveryId);
       finish.set(j.deliveryId, resolve);
@@ -19,7 +19,7 @@ function controlledRunner() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const log = { error: jest.fn() };
-const neverCancelled = async (j: QuestionJob) => {
+const neverCancelled = async (j: TriggerJob) => {
   throw new Error(
     `${j.deliveryId} was cancelled, and no test stopped the queue`,
   );
@@ -71,6 +71,60 @@ describe("createInProcessQueue", () => {
     runner.finish("b1");
     await queue.onIdle();
     expect(queue.pending).toBe(0);
+  });
+
+  it("serves a burst fairly: a repository's one question runs after one of another's fifty, not after all of them", async () => {
+    const runner = controlledRunner();
+    const queue = createInProcessQueue({
+      run: runner.run,
+      concurrency: 1,
+      cancel: neverCancelled,
+      log,
+    });
+    for (let n = 1; n <= 50; n++)
+      await queue.enqueue(
+        job({
+          deliveryId: `busy-${n}`,
+          triggerId: `c:busy-${n}`,
+          issueNumber: n,
+        }),
+      );
+    await queue.enqueue(
+      job({
+        deliveryId: "other",
+        triggerId: "c:other",
+        installationId: 2,
+        owner: "other-org",
+        repo: "tool",
+      }),
+    );
+    // Two questions on one issue of a third repository: the second waits for the first answer.
+    await queue.enqueue(
+      job({ deliveryId: "third-1", triggerId: "c:third-1", repo: "third" }),
+    );
+    await queue.enqueue(
+      job({ deliveryId: "third-2", triggerId: "c:third-2", repo: "third" }),
+    );
+    for (let step = 0; step < 5; step++) {
+      await tick();
+      runner.finish(runner.started.at(-1)!);
+    }
+    await tick();
+    // Installation 1 and 2 alternate; within installation 1, its two repositories alternate.
+    expect(runner.started).toStrictEqual([
+      "busy-1",
+      "other",
+      "third-1",
+      "busy-2",
+      "third-2",
+      "busy-3",
+    ]);
+    for (let n = 3; n <= 50; n++) {
+      runner.finish(`busy-${n}`);
+      await tick();
+    }
+    await queue.onIdle();
+    expect(runner.started).toHaveLength(53);
   });
 
   it("never runs more than the concurrency limit at once", async () => {

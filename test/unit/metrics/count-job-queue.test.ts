@@ -4,10 +4,10 @@ import { countJobQueue } from "../../../src/metrics/count-job-queue.js";
 import { createQuestionMetrics } from "../../../src/metrics/question-metrics.js";
 import { createWebhookMetrics } from "../../../src/metrics/webhook-metrics.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
-import { questionJob } from "../../helpers/question-job.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
 
 const job = (deliveryId: string, triggerId: string, repo = "hello-world") =>
-  questionJob({ deliveryId, triggerId, repo });
+  triggerJob({ deliveryId, triggerId, repo });
 
 describe("countJobQueue", () => {
   it("counts queued questions by repository and redeliveries as deduplicated, and passes the queue's answers on", async () => {

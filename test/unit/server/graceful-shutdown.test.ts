@@ -1,21 +1,19 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
+import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
 import {
   createInFlightRuns,
   type CommentWriter,
 } from "../../../src/run/in-flight-runs.js";
 import { createGracefulShutdown } from "../../../src/server/graceful-shutdown.js";
 import { createManualClock, deferred } from "../../helpers/manual-clock.js";
-import { questionJob } from "../../helpers/question-job.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
 
-function job(n: number): QuestionJob {
-  return questionJob({
+function job(n: number): TriggerJob {
+  return triggerJob({
     deliveryId: `d-${n}`,
     triggerId: `comment:${n}`,
     issueNumber: n,
-    task: { kind: "question", question: `question ${n}` },
-    reactTo: { kind: "comment", commentId: n },
   });
 }
 
@@ -34,7 +32,7 @@ function setup(options: { concurrency?: number } = {}) {
   const byDelivery = new Map<string, number>();
   const release = new Map<string, () => void>();
   let nextId = 100;
-  const writerFor = (j: QuestionJob): CommentWriter => ({
+  const writerFor = (j: TriggerJob): CommentWriter => ({
     async create(body) {
       const id = nextId++;
       comments.set(id, [body]);

@@ -1,6 +1,7 @@
 import {
   findMention,
   mentionSpans,
+  mentionsAnyone,
   tidy,
 } from "../../../src/trigger/find-mention.js";
 
@@ -162,5 +163,24 @@ describe("tidy", () => {
     expect(tidy("<!-- hint -->\nwhy?  \n\n\n\nbecause <!-- unclosed")).toBe(
       "why?\n\nbecause",
     );
+  });
+});
+
+describe("mentionsAnyone", () => {
+  it.each([
+    ["@askcode where?", true],
+    ["where, @helper?", true],
+    ["cc @octo-cat", true],
+    ["@Helper[bot] why", true],
+    ["no mention at all", false],
+    ["write to me@askcode.dev", false], // an email
+    ["cc @askcode/maintainers", false], // a team
+    ["@helper's answer was wrong", false], // a possessive
+    ["run `@helper why`", false], // in code
+    ["> @helper why", false], // quoted
+    ["<!-- @helper -->", false], // an HTML comment
+    ["just an @ sign", false],
+  ])("%j → %s", (text, expected) => {
+    expect(mentionsAnyone(text)).toBe(expected);
   });
 });

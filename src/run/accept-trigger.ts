@@ -1,0 +1,126 @@
+import type { ConfigProblem } from "../config/config-problem.js";
+import type { RepoConfigSource } from "../config/load-repo-config.js";
+import { loadRepoConfig } from "../config/load-repo-config.js";
+import { parseRepoConfig } from "../config/parse-repo-config.js";
+import type { RepoConfig } from "../config/repo-config-schema.js";
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { TriggerJob } from "../jobs/trigger-job.js";
+import type { Mission } from "../missions/mission-schema.js";
+import type { Clock } from "../shared/clock.js";
+import { decideTrigger } from "../trigger/decide-trigger.js";
+import { mayPass, retryGitHubRead } from "./retry-github-read.js";
+
+export interface AcceptTriggerDeps {
+  /** Where the job's repository config is read (one attempt per call). */
+  configSource(job: TriggerJob): Promise<RepoConfigSource>;
+  /** The app's slug (its own comments come from `<slug>[bot]`): one request per process. */
+  appSlug(): Promise<string>;
+  missions: readonly Mission[];
+  /** The operator's default handle (`ASKCODE_HANDLE`). */
+  defaultHandle?: string;
+  /** The retries' waits run on it. */
+  clock: Pick<Clock, "sleep">;
+  /** Waits between attempts to read (default `GITHUB_READ_WAITS_MS`). */
+  waitsMs?: readonly number[];
+  log: {
+    info(meta: object, message: string): void;
+    warn(meta: object, message: string): void;
+  };
+  /** Counts a delivery the config turns away, by reason (none: not counted). */
+  metrics?: { ignored(reason: string): void };
+}
+
+/**
+ * The worker's first step: read the repository's `.github/askcode.yml`
+ * (retrying while GitHub fails), then decide with it what the accepted
+ * delivery asks: the repository's `handle`, `enabled`, who may ask, which
+ * missions run. A delivery the config turns away is dropped quietly (no
+ * comment; one log line with the reason) and resolves undefined. A config
+ * that stays unreadable does not drop the question: the defaults apply, and
+ * the answer opens with a note saying the file could not be read.
+ *
+ * @example
+ * const question = await acceptTrigger(job, deps);
+ * if (question) await runQuestion(question, runDeps);
+ */
+export async function acceptTrigger(
+  job: TriggerJob,
+  deps: AcceptTriggerDeps,
+): Promise<QuestionJob | undefined> {
+  const retry = <T>(read: () => Promise<T>) =>
+    retryGitHubRead(read, { clock: deps.clock, waitsMs: deps.waitsMs });
+  const missionNames = deps.missions.map((mission) => mission.name);
+  const { config, problems } = await retry(async () =>
+    loadRepoConfig(await deps.configSource(job), { missionNames }),
+  ).catch((error: unknown) => {
+    deps.log.warn(
+      { err: error, deliveryId: job.deliveryId },
+      "askcode could not read .github/askcode.yml; answering with the defaults",
+    );
+    return unreadableConfig(error, missionNames);
+  });
+  const decision = decideTrigger({
+    event: job.event,
+    payload: job.payload,
+    appSlug: await retry(deps.appSlug),
+    defaultHandle: deps.defaultHandle,
+    config,
+    missions: deps.missions,
+  });
+  if (decision.kind === "ignore") {
+    deps.metrics?.ignored(decision.reason);
+    deps.log.info(
+      { reason: decision.reason, deliveryId: job.deliveryId },
+      `askcode ignores this event: ${decision.detail}`,
+    );
+    return undefined;
+  }
+  const { comment, label, sender } = job.payload;
+  return {
+    deliveryId: job.deliveryId,
+    triggerId: decision.triggerId,
+    installationId: job.installationId,
+    owner: job.owner,
+    repo: job.repo,
+    htmlUrl: job.htmlUrl,
+    issueNumber: job.issueNumber,
+    requestedBy: sender.login,
+    task:
+      decision.kind === "question"
+        ? { kind: "question", question: decision.question }
+        : {
+            kind: "mission",
+            mission: decision.mission.name,
+            label: label?.name ?? "",
+          },
+    reactTo:
+      decision.kind === "question" && decision.source === "comment" && comment
+        ? { kind: "comment", commentId: comment.id }
+        : { kind: "issue" },
+    receivedAt: job.receivedAt,
+    config,
+    configProblems: problems,
+  };
+}
+
+/** The defaults, and the problem the answer reports: what GitHub answered, never where. */
+function unreadableConfig(
+  error: unknown,
+  missionNames: string[],
+): { config: RepoConfig; problems: ConfigProblem[] } {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  const answered =
+    typeof status === "number"
+      ? `GitHub answered ${status}`
+      : "GitHub could not be reached";
+  return {
+    config: parseRepoConfig(undefined, { missionNames }).config,
+    problems: [
+      {
+        key: "",
+        message: `could not be read (${answered}${mayPass(error) ? ", also when asked again" : ""})`,
+        outcome: "used-default",
+      },
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { IssuesOctokit } from "./issue-comments.js";
+
+/**
+ * The 👀 reaction that says "seen, working on it", on the comment or the
+ * issue that asked. The worker adds it before anything else, once the
+ * config has let the question through: a reaction on a question that is
+ * then turned away would promise an answer that never comes.
+ * https://docs.github.com/en/rest/reactions/reactions
+ *
+ * @example
+ * await acknowledgeQuestion(await app.auth(job.installationId), job);
+ */
+export async function acknowledgeQuestion(
+  octokit: IssuesOctokit,
+  job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
+): Promise<void> {
+  const base = { owner: job.owner, repo: job.repo, content: "eyes" };
+  if (job.reactTo.kind === "comment")
+    await octokit.request(
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+      { ...base, comment_id: job.reactTo.commentId },
+    );
+  else
+    await octokit.request(
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions",
+      { ...base, issue_number: job.issueNumber },
+    );
+}

@@ -1,0 +1,50 @@
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { TriggerJob } from "../jobs/trigger-job.js";
+import { acceptTrigger, type AcceptTriggerDeps } from "./accept-trigger.js";
+
+export interface RunTriggerDeps extends AcceptTriggerDeps {
+  /** Adds the 👀 reaction to what asked. */
+  acknowledge(job: QuestionJob): Promise<void>;
+  /** Answers the question (`runQuestion`). */
+  run(job: QuestionJob): Promise<unknown>;
+}
+
+/**
+ * The queue's runner: decide with the repository's config (`acceptTrigger`),
+ * then react 👀 and answer. The reaction goes out first, paced with every
+ * other write by the installation's Octokit; failing to add it costs only
+ * the reaction, never the answer.
+ *
+ * @example
+ * createInProcessQueue({ run: (job) => runTrigger(job, deps), … });
+ */
+export async function runTrigger(
+  trigger: TriggerJob,
+  deps: RunTriggerDeps,
+): Promise<void> {
+  const job = await acceptTrigger(trigger, deps);
+  if (!job) return;
+  await deps
+    .acknowledge(job)
+    .catch((error: unknown) =>
+      deps.log.warn(
+        { err: error, deliveryId: job.deliveryId },
+        "askcode could not add its 👀 reaction",
+      ),
+    );
+  await deps.run(job);
+}
+
+/**
+ * The queue's `cancel` for a job that will never run (the app is stopping):
+ * once the config says it is a question, the interrupted reply, so whoever
+ * asked is not left waiting; a delivery the config turns away gets nothing,
+ * as it would have.
+ */
+export async function cancelTrigger(
+  trigger: TriggerJob,
+  deps: AcceptTriggerDeps & { reply(job: QuestionJob): Promise<void> },
+): Promise<void> {
+  const job = await acceptTrigger(trigger, deps);
+  if (job) await deps.reply(job);
+}

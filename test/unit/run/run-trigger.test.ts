@@ -1,0 +1,88 @@
+import type { QuestionJob } from "../../../src/jobs/question-job.js";
+import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
+import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
+
+/** The worker's steps, in the order they happened; the repository's file is `file`. */
+function setup(file: object | null) {
+  const steps: string[] = [];
+  const deps: AcceptTriggerDeps = {
+    // The parsed `.github/askcode.yml`, as Probot's context.config resolves it.
+    configSource: async () => ({ config: async () => file }),
+    appSlug: async () => "askcode",
+    missions: [],
+    clock: createFakeClock(),
+    log: {
+      info: (_meta, message) => steps.push(`log: ${message}`),
+      warn: (_meta, message) => steps.push(`warn: ${message}`),
+    },
+  };
+  return { deps, steps };
+}
+
+describe("runTrigger", () => {
+  it("reacts 👀 first, then answers", async () => {
+    const { deps, steps } = setup(null);
+    await runTrigger(triggerJob(), {
+      ...deps,
+      acknowledge: async (job) => void steps.push(`👀 ${job.reactTo.kind}`),
+      run: async (job: QuestionJob) =>
+        void steps.push(
+          `answer: ${job.task.kind === "question" ? job.task.question : ""}`,
+        ),
+    });
+    expect(steps).toStrictEqual([
+      "👀 comment",
+      "answer: where does the retry logic decide to give up?",
+    ]);
+  });
+
+  it("answers even when the reaction could not be added", async () => {
+    const { deps, steps } = setup(null);
+    await runTrigger(triggerJob(), {
+      ...deps,
+      acknowledge: async () => {
+        throw Object.assign(new Error("Server Error"), { status: 502 });
+      },
+      run: async () => void steps.push("answer"),
+    });
+    expect(steps).toStrictEqual([
+      "warn: askcode could not add its 👀 reaction",
+      "answer",
+    ]);
+  });
+
+  it("neither reacts nor answers when the config turns the delivery away", async () => {
+    const { deps, steps } = setup({ enabled: false });
+    await runTrigger(triggerJob(), {
+      ...deps,
+      acknowledge: async () => void steps.push("👀"),
+      run: async () => void steps.push("answer"),
+    });
+    expect(steps).toStrictEqual([
+      "log: askcode ignores this event: enabled is false in askcode.yml",
+    ]);
+  });
+});
+
+describe("cancelTrigger", () => {
+  it("replies interrupted to a question, and to nothing the config turns away", async () => {
+    const question = setup(null);
+    await cancelTrigger(triggerJob(), {
+      ...question.deps,
+      reply: async (job) =>
+        void question.steps.push(`interrupted ${job.triggerId}`),
+    });
+    expect(question.steps).toStrictEqual(["interrupted comment:492700400"]);
+
+    const disabled = setup({ enabled: false });
+    await cancelTrigger(triggerJob(), {
+      ...disabled.deps,
+      reply: async () => void disabled.steps.push("interrupted"),
+    });
+    expect(disabled.steps).toStrictEqual([
+      "log: askcode ignores this event: enabled is false in askcode.yml",
+    ]);
+  });
+});

@@ -1,0 +1,186 @@
+import type { JobQueue } from "../../../src/jobs/job-queue.js";
+import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import {
+  createTriggerHandler,
+  type TriggerContext,
+} from "../../../src/webhooks/handle-trigger-event.js";
+import {
+  loadWebhook,
+  type WebhookFixture,
+} from "../trigger/webhook-fixture.js";
+
+/** A queue that keeps what it is given, deduplicating by delivery and trigger as the real ones do. */
+function recordingQueue() {
+  const jobs: TriggerJob[] = [];
+  const seen = new Set<string>();
+  const queue: JobQueue = {
+    pending: 0,
+    stop: () => {},
+    onIdle: async () => {},
+    async enqueue(job) {
+      const keys = [`d:${job.deliveryId}`, `t:${job.triggerId}`];
+      if (keys.some((key) => seen.has(key))) return "duplicate";
+      keys.forEach((key) => seen.add(key));
+      jobs.push(job);
+      return "queued";
+    },
+  };
+  return { queue, jobs };
+}
+
+/**
+ * Probot's context for one delivery, and the lines its logger got. It has no
+ * Octokit and no `config`: the handler has no way to reach GitHub.
+ */
+function delivery(id: string, fixture: WebhookFixture) {
+  const lines: Array<{ meta: object; message: string }> = [];
+  const payload = loadWebhook(fixture) as TriggerContext["payload"];
+  // The examples were sent to a repository webhook; an app's deliveries name their installation.
+  payload.installation ??= { id: 1 };
+  const context: TriggerContext = {
+    id,
+    name: fixture.split(".")[0]!,
+    payload,
+    log: { info: (meta, message) => lines.push({ meta, message }) },
+  };
+  return { context, lines };
+}
+
+function setup() {
+  const { queue, jobs } = recordingQueue();
+  const handle = createTriggerHandler({
+    queue,
+    missions: [],
+    now: () => new Date("2024-01-01T00:00:00Z"),
+  });
+  return { handle, jobs };
+}
+
+describe("createTriggerHandler", () => {
+  it("enqueues a mention as plain data: where it came from and the trigger's facts, nothing else", async () => {
+    const { handle, jobs } = setup();
+    const { context, lines } = delivery("d-1", "issue_comment.created.mention");
+    await handle(context);
+
+    expect(jobs).toStrictEqual([
+      {
+        deliveryId: "d-1",
+        triggerId: "comment:492700400",
+        event: "issue_comment",
+        installationId: 1,
+        owner: "Codertocat",
+        repo: "Hello-World",
+        htmlUrl: "https://github.com/Codertocat/Hello-World",
+        issueNumber: 1,
+        payload: {
+          action: "created",
+          sender: { login: "Codertocat", type: "User" },
+          issue: {
+            id: 444500041,
+            title: "Spelling error in the README file",
+            body: "It looks like you accidently spelled 'commit' with two 't's.",
+            locked: false,
+            state: "open",
+            author_association: "OWNER",
+            user: { login: "Codertocat" },
+            updated_at: "2019-05-15T15:20:21Z",
+          },
+          comment: {
+            id: 492700400,
+            body: "@askcode where does the retry logic decide to give up?",
+            author_association: "OWNER",
+          },
+        },
+        receivedAt: "2024-01-01T00:00:00.000Z",
+      },
+    ]);
+    // What a shared queue would store survives JSON unchanged.
+    expect(JSON.parse(JSON.stringify(jobs[0]))).toStrictEqual(jobs[0]);
+    expect(lines).toStrictEqual([]);
+  });
+
+  it("enqueues a mention of a name that is not the app's: the repository's config may make it the handle", async () => {
+    const { handle, jobs } = setup();
+    const { context } = delivery("d-1", "issue_comment.created");
+    context.payload.comment!.body = "@helper where is retry decided?";
+    await handle(context);
+    expect(jobs.map((job) => job.triggerId)).toStrictEqual([
+      "comment:492700400",
+    ]);
+  });
+
+  it("ignores a payload without a sender, with one log line, instead of failing the delivery", async () => {
+    const { handle, jobs } = setup();
+    const { context, lines } = delivery("d-1", "issue_comment.created.mention");
+    delete (context.payload as { sender?: unknown }).sender;
+    await expect(handle(context)).resolves.toBeUndefined();
+    expect(jobs).toStrictEqual([]);
+    expect(lines).toStrictEqual([
+      {
+        meta: { reason: "no-sender" },
+        message: "askcode ignores this event: the payload names no sender",
+      },
+    ]);
+  });
+
+  it.each<[string, WebhookFixture, (c: TriggerContext) => void, string]>([
+    [
+      "a payload without an installation",
+      "issue_comment.created.mention",
+      (c) => delete c.payload.installation,
+      "no-installation",
+    ],
+    [
+      "a bot's comment (the app's own)",
+      "issue_comment.created.bot",
+      () => {},
+      "bot",
+    ],
+    [
+      "a comment that mentions no one",
+      "issue_comment.created",
+      () => {},
+      "no-mention",
+    ],
+    ["an edited comment", "issue_comment.edited", () => {}, "edited"],
+    [
+      "a label no mission claims",
+      "issues.labeled",
+      () => {},
+      "label-not-claimed",
+    ],
+  ])("logs %s once, with its reason", async (_, fixture, change, reason) => {
+    const { handle, jobs } = setup();
+    const { context, lines } = delivery("d-1", fixture);
+    change(context);
+    await handle(context);
+    expect(jobs).toStrictEqual([]);
+    expect(lines).toStrictEqual([
+      {
+        meta: { reason },
+        message: expect.stringMatching(/^askcode ignores this event: ./),
+      },
+    ]);
+  });
+
+  it("logs a redelivered question once as already queued, and enqueues it once", async () => {
+    const { handle, jobs } = setup();
+    const first = delivery("d-1", "issue_comment.created.mention");
+    const again = delivery("d-1", "issue_comment.created.mention");
+    const copy = delivery("d-2", "issue_comment.created.mention");
+    await handle(first.context);
+    await handle(again.context);
+    await handle(copy.context);
+    expect(jobs).toHaveLength(1);
+    expect([...first.lines, ...again.lines, ...copy.lines]).toStrictEqual([
+      {
+        meta: { triggerId: "comment:492700400" },
+        message: "askcode already has this question",
+      },
+      {
+        meta: { triggerId: "comment:492700400" },
+        message: "askcode already has this question",
+      },
+    ]);
+  });
+});
