@@ -18,4 +18,10 @@ export default {
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
   testMatch: ["<rootDir>/test/**/*.test.ts"],
   collectCoverageFrom: ["src/**/*.ts"],
+  // Each test file's ESM modules stay in the process that ran it (vm contexts
+  // leak). With one worker available (a two-core machine) Jest runs every file
+  // in its main process, whose heap then grew past 4 GB and aborted the
+  // run. A memory limit makes Jest use a worker process and replace it once it
+  // has grown past the limit.
+  workerIdleMemoryLimit: "1GB",
 };
