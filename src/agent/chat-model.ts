@@ -47,6 +47,11 @@ export interface ChatResponse {
   };
   /** Tokens as the server counted them, when it says. */
   usage?: { promptTokens: number; completionTokens: number };
+  /**
+   * The reply stopped at `maxTokens` (`finish_reason: "length"`): its text
+   * may end mid-sentence, or inside a code block.
+   */
+  cutAtLimit?: boolean;
 }
 
 /**

@@ -115,7 +115,8 @@ export function fromWireCompletion(
 ): ChatResponse | undefined {
   const root = record(completion);
   const choices = Array.isArray(root?.choices) ? root.choices : [];
-  const message = record(record(choices[0])?.message);
+  const choice = record(choices[0]);
+  const message = record(choice?.message);
   if (!message) return undefined;
   const toolCalls: ToolCall[] = [];
   const wireCalls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
@@ -147,6 +148,7 @@ export function fromWireCompletion(
     ...(typeof promptTokens === "number" && typeof completionTokens === "number"
       ? { usage: { promptTokens, completionTokens } }
       : {}),
+    ...(choice?.finish_reason === "length" ? { cutAtLimit: true } : {}),
   };
 }
 

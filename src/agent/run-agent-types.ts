@@ -38,6 +38,12 @@ export interface RunAgentInput {
 export interface AgentResult {
   /** The model's answer, Markdown; empty only if the model said nothing. */
   answer: string;
+  /**
+   * Set when the answer stopped at the reply length limit: that limit in
+   * tokens (`budgets.answerTokens`). The answer may end mid-sentence, and the
+   * posted answer says so.
+   */
+  answerCutAtTokens?: number;
   /** "final_answer" when the model answered by itself, else the bound that made us ask for it. */
   stop: "final_answer" | StopReason;
   /** Steps taken: one per tool call run, plus the turn that answered. */

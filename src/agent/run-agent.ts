@@ -122,13 +122,15 @@ export async function runAgent(
     return Math.max(0, Math.min(...rooms));
   };
 
-  const answerNow = async (reason: StopReason): Promise<string> => {
+  const answerNow = async (
+    reason: StopReason,
+  ): Promise<{ answer: string; cutAtLimit: boolean }> => {
     log.info(
       { reason, steps: run.steps, tokensUsed: run.tokensUsed },
       "Agent bound reached; asking for the answer",
     );
     messages.push({ role: "user", content: answerNowMessage(reason, budgets) });
-    const { message } = await ask({
+    const { message, cutAtLimit } = await ask({
       messages: [...messages],
       maxTokens: budgets.answerTokens,
     });
@@ -139,12 +141,21 @@ export async function runAgent(
       );
     const answer = (message.content ?? "").trim();
     messages.push({ role: "assistant", content: answer });
-    return answer;
+    return { answer, cutAtLimit: cutAtLimit === true };
   };
 
-  const finish = (answer: string, stop: AgentResult["stop"]): AgentResult => {
+  const finish = (
+    { answer, cutAtLimit }: { answer: string; cutAtLimit: boolean },
+    stop: AgentResult["stop"],
+  ): AgentResult => {
+    if (cutAtLimit)
+      log.warn(
+        { answerTokens: budgets.answerTokens },
+        "The model's answer stopped at the reply length limit",
+      );
     const result = {
       answer,
+      ...(cutAtLimit ? { answerCutAtTokens: budgets.answerTokens } : {}),
       stop,
       ...run,
       toolCalls,
@@ -171,7 +182,7 @@ export async function runAgent(
       case "final_answer":
         run.steps++;
         messages.push({ role: "assistant", content: outcome.answer });
-        return finish(outcome.answer, "final_answer");
+        return finish(outcome, "final_answer");
       case "budget_exhausted":
         return finish(await answerNow(outcome.reason), outcome.reason);
       case "call_tools": {

@@ -7,7 +7,7 @@ import type { StopReason } from "./stop-conditions.js";
  * was reached before the step could ask the model at all.
  */
 export type StepOutcome =
-  | { type: "final_answer"; answer: string }
+  | { type: "final_answer"; answer: string; cutAtLimit: boolean }
   | { type: "call_tools"; content: string | null; calls: ToolCall[] }
   | { type: "budget_exhausted"; reason: StopReason };
 
@@ -17,11 +17,15 @@ export type StepOutcome =
  *
  * @example
  * outcomeOf({ message: { content: "It retries 4 times.", toolCalls: [] } })
- * // { type: "final_answer", answer: "It retries 4 times." }
+ * // { type: "final_answer", answer: "It retries 4 times.", cutAtLimit: false }
  */
 export function outcomeOf(response: ChatResponse): StepOutcome {
   const { content, toolCalls } = response.message;
   if (toolCalls.length > 0)
     return { type: "call_tools", content, calls: toolCalls };
-  return { type: "final_answer", answer: (content ?? "").trim() };
+  return {
+    type: "final_answer",
+    answer: (content ?? "").trim(),
+    cutAtLimit: response.cutAtLimit === true,
+  };
 }

@@ -79,8 +79,19 @@ export function cutMarkdown(markdown: string, max: number): string {
     cut >= budget / 2
       ? markdown.slice(0, cut)
       : markdown.slice(0, budget).replace(/\S*$/, "").trimEnd();
-  const fence = openFence(kept);
-  return fence ? `${kept}\n${fence}` : kept;
+  return closeOpenFence(kept);
+}
+
+/**
+ * `markdown` with a code block left open at its end closed, so text added
+ * after it is not shown as code.
+ *
+ * @example
+ * closeOpenFence("intro\n```ts\nconst a = 1;") // "intro\n```ts\nconst a = 1;\n```"
+ */
+export function closeOpenFence(markdown: string): string {
+  const fence = openFence(markdown);
+  return fence ? `${markdown}\n${fence}` : markdown;
 }
 
 /** The fence that closes a code block left open at the end of `markdown`, if any. */

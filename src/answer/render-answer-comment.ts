@@ -4,7 +4,11 @@ import { neutralizeMentions } from "../policy/neutralize-mentions.js";
 import { neutralizeReferences } from "../policy/neutralize-references.js";
 import { redactObfuscatedSecrets } from "../policy/redact-obfuscated-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
-import { fitComment, GITHUB_COMMENT_LIMIT } from "./fit-comment.js";
+import {
+  closeOpenFence,
+  fitComment,
+  GITHUB_COMMENT_LIMIT,
+} from "./fit-comment.js";
 import type { GroundingReport } from "./ground-citations.js";
 import type { RepositoryAtSha } from "./permalink.js";
 import {
@@ -23,6 +27,8 @@ export interface AnswerCommentInput {
   model?: string;
   /** Tokens the model used over the run. */
   tokensUsed?: number;
+  /** The model's answer stopped at this reply length limit, in tokens: say it was cut. */
+  cutAtReplyLimit?: number;
   /** The model that was meant to answer and did not, and why (a retrieval answer in its place). */
   fallback?: FooterInput["fallback"];
   /** What grounding changed, listed in the details. */
@@ -77,7 +83,12 @@ export async function renderAnswerComment(
     allowedHosts: input.allowedLinkHosts,
   });
   // Made safe before measuring, so a marker longer than its secret cannot push the body over.
-  const answer = await secureAnswer(input.answer.trim(), policy);
+  const answer = await secureAnswer(
+    input.cutAtReplyLimit === undefined
+      ? input.answer.trim()
+      : markCut(input.answer.trim(), input.cutAtReplyLimit),
+    policy,
+  );
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
     answer: answer.text,
@@ -117,6 +128,11 @@ async function secureAnswer(
     text: confine(hidden.text, policy),
     redactions: plain.redactions + hidden.redactions,
   };
+}
+
+/** An answer the model could not finish, saying so where it stops (outside any code block it was in). */
+function markCut(answer: string, replyLimit: number): string {
+  return `${closeOpenFence(answer)}\n\n*The model's answer stopped here: it reached the ${replyLimit.toLocaleString("en")}-token limit of one reply, so it may be incomplete.*`;
 }
 
 function confine(markdown: string, policy: LinkPolicy): string {

@@ -255,6 +255,7 @@ export async function answerQuestion(
     context: seen.files(),
     model: settings.model,
     tokensUsed: result.tokensUsed,
+    cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
     allowedLinkHosts,
   });

@@ -19,8 +19,9 @@ export interface ScriptedToolCall {
  * - a string: the model answers with that text;
  * - `{ toolCalls }`, with optional `text`: the model calls tools;
  * - `{ error }`: the model call throws it (a `ModelError` after retries);
- * `usage` is what the server reports (absent: the loop counts), and `afterMs`
- * moves the fake clock as if the reply took that long.
+ * `usage` is what the server reports (absent: the loop counts), `afterMs`
+ * moves the fake clock as if the reply took that long, and `cutAtLimit` says
+ * the reply stopped at its length limit (`finish_reason: "length"`).
  */
 export type ScriptedReply =
   | string
@@ -29,6 +30,7 @@ export type ScriptedReply =
       toolCalls?: ScriptedToolCall[];
       usage?: { promptTokens: number; completionTokens: number };
       afterMs?: number;
+      cutAtLimit?: boolean;
     }
   | { error: Error; afterMs?: number };
 
@@ -82,6 +84,7 @@ export function createScriptedChatModel(
       return {
         message: { content: reply.text ?? null, toolCalls },
         ...(reply.usage ? { usage: reply.usage } : {}),
+        ...(reply.cutAtLimit ? { cutAtLimit: true } : {}),
       };
     },
   };

@@ -263,6 +263,29 @@ describe("runAgent", () => {
     );
   });
 
+  it("reports the reply limit when the answer it asked for stopped there, and nothing when an answer was whole", async () => {
+    const cut = setup(
+      [
+        { toolCalls: [{ name: "list_directory_contents", arguments: "{}" }] },
+        { text: "It retries in `shouldRetry` because", cutAtLimit: true },
+      ],
+      { budgets: { maxSteps: 1, answerTokens: 1_500 } },
+    );
+    expect(await cut.run()).toMatchObject({
+      stop: "max_steps",
+      answer: "It retries in `shouldRetry` because",
+      answerCutAtTokens: 1_500,
+    });
+    expect(cut.logs).toContainEqual([
+      "warn",
+      { answerTokens: 1_500 },
+      "The model's answer stopped at the reply length limit",
+    ]);
+
+    const whole = await setup(["It retries in `shouldRetry`."]).run();
+    expect(whole.answerCutAtTokens).toBeUndefined();
+  });
+
   it("stops before a step that would leave the answer no room in the token budget", async () => {
     const { model, run } = setup(
       [

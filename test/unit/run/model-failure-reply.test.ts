@@ -207,6 +207,37 @@ describe("a model that answers with nothing", () => {
   });
 });
 
+describe("a model whose answer reaches the reply length limit", () => {
+  it("posts the answer with a note where it stopped, after closing the code block it stopped in", async () => {
+    const cut = chatCompletion({
+      content:
+        "The retry gives up in `should_give_up`:\n\n```python\ndef should_give_up(attempt, status):\n    return attempt >= MAX_",
+    });
+    cut.choices[0]!.finish_reason = "length";
+    completions().reply(200, cut);
+    const { outcome, reply, log } = await ask();
+
+    expect(outcome).toStrictEqual({ kind: "answered" });
+    expect(reply).toContain(
+      "    return attempt >= MAX_\n```\n\n*The model's answer stopped here: it reached the 2,000-token limit of one reply, so it may be incomplete.*",
+    );
+    expect(log).toContain(
+      "The model's answer stopped at the reply length limit",
+    );
+  });
+
+  it("adds no note to an answer the model finished", async () => {
+    completions().reply(
+      200,
+      chatCompletion({ content: "It gives up at `MAX_ATTEMPTS`." }),
+    );
+    const { reply } = await ask();
+
+    expect(reply).toContain("It gives up at `MAX_ATTEMPTS`.");
+    expect(reply).not.toContain("stopped here");
+  });
+});
+
 describe("a failure comment", () => {
   it("says GitHub failed, never what GitHub's error said; the log does", async () => {
     const clock = createFakeClock();
