@@ -1,3 +1,4 @@
+import type { Deadline } from "../../shared/deadline.js";
 import type { CodeSearchHit } from "../code-host.js";
 import type { CodeSearchResponse, TextMatch } from "./code-search-response.js";
 import type { GitHubApi } from "./github-api.js";
@@ -11,6 +12,8 @@ export interface CodeSearchRequester {
   pacer: SearchPacer;
   /** The budget's key: one per installation, e.g. "installation:42". */
   paceKey: string;
+  /** The run's deadline: no search waits its turn past half the time left. */
+  deadline?: Deadline;
   owner: string;
   repo: string;
   /** The text of a file at the run's commit; `undefined` when missing or binary. The host caches it. */
@@ -30,6 +33,20 @@ export interface CollectedHits {
   unplaced: number;
   /** Why paging stopped before the results ended, when a later page failed. */
   stoppedEarly?: string;
+}
+
+/**
+ * The installation's code-search budget (`SearchPacer`) had no turn free
+ * within the time the run could wait: like a rate limit, it narrows the
+ * search to the tree, it does not end the answer.
+ */
+export class NoSearchTurnError extends Error {
+  constructor() {
+    super(
+      "askcode's code-search budget for this installation had no turn free within half the time left",
+    );
+    this.name = "NoSearchTurnError";
+  }
 }
 
 const MAX_PER_PAGE = 100;
@@ -115,7 +132,8 @@ async function fetchPage(
   perPage: number,
   source: CodeSearchRequester,
 ): Promise<CodeSearchResponse> {
-  await source.pacer.acquire(source.paceKey);
+  if (!(await source.pacer.acquire(source.paceKey, source.deadline)))
+    throw new NoSearchTurnError();
   try {
     const response = await source.api.get(
       (rest) => rest.search.code,

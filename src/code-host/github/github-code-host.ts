@@ -104,11 +104,17 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
 
   return {
     label: `github:${repoName(ctx)}`,
-    resolveRef: (ref) => resolveGitHubRef(ctx, ref),
+    resolveRef: (ref, refOptions) =>
+      resolveGitHubRef(
+        refOptions?.deadline
+          ? { ...ctx, api: boundToDeadline(ctx.api, refOptions.deadline) }
+          : ctx,
+        ref,
+      ),
     at(sha, readerOptions) {
       const deadline = readerOptions?.deadline;
       const run = deadline
-        ? { ...ctx, api: boundToDeadline(ctx.api, deadline) }
+        ? { ...ctx, api: boundToDeadline(ctx.api, deadline), deadline }
         : ctx;
       const api = createGitHubReader({
         ctx: run,

@@ -1,3 +1,4 @@
+import type { Deadline } from "../../shared/deadline.js";
 import type { GitHubApi } from "./github-api.js";
 
 /**
@@ -9,6 +10,8 @@ export interface GitHubRepoContext {
   api: GitHubApi;
   owner: string;
   repo: string;
+  /** The run's deadline, when a run reads (`api` is then bound to it too). */
+  deadline?: Deadline;
 }
 
 /**

@@ -3,6 +3,7 @@ import { resolveMaxResults } from "../file-set/search-files.js";
 import { buildCodeSearchQuery } from "./build-code-search-query.js";
 import {
   collectCodeSearchHits,
+  NoSearchTurnError,
   type CodeSearchRequester,
 } from "./collect-code-search-hits.js";
 import { RateLimitError } from "../../shared/errors.js";
@@ -77,6 +78,12 @@ export async function searchGitHubCode(
   try {
     found = await collectCodeSearchHits(built.q, maxResults, ctx);
   } catch (error) {
+    if (error instanceof NoSearchTurnError) {
+      notes.push(
+        `${error.message} (other questions are searching); searched the tree at ${at} instead.`,
+      );
+      return fallback();
+    }
     const mapped = mapRequestError(
       error,
       `searching code in ${ctx.owner}/${ctx.repo}`,

@@ -1,4 +1,5 @@
 import type { Clock } from "../../shared/clock.js";
+import type { Deadline } from "../../shared/deadline.js";
 
 /**
  * askcode's own budget for `GET /search/code`, one queue per installation.
@@ -20,8 +21,14 @@ import type { Clock } from "../../shared/clock.js";
  *   happens (another replica, another process with the same installation).
  */
 export interface SearchPacer {
-  /** Resolves when a code search for `key` (one installation) may start. */
-  acquire(key: string): Promise<void>;
+  /**
+   * Resolves `true` when a code search for `key` (one installation) may
+   * start. With the run's `deadline`, it waits at most half the time the run
+   * had left when it asked, and resolves `false` then (its place given up,
+   * nothing counted): the caller searches the tree instead, and the other
+   * half of the time is left for that and for the answer.
+   */
+  acquire(key: string, deadline?: Deadline): Promise<boolean>;
   /**
    * Reads GitHub's `x-ratelimit-*` headers off a code-search response (or a
    * rate-limit error's response) and tightens the budget for `key` when
@@ -109,6 +116,8 @@ export function createSearchPacer(options: SearchPacerOptions): SearchPacer {
           await clock.sleep(wait);
           wait = delay(state, clock.now());
         }
+        // Everyone may have given up during the sleep: start nobody's search.
+        if (state.waiting.length === 0) break;
         state.started.push(clock.now());
         if (state.reported) state.reported.remaining--;
         state.waiting.shift()?.();
@@ -119,14 +128,31 @@ export function createSearchPacer(options: SearchPacerOptions): SearchPacer {
   }
 
   return {
-    acquire(key) {
+    acquire(key, deadline) {
       const state = stateOf(key);
       const askedAt = clock.now();
-      return new Promise<void>((resolve) => {
-        state.waiting.push(() => {
+      const giveUp = deadline
+        ? AbortSignal.any([
+            deadline.signal,
+            clock.timeout(deadline.remainingMs() / 2),
+          ])
+        : undefined;
+      return new Promise<boolean>((resolve) => {
+        const start = () => {
+          giveUp?.removeEventListener("abort", leave);
           options.waits?.observe((clock.now() - askedAt) / 1000);
-          resolve();
-        });
+          resolve(true);
+        };
+        const leave = () => {
+          const place = state.waiting.indexOf(start);
+          if (place < 0) return;
+          state.waiting.splice(place, 1);
+          options.waits?.observe((clock.now() - askedAt) / 1000);
+          resolve(false);
+        };
+        state.waiting.push(start);
+        if (giveUp?.aborted) return leave();
+        giveUp?.addEventListener("abort", leave, { once: true });
         if (!state.draining) void drain(state);
       });
     },

@@ -74,7 +74,10 @@ function setup(
   const pacer = createSearchPacer({ clock });
   const acquired: string[] = [];
   const spiedPacer: SearchPacer = {
-    acquire: (key) => (acquired.push(key), pacer.acquire(key)),
+    acquire: (key, deadline) => (
+      acquired.push(key),
+      pacer.acquire(key, deadline)
+    ),
     observe: (key, headers) => pacer.observe(key, headers),
   };
   const reads: string[] = [];
@@ -348,7 +351,11 @@ describe("searchGitHubCode under a secondary rate limit and the run's deadline",
       { octokit },
     );
     const deadline = createDeadline(made.clock, remainingMs);
-    const ctx = { ...made.ctx, api: boundToDeadline(made.api, deadline) };
+    const ctx = {
+      ...made.ctx,
+      api: boundToDeadline(made.api, deadline),
+      deadline,
+    };
     return { ...made, ctx };
   }
 
@@ -377,6 +384,23 @@ describe("searchGitHubCode under a secondary rate limit and the run's deadline",
       expect(scope.pendingMocks()).toStrictEqual([]);
     },
   );
+
+  it("searches the tree, asking GitHub nothing, when the installation's searches have no turn free within half the time left", async () => {
+    const { ctx, pacer, acquired } = setupWithDeadline(30_000);
+    // Other questions of the installation took this minute's nine searches.
+    for (let i = 0; i < 9; i++) await pacer.acquire(KEY);
+
+    // No search is mocked: a request would fail the test.
+    const result = await searchGitHubCode({ query: "retry" }, ctx);
+
+    expect(acquired).toStrictEqual([KEY]);
+    expect(result.hits.map((hit) => [hit.path, hit.mode])).toStrictEqual([
+      ["src/retry/policy.ts", "path"],
+    ]);
+    expect(result.notes[0]).toBe(
+      "askcode's code-search budget for this installation had no turn free within half the time left (other questions are searching); searched the tree at 7fd1a60 instead.",
+    );
+  });
 
   it("retries when GitHub's wait ends before the deadline", async () => {
     const { ctx } = setupWithDeadline(30_000);

@@ -1,5 +1,7 @@
 import { createSearchPacer } from "../../../../src/code-host/github/search-pacer.js";
+import { createDeadline } from "../../../../src/shared/deadline.js";
 import { createFakeClock } from "../../../helpers/fake-clock.js";
+import { createManualClock } from "../../../helpers/manual-clock.js";
 
 const START = 1_700_000_000_000;
 
@@ -52,6 +54,56 @@ describe("createSearchPacer", () => {
       { who: "d", at: 60_000 },
       { who: "e", at: 120_000 },
     ]);
+  });
+
+  it("gives up a run's turn after half the time it had left, counting nothing, and serves the next caller", async () => {
+    const clock = createManualClock(START);
+    const pacer = createSearchPacer({ clock, requestsPerMinute: 1 });
+    const settled: string[] = [];
+    const ask = (who: string, budgetMs?: number) =>
+      pacer
+        .acquire("i:1", budgetMs ? createDeadline(clock, budgetMs) : undefined)
+        .then((free) => {
+          settled.push(
+            `${who} ${free ? "starts" : "gives up"} at ${(clock.now() - START) / 1000} s`,
+          );
+        });
+    const moveTo = async (seconds: number) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      clock.advance(START + seconds * 1000 - clock.now());
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+
+    const all = Promise.all([
+      ask("a"),
+      // 40 s left when it asks: it waits 20 s at most, and the next turn is at 60 s.
+      ask("short run", 40_000),
+      ask("c"),
+      // 300 s left: the turn after "c", at 120 s, is within its 150 s.
+      ask("long run", 300_000),
+    ]);
+    await moveTo(20);
+    await moveTo(60);
+    await moveTo(120);
+    await all;
+
+    // The run that gave up took no turn: "c" has the one at 60 s.
+    expect(settled).toStrictEqual([
+      "a starts at 0 s",
+      "short run gives up at 20 s",
+      "c starts at 60 s",
+      "long run starts at 120 s",
+    ]);
+  });
+
+  it("answers at once, without a turn, for a run whose time is already spent", async () => {
+    const { clock, pacer } = setup(1);
+    const deadline = createDeadline(clock, 1_000);
+    clock.advance(1_000);
+
+    await expect(pacer.acquire("i:1", deadline)).resolves.toBe(false);
+    await expect(pacer.acquire("i:1")).resolves.toBe(true);
+    expect(clock.sleeps).toStrictEqual([]);
   });
 
   it("slides the window: a slot frees 60 s after the search that used it", async () => {
