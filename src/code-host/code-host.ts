@@ -14,7 +14,7 @@ export interface CodeHost {
    * Resolves a branch, tag or SHA (the default branch when omitted) to a commit.
    * Throws `RefNotFoundError` or `EmptyRepositoryError`.
    */
-  resolveRef(ref?: string): Promise<ResolvedRef>;
+  resolveRef(ref?: string, options?: ReaderOptions): Promise<ResolvedRef>;
   /** A reader bound to one commit (from `resolveRef`), its requests to the run's deadline when given. */
   at(sha: string, options?: ReaderOptions): CodeReader;
 }

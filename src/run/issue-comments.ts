@@ -1,13 +1,17 @@
 import type { IssueThread } from "../agent/issue-thread.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
+import { settleBy, type Deadline } from "../shared/deadline.js";
 
 /** askcode's one comment on an issue, and the thread it answers. */
 export interface IssueComments {
   /** Posts a comment; resolves its id. */
   create(body: string): Promise<number>;
   update(commentId: number, body: string): Promise<void>;
-  /** The issue and its comments, oldest first, without the comment that asked. */
-  thread(askingCommentId?: number): Promise<IssueThread>;
+  /**
+   * The issue and its comments, oldest first, without the comment that
+   * asked; its requests end by the run's `deadline` when given.
+   */
+  thread(askingCommentId?: number, deadline?: Deadline): Promise<IssueThread>;
 }
 
 // The fields read from GitHub's issue and issue comment objects.
@@ -77,8 +81,20 @@ export function createIssueComments(
         },
       );
     },
-    async thread(askingCommentId) {
-      const { data: found } = await octokit.request(
+    async thread(askingCommentId, deadline) {
+      // The signal aborts a request in flight; the race also ends Octokit's
+      // retry and throttle waits, which do not watch it.
+      const read = (route: string, params: Record<string, unknown>) =>
+        deadline
+          ? settleBy(
+              octokit.request(route, {
+                ...params,
+                request: { signal: deadline.signal },
+              }),
+              deadline.signal,
+            )
+          : octokit.request(route, params);
+      const { data: found } = await read(
         "GET /repos/{owner}/{repo}/issues/{issue_number}",
         { ...base, issue_number: issue.issueNumber },
       );
@@ -92,15 +108,12 @@ export function createIssueComments(
       const pages = lastPage > 1 ? [lastPage - 1, lastPage] : [1];
       const listed = await Promise.all(
         pages.map((page) =>
-          octokit.request(
-            "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
-            {
-              ...base,
-              issue_number: issue.issueNumber,
-              per_page: MAX_COMMENTS,
-              ...(lastPage > 1 ? { page } : {}),
-            },
-          ),
+          read("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+            ...base,
+            issue_number: issue.issueNumber,
+            per_page: MAX_COMMENTS,
+            ...(lastPage > 1 ? { page } : {}),
+          }),
         ),
       );
       const all = listed

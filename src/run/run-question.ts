@@ -1,7 +1,10 @@
 import type { ChatModel } from "../agent/chat-model.js";
 import type { IssueThread } from "../agent/issue-thread.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
-import { renderFailureComment } from "../answer/render-failure-comment.js";
+import {
+  renderFailureComment,
+  type FailureReason,
+} from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import {
   renderProgressComment,
@@ -14,6 +17,7 @@ import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
@@ -88,10 +92,9 @@ export async function runQuestion(
       await comment.edit(renderProgressComment(stage)).catch(() => undefined);
     };
     let sha: string | undefined;
+    let wallTime: { deadline: Deadline; seconds: number } | undefined;
     let reply: { body: string; outcome: QuestionOutcome };
     try {
-      const resolved = await codeHost.resolveRef();
-      sha = resolved.sha;
       const task = job.task;
       const mission =
         task.kind === "mission"
@@ -100,9 +103,13 @@ export async function runQuestion(
       const settings = resolveRunSettings(job.config, deps.operator, mission);
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
+      wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
+      const resolved = await codeHost.resolveRef(undefined, { deadline });
+      sha = resolved.sha;
       const reader = codeHost.at(resolved.sha, { deadline });
       const issue = await comments.thread(
         job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+        deadline,
       );
       const rendered = await answerQuestion({
         reader,
@@ -142,7 +149,11 @@ export async function runQuestion(
         { err: error, deliveryId: job.deliveryId },
         "askcode could not answer",
       );
-      const reason = failureReason(error);
+      // A read cut off by the run's deadline fails however its client
+      // reports the abort; the asker should hear that time ran out.
+      const reason: FailureReason = wallTime?.deadline.signal.aborted
+        ? { kind: "time-limit", seconds: wallTime.seconds }
+        : failureReason(error);
       const body = await renderFailureComment(reason, {
         handle,
         repository: sha
