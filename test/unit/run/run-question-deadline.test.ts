@@ -32,15 +32,16 @@ describe("runQuestion when GitHub hangs on the issue thread", () => {
     const held = holdReplies(thread.issue);
     const posted: string[] = [];
     const github = nock("https://api.github.com")
-      .post(`${ISSUE}/comments`, (body: { body: string }) =>
-        posted.push(body.body),
+      .post(
+        `${ISSUE}/comments`,
+        (body: { body: string }) => posted.push(body.body) > 0,
       )
       .reply(201, { id: 7 }, restHeaders())
       .get(ISSUE)
       .reply(200, held.reply, restHeaders())
       .patch(
         `/repos/${THREAD_OWNER}/${THREAD_REPO}/issues/comments/7`,
-        (body: { body: string }) => posted.push(body.body),
+        (body: { body: string }) => posted.push(body.body) > 0,
       )
       .reply(200, { id: 7 }, restHeaders());
     const comments: IssueComments = createIssueComments(createTestOctokit(), {
