@@ -1,4 +1,5 @@
 import { lintSource } from "@secretlint/core";
+import { secretLintProfiler } from "@secretlint/profiler";
 import { rules as recommendedRules } from "@secretlint/secretlint-rule-preset-recommend";
 import type {
   SecretLintCoreConfig,
@@ -37,6 +38,12 @@ const OPTIONS: Readonly<Record<string, object>> = {
 const ALLOWED_MESSAGE_IDS: Readonly<Record<string, string[]>> = {
   "@secretlint/secretlint-rule-aws": ["AWSAccountID"],
 };
+
+// secretlint profiles every rule run by default: each adds performance marks
+// and measures that its profiler keeps, and Node's global buffer too, for the
+// life of the process. askcode redacts every file it reads, so a server's
+// memory grew without bound (a burst of questions passed a 4 GB heap).
+secretLintProfiler.setEnabled(false);
 
 // Built once: every redaction runs the same rules.
 const CONFIG: SecretLintCoreConfig = {
