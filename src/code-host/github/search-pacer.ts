@@ -1,5 +1,11 @@
 import type { Clock } from "../../shared/clock.js";
 import type { Deadline } from "../../shared/deadline.js";
+import { createQueuedPacer } from "./search-pacer-queue.js";
+import {
+  searchesPerMinute,
+  WINDOW_MS,
+  type SearchWindow,
+} from "./search-pacer-window.js";
 
 /**
  * askcode's own budget for `GET /search/code`, one queue per installation.
@@ -49,24 +55,11 @@ export interface SearchPacerOptions {
   waits?: { observe(seconds: number): void };
 }
 
-const WINDOW_MS = 60_000;
-// As plugin-throttling does: start one second after the reset, not on it.
-const AFTER_RESET_MS = 1000;
-
-interface KeyState {
-  /** When each search in the current window started (ms, oldest first). */
-  started: number[];
-  waiting: Array<() => void>;
-  draining: boolean;
-  /** Lower than `requestsPerMinute` when GitHub's `x-ratelimit-limit` says so. */
-  limit: number;
-  /** GitHub's word: at most `remaining` more searches until `resetAt` (`reset` as sent, in epoch seconds). */
-  reported?: { remaining: number; reset: number; resetAt: number };
-}
-
 /**
- * Creates the pacer the GitHub host calls before every code-search page.
- * Time comes from `clock`, so tests drive it with a fake clock.
+ * Creates the pacer the GitHub host calls before every code-search page,
+ * counting in this process's memory (one replica; `createRedisSearchPacer`
+ * shares the count between replicas). Time comes from `clock`, so tests
+ * drive it with a fake clock.
  *
  * @example
  * const pacer = createSearchPacer({ clock: systemClock });
@@ -75,118 +68,72 @@ interface KeyState {
  * pacer.observe("installation:42", response.headers);
  */
 export function createSearchPacer(options: SearchPacerOptions): SearchPacer {
-  const { clock } = options;
-  const perMinute = options.requestsPerMinute ?? 9;
-  if (!Number.isInteger(perMinute) || perMinute < 1)
-    throw new TypeError(
-      `requestsPerMinute must be a whole number of 1 or more; received ${perMinute}`,
-    );
-  const keys = new Map<string, KeyState>();
+  return createQueuedPacer({
+    clock: options.clock,
+    waits: options.waits,
+    window: createMemorySearchWindow(
+      searchesPerMinute(options.requestsPerMinute),
+    ),
+  });
+}
 
-  function stateOf(key: string): KeyState {
+interface KeyWindow {
+  /** When each search in the current window started (ms, oldest first). */
+  started: number[];
+  /** Lower than `perMinute` when GitHub's `x-ratelimit-limit` says so. */
+  limit: number;
+  /** GitHub's word: at most `remaining` more searches until `resetAt`. */
+  reported?: { remaining: number; reset: number; resetAt: number };
+}
+
+// The sliding window of each key, in this process.
+function createMemorySearchWindow(perMinute: number): SearchWindow {
+  const keys = new Map<string, KeyWindow>();
+  const windowOf = (key: string) => {
     let state = keys.get(key);
-    if (!state) {
-      state = { started: [], waiting: [], draining: false, limit: perMinute };
-      keys.set(key, state);
-    }
+    if (!state) keys.set(key, (state = { started: [], limit: perMinute }));
     return state;
-  }
-
-  // How long the next caller of `state` must still wait; 0 when it may start now.
-  function delay(state: KeyState, now: number): number {
-    while (state.started.length > 0 && state.started[0]! <= now - WINDOW_MS)
-      state.started.shift();
-    if (state.reported && now >= state.reported.resetAt)
-      state.reported = undefined;
-    let wait = 0;
-    const over = state.started.length - state.limit;
-    if (over >= 0) wait = state.started[over]! + WINDOW_MS - now;
-    if (state.reported && state.reported.remaining <= 0)
-      wait = Math.max(wait, state.reported.resetAt - now);
-    return Math.max(0, wait);
-  }
-
-  // One loop per key at a time, so callers start in the order they asked.
-  async function drain(state: KeyState): Promise<void> {
-    state.draining = true;
-    try {
-      while (state.waiting.length > 0) {
-        // Re-checked after every sleep: `observe` may have tightened the budget meanwhile.
-        for (let wait = delay(state, clock.now()); wait > 0;) {
-          await clock.sleep(wait);
-          wait = delay(state, clock.now());
-        }
-        // Everyone may have given up during the sleep: start nobody's search.
-        if (state.waiting.length === 0) break;
-        state.started.push(clock.now());
-        if (state.reported) state.reported.remaining--;
-        state.waiting.shift()?.();
-      }
-    } finally {
-      state.draining = false;
-    }
-  }
-
+  };
   return {
-    acquire(key, deadline) {
-      const state = stateOf(key);
-      const askedAt = clock.now();
-      const giveUp = deadline
-        ? AbortSignal.any([
-            deadline.signal,
-            clock.timeout(deadline.remainingMs() / 2),
-          ])
-        : undefined;
-      return new Promise<boolean>((resolve) => {
-        const start = () => {
-          giveUp?.removeEventListener("abort", leave);
-          options.waits?.observe((clock.now() - askedAt) / 1000);
-          resolve(true);
-        };
-        const leave = () => {
-          const place = state.waiting.indexOf(start);
-          if (place < 0) return;
-          state.waiting.splice(place, 1);
-          options.waits?.observe((clock.now() - askedAt) / 1000);
-          resolve(false);
-        };
-        state.waiting.push(start);
-        if (giveUp?.aborted) return leave();
-        giveUp?.addEventListener("abort", leave, { once: true });
-        if (!state.draining) void drain(state);
-      });
+    async take(key, now) {
+      const state = windowOf(key);
+      while (state.started.length > 0 && state.started[0]! <= now - WINDOW_MS)
+        state.started.shift();
+      if (state.reported && now >= state.reported.resetAt)
+        state.reported = undefined;
+      let wait = 0;
+      const over = state.started.length - state.limit;
+      if (over >= 0) wait = state.started[over]! + WINDOW_MS - now;
+      if (state.reported && state.reported.remaining <= 0)
+        wait = Math.max(wait, state.reported.resetAt - now);
+      if (wait > 0) return { taken: false, waitMs: wait };
+      state.started.push(now);
+      const { reported } = state;
+      if (reported) reported.remaining--;
+      return {
+        taken: true,
+        release() {
+          const place = state.started.lastIndexOf(now);
+          if (place >= 0) state.started.splice(place, 1);
+          if (reported && state.reported === reported) reported.remaining++;
+        },
+      };
     },
-    observe(key, headers) {
-      const resource = headers["x-ratelimit-resource"];
-      if (resource !== undefined && String(resource) !== "code_search") return;
-      const state = stateOf(key);
-      const limit = numberHeader(headers, "x-ratelimit-limit");
-      if (limit !== undefined && limit >= 1)
-        state.limit = Math.min(perMinute, Math.floor(limit));
-      const remaining = numberHeader(headers, "x-ratelimit-remaining");
-      const reset = numberHeader(headers, "x-ratelimit-reset");
-      if (remaining === undefined || reset === undefined) return;
-      const now = clock.now();
-      // A reset more than a window away can only be clock skew; a minute bounds the damage.
-      const resetAt = Math.min(reset * 1000 + AFTER_RESET_MS, now + WINDOW_MS);
-      if (resetAt <= now) return;
+    observe(key, report) {
+      const state = windowOf(key);
+      if (report.limit !== undefined)
+        state.limit = Math.min(perMinute, report.limit);
+      if (!report.window) return;
       const known = state.reported;
       // Responses to concurrent searches may arrive out of order: within one
       // window (the same reset), the lowest `remaining` is the truest.
       state.reported =
-        known && known.reset === reset
-          ? { ...known, remaining: Math.min(known.remaining, remaining) }
-          : { remaining, reset, resetAt };
+        known && known.reset === report.window.reset
+          ? {
+              ...known,
+              remaining: Math.min(known.remaining, report.window.remaining),
+            }
+          : { ...report.window };
     },
   };
-}
-
-function numberHeader(
-  headers: Readonly<Record<string, string | number | undefined>>,
-  name: string,
-): number | undefined {
-  const value = headers[name];
-  if (value === undefined || String(value).trim() === "") return undefined;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) ? parsed : undefined;
 }
