@@ -22,6 +22,7 @@ import { countCacheResults } from "./metrics/count-cache-results.js";
 import { countGitHubRequests } from "./metrics/count-github-requests.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
+import { createMemoryQuestionLimiter } from "./limits/memory-question-limiter.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
@@ -88,6 +89,8 @@ export function createAskcodeApp(
       waits: metrics.github.searchWait,
     });
     const counters = new Map<string, TokenCounter>();
+    // One replica's count; with Redis, createRedisQuestionLimiter shares it.
+    const questionLimiter = createMemoryQuestionLimiter({ clock });
 
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
@@ -209,6 +212,16 @@ export function createAskcodeApp(
               question,
             ),
           run: runAnswer,
+          limits: {
+            limiter: questionLimiter,
+            ceilings: operator.questionLimits,
+            clock,
+            comment: async (question, body) =>
+              createIssueComments(
+                (await app.auth(question.installationId)) as IssuesOctokit,
+                question,
+              ).create(body),
+          },
         }),
     });
     const queue = countJobQueue(inProcessQueue, metrics);

@@ -106,6 +106,25 @@ export const operatorEnvSchema = z.object({
     25,
   ),
   /**
+   * The most questions askcode answers from one person per hour, counted
+   * across every repository (`src/limits/`). A repository's
+   * `limits.questions_per_user_per_hour` may only lower it there.
+   */
+  ASKCODE_QUESTIONS_PER_USER_PER_HOUR: wholeNumber(
+    1,
+    100_000,
+    " of questions",
+  ).default(20),
+  /**
+   * The most questions askcode answers in one repository per hour; a
+   * repository's `limits.questions_per_repository_per_hour` may only lower it.
+   */
+  ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR: wholeNumber(
+    1,
+    1_000_000,
+    " of questions",
+  ).default(100),
+  /**
    * The address the HTTP server listens on. Probot's default, localhost, is
    * kept outside a container; the image sets 0.0.0.0 so a published port
    * reaches it.
@@ -191,6 +210,8 @@ export interface OperatorConfig {
   allowedLinkHosts: string[];
   /** Seconds running answers get to finish once a stop is asked for. */
   shutdownGraceSeconds: number;
+  /** The ceilings of questions answered per hour; repositories may set lower ones. */
+  questionLimits: { perUser: number; perRepository: number };
   /** The REST API's root, for Probot and every client askcode builds. */
   githubApiUrl: string;
   server: {
@@ -281,6 +302,10 @@ function toOperatorConfig(
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ""),
     shutdownGraceSeconds: env.ASKCODE_SHUTDOWN_GRACE_SECONDS,
+    questionLimits: {
+      perUser: env.ASKCODE_QUESTIONS_PER_USER_PER_HOUR,
+      perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,
+    },
     githubApiUrl: (
       env.GITHUB_API_URL ??
       (env.GHE_HOST

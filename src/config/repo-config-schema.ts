@@ -132,6 +132,45 @@ export const repoConfigSchema = z
         allowed:
           "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
       }),
+    /**
+     * Questions answered per hour, below the operator's ceilings
+     * (`ASKCODE_QUESTIONS_PER_USER_PER_HOUR`, `…_PER_REPOSITORY_PER_HOUR`);
+     * a higher value is cut to the ceiling. Unset: the ceiling.
+     */
+    limits: z
+      .strictObject({
+        /** Questions one person may ask per hour (owners, members and collaborators are not limited). */
+        questions_per_user_per_hour: z
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .optional()
+          .meta({
+            description:
+              "Questions one person may ask per hour; owners, members and collaborators are not limited.",
+            allowed: "a whole number of 1 or more",
+          }),
+        /** Questions askcode answers in this repository per hour. */
+        questions_per_repository_per_hour: z
+          .number()
+          .int()
+          .min(1)
+          .max(1_000_000)
+          .optional()
+          .meta({
+            description:
+              "Questions askcode answers in this repository per hour.",
+            allowed: "a whole number of 1 or more",
+          }),
+      })
+      .prefault({})
+      .meta({
+        description:
+          "Questions answered per hour, at most the operator's ceilings.",
+        allowed:
+          "a map with `questions_per_user_per_hour` and `questions_per_repository_per_hour`",
+      }),
     /** Which label-triggered missions run here. */
     missions: z
       .strictObject({

@@ -1,17 +1,21 @@
 import type { QuestionJob } from "../jobs/question-job.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
 import { acceptTrigger, type AcceptTriggerDeps } from "./accept-trigger.js";
+import { checkLimits, type CheckLimitsDeps } from "./check-limits.js";
 
 export interface RunTriggerDeps extends AcceptTriggerDeps {
   /** Adds the 👀 reaction to what asked. */
   acknowledge(job: QuestionJob): Promise<void>;
   /** Answers the question (`runQuestion`). */
   run(job: QuestionJob): Promise<unknown>;
+  /** The hourly question limits (none: every question is answered). */
+  limits?: Omit<CheckLimitsDeps, "log">;
 }
 
 /**
  * The queue's runner: decide with the repository's config (`acceptTrigger`),
- * then react 👀 and answer. The reaction goes out first, paced with every
+ * count the question against the hourly limits (`checkLimits`), then react
+ * 👀 and answer. The reaction goes out first, paced with every
  * other write by the installation's Octokit; failing to add it costs only
  * the reaction, never the answer.
  *
@@ -22,7 +26,11 @@ export async function runTrigger(
   trigger: TriggerJob,
   deps: RunTriggerDeps,
 ): Promise<void> {
-  const job = await acceptTrigger(trigger, deps);
+  const accepted = await acceptTrigger(trigger, deps);
+  const job =
+    accepted && deps.limits
+      ? await checkLimits(accepted, trigger, { ...deps.limits, log: deps.log })
+      : accepted;
   if (!job) return;
   await deps
     .acknowledge(job)

@@ -33,6 +33,7 @@ describe("loadOperatorConfig", () => {
       missionsDir: "./missions",
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
+      questionLimits: { perUser: 20, perRepository: 100 },
       githubApiUrl: "https://api.github.com",
       server: {
         host: "localhost",
@@ -66,6 +67,8 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
         ASKCODE_ALLOWED_LINK_HOSTS: "Docs.Python.org, *.mozilla.org",
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
+        ASKCODE_QUESTIONS_PER_USER_PER_HOUR: "5",
+        ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR: "40",
         HOST: "0.0.0.0",
         PORT: "8080",
         WEBHOOK_PATH: "/hooks",
@@ -91,6 +94,7 @@ describe("loadOperatorConfig", () => {
       missionsDir: "/etc/askcode/missions",
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
+      questionLimits: { perUser: 5, perRepository: 40 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
       server: {
         host: "0.0.0.0",
@@ -219,6 +223,11 @@ describe("loadOperatorConfig", () => {
       "a host name with an optional port, such as github.example.com",
     ],
     ["GHE_PROTOCOL", "ftp", "https or http"],
+    [
+      "ASKCODE_QUESTIONS_PER_USER_PER_HOUR",
+      "0",
+      "a whole number of questions from 1 to 100000",
+    ],
     [
       "GITHUB_API_URL",
       "api.octocorp.ghe.com",

@@ -1,0 +1,115 @@
+import type { Association } from "../config/config-fields.js";
+import { MEMBER_ASSOCIATIONS } from "../config/config-fields.js";
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { TriggerJob } from "../jobs/trigger-job.js";
+import type {
+  LimitCounter,
+  QuestionLimiter,
+} from "../limits/question-limiter.js";
+import { renderLimitNotice } from "../limits/render-limit-notice.js";
+import {
+  resolveQuestionLimits,
+  type QuestionLimits,
+} from "../limits/resolve-question-limits.js";
+import type { Clock } from "../shared/clock.js";
+
+export interface CheckLimitsDeps {
+  limiter: QuestionLimiter;
+  /** The operator's ceilings (`ASKCODE_QUESTIONS_PER_*_PER_HOUR`). */
+  ceilings: QuestionLimits;
+  clock: Pick<Clock, "now">;
+  /** Posts a comment on the job's issue. */
+  comment(job: QuestionJob, body: string): Promise<unknown>;
+  log: {
+    info(meta: object, message: string): void;
+    warn(meta: object, message: string): void;
+  };
+}
+
+/**
+ * The worker's step between the config and the 👀: counts a question
+ * against its asker's and its repository's hourly limits. Over a limit, the
+ * question is not answered; the first time in the hour, one comment says
+ * which limit and when to ask again, and after that nothing is said.
+ *
+ * Missions are not counted (only people who can label issues start them),
+ * and neither are owners, members and collaborators against the per-person
+ * limit: they run the repository. Their questions still count towards the
+ * repository's limit, the operator's bound on what one repository costs.
+ * When the limiter cannot be reached, the question is answered (logged):
+ * a Redis outage should not silence askcode.
+ *
+ * Resolves the job to answer, with a note when the repository asked for
+ * more than the operator allows, or undefined when it is over a limit.
+ *
+ * @example
+ * const job = await checkLimits(await acceptTrigger(trigger, deps), trigger, deps);
+ */
+export async function checkLimits(
+  job: QuestionJob,
+  trigger: TriggerJob,
+  deps: CheckLimitsDeps,
+): Promise<QuestionJob | undefined> {
+  if (job.task.kind !== "question") return job;
+  const { limits, problems } = resolveQuestionLimits(
+    job.config.limits,
+    deps.ceilings,
+  );
+  const counters: LimitCounter[] = [];
+  if (!isMaintainer(askerAssociation(job, trigger)))
+    counters.push({
+      scope: "user",
+      name: job.requestedBy.toLowerCase(),
+      limit: limits.perUser,
+    });
+  counters.push({
+    scope: "repository",
+    name: `${job.owner}/${job.repo}`.toLowerCase(),
+    limit: limits.perRepository,
+  });
+  const verdict = await deps.limiter
+    .admit(job.triggerId, counters)
+    .catch((error: unknown) => {
+      deps.log.warn(
+        { err: error, deliveryId: job.deliveryId },
+        "askcode could not count the question against its limits; answering it",
+      );
+      return { allowed: true } as const;
+    });
+  if (verdict.allowed)
+    return problems.length === 0
+      ? job
+      : { ...job, configProblems: [...job.configProblems, ...problems] };
+  const { counter, resetsAt, notify } = verdict;
+  deps.log.info(
+    {
+      deliveryId: job.deliveryId,
+      limit: counter.scope,
+      perHour: counter.limit,
+      notified: notify,
+    },
+    `askcode does not answer: the ${counter.scope === "user" ? `${job.requestedBy}'s` : "repository's"} questions of this hour are used`,
+  );
+  if (notify)
+    await deps
+      .comment(job, renderLimitNotice(counter, resetsAt, deps.clock.now()))
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, deliveryId: job.deliveryId },
+          "askcode could not post its question-limit notice",
+        ),
+      );
+  return undefined;
+}
+
+// Who asked: the comment's author, or the issue's when the issue itself asked.
+function askerAssociation(job: QuestionJob, trigger: TriggerJob): string {
+  const { comment, issue } = trigger.payload;
+  return job.reactTo.kind === "comment" && comment
+    ? comment.author_association
+    : issue.author_association;
+}
+
+function isMaintainer(association: string): boolean {
+  return MEMBER_ASSOCIATIONS.includes(association as Association);
+}
