@@ -34,6 +34,7 @@ const DEFAULTS = {
   },
   max_steps: 8,
   exclude_paths: [],
+  limits: {},
   missions: { enabled: true },
 };
 
@@ -69,6 +70,10 @@ describe("parseRepoConfig", () => {
         },
         max_steps: 5,
         exclude_paths: ["docs/", "*.min.js", "/vendor"],
+        limits: {
+          questions_per_user_per_hour: 5,
+          questions_per_repository_per_hour: 50,
+        },
         missions: { enabled: ["bug_triage"] },
       },
       problems: [],
@@ -88,7 +93,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, max_steps, exclude_paths, missions",
+          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, max_steps, exclude_paths, limits, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",
