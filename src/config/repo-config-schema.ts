@@ -7,6 +7,14 @@ import {
   modelField,
 } from "./config-fields.js";
 
+/** A repository's hourly question limit: optional, the operator's ceiling when unset. */
+function questionsPerHour(description: string) {
+  return z.number().int().min(1).max(1_000_000).optional().meta({
+    description,
+    allowed: "a whole number from 1 to 1000000",
+  });
+}
+
 /** Where a repository keeps its settings, as `context.config` takes it (under `.github/`). */
 export const REPO_CONFIG_FILE = "askcode.yml";
 
@@ -140,29 +148,13 @@ export const repoConfigSchema = z
     limits: z
       .strictObject({
         /** Questions one person may ask per hour (owners, members and collaborators are not limited). */
-        questions_per_user_per_hour: z
-          .number()
-          .int()
-          .min(1)
-          .max(1_000_000)
-          .optional()
-          .meta({
-            description:
-              "Questions one person may ask per hour; owners, members and collaborators are not limited.",
-            allowed: "a whole number of 1 or more",
-          }),
+        questions_per_user_per_hour: questionsPerHour(
+          "Questions one person may ask per hour; owners, members and collaborators are not limited.",
+        ),
         /** Questions askcode answers in this repository per hour. */
-        questions_per_repository_per_hour: z
-          .number()
-          .int()
-          .min(1)
-          .max(1_000_000)
-          .optional()
-          .meta({
-            description:
-              "Questions askcode answers in this repository per hour.",
-            allowed: "a whole number of 1 or more",
-          }),
+        questions_per_repository_per_hour: questionsPerHour(
+          "Questions askcode answers in this repository per hour.",
+        ),
       })
       .prefault({})
       .meta({
