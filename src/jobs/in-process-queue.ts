@@ -1,6 +1,7 @@
-import { LRUCache } from "lru-cache";
+import type { DedupStore } from "./dedup-store.js";
 import { createFairQueue } from "./fair-queue.js";
 import type { JobQueue, JobRunner } from "./job-queue.js";
+import { createMemoryDedupStore } from "./memory-dedup-store.js";
 import { issueKey } from "./question-job.js";
 import type { TriggerJob } from "./trigger-job.js";
 
@@ -11,8 +12,8 @@ export interface InProcessQueueOptions {
   /** Jobs running at once across all issues (default 4). */
   concurrency?: number;
   log: { error(details: object, message: string): void };
-  /** How long a delivery or trigger id is remembered for deduplication (default 24 h). */
-  dedupeTtlMs?: number;
+  /** Which deliveries and triggers were accepted before (default: in memory, for 24 h). */
+  dedup?: DedupStore;
 }
 
 /**
@@ -37,11 +38,7 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const concurrency = options.concurrency ?? 4;
-  // Bounded: a busy installation must not grow memory without end.
-  const seen = new LRUCache<string, true>({
-    max: 50_000,
-    ttl: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
-  });
+  const dedup = options.dedup ?? createMemoryDedupStore();
   // Jobs whose issue is free, waiting for a slot, in turn.
   const ready = createFairQueue<TriggerJob>();
   // Per busy issue (one of its jobs ready or running): the jobs behind it.
@@ -119,9 +116,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       return pending;
     },
     async enqueue(job) {
-      const keys = [`delivery:${job.deliveryId}`, `trigger:${job.triggerId}`];
-      if (keys.some((key) => seen.has(key))) return "duplicate";
-      for (const key of keys) seen.set(key, true);
+      if ((await dedup.claim(job)) === "duplicate") return "duplicate";
       pending++;
       if (stopped) {
         cancel(job);
