@@ -1,6 +1,11 @@
 import type { DedupStore } from "./dedup-store.js";
 import { createFairQueue } from "./fair-queue.js";
-import type { JobQueue, JobRunner } from "./job-queue.js";
+import {
+  ONLY_ATTEMPT,
+  type JobCanceller,
+  type JobQueue,
+  type JobRunner,
+} from "./job-queue.js";
 import { createMemoryDedupStore } from "./memory-dedup-store.js";
 import { issueKey } from "./question-job.js";
 import type { TriggerJob } from "./trigger-job.js";
@@ -8,7 +13,7 @@ import type { TriggerJob } from "./trigger-job.js";
 export interface InProcessQueueOptions {
   run: JobRunner;
   /** Replies to a job that will never run because the queue was stopped. */
-  cancel: JobRunner;
+  cancel: JobCanceller;
   /** Jobs running at once across all issues (default 4). */
   concurrency?: number;
   log: { error(details: object, message: string): void };
@@ -51,9 +56,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   let pending = 0;
   let idleWaiters: Array<() => void> = [];
 
-  async function settle(job: TriggerJob, runner: JobRunner): Promise<void> {
+  // One attempt per job: a retry in memory would not survive the restart
+  // that most failures worth retrying come with, and the run already
+  // retries its own GitHub and model requests.
+  async function settle(
+    job: TriggerJob,
+    runner: JobRunner | JobCanceller,
+  ): Promise<void> {
     try {
-      await runner(job);
+      await runner(job, ONLY_ATTEMPT);
     } catch (error) {
       // The runner posts its own failure comment; reaching here means even
       // that failed, and the log is the last place to say so.
@@ -145,5 +156,6 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       if (pending === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
+    close: async () => undefined,
   };
 }
