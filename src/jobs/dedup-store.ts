@@ -15,6 +15,12 @@ export interface DedupStore {
    * both were free (and both are now taken, for the store's TTL).
    */
   claim(job: Pick<TriggerJob, "deliveryId" | "triggerId">): Promise<Claim>;
+  /**
+   * Gives a claim back, when the job could not be queued after all: GitHub
+   * then marks the delivery failed, and its redelivery must not be taken
+   * for a duplicate.
+   */
+  release(job: Pick<TriggerJob, "deliveryId" | "triggerId">): Promise<void>;
 }
 
 export type Claim = "claimed" | "duplicate";

@@ -43,5 +43,8 @@ export function createMemoryDedupStore(
       for (const key of keys) seen.set(key, true);
       return "claimed";
     },
+    async release(job) {
+      for (const key of dedupKeys(job)) seen.delete(key);
+    },
   };
 }

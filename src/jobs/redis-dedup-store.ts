@@ -35,5 +35,8 @@ export function createRedisDedupStore(
       const claimed = await redis.eval(CLAIM, 2, ...dedupKeys(job), ttlMs);
       return claimed === 1 ? "claimed" : "duplicate";
     },
+    async release(job) {
+      await redis.del(...dedupKeys(job));
+    },
   };
 }
