@@ -14,7 +14,9 @@ import {
   type OperatorConfig,
 } from "./config/operator-config.js";
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
-import type { JobQueue } from "./jobs/job-queue.js";
+import type { JobAttempt, JobQueue } from "./jobs/job-queue.js";
+import { createRedisDedupStore } from "./jobs/redis-dedup-store.js";
+import { createRedisQueue } from "./jobs/redis-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
 import type { TriggerJob } from "./jobs/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
@@ -23,6 +25,7 @@ import { countGitHubRequests } from "./metrics/count-github-requests.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { loadMissions } from "./missions/load-missions.js";
+import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import {
@@ -59,6 +62,12 @@ export interface AskcodeOptions {
   metrics?: Registry;
   /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
   inFlight?: InFlightRuns;
+  /**
+   * With REDIS_URL: how long a running job's lock lasts and how often
+   * workers look for lapsed ones (BullMQ's 30 s each by default; a test
+   * shortens them to see a killed replica's job taken up quickly).
+   */
+  redisQueueTiming?: { lockDurationMs: number; stalledIntervalMs: number };
 }
 
 /**
@@ -173,45 +182,59 @@ export function createAskcodeApp(
       log: jobLog(job),
       metrics: metrics.webhooks,
     });
-    const runAnswer = countQuestionRuns(metrics.questions, clock, (job) =>
-      runQuestion(job, {
-        clientsFor,
-        missions,
-        operator: { ...operator, handle: operator.handle },
-        modelFor: (name) => modelFor(operator, name, clock, app),
-        tokenCounterFor: (model) => {
-          let counter = counters.get(model);
-          if (!counter)
-            counters.set(model, (counter = createTokenCounter({ model })));
-          return counter;
-        },
-        clock,
-        log: jobLog(job),
-        metrics: metrics.run,
-        inFlight,
-      }),
-    );
-    const inProcessQueue = createInProcessQueue({
-      concurrency: operator.concurrency,
-      log: app.log,
-      cancel: (job) =>
-        cancelTrigger(job, {
-          ...acceptDeps(job),
-          reply: (question) =>
-            replyInterrupted(question, { clientsFor, operator }),
+    const runAnswer = (attempt: JobAttempt) =>
+      countQuestionRuns(metrics.questions, clock, (job) =>
+        runQuestion(job, {
+          clientsFor,
+          missions,
+          operator: { ...operator, handle: operator.handle },
+          modelFor: (name) => modelFor(operator, name, clock, app),
+          tokenCounterFor: (model) => {
+            let counter = counters.get(model);
+            if (!counter)
+              counters.set(model, (counter = createTokenCounter({ model })));
+            return counter;
+          },
+          clock,
+          log: jobLog(job),
+          metrics: metrics.run,
+          inFlight,
+          attempt,
         }),
-      run: (job) =>
-        runTrigger(job, {
-          ...acceptDeps(job),
-          acknowledge: async (question) =>
-            acknowledgeQuestion(
-              (await app.auth(question.installationId)) as IssuesOctokit,
-              question,
-            ),
-          run: runAnswer,
-        }),
-    });
-    const queue = countJobQueue(inProcessQueue, metrics);
+      );
+    const run = (job: TriggerJob, attempt: JobAttempt) =>
+      runTrigger(job, {
+        ...acceptDeps(job),
+        acknowledge: async (question) =>
+          acknowledgeQuestion(
+            (await app.auth(question.installationId)) as IssuesOctokit,
+            question,
+          ),
+        run: runAnswer(attempt),
+      });
+    // Without Redis one process queues in memory; with it, replicas share
+    // the queue and the dedup store (docs/architecture/overview.md).
+    const backend = operator.redisUrl
+      ? redisQueue(operator.redisUrl, {
+          run,
+          concurrency: operator.concurrency,
+          attempts: operator.jobs.attempts,
+          backoffMs: operator.jobs.backoffMs,
+          log: app.log,
+          ...options.redisQueueTiming,
+        })
+      : createInProcessQueue({
+          concurrency: operator.concurrency,
+          log: app.log,
+          cancel: (job) =>
+            cancelTrigger(job, {
+              ...acceptDeps(job),
+              reply: (question) =>
+                replyInterrupted(question, { clientsFor, operator }),
+            }),
+          run,
+        });
+    const queue = countJobQueue(backend, metrics);
     options.onQueue?.(queue);
 
     const handle = createTriggerHandler({
@@ -227,6 +250,36 @@ export function createAskcodeApp(
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,
     );
+  };
+}
+
+/** The Redis queue on its own two connections, which its `close` quits. */
+function redisQueue(
+  url: string,
+  options: Omit<
+    Parameters<typeof createRedisQueue>[0],
+    "connection" | "workerConnection" | "dedup"
+  >,
+): JobQueue {
+  const connection = createRedisConnection(url, "commands");
+  const workerConnection = createRedisConnection(url, "worker");
+  const queue = createRedisQueue({
+    ...options,
+    connection,
+    workerConnection,
+    dedup: createRedisDedupStore(connection),
+  });
+  return {
+    get pending() {
+      return queue.pending;
+    },
+    enqueue: (job) => queue.enqueue(job),
+    stop: () => queue.stop(),
+    onIdle: () => queue.onIdle(),
+    async close() {
+      await queue.close();
+      await Promise.all([connection.quit(), workerConnection.quit()]);
+    },
   };
 }
 
