@@ -1,24 +1,14 @@
-import nock from "nock";
 import { createIssueLock } from "../../../src/jobs/issue-lock.js";
-import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
+import { useTestRedis } from "../../helpers/use-test-redis.js";
 
-let redis: TestRedis;
-beforeAll(async () => {
-  nock.enableNetConnect("127.0.0.1");
-  redis = await startTestRedis();
-});
-afterEach(() => redis.flush());
-afterAll(async () => {
-  await redis.stop();
-  nock.disableNetConnect();
-});
+const testRedis = useTestRedis();
 
 const ISSUE = "octo-org/hello-world#1";
 const KEY = `askcode:lock:issue:${ISSUE}`;
 
 describe("createIssueLock", () => {
   it("lets one job hold an issue across replicas, the same job take it again, and only its holder release it", async () => {
-    const [a, b] = [redis.client(), redis.client()].map((client) =>
+    const [a, b] = [testRedis().client(), testRedis().client()].map((client) =>
       createIssueLock(client, { ttlMs: 60_000 }),
     );
 
@@ -29,13 +19,13 @@ describe("createIssueLock", () => {
     expect(await a!.acquire("octo-org/hello-world#2", "job-2")).toBe(true);
 
     await b!.release(ISSUE, "job-2"); // not its lock: nothing happens
-    expect(await redis.client().get(KEY)).toBe("job-1");
+    expect(await testRedis().client().get(KEY)).toBe("job-1");
     await a!.release(ISSUE, "job-1");
     expect(await b!.acquire(ISSUE, "job-2")).toBe(true);
   });
 
   it("expires, so a replica that died holding it blocks the issue only until then", async () => {
-    const client = redis.client();
+    const client = testRedis().client();
     const locks = createIssueLock(client, { ttlMs: 60_000 });
     await locks.acquire(ISSUE, "job-1");
 

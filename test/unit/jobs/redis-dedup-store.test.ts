@@ -1,18 +1,8 @@
-import nock from "nock";
 import { dedupKeys } from "../../../src/jobs/dedup-store.js";
 import { createRedisDedupStore } from "../../../src/jobs/redis-dedup-store.js";
-import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
+import { useTestRedis } from "../../helpers/use-test-redis.js";
 
-let redis: TestRedis;
-beforeAll(async () => {
-  nock.enableNetConnect("127.0.0.1");
-  redis = await startTestRedis();
-});
-afterEach(() => redis.flush());
-afterAll(async () => {
-  await redis.stop();
-  nock.disableNetConnect();
-});
+const testRedis = useTestRedis();
 
 const job = (deliveryId: string, triggerId: string) => ({
   deliveryId,
@@ -22,8 +12,8 @@ const job = (deliveryId: string, triggerId: string) => ({
 describe("createRedisDedupStore", () => {
   it("lets one of two replicas claim a delivery both received at once", async () => {
     // Two app instances: each its own connection and its own store.
-    const replicas = [redis.client(), redis.client()].map((client) =>
-      createRedisDedupStore(client),
+    const replicas = [testRedis().client(), testRedis().client()].map(
+      (client) => createRedisDedupStore(client),
     );
 
     const claims = await Promise.all(
@@ -39,21 +29,23 @@ describe("createRedisDedupStore", () => {
   });
 
   it("treats a new delivery of a claimed comment, and a redelivery, as duplicates; a duplicate claims nothing anew", async () => {
-    const [first, second] = [redis.client(), redis.client()].map((client) =>
-      createRedisDedupStore(client),
+    const [first, second] = [testRedis().client(), testRedis().client()].map(
+      (client) => createRedisDedupStore(client),
     );
     await first!.claim(job("d-1", "comment:1"));
 
     expect(await second!.claim(job("d-2", "comment:1"))).toBe("duplicate");
     expect(await second!.claim(job("d-1", "comment:2"))).toBe("duplicate");
     expect(
-      await redis.client().exists(...dedupKeys(job("d-2", "comment:2"))),
+      await testRedis()
+        .client()
+        .exists(...dedupKeys(job("d-2", "comment:2"))),
     ).toBe(0);
     expect(await second!.claim(job("d-2", "comment:2"))).toBe("claimed");
   });
 
   it("keeps both keys, named for what they hold, for the TTL, then forgets them", async () => {
-    const client = redis.client();
+    const client = testRedis().client();
     const dedup = createRedisDedupStore(client, { ttlMs: 60_000 });
     await dedup.claim(job("d-1", "comment:1"));
 
