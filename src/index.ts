@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
@@ -6,6 +7,7 @@ import { createOctokit } from "./code-host/github/create-octokit.js";
 import { createGitHubApi } from "./code-host/github/github-api.js";
 import { createGitHubCodeHost } from "./code-host/github/github-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
+import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
@@ -14,7 +16,9 @@ import {
   type OperatorConfig,
 } from "./config/operator-config.js";
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
-import type { JobQueue } from "./jobs/job-queue.js";
+import type { JobAttempt, JobQueue } from "./jobs/job-queue.js";
+import { createRedisDedupStore } from "./jobs/redis-dedup-store.js";
+import { createRedisQueue } from "./jobs/redis-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
 import type { TriggerJob } from "./jobs/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
@@ -23,7 +27,9 @@ import { countGitHubRequests } from "./metrics/count-github-requests.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { createMemoryQuestionLimiter } from "./limits/memory-question-limiter.js";
+import { createRedisQuestionLimiter } from "./limits/redis-question-limiter.js";
 import { loadMissions } from "./missions/load-missions.js";
+import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import {
@@ -60,6 +66,12 @@ export interface AskcodeOptions {
   metrics?: Registry;
   /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
   inFlight?: InFlightRuns;
+  /**
+   * With REDIS_URL: how long a running job's lock lasts and how often
+   * workers look for lapsed ones (BullMQ's 30 s each by default; a test
+   * shortens them to see a killed replica's job taken up quickly).
+   */
+  redisQueueTiming?: { lockDurationMs: number; stalledIntervalMs: number };
 }
 
 /**
@@ -84,13 +96,25 @@ export function createAskcodeApp(
     });
     const snapshotCache = createSnapshotCache();
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
-    const pacer = createSearchPacer({
-      clock,
-      waits: metrics.github.searchWait,
-    });
+    // With Redis, replicas share what bounds them: the code-search budget and
+    // the question limits (and the queue's dedup store, below). One commands
+    // connection serves them all; it fails a request rather than waiting out an
+    // outage, so the pacer and the limiter go ahead when Redis is down.
+    const redis = operator.redisUrl
+      ? createRedisConnection(operator.redisUrl, "commands")
+      : undefined;
+    const pacer = redis
+      ? createRedisSearchPacer({
+          redis,
+          clock,
+          waits: metrics.github.searchWait,
+          log: app.log,
+        })
+      : createSearchPacer({ clock, waits: metrics.github.searchWait });
     const counters = new Map<string, TokenCounter>();
-    // One replica's count; with Redis, createRedisQuestionLimiter shares it.
-    const questionLimiter = createMemoryQuestionLimiter({ clock });
+    const questionLimiter = redis
+      ? createRedisQuestionLimiter({ redis, clock })
+      : createMemoryQuestionLimiter({ clock });
 
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
@@ -176,55 +200,70 @@ export function createAskcodeApp(
       log: jobLog(job),
       metrics: metrics.webhooks,
     });
-    const runAnswer = countQuestionRuns(metrics.questions, clock, (job) =>
-      runQuestion(job, {
-        clientsFor,
-        missions,
-        operator: { ...operator, handle: operator.handle },
-        modelFor: (name) => modelFor(operator, name, clock, app),
-        tokenCounterFor: (model) => {
-          let counter = counters.get(model);
-          if (!counter)
-            counters.set(model, (counter = createTokenCounter({ model })));
-          return counter;
-        },
-        clock,
-        log: jobLog(job),
-        metrics: metrics.run,
-        inFlight,
-      }),
-    );
-    const inProcessQueue = createInProcessQueue({
-      concurrency: operator.concurrency,
-      log: app.log,
-      cancel: (job) =>
-        cancelTrigger(job, {
-          ...acceptDeps(job),
-          reply: (question) =>
-            replyInterrupted(question, { clientsFor, operator }),
+    const runAnswer = (attempt: JobAttempt) =>
+      countQuestionRuns(metrics.questions, clock, (job) =>
+        runQuestion(job, {
+          clientsFor,
+          missions,
+          operator: { ...operator, handle: operator.handle },
+          modelFor: (name) => modelFor(operator, name, clock, app),
+          tokenCounterFor: (model) => {
+            let counter = counters.get(model);
+            if (!counter)
+              counters.set(model, (counter = createTokenCounter({ model })));
+            return counter;
+          },
+          clock,
+          log: jobLog(job),
+          metrics: metrics.run,
+          inFlight,
+          attempt,
         }),
-      run: (job) =>
-        runTrigger(job, {
-          ...acceptDeps(job),
-          acknowledge: async (question) =>
-            acknowledgeQuestion(
+      );
+    const run = (job: TriggerJob, attempt: JobAttempt) =>
+      runTrigger(job, {
+        ...acceptDeps(job),
+        acknowledge: async (question) =>
+          acknowledgeQuestion(
+            (await app.auth(question.installationId)) as IssuesOctokit,
+            question,
+          ),
+        run: runAnswer(attempt),
+        limits: {
+          limiter: questionLimiter,
+          ceilings: operator.questionLimits,
+          clock,
+          comment: async (question, body) =>
+            createIssueComments(
               (await app.auth(question.installationId)) as IssuesOctokit,
               question,
-            ),
-          run: runAnswer,
-          limits: {
-            limiter: questionLimiter,
-            ceilings: operator.questionLimits,
-            clock,
-            comment: async (question, body) =>
-              createIssueComments(
-                (await app.auth(question.installationId)) as IssuesOctokit,
-                question,
-              ).create(body),
-          },
-        }),
-    });
-    const queue = countJobQueue(inProcessQueue, metrics);
+            ).create(body),
+        },
+      });
+    // Without Redis one process queues in memory; with it, replicas share
+    // the queue and the dedup store (docs/architecture/overview.md).
+    const backend =
+      operator.redisUrl && redis
+        ? redisQueue(operator.redisUrl, redis, {
+            run,
+            concurrency: operator.concurrency,
+            attempts: operator.jobs.attempts,
+            backoffMs: operator.jobs.backoffMs,
+            log: app.log,
+            ...options.redisQueueTiming,
+          })
+        : createInProcessQueue({
+            concurrency: operator.concurrency,
+            log: app.log,
+            cancel: (job) =>
+              cancelTrigger(job, {
+                ...acceptDeps(job),
+                reply: (question) =>
+                  replyInterrupted(question, { clientsFor, operator }),
+              }),
+            run,
+          });
+    const queue = countJobQueue(backend, metrics);
     options.onQueue?.(queue);
 
     const handle = createTriggerHandler({
@@ -240,6 +279,39 @@ export function createAskcodeApp(
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,
     );
+  };
+}
+
+/**
+ * The Redis queue on the shared commands connection and a worker connection
+ * of its own (BullMQ's worker blocks on it); its `close` quits both.
+ */
+function redisQueue(
+  url: string,
+  connection: Redis,
+  options: Omit<
+    Parameters<typeof createRedisQueue>[0],
+    "connection" | "workerConnection" | "dedup"
+  >,
+): JobQueue {
+  const workerConnection = createRedisConnection(url, "worker");
+  const queue = createRedisQueue({
+    ...options,
+    connection,
+    workerConnection,
+    dedup: createRedisDedupStore(connection),
+  });
+  return {
+    get pending() {
+      return queue.pending;
+    },
+    enqueue: (job) => queue.enqueue(job),
+    stop: () => queue.stop(),
+    onIdle: () => queue.onIdle(),
+    async close() {
+      await queue.close();
+      await Promise.all([connection.quit(), workerConnection.quit()]);
+    },
   };
 }
 

@@ -125,6 +125,26 @@ export const operatorEnvSchema = z.object({
     " of questions",
   ).default(100),
   /**
+   * The Redis that replicas share: the job queue (BullMQ) and the delivery
+   * deduplication live there, so any replica may run a question and one
+   * killed mid-answer is picked up by another. Unset: one process, an
+   * in-process queue.
+   */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .optional()
+    .meta({
+      allowed:
+        "a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379/0",
+    }),
+  /**
+   * How many times a question is tried when a failure may pass (GitHub's 5xx,
+   * the model unreachable) before its failure comment is left (Redis queue only).
+   */
+  ASKCODE_JOB_ATTEMPTS: wholeNumber(1, 10, "").default(3),
+  /** The wait before the first retry; each later one waits twice as long (seconds). */
+  ASKCODE_JOB_BACKOFF_SECONDS: wholeNumber(1, 3600, " of seconds").default(10),
+  /**
    * The address the HTTP server listens on. Probot's default, localhost, is
    * kept outside a container; the image sets 0.0.0.0 so a published port
    * reaches it.
@@ -212,6 +232,10 @@ export interface OperatorConfig {
   shutdownGraceSeconds: number;
   /** The ceilings of questions answered per hour; repositories may set lower ones. */
   questionLimits: { perUser: number; perRepository: number };
+  /** The shared Redis; `undefined`: one process, an in-process queue. */
+  redisUrl: string | undefined;
+  /** How a job that failed in a way that may pass is tried again. */
+  jobs: { attempts: number; backoffMs: number };
   /** The REST API's root, for Probot and every client askcode builds. */
   githubApiUrl: string;
   server: {
@@ -227,7 +251,7 @@ type OperatorEnv = z.output<typeof operatorEnvSchema>;
 type EnvName = keyof OperatorEnv;
 
 // Values never echoed in an error message.
-const SECRET = new Set<EnvName>(["OPENAI_API_KEY"]);
+const SECRET = new Set<EnvName>(["OPENAI_API_KEY", "REDIS_URL"]);
 
 /**
  * Validates the operator's environment. Throws one `ConfigError` that names
@@ -305,6 +329,11 @@ function toOperatorConfig(
     questionLimits: {
       perUser: env.ASKCODE_QUESTIONS_PER_USER_PER_HOUR,
       perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,
+    },
+    redisUrl: env.REDIS_URL,
+    jobs: {
+      attempts: env.ASKCODE_JOB_ATTEMPTS,
+      backoffMs: env.ASKCODE_JOB_BACKOFF_SECONDS * 1000,
     },
     githubApiUrl: (
       env.GITHUB_API_URL ??

@@ -1,18 +1,24 @@
-import { LRUCache } from "lru-cache";
+import type { DedupStore } from "./dedup-store.js";
 import { createFairQueue } from "./fair-queue.js";
-import type { JobQueue, JobRunner } from "./job-queue.js";
+import {
+  ONLY_ATTEMPT,
+  type JobCanceller,
+  type JobQueue,
+  type JobRunner,
+} from "./job-queue.js";
+import { createMemoryDedupStore } from "./memory-dedup-store.js";
 import { issueKey } from "./question-job.js";
 import type { TriggerJob } from "./trigger-job.js";
 
 export interface InProcessQueueOptions {
   run: JobRunner;
   /** Replies to a job that will never run because the queue was stopped. */
-  cancel: JobRunner;
+  cancel: JobCanceller;
   /** Jobs running at once across all issues (default 4). */
   concurrency?: number;
   log: { error(details: object, message: string): void };
-  /** How long a delivery or trigger id is remembered for deduplication (default 24 h). */
-  dedupeTtlMs?: number;
+  /** Which deliveries and triggers were accepted before (default: in memory, for 24 h). */
+  dedup?: DedupStore;
 }
 
 /**
@@ -37,11 +43,7 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const concurrency = options.concurrency ?? 4;
-  // Bounded: a busy installation must not grow memory without end.
-  const seen = new LRUCache<string, true>({
-    max: 50_000,
-    ttl: options.dedupeTtlMs ?? 24 * 60 * 60 * 1000,
-  });
+  const dedup = options.dedup ?? createMemoryDedupStore();
   // Jobs whose issue is free, waiting for a slot, in turn.
   const ready = createFairQueue<TriggerJob>();
   // Per busy issue (one of its jobs ready or running): the jobs behind it.
@@ -54,9 +56,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   let pending = 0;
   let idleWaiters: Array<() => void> = [];
 
-  async function settle(job: TriggerJob, runner: JobRunner): Promise<void> {
+  // One attempt per job: a retry in memory would not survive the restart
+  // that most failures worth retrying come with, and the run already
+  // retries its own GitHub and model requests.
+  async function settle(
+    job: TriggerJob,
+    runner: JobRunner | JobCanceller,
+  ): Promise<void> {
     try {
-      await runner(job);
+      await runner(job, ONLY_ATTEMPT);
     } catch (error) {
       // The runner posts its own failure comment; reaching here means even
       // that failed, and the log is the last place to say so.
@@ -119,9 +127,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       return pending;
     },
     async enqueue(job) {
-      const keys = [`delivery:${job.deliveryId}`, `trigger:${job.triggerId}`];
-      if (keys.some((key) => seen.has(key))) return "duplicate";
-      for (const key of keys) seen.set(key, true);
+      if ((await dedup.claim(job)) === "duplicate") return "duplicate";
       pending++;
       if (stopped) {
         cancel(job);
@@ -150,5 +156,6 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       if (pending === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
+    close: async () => undefined,
   };
 }

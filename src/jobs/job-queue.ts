@@ -1,15 +1,46 @@
 import type { TriggerJob } from "./trigger-job.js";
 
 /**
+ * One attempt at a job. A queue that retries (Redis) runs a job again after
+ * a failure that may pass, or on another replica after its worker died; the
+ * attempt tells the run where the earlier attempt's comment is, so the
+ * asker sees one comment edited into the answer, never two.
+ */
+export interface JobAttempt {
+  /** The comment an earlier attempt posted; undefined when none did. */
+  readonly commentId: number | undefined;
+  /** Records this attempt's comment in the job, for any later attempt. */
+  rememberComment(commentId: number): Promise<void>;
+  /**
+   * No attempt follows if this one fails: it must leave its failure comment.
+   * When false, a failure that may pass is thrown, for the queue to retry.
+   */
+  readonly last: boolean;
+}
+
+/** The attempt of a queue that never retries: the first is the last. */
+export const ONLY_ATTEMPT: JobAttempt = {
+  commentId: undefined,
+  rememberComment: async () => undefined,
+  last: true,
+};
+
+/**
  * Runs one job to its end: it decides, with the repository's config, whether
  * the delivery is a question at all, and if so posts its own answer or its
- * own failure comment.
+ * own failure comment (or throws a failure that may pass, when `attempt`
+ * is not the last).
  */
-export type JobRunner = (job: TriggerJob) => Promise<void>;
+export type JobRunner = (job: TriggerJob, attempt: JobAttempt) => Promise<void>;
+
+/** Replies to a job that will never run (its queue stopped before its turn). */
+export type JobCanceller = (job: TriggerJob) => Promise<void>;
 
 /**
  * Where webhook handlers put accepted questions. The in-process queue serves
- * one replica; a Redis-backed queue (the same interface) serves several.
+ * one replica; the Redis queue (the same interface) serves several, and
+ * `stop`, `onIdle` and `pending` then speak of this replica's worker only:
+ * jobs it has not started stay in Redis for another replica.
  */
 export interface JobQueue {
   /**
@@ -18,13 +49,19 @@ export interface JobQueue {
    */
   enqueue(job: TriggerJob): Promise<"queued" | "duplicate">;
   /**
-   * For a shutdown: no job starts from now on. Each accepted job that has
-   * not started, and each accepted later, is cancelled instead (its reply
-   * says it was interrupted); running jobs go on to their end.
+   * For a shutdown: no job starts here from now on; running jobs go on to
+   * their end. In process, each accepted job that has not started, and each
+   * accepted later, is cancelled (its reply says it was interrupted); with
+   * Redis they stay queued for another replica or the next start.
    */
   stop(): void;
-  /** Resolves when every accepted job has finished or been cancelled (tests, graceful shutdown). */
+  /**
+   * Resolves when every job this process accepted (in process) or started
+   * (Redis) has finished or been cancelled (tests, graceful shutdown).
+   */
   onIdle(): Promise<void>;
-  /** Jobs accepted and not yet finished. */
+  /** Jobs accepted and not yet finished (in process); jobs running here (Redis). */
   readonly pending: number;
+  /** After the shutdown: lets go of what the queue holds (Redis connections). */
+  close(): Promise<void>;
 }

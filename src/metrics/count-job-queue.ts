@@ -23,6 +23,7 @@ export function countJobQueue(
     },
     onIdle: () => queue.onIdle(),
     stop: () => queue.stop(),
+    close: () => queue.close(),
     async enqueue(job) {
       const result = await queue.enqueue(job);
       if (result === "queued")

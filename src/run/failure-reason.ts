@@ -1,4 +1,5 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
+import { RetryLaterError } from "../jobs/retry-later-error.js";
 import {
   BudgetExceededError,
   GitHubError,
@@ -12,6 +13,8 @@ import {
  * server's, GitHub's), which go to the log, never to a public comment.
  */
 export function failureReason(error: unknown): FailureReason {
+  // A run handed back for a retry failed for its cause's reason.
+  if (error instanceof RetryLaterError) return failureReason(error.cause);
   if (error instanceof ModelError) {
     const status = endpointStatus(error.message);
     if (status === 429) return { kind: "model-rate-limited" };

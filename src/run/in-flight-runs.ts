@@ -12,9 +12,26 @@ export interface CommentWriter {
   update(commentId: number, body: string): Promise<void>;
 }
 
+/**
+ * Where an earlier attempt of the same job left its comment, and how to tell
+ * later attempts where this one's is: a job retried, or taken up by another
+ * replica after its worker died, edits the one comment rather than adding a
+ * second.
+ */
+export interface CommentResume {
+  /** The comment an earlier attempt posted; undefined: none did. */
+  commentId?: number;
+  /** Called once this run posted its comment (a failure is logged, not thrown: it costs only a resumed run's reuse). */
+  remember?(commentId: number): Promise<void>;
+}
+
 /** One run's comment, written only through here so a shutdown can take it over. */
 export interface RunComment {
-  /** Posts the comment (the interrupted notice instead, if the run was already interrupted). */
+  /**
+   * Posts the comment (the interrupted notice instead, if the run was
+   * already interrupted). A resumed run edits the comment of the earlier
+   * attempt instead; only if that comment is gone (deleted) is a new one posted.
+   */
   post(body: string): Promise<void>;
   /** Replaces the comment's body; does nothing once the run was interrupted. */
   edit(body: string): Promise<void>;
@@ -37,7 +54,11 @@ export interface RunComment {
  * progress message cannot replace the notice.
  */
 export interface InFlightRuns {
-  start(comments: CommentWriter, interruptedBody: string): RunComment;
+  start(
+    comments: CommentWriter,
+    interruptedBody: string,
+    resume?: CommentResume,
+  ): RunComment;
   /** Interrupts every open run; resolves once each notice was written (or failed). */
   interruptAll(): Promise<void>;
   /** Runs started and not finished. */
@@ -65,7 +86,7 @@ export function createInFlightRuns(
     get size() {
       return open.size;
     },
-    start(comments, interruptedBody) {
+    start(comments, interruptedBody, resume = {}) {
       let commentId: number | undefined;
       let state: "running" | "interrupted" | "finished" = "running";
       // The reply landed: a notice arriving later must not replace it.
@@ -97,9 +118,29 @@ export function createInFlightRuns(
       return {
         post: (body) =>
           enqueue(async () => {
-            commentId = await comments.create(
-              state === "interrupted" ? interruptedBody : body,
-            );
+            const text = state === "interrupted" ? interruptedBody : body;
+            if (resume.commentId !== undefined) {
+              try {
+                await comments.update(resume.commentId, text);
+                commentId = resume.commentId;
+                return;
+              } catch (error) {
+                if (!isNotFound(error)) throw error;
+                log.warn(
+                  { commentId: resume.commentId },
+                  "askcode's comment from an earlier attempt is gone; posting a new one",
+                );
+              }
+            }
+            commentId = await comments.create(text);
+            await resume
+              .remember?.(commentId)
+              .catch((error: unknown) =>
+                log.warn(
+                  { err: error, commentId },
+                  "askcode could not record its comment in the job; a resumed run would post another",
+                ),
+              );
           }),
         edit: (body) =>
           enqueue(async () => {
@@ -153,4 +194,9 @@ export function createInFlightRuns(
       await Promise.all([...open].map((run) => run.interrupt()));
     },
   };
+}
+
+/** GitHub's answer for a comment that no longer exists. */
+function isNotFound(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 404;
 }

@@ -12,7 +12,9 @@ import {
 } from "../answer/render-progress-comment.js";
 import type { CodeHost, CodeReader } from "../code-host/code-host.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
+import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../jobs/question-job.js";
+import { RetryLaterError } from "../jobs/retry-later-error.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
@@ -23,6 +25,7 @@ import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
+import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { startRunDeadline } from "./run-deadline.js";
 
@@ -54,6 +57,12 @@ export interface RunQuestionDeps {
   metrics?: RunMetrics;
   /** Where the run's comment is registered, for a shutdown to mark it interrupted. */
   inFlight: InFlightRuns;
+  /**
+   * Which attempt at the job this is (default: the only one). A later
+   * attempt edits the comment an earlier one posted; a failure that may
+   * pass is thrown (`RetryLaterError`) unless this is the last attempt.
+   */
+  attempt?: JobAttempt;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -69,7 +78,10 @@ const GUIDANCE_FILES = [
  * it as the work goes; the last edit is the answer, or a comment that says
  * why there is none, or (when a shutdown cut the run short) the interrupted
  * notice. Nothing it meets escapes it without that last edit being tried, so
- * every accepted question gets exactly one reply.
+ * every accepted question gets exactly one reply, with one exception: while
+ * the queue has attempts left, a failure that may pass (GitHub's 5xx, the
+ * model unreachable) is thrown for the queue to retry, and the retry edits
+ * the same comment (its id is kept in the job).
  */
 export async function runQuestion(
   job: QuestionJob,
@@ -79,9 +91,14 @@ export async function runQuestion(
   const handle = job.config.handle ?? deps.operator.handle;
   // Every write goes through the in-flight registry: a shutdown that cuts
   // this run short edits the comment into the interrupted notice.
+  const attempt = deps.attempt;
   const comment = deps.inFlight.start(
     comments,
     renderInterruptedComment(job.task, handle),
+    attempt && {
+      commentId: attempt.commentId,
+      remember: (id) => attempt.rememberComment(id),
+    },
   );
   try {
     await comment.post(renderProgressComment({ stage: "searching" }));
@@ -145,15 +162,28 @@ export async function runQuestion(
           : "";
       reply = { body: problems + rendered.body, outcome: { kind: "answered" } };
     } catch (error) {
+      // A read cut off by the run's deadline fails however its client
+      // reports the abort; the asker should hear that time ran out.
+      const timeLimit = wallTime?.deadline.signal.aborted
+        ? wallTime.seconds
+        : undefined;
+      // Out of time once is out of time again: only other failures are retried.
+      const retry = attempt && !attempt.last && timeLimit === undefined;
+      if (retry && mayPassOnRetry(error)) {
+        deps.log.warn(
+          { err: error, deliveryId: job.deliveryId },
+          "askcode could not answer yet; the queue will try again",
+        );
+        throw new RetryLaterError(error);
+      }
       deps.log.error(
         { err: error, deliveryId: job.deliveryId },
         "askcode could not answer",
       );
-      // A read cut off by the run's deadline fails however its client
-      // reports the abort; the asker should hear that time ran out.
-      const reason: FailureReason = wallTime?.deadline.signal.aborted
-        ? { kind: "time-limit", seconds: wallTime.seconds }
-        : failureReason(error);
+      const reason: FailureReason =
+        timeLimit === undefined
+          ? failureReason(error)
+          : { kind: "time-limit", seconds: timeLimit };
       const body = await renderFailureComment(reason, {
         handle,
         repository: sha

@@ -8,7 +8,7 @@ import {
 } from "probot";
 import type { Registry } from "prom-client";
 import type { OperatorConfig } from "../config/operator-config.js";
-import { createAskcodeApp } from "../index.js";
+import { createAskcodeApp, type AskcodeOptions } from "../index.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { createInFlightRuns } from "../run/in-flight-runs.js";
 import { systemClock, type Clock } from "../shared/clock.js";
@@ -31,6 +31,8 @@ export interface StartAppServerOptions {
   retryAfterBaseValue?: number;
   /** Called with the job queue once built (tests wait on `onIdle`). */
   onQueue?(queue: JobQueue): void;
+  /** With REDIS_URL: BullMQ's lock and stalled-check timing (tests shorten them). */
+  redisQueueTiming?: AskcodeOptions["redisQueueTiming"];
 }
 
 export interface AppServer {
@@ -79,6 +81,7 @@ export async function startAppServer(
       inFlight,
       metrics: options.metrics,
       retryAfterBaseValue: options.retryAfterBaseValue,
+      redisQueueTiming: options.redisQueueTiming,
       onQueue: (built) => {
         queue = built;
         options.onQueue?.(built);
@@ -87,6 +90,7 @@ export async function startAppServer(
     { probot, webhooksPath: operator.server.webhookPath },
   );
   if (!queue) throw new Error("askcode's app did not build its job queue");
+  const jobs = queue;
 
   const graceful = createGracefulShutdown({
     queue,
@@ -121,8 +125,10 @@ export async function startAppServer(
     url,
     log,
     shutdown(signal) {
-      return (closed ??= graceful.shutdown(signal).then(() => {
+      return (closed ??= graceful.shutdown(signal).then(async () => {
         proxy?.close();
+        // The worker and the Redis connections (nothing for the in-process queue).
+        await jobs.close();
         return close(server);
       }));
     },

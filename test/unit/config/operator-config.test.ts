@@ -34,6 +34,8 @@ describe("loadOperatorConfig", () => {
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
       questionLimits: { perUser: 20, perRepository: 100 },
+      redisUrl: undefined,
+      jobs: { attempts: 3, backoffMs: 10_000 },
       githubApiUrl: "https://api.github.com",
       server: {
         host: "localhost",
@@ -69,6 +71,9 @@ describe("loadOperatorConfig", () => {
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
         ASKCODE_QUESTIONS_PER_USER_PER_HOUR: "5",
         ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR: "40",
+        REDIS_URL: "rediss://:secret@redis.internal:6380/2",
+        ASKCODE_JOB_ATTEMPTS: "5",
+        ASKCODE_JOB_BACKOFF_SECONDS: "30",
         HOST: "0.0.0.0",
         PORT: "8080",
         WEBHOOK_PATH: "/hooks",
@@ -95,6 +100,8 @@ describe("loadOperatorConfig", () => {
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
       questionLimits: { perUser: 5, perRepository: 40 },
+      redisUrl: "rediss://:secret@redis.internal:6380/2",
+      jobs: { attempts: 5, backoffMs: 30_000 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
       server: {
         host: "0.0.0.0",
@@ -184,6 +191,13 @@ describe("loadOperatorConfig", () => {
       "ftp://models.example",
       "an http or https URL, such as https://api.openai.com/v1",
     ],
+    ["ASKCODE_JOB_ATTEMPTS", "0", "a whole number from 1 to 10"],
+    ["ASKCODE_JOB_ATTEMPTS", "11", "a whole number from 1 to 10"],
+    [
+      "ASKCODE_JOB_BACKOFF_SECONDS",
+      "10s",
+      "a whole number of seconds from 1 to 3600",
+    ],
     [
       "ASKCODE_SHUTDOWN_GRACE_SECONDS",
       "25s",
@@ -253,6 +267,15 @@ describe("loadOperatorConfig", () => {
       ].join("\n"),
     );
   });
+
+  it.each(["http://redis.internal:6379", "redis.internal:6379"])(
+    "names REDIS_URL=%s without echoing it (it may hold a password)",
+    (value) => {
+      expect(errorOf({ REDIS_URL: value }).message).toContain(
+        "  REDIS_URL is not allowed: a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379/0.",
+      );
+    },
+  );
 
   it("names every wrong variable at once", () => {
     expect(

@@ -241,3 +241,78 @@ describe("RunComment.deliver", () => {
     expect(bodies).toStrictEqual([ANSWER]);
   });
 });
+
+describe("RunComment.post on a resumed job", () => {
+  it("posts the first attempt's comment and hands its id to the job", async () => {
+    const { comments, inFlight, posted, api } = setup();
+    const remembered: number[] = [];
+
+    const comment = inFlight.start(comments, NOTICE, {
+      remember: async (id) => void remembered.push(id),
+    });
+    await comment.post(PROGRESS);
+
+    expect(posted).toStrictEqual([PROGRESS]);
+    expect(remembered).toStrictEqual([PROGRESS_COMMENT.id]);
+    api.done();
+  });
+
+  it("edits the comment an earlier attempt posted instead of posting a second, then delivers into it", async () => {
+    const { comments, inFlight } = setup();
+    nock.cleanAll(); // no POST is expected: nock fails the test on one
+    const edits: string[] = [];
+    const api = edited(PROGRESS_COMMENT.id, edits);
+    edited(PROGRESS_COMMENT.id, edits);
+    const remember = jest.fn(async () => undefined);
+
+    const comment = inFlight.start(comments, NOTICE, {
+      commentId: PROGRESS_COMMENT.id,
+      remember,
+    });
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER);
+
+    expect(edits).toStrictEqual([PROGRESS, ANSWER]);
+    expect(remember).not.toHaveBeenCalled();
+    api.done();
+  });
+
+  it("posts a new comment, and remembers it, when the earlier one was deleted (GitHub answers 404)", async () => {
+    const { comments, inFlight, posted, log } = setup();
+    nock(API)
+      .patch(`${REPO}/issues/comments/${REPLY_COMMENT.id}`)
+      .reply(
+        404,
+        githubFixture<object>("errors/not-found-contents.json"),
+        restHeaders(),
+      );
+    const remembered: number[] = [];
+
+    const comment = inFlight.start(comments, NOTICE, {
+      commentId: REPLY_COMMENT.id,
+      remember: async (id) => void remembered.push(id),
+    });
+    await comment.post(PROGRESS);
+
+    expect(posted).toStrictEqual([PROGRESS]);
+    expect(remembered).toStrictEqual([PROGRESS_COMMENT.id]);
+    expect(log.warn).toHaveBeenCalledWith(
+      { commentId: REPLY_COMMENT.id },
+      expect.stringMatching(/earlier attempt is gone/),
+    );
+  });
+
+  it("fails the post when the earlier comment cannot be edited for another reason, so the queue retries", async () => {
+    const { comments, inFlight, posted } = setup();
+    edited(PROGRESS_COMMENT.id, [], 502);
+
+    const comment = inFlight.start(comments, NOTICE, {
+      commentId: PROGRESS_COMMENT.id,
+    });
+
+    await expect(comment.post(PROGRESS)).rejects.toMatchObject({
+      status: 502,
+    });
+    expect(posted).toStrictEqual([]);
+  });
+});

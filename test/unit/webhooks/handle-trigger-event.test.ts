@@ -17,6 +17,7 @@ function recordingQueue() {
     pending: 0,
     stop: () => {},
     onIdle: async () => {},
+    close: async () => {},
     async enqueue(job) {
       const keys = [`d:${job.deliveryId}`, `t:${job.triggerId}`];
       if (keys.some((key) => seen.has(key))) return "duplicate";

@@ -1,0 +1,198 @@
+import { DelayedError, Queue, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import type { DedupStore } from "./dedup-store.js";
+import { createIssueLock } from "./issue-lock.js";
+import type { JobQueue, JobRunner } from "./job-queue.js";
+import { issueKey } from "./question-job.js";
+import type { TriggerJob } from "./trigger-job.js";
+
+/** What a question's job holds in Redis: plain data any replica can run. */
+export interface QueuedTrigger {
+  trigger: TriggerJob;
+  /** askcode's comment, once an attempt posted it: later attempts edit it. */
+  commentId?: number;
+}
+
+export interface RedisQueueOptions {
+  /** For adding jobs and the issue locks (`createRedisConnection(url, "commands")`). */
+  connection: Redis;
+  /** For the worker, which blocks waiting for jobs (`createRedisConnection(url, "worker")`). */
+  workerConnection: Redis;
+  /** Shared by the replicas: a delivery is queued by one of them only. */
+  dedup: DedupStore;
+  run: JobRunner;
+  /** Jobs this replica runs at once (`ASKCODE_CONCURRENCY`). */
+  concurrency: number;
+  /** Attempts in all for a failure that may pass, and the first retry's wait (doubling after). */
+  attempts: number;
+  backoffMs: number;
+  log: {
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  /**
+   * How long a running job's lock lasts unless its worker renews it (it does
+   * every half of this), and how often workers look for jobs whose lock
+   * lapsed: a job whose replica died runs again elsewhere after about
+   * their sum. BullMQ's defaults (30 s each) unless a test shortens them.
+   */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  /** The wait before a job whose issue is busy looks again (default 5 s). */
+  issueBusyDelayMs?: number;
+}
+
+/** Keys `askcode:questions:*` (BullMQ's prefix, then the queue's name). */
+const PREFIX = "askcode";
+const NAME = "questions";
+// A run ends by its wall-time budget well before this; the lock outlives it
+// so a long answer does not let the issue's next question start beside it.
+const ISSUE_LOCK_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * The queue replicas share (BullMQ on Redis). `enqueue` claims the delivery
+ * in the shared dedup store and adds the job under an id made from its
+ * trigger, so two replicas cannot add the same question twice. Each replica
+ * runs a worker: `concurrency` jobs at once, one at a time per issue (a
+ * Redis lock per issue; a job whose issue is busy waits a few seconds and
+ * looks again, so the order within an issue is kept only roughly), a
+ * failure that may pass retried with exponential backoff, and a job whose
+ * worker died (killed, the node gone) run again by another worker once its
+ * lock lapses. Its comment id is kept in the job, so every attempt edits
+ * the one comment.
+ *
+ * Stopping stops this worker only: jobs it has not started stay in Redis
+ * for another replica or the next start, so unlike the in-process queue it
+ * cancels nothing. A job still running when the process exits is run again
+ * elsewhere.
+ *
+ * @example
+ * const queue = createRedisQueue({ connection, workerConnection, dedup: createRedisDedupStore(connection),
+ *   run: (job, attempt) => runTrigger(job, deps(attempt)), concurrency: 4, attempts: 3, backoffMs: 10_000, log });
+ */
+export function createRedisQueue(options: RedisQueueOptions): JobQueue {
+  const queue = new Queue<QueuedTrigger>(NAME, {
+    connection: options.connection,
+    prefix: PREFIX,
+  });
+  const locks = createIssueLock(options.connection, {
+    ttlMs: ISSUE_LOCK_TTL_MS,
+  });
+  const busyDelayMs = options.issueBusyDelayMs ?? 5_000;
+  let running = 0;
+  let idleWaiters: Array<() => void> = [];
+  let stopped: Promise<void> | undefined;
+
+  async function processJob(
+    job: Job<QueuedTrigger>,
+    token?: string,
+  ): Promise<void> {
+    const { trigger } = job.data;
+    const issue = issueKey(trigger);
+    const jobId = job.id!;
+    if (!(await locks.acquire(issue, jobId))) {
+      // Not an attempt: BullMQ moves it back to wait without counting one.
+      await job.moveToDelayed(Date.now() + busyDelayMs, token);
+      throw new DelayedError();
+    }
+    running++;
+    try {
+      await options.run(trigger, {
+        commentId: job.data.commentId,
+        rememberComment: (commentId) =>
+          job.updateData({ ...job.data, commentId }),
+        last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+      });
+    } finally {
+      await locks
+        .release(issue, jobId)
+        .catch((error: unknown) =>
+          options.log.warn(
+            { err: error, issue },
+            "askcode could not release an issue's lock; it expires on its own",
+          ),
+        );
+      if (--running === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const wake of waiters) wake();
+      }
+    }
+  }
+
+  const worker = new Worker<QueuedTrigger>(NAME, processJob, {
+    connection: options.workerConnection,
+    prefix: PREFIX,
+    concurrency: options.concurrency,
+    ...(options.lockDurationMs ? { lockDuration: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs
+      ? { stalledInterval: options.stalledIntervalMs }
+      : {}),
+  });
+  worker.on("failed", (job, error) => {
+    if (!job) return;
+    const left = (job.opts.attempts ?? 1) - job.attemptsMade;
+    const details = {
+      err: error,
+      deliveryId: job.data.trigger.deliveryId,
+      issue: issueKey(job.data.trigger),
+      attempt: job.attemptsMade,
+    };
+    if (left > 0)
+      options.log.warn(details, "askcode job failed; the queue will retry it");
+    else options.log.error(details, "askcode job failed");
+  });
+  // Connection trouble: ioredis reconnects on its own; the log says so.
+  worker.on("error", (error) =>
+    options.log.error({ err: error }, "askcode's queue worker met an error"),
+  );
+
+  return {
+    get pending() {
+      return running;
+    },
+    async enqueue(trigger) {
+      if ((await options.dedup.claim(trigger)) === "duplicate")
+        return "duplicate";
+      try {
+        await queue.add(
+          "question",
+          { trigger },
+          {
+            // The same question has one job, whichever replica adds it.
+            jobId: jobIdFor(trigger),
+            attempts: options.attempts,
+            backoff: { type: "exponential", delay: options.backoffMs },
+            removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
+            removeOnFail: { age: 7 * 24 * 60 * 60 },
+          },
+        );
+      } catch (error) {
+        // Not queued: GitHub marks the delivery failed; a redelivery is no duplicate.
+        await options.dedup.release(trigger).catch(() => undefined);
+        throw error;
+      }
+      return "queued";
+    },
+    stop() {
+      // Takes no new job; the running ones finish and are marked done in Redis.
+      stopped ??= worker.pause();
+    },
+    onIdle() {
+      if (stopped) return stopped;
+      if (running === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
+    },
+    async close() {
+      // Does not wait for jobs still running (the grace period is over):
+      // their locks lapse and another replica runs them again.
+      await worker.close(true);
+      await queue.close();
+    },
+  };
+}
+
+/** BullMQ's custom ids may not contain ":" (trigger ids do), nor be integers. */
+export function jobIdFor(trigger: Pick<TriggerJob, "triggerId">): string {
+  return `trigger-${encodeURIComponent(trigger.triggerId)}`;
+}
