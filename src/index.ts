@@ -169,6 +169,7 @@ export function createAskcodeApp(
       appSlug,
       missions,
       defaultHandle: operator.handle,
+      maxRunTokens: operator.maxRunTokens,
       clock,
       log: jobLog(job),
       metrics: metrics.webhooks,

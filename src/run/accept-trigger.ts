@@ -1,7 +1,10 @@
 import type { ConfigProblem } from "../config/config-problem.js";
 import type { RepoConfigSource } from "../config/load-repo-config.js";
 import { loadRepoConfig } from "../config/load-repo-config.js";
-import { parseRepoConfig } from "../config/parse-repo-config.js";
+import {
+  parseRepoConfig,
+  type ParseRepoConfigOptions,
+} from "../config/parse-repo-config.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import type { QuestionJob } from "../jobs/question-job.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
@@ -18,6 +21,8 @@ export interface AcceptTriggerDeps {
   missions: readonly Mission[];
   /** The operator's default handle (`ASKCODE_HANDLE`). */
   defaultHandle?: string;
+  /** The operator's ceiling on a repository's `budgets.run` (`ASKCODE_MAX_RUN_TOKENS`). */
+  maxRunTokens?: number;
   /** The retries' waits run on it. */
   clock: Pick<Clock, "sleep">;
   /** Waits between attempts to read (default `GITHUB_READ_WAITS_MS`). */
@@ -49,15 +54,18 @@ export async function acceptTrigger(
 ): Promise<QuestionJob | undefined> {
   const retry = <T>(read: () => Promise<T>) =>
     retryGitHubRead(read, { clock: deps.clock, waitsMs: deps.waitsMs });
-  const missionNames = deps.missions.map((mission) => mission.name);
+  const options = {
+    missionNames: deps.missions.map((mission) => mission.name),
+    maxRunTokens: deps.maxRunTokens,
+  };
   const { config, problems } = await retry(async () =>
-    loadRepoConfig(await deps.configSource(job), { missionNames }),
+    loadRepoConfig(await deps.configSource(job), options),
   ).catch((error: unknown) => {
     deps.log.warn(
       { err: error, deliveryId: job.deliveryId },
       "askcode could not read .github/askcode.yml; answering with the defaults",
     );
-    return unreadableConfig(error, missionNames);
+    return unreadableConfig(error, options);
   });
   const decision = decideTrigger({
     event: job.event,
@@ -106,7 +114,7 @@ export async function acceptTrigger(
 /** The defaults, and the problem the answer reports: what GitHub answered, never where. */
 function unreadableConfig(
   error: unknown,
-  missionNames: string[],
+  options: ParseRepoConfigOptions,
 ): { config: RepoConfig; problems: ConfigProblem[] } {
   const status = (error as { status?: unknown } | undefined)?.status;
   const answered =
@@ -114,7 +122,7 @@ function unreadableConfig(
       ? `GitHub answered ${status}`
       : "GitHub could not be reached";
   return {
-    config: parseRepoConfig(undefined, { missionNames }).config,
+    config: parseRepoConfig(undefined, options).config,
     problems: [
       {
         key: "",

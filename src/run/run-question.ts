@@ -40,6 +40,8 @@ export interface RunQuestionDeps {
   operator: {
     model: string;
     contextWindow: number;
+    /** The ceiling on any run's token budget (`ASKCODE_MAX_RUN_TOKENS`), a mission's included. */
+    maxRunTokens?: number;
     snapshotMaxBytes: number;
     handle?: string;
     /** Hosts answers may link to besides the repository at its commit. */
