@@ -25,6 +25,7 @@ import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
+import { checkStillAsked } from "./run/check-still-asked.js";
 import {
   createIssueComments,
   type IssuesOctokit,
@@ -173,6 +174,11 @@ export function createAskcodeApp(
       clock,
       log: jobLog(job),
       metrics: metrics.webhooks,
+      stillAsked: async (question) =>
+        checkStillAsked(
+          (await app.auth(question.installationId)) as IssuesOctokit,
+          question,
+        ),
     });
     const runAnswer = countQuestionRuns(metrics.questions, clock, (job) =>
       runQuestion(job, {

@@ -11,6 +11,7 @@ import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../trigger/decide-trigger.js";
+import type { StillAsked } from "./check-still-asked.js";
 import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
 export interface AcceptTriggerDeps {
@@ -33,7 +34,18 @@ export interface AcceptTriggerDeps {
   };
   /** Counts a delivery the config turns away, by reason (none: not counted). */
   metrics?: { ignored(reason: string): void };
+  /**
+   * Whether what asked is still there (`checkStillAsked`), read once the
+   * config lets the question through (none: not checked).
+   */
+  stillAsked?(question: QuestionJob): Promise<StillAsked>;
 }
+
+const WITHDRAWN: Record<Exclude<StillAsked, "asked">, string> = {
+  "comment-deleted": "the comment that asked was deleted before its turn",
+  "issue-deleted": "the issue was deleted or moved before its turn",
+  "issue-locked": "the issue was locked before its turn",
+};
 
 /**
  * The worker's first step: read the repository's `.github/askcode.yml`
@@ -42,7 +54,9 @@ export interface AcceptTriggerDeps {
  * missions run. A delivery the config turns away is dropped quietly (no
  * comment; one log line with the reason) and resolves undefined. A config
  * that stays unreadable does not drop the question: the defaults apply, and
- * the answer opens with a note saying the file could not be read.
+ * the answer opens with a note saying the file could not be read. A
+ * question whose comment was deleted, or whose issue was deleted or locked,
+ * while it waited is dropped the same quiet way, before any 👀.
  *
  * @example
  * const question = await acceptTrigger(job, deps);
@@ -84,7 +98,7 @@ export async function acceptTrigger(
     return undefined;
   }
   const { comment, label, sender } = job.payload;
-  return {
+  const question: QuestionJob = {
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
     installationId: job.installationId,
@@ -109,6 +123,25 @@ export async function acceptTrigger(
     config,
     configProblems: problems,
   };
+  const { stillAsked } = deps;
+  const still = stillAsked
+    ? await retry(() => stillAsked(question)).catch((error: unknown) => {
+        deps.log.warn(
+          { err: error, deliveryId: job.deliveryId },
+          "askcode could not check that the question is still there; answering it",
+        );
+        return "asked" as const;
+      })
+    : "asked";
+  if (still !== "asked") {
+    deps.metrics?.ignored(still);
+    deps.log.info(
+      { reason: still, deliveryId: job.deliveryId },
+      `askcode drops this question: ${WITHDRAWN[still]}`,
+    );
+    return undefined;
+  }
+  return question;
 }
 
 /** The defaults, and the problem the answer reports: what GitHub answered, never where. */
