@@ -24,6 +24,7 @@ import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import type { QuestionOutcome } from "./question-outcome.js";
+import { questionTooLong } from "./question-too-long.js";
 import { startRunDeadline } from "./run-deadline.js";
 
 /** What one run needs from the installation it runs for. */
@@ -86,6 +87,12 @@ export async function runQuestion(
     renderInterruptedComment(job.task, handle),
   );
   try {
+    // A question over the length limit is told so before anything is read.
+    const tooLong = questionTooLong(job.task, job.config.limits);
+    if (tooLong) {
+      await comment.deliver(await renderFailureComment(tooLong, { handle }));
+      return { kind: "failed", reason: tooLong.kind };
+    }
     await comment.post(renderProgressComment({ stage: "searching" }));
     let lastEdit = deps.clock.now();
     const progress = async (stage: ProgressStage) => {
