@@ -164,6 +164,7 @@ export async function answerQuestion(
       })),
     ),
     budget: settings.budgets.context,
+    maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
   });
   await input.progress({
