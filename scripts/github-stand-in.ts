@@ -319,6 +319,24 @@ export async function startGitHubStandIn(
       },
     ],
     [
+      // The comment that asked was delivered from outside, so the stand-in
+      // never saw it posted: any comment not askcode's is someone's question.
+      "GET",
+      /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/,
+      (_req, res, m) => {
+        const own = comments.find((c) => c.id === Number(m[1]));
+        json(res, 200, {
+          id: Number(m[1]),
+          body: own?.body ?? "",
+          user: own
+            ? { login: "askcode[bot]", type: "Bot" }
+            : { login: "Codertocat", type: "User" },
+          author_association: own ? "NONE" : "OWNER",
+          created_at: new Date().toISOString(),
+        });
+      },
+    ],
+    [
       "PATCH",
       /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/,
       async (req, res, m) => {

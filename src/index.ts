@@ -32,6 +32,7 @@ import { loadMissions } from "./missions/load-missions.js";
 import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
+import { checkStillAsked } from "./run/check-still-asked.js";
 import {
   createIssueComments,
   type IssuesOctokit,
@@ -196,9 +197,15 @@ export function createAskcodeApp(
       appSlug,
       missions,
       defaultHandle: operator.handle,
+      maxRunTokens: operator.maxRunTokens,
       clock,
       log: jobLog(job),
       metrics: metrics.webhooks,
+      stillAsked: async (question) =>
+        checkStillAsked(
+          (await app.auth(question.installationId)) as IssuesOctokit,
+          question,
+        ),
     });
     const runAnswer = (attempt: JobAttempt) =>
       countQuestionRuns(metrics.questions, clock, (job) =>

@@ -37,6 +37,8 @@ export interface FirstMessageInput {
   questionShare?: number;
   /** Share of `budget` for the issue thread (default 0.25). */
   issueShare?: number;
+  /** The thread's newest comments shown at most (`limits.max_thread_comments`; default: all). */
+  maxIssueComments?: number;
 }
 
 export interface FirstMessage {
@@ -106,6 +108,7 @@ export function buildFirstMessage(input: FirstMessageInput): FirstMessage {
       input.issue,
       Math.floor(input.budget * (input.issueShare ?? 0.25)),
       counter,
+      { maxComments: input.maxIssueComments },
     );
     const { text: _text, ...rest } = thread;
     issueReport = rest;

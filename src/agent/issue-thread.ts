@@ -28,6 +28,8 @@ export interface IssueThread {
   }>;
   /** Who wrote the text that asked: the asking comment's author, or the issue's when the issue asked. */
   asker?: ThreadAuthor;
+  /** Earlier comments the source did not read at all (beyond what it fetches); absent: none. */
+  commentsNotRead?: number;
 }
 
 export interface RenderedIssueThread {
@@ -41,7 +43,9 @@ export interface RenderedIssueThread {
 /**
  * The issue thread as the model reads it, within `budget` tokens: the title,
  * the description (up to half the budget when there are comments, cut at
- * the end), then the newest comments that fit, shown oldest first. Each is a
+ * the end), then the newest comments that fit, shown oldest first, of at
+ * most `options.maxComments` (the repository's `limits.max_thread_comments`).
+ * Each is a
  * data block labelled with what it is and who wrote it, with their standing
  * in the repository, and holds only what a reader of the issue sees
  * (`visibleMarkdown`). What was cut or left out is said outside the blocks.
@@ -54,7 +58,15 @@ export function renderIssueThread(
   issue: IssueThread,
   budget: number,
   counter: TokenCounter,
+  options: { maxComments?: number } = {},
 ): RenderedIssueThread {
+  // The thread's bound: its newest comments only, whatever the budget allows.
+  const kept = issue.comments.slice(
+    issue.comments.length -
+      Math.min(issue.comments.length, options.maxComments ?? Infinity),
+  );
+  const leftOut =
+    issue.comments.length - kept.length + (issue.commentsNotRead ?? 0);
   const by = issue.author
     ? describeAuthor(issue.author.login, issue.author.association)
     : "an unknown author";
@@ -63,10 +75,7 @@ export function renderIssueThread(
     stripInvisible(issue.title).trim().slice(0, 300),
   );
   let left = budget - counter.count(title) - 2;
-  const bodyBudget = Math.max(
-    0,
-    issue.comments.length > 0 ? Math.floor(left / 2) : left,
-  );
+  const bodyBudget = Math.max(0, kept.length > 0 ? Math.floor(left / 2) : left);
   const body = fitBlock(
     `issue body by ${by}`,
     visibleMarkdown(issue.body ?? ""),
@@ -78,8 +87,8 @@ export function renderIssueThread(
 
   const shown: string[] = [];
   // Newest first, until the budget is spent; the newest may be cut to fit.
-  for (let i = issue.comments.length - 1; i >= 0 && left > 60; i--) {
-    const comment = issue.comments[i];
+  for (let i = kept.length - 1; i >= 0 && left > 60; i--) {
+    const comment = kept[i];
     if (!comment) continue;
     const date = comment.createdAt
       ? ` on ${comment.createdAt.slice(0, 10)}`
@@ -99,11 +108,15 @@ export function renderIssueThread(
       );
     break;
   }
-  const omitted = issue.comments.length - shown.length;
+  const cutForBudget = kept.length - shown.length;
   const parts = [title, body.text];
-  if (omitted > 0)
+  if (leftOut > 0)
     parts.push(
-      `(${omitted} earlier comment${omitted === 1 ? " is" : "s are"} not shown, to fit the budget.)`,
+      `(${leftOut} earlier comment${leftOut === 1 ? " is" : "s are"} left out: the thread is cut to ${kept.length > 0 ? `its newest ${kept.length} comment${kept.length === 1 ? "" : "s"}` : "its title and description"}.)`,
+    );
+  if (cutForBudget > 0)
+    parts.push(
+      `(${cutForBudget} earlier comment${cutForBudget === 1 ? " is" : "s are"} not shown, to fit the budget.)`,
     );
   parts.push(...shown);
   const text = parts.join("\n\n");
@@ -112,7 +125,7 @@ export function renderIssueThread(
     tokens: counter.count(text),
     bodyCut: body.cut,
     commentsShown: shown.length,
-    commentsOmitted: omitted,
+    commentsOmitted: leftOut + cutForBudget,
   };
 }
 

@@ -62,6 +62,8 @@ export async function runAgent(
   const startedAt = clock.now();
   const malformed = new Set<string>();
   const run = { steps: 0, requests: 0, tokensUsed: 0 };
+  // tokensUsed split, for the line that ends the run.
+  const spent = { inputTokens: 0, outputTokens: 0 };
   const toolCalls: ToolCallRecord[] = [];
   const seen: SeenRange[] = [];
   const named = new Set<string>();
@@ -85,6 +87,8 @@ export async function runAgent(
           ),
         };
     run.tokensUsed += used.input + used.output;
+    spent.inputTokens += used.input;
+    spent.outputTokens += used.output;
     input.metrics?.modelTokens(input.model.name, used);
     return response;
   };
@@ -169,6 +173,7 @@ export async function runAgent(
         steps: run.steps,
         requests: run.requests,
         tokensUsed: run.tokensUsed,
+        ...spent,
         toolCalls: toolCalls.length,
       },
       "Agent run finished",

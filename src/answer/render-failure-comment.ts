@@ -13,7 +13,9 @@ export type FailureReason =
   | { kind: "time-limit"; seconds: number }
   | { kind: "budget-exhausted" }
   | { kind: "github" }
-  | { kind: "internal" };
+  | { kind: "internal" }
+  /** The question is longer than the repository's `limits.max_question_chars`: nothing was run. */
+  | { kind: "question-too-long"; chars: number; maxChars: number };
 
 export interface FailureMeta {
   /** The app's handle, for "mention `@askcode` again". */
@@ -40,7 +42,9 @@ export async function renderFailureComment(
   const again = `mention \`@${meta.handle ?? "askcode"}\` again`;
   const [why, todo] = explain(reason, again);
   const out = [
-    "askcode could not finish an answer to this question.",
+    reason.kind === "question-too-long"
+      ? "askcode did not start on this question."
+      : "askcode could not finish an answer to this question.",
     "",
     `${why} ${todo}`,
   ];
@@ -89,6 +93,11 @@ function explain(reason: FailureReason, again: string): [string, string] {
       return [
         "GitHub did not answer as expected while askcode was reading the code.",
         `Please ${again} in a few minutes; if it keeps failing, a maintainer can find why in the app's logs.`,
+      ];
+    case "question-too-long":
+      return [
+        `It is ${reason.chars.toLocaleString("en-US")} characters long, and this repository's questions may have up to ${reason.maxChars.toLocaleString("en-US")} (\`limits.max_question_chars\` in \`.github/askcode.yml\`).`,
+        `Please ${again} with a shorter question: quote the lines that matter and link to the rest.`,
       ];
     case "internal":
       return [

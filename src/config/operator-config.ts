@@ -48,6 +48,16 @@ export const operatorEnvSchema = z.object({
   ASKCODE_CONTEXT_WINDOW: wholeNumber(1024, 10_000_000, " of tokens").default(
     128_000,
   ),
+  /**
+   * The most tokens one answer may spend (prompt plus reply of every model
+   * request): a ceiling over every repository's `budgets.run` and every
+   * mission's. Unset: each repository's own budget (at most 10,000,000).
+   */
+  ASKCODE_MAX_RUN_TOKENS: wholeNumber(
+    1000,
+    10_000_000,
+    " of tokens",
+  ).optional(),
   /** The handle people mention when a repository sets none; the app's slug when unset. */
   ASKCODE_HANDLE: handleField.optional().meta({
     allowed: "a GitHub user or app name such as askcode (a leading @ is fine)",
@@ -218,6 +228,8 @@ export interface OperatorConfig {
   modelEndpoint: { apiKey?: string; baseUrl?: string } | undefined;
   model: string;
   contextWindow: number;
+  /** The operator's ceiling on any run's token budget (`ASKCODE_MAX_RUN_TOKENS`); undefined: none. */
+  maxRunTokens: number | undefined;
   /** Lower-cased, without `@`. */
   handle: string | undefined;
   concurrency: number;
@@ -314,6 +326,7 @@ function toOperatorConfig(
           },
     model: env.ASKCODE_MODEL,
     contextWindow: env.ASKCODE_CONTEXT_WINDOW,
+    maxRunTokens: env.ASKCODE_MAX_RUN_TOKENS,
     handle: env.ASKCODE_HANDLE?.replace(/^@/, "").toLowerCase(),
     concurrency: env.ASKCODE_CONCURRENCY,
     cacheTtlMs: env.ASKCODE_CACHE_TTL_MS,

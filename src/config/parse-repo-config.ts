@@ -16,6 +16,11 @@ export interface ParseRepoConfigOptions {
    * `missions.enabled` that match none are reported (with a "did you mean").
    */
   missionNames?: readonly string[];
+  /**
+   * The operator's ceiling on `budgets.run` (`ASKCODE_MAX_RUN_TOKENS`): a
+   * larger budget is cut to it, reported when the file asked for more.
+   */
+  maxRunTokens?: number;
 }
 
 /**
@@ -61,6 +66,7 @@ export function parseRepoConfig(
       ? {}
       : { model: typeof model === "string" ? { name: model } : model }),
   };
+  capRunTokens(config, input, options.maxRunTokens, problems);
   fitBudgetsInRun(config, problems);
   if (options.missionNames)
     checkMissionNames(config, options.missionNames, problems);
@@ -100,6 +106,32 @@ function resolveAssociations(
       : parsed.allowed_associations;
   // Probot's merge of org defaults concatenates lists; repeats mean nothing.
   return [...new Set(associations)];
+}
+
+// The operator pays for the tokens: no repository spends more than allowed.
+// The default budget is cut silently; only a value the file set is reported.
+function capRunTokens(
+  config: RepoConfig,
+  input: Record<string, unknown>,
+  ceiling: number | undefined,
+  problems: ConfigProblem[],
+): void {
+  const { budgets } = config;
+  if (ceiling === undefined || budgets.run <= ceiling) return;
+  const written =
+    isPlainObject(input.budgets) &&
+    input.budgets.run != null &&
+    !problems.some((problem) => problem.key === "budgets.run");
+  if (written)
+    problems.push({
+      key: "budgets.run",
+      message: `is more than this askcode allows one answer to spend (${ceiling} tokens, its operator's \`ASKCODE_MAX_RUN_TOKENS\`)`,
+      allowed: `at most ${ceiling}`,
+      received: budgets.run,
+      outcome: "adjusted",
+      used: ceiling,
+    });
+  budgets.run = ceiling;
 }
 
 // The first message and each tool result are spent from the run's budget,

@@ -116,6 +116,57 @@ export const repoConfigSchema = z
           "a map with any of `context`, `tool_result`, `run`, `wall_time_seconds`",
       }),
     /**
+     * Bounds on what one question may bring in, and on how many are answered.
+     * A longer question gets a short reply saying so instead of an answer; a
+     * longer thread is cut to its newest comments, and the model is told how
+     * many were left out. Questions per hour stay below the operator's
+     * ceilings (`ASKCODE_QUESTIONS_PER_USER_PER_HOUR`,
+     * `…_PER_REPOSITORY_PER_HOUR`): a higher value is cut to the ceiling.
+     * Unset: the ceiling.
+     */
+    limits: z
+      .strictObject({
+        /** Characters a question may have (what a reader sees of it: HTML comments do not count). */
+        max_question_chars: z
+          .number()
+          .int()
+          .min(100)
+          .max(65_536)
+          .default(8_000)
+          .meta({
+            description:
+              "Characters a question may have; a longer one gets a short reply instead of an answer.",
+            allowed: "a whole number of characters from 100 to 65536",
+          }),
+        /** Earlier comments of the issue the model reads, newest first; the rest are left out with a note. */
+        max_thread_comments: z
+          .number()
+          .int()
+          .min(0)
+          .max(100)
+          .default(100)
+          .meta({
+            description:
+              "How many of the issue's newest comments the model reads with the question; earlier ones are left out, with a note.",
+            allowed: "a whole number from 0 to 100",
+          }),
+        /** Questions one person may ask per hour (owners, members and collaborators are not limited). */
+        questions_per_user_per_hour: questionsPerHour(
+          "Questions one person may ask per hour; owners, members and collaborators are not limited.",
+        ),
+        /** Questions askcode answers in this repository per hour. */
+        questions_per_repository_per_hour: questionsPerHour(
+          "Questions askcode answers in this repository per hour.",
+        ),
+      })
+      .prefault({})
+      .meta({
+        description:
+          "Bounds on what one question may bring in, and questions answered per hour (at most the operator's ceilings).",
+        allowed:
+          "a map with any of `max_question_chars`, `max_thread_comments`, `questions_per_user_per_hour`, `questions_per_repository_per_hour`",
+      }),
+    /**
      * How many tool calls a run may make: askcode asks the model for one call
      * per turn, so one step is one model turn that calls a tool (a turn that
      * sends several anyway takes one step per call, so batching buys no extra
@@ -139,29 +190,6 @@ export const repoConfigSchema = z
           "Paths askcode never reads, in .gitignore syntax (docs/, *.min.js, /vendor).",
         allowed:
           "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
-      }),
-    /**
-     * Questions answered per hour, below the operator's ceilings
-     * (`ASKCODE_QUESTIONS_PER_USER_PER_HOUR`, `…_PER_REPOSITORY_PER_HOUR`);
-     * a higher value is cut to the ceiling. Unset: the ceiling.
-     */
-    limits: z
-      .strictObject({
-        /** Questions one person may ask per hour (owners, members and collaborators are not limited). */
-        questions_per_user_per_hour: questionsPerHour(
-          "Questions one person may ask per hour; owners, members and collaborators are not limited.",
-        ),
-        /** Questions askcode answers in this repository per hour. */
-        questions_per_repository_per_hour: questionsPerHour(
-          "Questions askcode answers in this repository per hour.",
-        ),
-      })
-      .prefault({})
-      .meta({
-        description:
-          "Questions answered per hour, at most the operator's ceilings.",
-        allowed:
-          "a map with `questions_per_user_per_hour` and `questions_per_repository_per_hour`",
       }),
     /** Which label-triggered missions run here. */
     missions: z

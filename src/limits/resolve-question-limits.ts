@@ -28,7 +28,10 @@ const ENV = {
  * //   problems: [{ key: "limits.questions_per_user_per_hour", outcome: "adjusted", used: 20, … }] }
  */
 export function resolveQuestionLimits(
-  config: RepoConfig["limits"],
+  config: Pick<
+    RepoConfig["limits"],
+    "questions_per_user_per_hour" | "questions_per_repository_per_hour"
+  >,
   ceilings: QuestionLimits,
 ): { limits: QuestionLimits; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];

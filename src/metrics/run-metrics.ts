@@ -1,11 +1,25 @@
 import { Counter, Histogram, type Registry } from "prom-client";
 
+/** Tokens of one model request: prompt (input) and reply (output). */
+export interface ModelTokens {
+  input: number;
+  output: number;
+}
+
 /** What one run spends: the code context it packed and the model's tokens. */
 export interface RunMetrics {
   /** Tokens of code packed into the first message (the packing report's `tokensUsed`). */
   contextPacked(tokens: number): void;
   /** One model request: tokens as the server reported them, else as we counted them. */
-  modelTokens(model: string, tokens: { input: number; output: number }): void;
+  modelTokens(model: string, tokens: ModelTokens): void;
+  /**
+   * `modelTokens` for the runs of one repository ("owner/repo"): each request
+   * counted by model, as `modelTokens` does, and by repository, so what a
+   * repository costs shows even for runs that fail halfway.
+   */
+  forRepository(repository: string): Pick<RunMetrics, "modelTokens">;
+  /** The tokens one answer's run spent in all, once it ends. */
+  answerTokens(tokens: number): void;
 }
 
 // Packed context per question: a few hundred tokens for a small repository,
@@ -13,14 +27,25 @@ export interface RunMetrics {
 const CONTEXT_BUCKETS = [
   250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000,
 ];
+// A run's tokens: one request with a small context, up to a large budget
+// spent over many steps (budgets.run defaults to 64,000).
+const ANSWER_BUCKETS = [
+  2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000,
+  1_000_000,
+];
 
 /**
  * The token metrics, registered on `registry`. The model label holds the
- * names the operator's endpoint answered to, so it stays bounded.
+ * names the operator's endpoint answered to, and the repository label the
+ * installations' repositories, so both stay bounded; the per-answer
+ * histogram has no label, so its series stay few (a repository's tokens
+ * per answer: its token counter over its answered and failed questions).
  *
  * @example
  * const run = createRunMetrics(registry);
- * run.modelTokens("gpt-4o", { input: 900, output: 60 });
+ * run.forRepository("octo/app").modelTokens("gpt-4o", { input: 900, output: 60 });
+ * // askcode_model_tokens_total{model="gpt-4o",direction="input"} 900
+ * // askcode_repository_model_tokens_total{repository="octo/app",direction="input"} 900
  */
 export function createRunMetrics(registry: Registry): RunMetrics {
   const context = new Histogram({
@@ -35,11 +60,32 @@ export function createRunMetrics(registry: Registry): RunMetrics {
     labelNames: ["model", "direction"] as const,
     registers: [registry],
   });
+  const byRepository = new Counter({
+    name: "askcode_repository_model_tokens_total",
+    help: "The model tokens of askcode_model_tokens_total, by the repository whose question spent them.",
+    labelNames: ["repository", "direction"] as const,
+    registers: [registry],
+  });
+  const perAnswer = new Histogram({
+    name: "askcode_answer_model_tokens",
+    help: "Model tokens (input plus output of every request) one answer's run spent.",
+    buckets: ANSWER_BUCKETS,
+    registers: [registry],
+  });
+  const modelTokens = (model: string, used: ModelTokens) => {
+    tokens.inc({ model, direction: "input" }, used.input);
+    tokens.inc({ model, direction: "output" }, used.output);
+  };
   return {
     contextPacked: (packed) => context.observe(packed),
-    modelTokens: (model, used) => {
-      tokens.inc({ model, direction: "input" }, used.input);
-      tokens.inc({ model, direction: "output" }, used.output);
-    },
+    modelTokens,
+    forRepository: (repository) => ({
+      modelTokens: (model, used) => {
+        modelTokens(model, used);
+        byRepository.inc({ repository, direction: "input" }, used.input);
+        byRepository.inc({ repository, direction: "output" }, used.output);
+      },
+    }),
+    answerTokens: (spent) => perAnswer.observe(spent),
   };
 }

@@ -12,6 +12,8 @@ export interface RunSettings {
   contextWindow: number;
   budgets: Budgets;
   maxSteps: number;
+  /** The repository's bounds on the question's length and its thread's. */
+  limits: RepoConfig["limits"];
   /** The tools the model may call: the mission's, or all of them for a question. */
   tools: readonly MissionToolName[];
 }
@@ -21,7 +23,8 @@ export interface RunSettings {
  * mission (the operator's choice for that task), then the repository's
  * `.github/askcode.yml`, then the operator's environment. A budget the
  * mission leaves unset keeps the repository's, and the first message and
- * each tool result are capped at the run's budget they are spent from. A
+ * each tool result are capped at the run's budget they are spent from,
+ * which no layer can raise above the operator's `maxRunTokens`. A
  * model named without a context window is assumed to have the operator's.
  *
  * @example
@@ -30,7 +33,7 @@ export interface RunSettings {
  */
 export function resolveRunSettings(
   config: RepoConfig,
-  operator: { model: string; contextWindow: number },
+  operator: { model: string; contextWindow: number; maxRunTokens?: number },
   mission?: Mission,
 ): RunSettings {
   const model =
@@ -41,6 +44,10 @@ export function resolveRunSettings(
   for (const [key, value] of Object.entries(mission?.budgets ?? {})) {
     if (value !== undefined) budgets[key as keyof Budgets] = value;
   }
+  // The operator's ceiling holds over a mission's budget too (the
+  // repository's was cut to it when its config was read).
+  if (operator.maxRunTokens !== undefined)
+    budgets.run = Math.min(budgets.run, operator.maxRunTokens);
   // Both are spent from the run's budget (as parseRepoConfig enforces for a
   // repository); a mission's larger context must not overrun a smaller run.
   budgets.context = Math.min(budgets.context, budgets.run);
@@ -50,6 +57,7 @@ export function resolveRunSettings(
     contextWindow: model?.context_window ?? operator.contextWindow,
     budgets,
     maxSteps: mission?.max_steps ?? config.max_steps,
+    limits: config.limits,
     tools: mission?.tools ?? MISSION_TOOL_NAMES,
   };
 }

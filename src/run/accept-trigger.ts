@@ -1,13 +1,17 @@
 import type { ConfigProblem } from "../config/config-problem.js";
 import type { RepoConfigSource } from "../config/load-repo-config.js";
 import { loadRepoConfig } from "../config/load-repo-config.js";
-import { parseRepoConfig } from "../config/parse-repo-config.js";
+import {
+  parseRepoConfig,
+  type ParseRepoConfigOptions,
+} from "../config/parse-repo-config.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import type { QuestionJob } from "../jobs/question-job.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../trigger/decide-trigger.js";
+import type { StillAsked } from "./check-still-asked.js";
 import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
 export interface AcceptTriggerDeps {
@@ -18,6 +22,8 @@ export interface AcceptTriggerDeps {
   missions: readonly Mission[];
   /** The operator's default handle (`ASKCODE_HANDLE`). */
   defaultHandle?: string;
+  /** The operator's ceiling on a repository's `budgets.run` (`ASKCODE_MAX_RUN_TOKENS`). */
+  maxRunTokens?: number;
   /** The retries' waits run on it. */
   clock: Pick<Clock, "sleep">;
   /** Waits between attempts to read (default `GITHUB_READ_WAITS_MS`). */
@@ -28,7 +34,18 @@ export interface AcceptTriggerDeps {
   };
   /** Counts a delivery the config turns away, by reason (none: not counted). */
   metrics?: { ignored(reason: string): void };
+  /**
+   * Whether what asked is still there (`checkStillAsked`), read once the
+   * config lets the question through (none: not checked).
+   */
+  stillAsked?(question: QuestionJob): Promise<StillAsked>;
 }
+
+const WITHDRAWN: Record<Exclude<StillAsked, "asked">, string> = {
+  "comment-deleted": "the comment that asked was deleted before its turn",
+  "issue-deleted": "the issue was deleted or moved before its turn",
+  "issue-locked": "the issue was locked before its turn",
+};
 
 /**
  * The worker's first step: read the repository's `.github/askcode.yml`
@@ -37,7 +54,9 @@ export interface AcceptTriggerDeps {
  * missions run. A delivery the config turns away is dropped quietly (no
  * comment; one log line with the reason) and resolves undefined. A config
  * that stays unreadable does not drop the question: the defaults apply, and
- * the answer opens with a note saying the file could not be read.
+ * the answer opens with a note saying the file could not be read. A
+ * question whose comment was deleted, or whose issue was deleted or locked,
+ * while it waited is dropped the same quiet way, before any 👀.
  *
  * @example
  * const question = await acceptTrigger(job, deps);
@@ -49,15 +68,18 @@ export async function acceptTrigger(
 ): Promise<QuestionJob | undefined> {
   const retry = <T>(read: () => Promise<T>) =>
     retryGitHubRead(read, { clock: deps.clock, waitsMs: deps.waitsMs });
-  const missionNames = deps.missions.map((mission) => mission.name);
+  const options = {
+    missionNames: deps.missions.map((mission) => mission.name),
+    maxRunTokens: deps.maxRunTokens,
+  };
   const { config, problems } = await retry(async () =>
-    loadRepoConfig(await deps.configSource(job), { missionNames }),
+    loadRepoConfig(await deps.configSource(job), options),
   ).catch((error: unknown) => {
     deps.log.warn(
       { err: error, deliveryId: job.deliveryId },
       "askcode could not read .github/askcode.yml; answering with the defaults",
     );
-    return unreadableConfig(error, missionNames);
+    return unreadableConfig(error, options);
   });
   const decision = decideTrigger({
     event: job.event,
@@ -76,7 +98,7 @@ export async function acceptTrigger(
     return undefined;
   }
   const { comment, label, sender } = job.payload;
-  return {
+  const question: QuestionJob = {
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
     installationId: job.installationId,
@@ -101,12 +123,31 @@ export async function acceptTrigger(
     config,
     configProblems: problems,
   };
+  const { stillAsked } = deps;
+  const still = stillAsked
+    ? await retry(() => stillAsked(question)).catch((error: unknown) => {
+        deps.log.warn(
+          { err: error, deliveryId: job.deliveryId },
+          "askcode could not check that the question is still there; answering it",
+        );
+        return "asked" as const;
+      })
+    : "asked";
+  if (still !== "asked") {
+    deps.metrics?.ignored(still);
+    deps.log.info(
+      { reason: still, deliveryId: job.deliveryId },
+      `askcode drops this question: ${WITHDRAWN[still]}`,
+    );
+    return undefined;
+  }
+  return question;
 }
 
 /** The defaults, and the problem the answer reports: what GitHub answered, never where. */
 function unreadableConfig(
   error: unknown,
-  missionNames: string[],
+  options: ParseRepoConfigOptions,
 ): { config: RepoConfig; problems: ConfigProblem[] } {
   const status = (error as { status?: unknown } | undefined)?.status;
   const answered =
@@ -114,7 +155,7 @@ function unreadableConfig(
       ? `GitHub answered ${status}`
       : "GitHub could not be reached";
   return {
-    config: parseRepoConfig(undefined, { missionNames }).config,
+    config: parseRepoConfig(undefined, options).config,
     problems: [
       {
         key: "",

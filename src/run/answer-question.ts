@@ -164,6 +164,7 @@ export async function answerQuestion(
       })),
     ),
     budget: settings.budgets.context,
+    maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
   });
   await input.progress({
@@ -200,7 +201,9 @@ export async function answerQuestion(
     clock: input.clock,
     deadline,
     log: input.log,
-    metrics: input.metrics,
+    metrics: input.metrics?.forRepository(
+      `${repository.owner}/${repository.repo}`,
+    ),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.
@@ -214,6 +217,8 @@ export async function answerQuestion(
     );
     return error;
   });
+  if (!(result instanceof ModelError))
+    input.metrics?.answerTokens(result.tokensUsed);
   if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,

@@ -151,6 +151,10 @@ export function createIssueComments(
         author,
         comments,
         ...(asker ? { asker } : {}),
+        // The issue counts every comment; those before the pages read were not.
+        ...((opened.comments ?? 0) > all.length
+          ? { commentsNotRead: (opened.comments ?? 0) - all.length }
+          : {}),
       };
     },
   };

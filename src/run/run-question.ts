@@ -27,6 +27,7 @@ import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import type { QuestionOutcome } from "./question-outcome.js";
+import { questionTooLong } from "./question-too-long.js";
 import { startRunDeadline } from "./run-deadline.js";
 
 /** What one run needs from the installation it runs for. */
@@ -43,6 +44,8 @@ export interface RunQuestionDeps {
   operator: {
     model: string;
     contextWindow: number;
+    /** The ceiling on any run's token budget (`ASKCODE_MAX_RUN_TOKENS`), a mission's included. */
+    maxRunTokens?: number;
     snapshotMaxBytes: number;
     handle?: string;
     /** Hosts answers may link to besides the repository at its commit. */
@@ -101,6 +104,12 @@ export async function runQuestion(
     },
   );
   try {
+    // A question over the length limit is told so before anything is read.
+    const tooLong = questionTooLong(job.task, job.config.limits);
+    if (tooLong) {
+      await comment.deliver(await renderFailureComment(tooLong, { handle }));
+      return { kind: "failed", reason: tooLong.kind };
+    }
     await comment.post(renderProgressComment({ stage: "searching" }));
     let lastEdit = deps.clock.now();
     const progress = async (stage: ProgressStage) => {

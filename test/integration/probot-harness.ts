@@ -254,8 +254,17 @@ export async function nockRepository(
     })
     // The REST issue is the webhook's `issue` object: the same fields, its
     // author and author_association included.
+    // Read twice: whether the question is still asked (before 👀), then the thread.
     .get(at("/issues/1"))
+    .times(2)
     .reply(200, webhookPayload("issue_comment.created", host).issue)
+    // The asking comment, still there (a label asks without one).
+    .get((path) => path.startsWith(at("/issues/comments/")))
+    .optionally()
+    .reply(200, (uri) => ({
+      ...webhookPayload("issue_comment.created", host).comment,
+      id: Number(uri.split("/").pop()),
+    }))
     .get(at("/issues/1/comments"))
     .query(true)
     .reply(200, [])

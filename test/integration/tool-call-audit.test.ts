@@ -112,6 +112,38 @@ describe("the tool-call audit log, through a whole delivery", () => {
       'askcode_model_tokens_total{model="gpt-4o",direction="input"} 1800',
       'askcode_model_tokens_total{model="gpt-4o",direction="output"} 120',
     ]);
+    // The same tokens by repository, and the answer's total, in /metrics…
+    expect(
+      await metricSamples(registry, "askcode_repository_model_tokens_total"),
+    ).toStrictEqual([
+      'askcode_repository_model_tokens_total{repository="Codertocat/Hello-World",direction="input"} 1800',
+      'askcode_repository_model_tokens_total{repository="Codertocat/Hello-World",direction="output"} 120',
+    ]);
+    expect(
+      await metricSamples(registry, "askcode_answer_model_tokens"),
+    ).toContain("askcode_answer_model_tokens_sum 1920");
+    // …and in the line that ends the run, which names its repository.
+    expect(
+      lines.filter((line) => line.message === "Agent run finished"),
+    ).toStrictEqual([
+      {
+        bindings: {
+          installation: 1,
+          repository: "Codertocat/Hello-World",
+          level: "info",
+        },
+        meta: {
+          stop: "final_answer",
+          steps: 2,
+          requests: 2,
+          tokensUsed: 1920,
+          inputTokens: 1800,
+          outputTokens: 120,
+          toolCalls: 1,
+        },
+        message: "Agent run finished",
+      },
+    ]);
     auth.persist(false);
   });
 });

@@ -119,6 +119,47 @@ describe("buildFirstMessage", () => {
     expect(first.text).not.toContain('<data from="comment by @user1 ');
   });
 
+  it("cuts the thread to its newest max_thread_comments, counting the comments never read, and tells the model", () => {
+    const comments = Array.from({ length: 12 }, (_, i) => ({
+      author: `user${i + 1}`,
+      body: `Comment number ${i + 1}.`,
+    }));
+    const first = buildFirstMessage({
+      question: "Why?",
+      issue: {
+        title: "Long thread",
+        body: "Body.",
+        comments,
+        commentsNotRead: 100,
+      },
+      budget: 20_000,
+      maxIssueComments: 5,
+      tokenCounter,
+    });
+    expect(first.report.issue).toMatchObject({
+      commentsShown: 5,
+      commentsOmitted: 107,
+    });
+    expect(first.text).toContain(
+      "(107 earlier comments are left out: the thread is cut to its newest 5 comments.)",
+    );
+    expect(first.text).not.toContain("to fit the budget");
+    expect(first.text).toContain('<data from="comment by @user8 ');
+    expect(first.text).not.toContain('<data from="comment by @user7 ');
+
+    const none = buildFirstMessage({
+      question: "Why?",
+      issue: { title: "Long thread", body: "Body.", comments },
+      budget: 20_000,
+      maxIssueComments: 0,
+      tokenCounter,
+    });
+    expect(none.text).toContain(
+      "(12 earlier comments are left out: the thread is cut to its title and description.)",
+    );
+    expect(none.text).not.toContain('<data from="comment by');
+  });
+
   it("cuts a long description and says so", () => {
     const first = buildFirstMessage({
       question: "Why?",

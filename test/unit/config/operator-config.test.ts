@@ -24,6 +24,7 @@ describe("loadOperatorConfig", () => {
       modelEndpoint: undefined,
       model: "gpt-4o",
       contextWindow: 128000,
+      maxRunTokens: undefined,
       handle: undefined,
       concurrency: 4,
       cacheTtlMs: 3_600_000,
@@ -60,6 +61,7 @@ describe("loadOperatorConfig", () => {
         OPENAI_BASE_URL: "https://llm.internal.example/v1",
         ASKCODE_MODEL: "qwen2.5-coder:32b",
         ASKCODE_CONTEXT_WINDOW: "32768",
+        ASKCODE_MAX_RUN_TOKENS: "40000",
         ASKCODE_HANDLE: "@CodeHelper",
         ASKCODE_CONCURRENCY: "2",
         ASKCODE_CACHE_TTL_MS: "60000",
@@ -90,6 +92,7 @@ describe("loadOperatorConfig", () => {
       },
       model: "qwen2.5-coder:32b",
       contextWindow: 32768,
+      maxRunTokens: 40000,
       handle: "codehelper",
       concurrency: 2,
       cacheTtlMs: 60000,
@@ -111,6 +114,12 @@ describe("loadOperatorConfig", () => {
       },
       log: { level: "debug", format: "json" },
     });
+  });
+
+  it("refuses a run-token ceiling below the smallest run budget, naming the variable", () => {
+    expect(errorOf({ ASKCODE_MAX_RUN_TOKENS: "500" }).message).toContain(
+      'ASKCODE_MAX_RUN_TOKENS="500" is not allowed: a whole number of tokens from 1000 to 10000000.',
+    );
   });
 
   it("uses a model endpoint with a base URL and no key (a local server)", () => {

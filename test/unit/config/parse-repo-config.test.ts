@@ -32,9 +32,9 @@ const DEFAULTS = {
     run: 64000,
     wall_time_seconds: 180,
   },
+  limits: { max_question_chars: 8000, max_thread_comments: 100 },
   max_steps: 8,
   exclude_paths: [],
-  limits: {},
   missions: { enabled: true },
 };
 
@@ -68,12 +68,14 @@ describe("parseRepoConfig", () => {
           run: 40000,
           wall_time_seconds: 90,
         },
-        max_steps: 5,
-        exclude_paths: ["docs/", "*.min.js", "/vendor"],
         limits: {
+          max_question_chars: 3000,
+          max_thread_comments: 40,
           questions_per_user_per_hour: 5,
           questions_per_repository_per_hour: 50,
         },
+        max_steps: 5,
+        exclude_paths: ["docs/", "*.min.js", "/vendor"],
         missions: { enabled: ["bug_triage"] },
       },
       problems: [],
@@ -93,7 +95,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, max_steps, exclude_paths, limits, missions",
+          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, limits, max_steps, exclude_paths, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",
@@ -397,6 +399,63 @@ describe("parseRepoConfig", () => {
     expect(
       parseRepoConfig({ budgets: { context: 90000, run: 200000 } }).problems,
     ).toStrictEqual([]);
+  });
+
+  it("cuts a run budget above the operator's ceiling to it, reporting only a budget the file set", () => {
+    const { config, problems } = parseRepoConfig(
+      { budgets: { run: 200000, context: 50000 } },
+      { maxRunTokens: 30000 },
+    );
+    expect(config.budgets).toStrictEqual({
+      ...DEFAULTS.budgets,
+      run: 30000,
+      context: 30000,
+    });
+    expect(problems).toStrictEqual([
+      {
+        key: "budgets.run",
+        message:
+          "is more than this askcode allows one answer to spend (30000 tokens, its operator's `ASKCODE_MAX_RUN_TOKENS`)",
+        allowed: "at most 30000",
+        received: 200000,
+        outcome: "adjusted",
+        used: 30000,
+      },
+      expect.objectContaining({ key: "budgets.context", used: 30000 }),
+    ]);
+    // No file: the default budget is cut without a word to the asker.
+    expect(parseRepoConfig(undefined, { maxRunTokens: 30000 })).toStrictEqual({
+      config: { ...DEFAULTS, budgets: { ...DEFAULTS.budgets, run: 30000 } },
+      problems: [],
+    });
+    // Within the ceiling: untouched.
+    expect(
+      parseRepoConfig({ budgets: { run: 20000 } }, { maxRunTokens: 30000 })
+        .config.budgets.run,
+    ).toBe(20000);
+  });
+
+  it("reads the limits on a question's length and its thread, and reports a wrong one", () => {
+    expect(
+      parseRepoConfig({
+        limits: { max_question_chars: 2000, max_thread_comments: 0 },
+      }).config.limits,
+    ).toEqual({ max_question_chars: 2000, max_thread_comments: 0 });
+    const { config, problems } = parseRepoConfig({
+      limits: { max_question_chars: 10, max_thread_comments: 30 },
+    });
+    expect(config.limits).toStrictEqual({
+      max_question_chars: 8000,
+      max_thread_comments: 30,
+    });
+    expect(problems).toStrictEqual([
+      expect.objectContaining({
+        key: "limits.max_question_chars",
+        received: 10,
+        outcome: "used-default",
+        used: 8000,
+      }),
+    ]);
   });
 
   it("reports mission names the operator has not installed, with a near match", () => {

@@ -31,6 +31,7 @@ describe("resolveRunSettings", () => {
         wall_time_seconds: 180,
       },
       maxSteps: 5,
+      limits: { max_question_chars: 8000, max_thread_comments: 100 },
       tools: [
         "search_repository_code",
         "read_file_contents",
@@ -71,6 +72,7 @@ describe("resolveRunSettings", () => {
         wall_time_seconds: 60,
       },
       maxSteps: 12,
+      limits: { max_question_chars: 8000, max_thread_comments: 100 },
       tools: ["search_repository_code", "read_file_contents"],
     });
   });
@@ -84,5 +86,16 @@ describe("resolveRunSettings", () => {
         mission({ budgets: { context: 30000 } }),
       ).budgets,
     ).toMatchObject({ context: 20000, run: 20000 });
+  });
+
+  it("holds a mission's run budget, and the context spent from it, under the operator's ceiling", () => {
+    const { config } = parseRepoConfig({}, { maxRunTokens: 40000 });
+    expect(
+      resolveRunSettings(
+        config,
+        { ...OPERATOR, maxRunTokens: 40000 },
+        mission({ budgets: { run: 500000, context: 60000 } }),
+      ).budgets,
+    ).toMatchObject({ run: 40000, context: 40000 });
   });
 });

@@ -97,6 +97,8 @@ describe("createIssueComments().thread", () => {
     expect(thread.comments.map((c) => c.body)).toEqual(
       Array.from({ length: 99 }, (_, i) => `comment ${i + 151}`),
     );
+    // The issue counts 250: the 150 before the pages read are said to be unread.
+    expect(thread.commentsNotRead).toBe(150);
     expect(scope.isDone()).toBe(true);
   });
 });

@@ -1,0 +1,57 @@
+import type { QuestionJob } from "../jobs/question-job.js";
+import type { IssuesOctokit } from "./issue-comments.js";
+
+/** Whether a question should still run, or why it should not. */
+export type StillAsked =
+  "asked" | "comment-deleted" | "issue-deleted" | "issue-locked";
+
+/**
+ * Reads, just before a question is acknowledged, whether what asked is still
+ * there: the triggering comment (a 404 means it was deleted) and the issue
+ * (a 404 or 410 means it was deleted or transferred away; `locked: true`
+ * means the conversation was closed to comments). A question queued behind
+ * others may wait minutes, and its asker may have withdrawn it meanwhile.
+ * Two requests for a comment, one for an issue; the thread read that comes
+ * later in the run would tell the same, but only after the 👀 reaction and
+ * the progress comment went out. Any other failure is thrown: the caller
+ * decides whether to answer anyway.
+ * https://docs.github.com/en/rest/issues/comments#get-an-issue-comment
+ * https://docs.github.com/en/rest/issues/issues#get-an-issue
+ *
+ * @example
+ * await checkStillAsked(octokit, job) // "comment-deleted"
+ */
+export async function checkStillAsked(
+  octokit: IssuesOctokit,
+  job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
+): Promise<StillAsked> {
+  const base = { owner: job.owner, repo: job.repo };
+  if (job.reactTo.kind === "comment") {
+    const comment = await octokit
+      .request("GET /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+        ...base,
+        comment_id: job.reactTo.commentId,
+      })
+      .catch(gone);
+    if (comment === GONE) return "comment-deleted";
+  }
+  const issue = await octokit
+    .request("GET /repos/{owner}/{repo}/issues/{issue_number}", {
+      ...base,
+      issue_number: job.issueNumber,
+    })
+    .catch(gone);
+  if (issue === GONE) return "issue-deleted";
+  return (issue.data as { locked?: boolean }).locked === true
+    ? "issue-locked"
+    : "asked";
+}
+
+const GONE = Symbol("gone");
+
+// 404: deleted (or never visible to the app); 410: an issue deleted for good.
+function gone(error: unknown): typeof GONE {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (status === 404 || status === 410) return GONE;
+  throw error;
+}

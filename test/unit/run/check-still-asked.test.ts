@@ -1,0 +1,186 @@
+import { readFileSync } from "node:fs";
+import nock from "nock";
+import { ProbotOctokit } from "probot";
+import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import { installationConfigSource } from "../../../src/config/installation-config-source.js";
+import { acceptTrigger } from "../../../src/run/accept-trigger.js";
+import { checkStillAsked } from "../../../src/run/check-still-asked.js";
+import type { IssuesOctokit } from "../../../src/run/issue-comments.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { triggerJob } from "../../helpers/trigger-job.js";
+import { loadWebhook } from "../trigger/webhook-fixture.js";
+
+// The REST comment and issue are the webhook's objects (same shapes).
+const example = JSON.parse(
+  readFileSync(
+    new URL(
+      "../../fixtures/webhooks/issue_comment.created.mention.json",
+      import.meta.url,
+    ),
+    "utf8",
+  ),
+) as { comment: { id: number }; issue: { locked: boolean } };
+const COMMENT = "/repos/octo-org/hello-world/issues/comments/492700400";
+const ISSUE = "/repos/octo-org/hello-world/issues/1";
+const CONFIG = "/repos/octo-org/hello-world/contents/.github%2Faskcode.yml";
+const COMMENT_NOT_FOUND = {
+  message: "Not Found",
+  documentation_url:
+    "https://docs.github.com/rest/issues/comments#get-an-issue-comment",
+  status: "404",
+};
+const ON_COMMENT = {
+  owner: "octo-org",
+  repo: "hello-world",
+  issueNumber: 1,
+  reactTo: { kind: "comment" as const, commentId: example.comment.id },
+};
+
+function octokit() {
+  return new ProbotOctokit({
+    auth: { token: "ghs_test" },
+    throttle: { enabled: false },
+    retry: { enabled: false },
+  });
+}
+
+describe("checkStillAsked", () => {
+  it("finds the comment and the issue open: still asked", async () => {
+    const scope = nock("https://api.github.com")
+      .get(COMMENT)
+      .reply(200, example.comment)
+      .get(ISSUE)
+      .reply(200, example.issue);
+    expect(
+      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+    ).toBe("asked");
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
+
+  it("says a comment GitHub no longer has was deleted, without reading the issue", async () => {
+    nock("https://api.github.com").get(COMMENT).reply(404, COMMENT_NOT_FOUND);
+    expect(
+      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+    ).toBe("comment-deleted");
+  });
+
+  it("says a locked issue is locked", async () => {
+    nock("https://api.github.com")
+      .get(COMMENT)
+      .reply(200, example.comment)
+      .get(ISSUE)
+      .reply(200, { ...example.issue, locked: true });
+    expect(
+      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+    ).toBe("issue-locked");
+  });
+
+  it("reads only the issue for a question the issue asked, and knows a deleted one", async () => {
+    nock("https://api.github.com").get(ISSUE).reply(410, {
+      message: "This issue was deleted",
+      documentation_url:
+        "https://docs.github.com/rest/issues/issues#get-an-issue",
+      status: "410",
+    });
+    expect(
+      await checkStillAsked(octokit() as unknown as IssuesOctokit, {
+        ...ON_COMMENT,
+        reactTo: { kind: "issue" },
+      }),
+    ).toBe("issue-deleted");
+  });
+
+  it("throws what is not an answer about the question (a 502)", async () => {
+    nock("https://api.github.com")
+      .get(COMMENT)
+      .reply(502, { message: "Server Error" });
+    await expect(
+      checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+    ).rejects.toMatchObject({
+      status: 502,
+    });
+  });
+});
+
+describe("acceptTrigger with the still-asked check", () => {
+  function setup() {
+    const lines: Array<[string, object, string]> = [];
+    const ignored: string[] = [];
+    const clock = createFakeClock();
+    const client = octokit();
+    const deps = {
+      configSource: async (trigger: TriggerJob) =>
+        installationConfigSource(client, trigger, {}),
+      appSlug: async () => "askcode",
+      missions: [],
+      clock,
+      log: {
+        info: (meta: object, message: string) =>
+          lines.push(["info", meta, message]),
+        warn: (meta: object, message: string) =>
+          lines.push(["warn", meta, message]),
+      },
+      metrics: { ignored: (reason: string) => ignored.push(reason) },
+      stillAsked: (question: Parameters<typeof checkStillAsked>[1]) =>
+        checkStillAsked(client as unknown as IssuesOctokit, question),
+    };
+    return { deps, lines, ignored, clock };
+  }
+  const job = (): TriggerJob =>
+    triggerJob({ payload: loadWebhook("issue_comment.created.mention") });
+
+  it("drops quietly a question whose comment was deleted: one log line, one count, nothing returned", async () => {
+    nock("https://api.github.com")
+      .get(CONFIG)
+      .reply(200, "max_steps: 3\n")
+      .get(COMMENT)
+      .reply(404, COMMENT_NOT_FOUND);
+    const { deps, lines, ignored } = setup();
+    expect(await acceptTrigger(job(), deps)).toBeUndefined();
+    expect(ignored).toStrictEqual(["comment-deleted"]);
+    expect(lines).toStrictEqual([
+      [
+        "info",
+        { reason: "comment-deleted", deliveryId: "d-1" },
+        "askcode drops this question: the comment that asked was deleted before its turn",
+      ],
+    ]);
+  });
+
+  it("drops a question whose issue was locked", async () => {
+    nock("https://api.github.com")
+      .get(CONFIG)
+      .reply(200, "max_steps: 3\n")
+      .get(COMMENT)
+      .reply(200, example.comment)
+      .get(ISSUE)
+      .reply(200, { ...example.issue, locked: true });
+    const { deps, ignored } = setup();
+    expect(await acceptTrigger(job(), deps)).toBeUndefined();
+    expect(ignored).toStrictEqual(["issue-locked"]);
+  });
+
+  it("answers when GitHub cannot say, after retrying on the clock", async () => {
+    nock("https://api.github.com")
+      .get(CONFIG)
+      .reply(200, "max_steps: 3\n")
+      .get(COMMENT)
+      .times(3)
+      .reply(502, { message: "Server Error" });
+    const { deps, lines, ignored, clock } = setup();
+    const question = await acceptTrigger(job(), deps);
+    expect(question?.config.max_steps).toBe(3);
+    expect(question?.reactTo).toStrictEqual({
+      kind: "comment",
+      commentId: 492700400,
+    });
+    expect(clock.sleeps).toStrictEqual([1_000, 4_000]);
+    expect(ignored).toStrictEqual([]);
+    expect(lines.map(([level, , message]) => [level, message])).toStrictEqual([
+      [
+        "warn",
+        "askcode could not check that the question is still there; answering it",
+      ],
+    ]);
+  });
+});
