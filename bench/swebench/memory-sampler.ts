@@ -7,9 +7,11 @@ export interface MemorySampler {
    * Starts a new window (one instance): collects garbage first when the
    * process runs with --expose-gc, so the window's peak is that instance's
    * working set and not what earlier ones left for a lazy collector.
-   * Returns the heap's high-water mark of the window that ends, in MB.
+   * Returns the heap's high-water mark of the window that ends, and the heap
+   * still live once that garbage is collected (what earlier windows retain:
+   * flat over a run unless something keeps per-window data), in MB.
    */
-  nextWindow(): number;
+  nextWindow(): { peakMb: number; afterGcMb: number };
   stop(): void;
 }
 
@@ -53,9 +55,10 @@ export function createMemorySampler(intervalMs = 200): MemorySampler {
       sample();
       const peak = windowPeak / MB;
       (globalThis as { gc?: () => void }).gc?.();
+      const afterGcMb = process.memoryUsage().heapUsed / MB;
       windowPeak = 0;
       sample();
-      return peak;
+      return { peakMb: peak, afterGcMb };
     },
     stop: () => clearInterval(timer),
   };

@@ -67,7 +67,13 @@ export interface InstanceResult {
   };
   /**
    * In MB: the resident set and V8 heap after the instance, and the heap's
-   * high-water mark during it (from the harness's sampler; 0 when run alone).
+   * high-water mark during it and the heap left once its garbage is collected
+   * (both from the harness's sampler; 0 when run alone).
    */
-  memory: { rssMb: number; heapUsedMb: number; heapPeakMb: number };
+  memory: {
+    rssMb: number;
+    heapUsedMb: number;
+    heapPeakMb: number;
+    heapAfterGcMb: number;
+  };
 }

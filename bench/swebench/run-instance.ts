@@ -97,7 +97,7 @@ export async function runInstance(
     goldInTop20: 0,
     budgets: [],
     timings: { readMs: 0, indexMs: 0, baselineRankMs: 0, totalMs: 0 },
-    memory: { rssMb: 0, heapUsedMb: 0, heapPeakMb: 0 },
+    memory: { rssMb: 0, heapUsedMb: 0, heapPeakMb: 0, heapAfterGcMb: 0 },
   };
   const host = d.createLocalCodeHost({ root: input.mirror });
   try {
@@ -242,6 +242,7 @@ export async function runInstance(
     rssMb: memory.rss / 1024 / 1024,
     heapUsedMb: memory.heapUsed / 1024 / 1024,
     heapPeakMb: 0,
+    heapAfterGcMb: 0,
   };
   return result;
 }

@@ -1,0 +1,166 @@
+// Acknowledgement under a steady load: askcode's own HTTP server
+// (startAppServer, as bench:burst starts it) with GitHub served on loopback by
+// the stand-in (this checkout as the repository) and no model, sent signed
+// `issue_comment.created` mentions at a fixed rate by autocannon. Each request
+// is a new delivery of a new comment: its own X-GitHub-Delivery, comment id
+// and X-Hub-Signature-256.
+//
+//   npm run bench:load [-- --rate 200 --seconds 10 --connections 20 --issues 50]
+//
+// With REDIS_URL set in the environment, the app is started with it (and so
+// uses its Redis-backed queue); without it, the in-process queue.
+//
+// The jobs themselves are held: the stand-in leaves every read of a
+// repository's file (the config read each job starts with) unanswered, so the
+// figures are the acknowledgement path's, not those of retrieval sharing the
+// two cores. `--run-jobs` lets them run during the load
+// instead (what one replica that is both web and worker sees).
+//
+// Reports deliveries per second achieved, acknowledgement p50/p99/max, non-2xx
+// responses, and that each mention became exactly one job
+// (`askcode_questions_queued_total`). Exits 1 unless every delivery got a 2xx
+// and every mention exactly one job. The jobs are not drained: the answers'
+// pace is bench:burst's measure.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { Registry } from "prom-client";
+import { loadOperatorConfig } from "../src/config/operator-config.js";
+import { readAppCredentials } from "../src/server/read-app-credentials.js";
+import { startAppServer } from "../src/server/start-app-server.js";
+import { startGitHubStandIn } from "../scripts/github-stand-in.js";
+import {
+  buildMentionDelivery,
+  MENTION_REPOSITORY,
+} from "../scripts/mention-delivery.js";
+import { standInAppEnv } from "../scripts/stand-in-app-env.js";
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: "string", default: "200" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    issues: { type: "string", default: "50" },
+    "run-jobs": { type: "boolean", default: false },
+  },
+});
+const RATE = positive("rate");
+const SECONDS = positive("seconds");
+const CONNECTIONS = positive("connections");
+const ISSUES = positive("issues");
+const DELIVERIES = RATE * SECONDS;
+const SECRET = "load-bench-secret";
+
+function positive(name: "rate" | "seconds" | "connections" | "issues") {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(
+      `--${name} must be a positive integer, got "${values[name]}".`,
+    );
+  return n;
+}
+
+const standIn = await startGitHubStandIn({
+  gitDir: process.cwd(),
+  ...MENTION_REPOSITORY,
+  issue: { number: 1, title: "A question", body: "" },
+  ...(values["run-jobs"]
+    ? {}
+    : { hold: /^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/contents\// }),
+});
+const { env } = await standInAppEnv({
+  standIn,
+  secret: SECRET,
+  dir: mkdtempSync(join(tmpdir(), "askcode-load-")),
+  logLevel: "error",
+});
+const redisUrl = process.env.REDIS_URL;
+const appEnv = {
+  ...env,
+  PORT: "0",
+  ASKCODE_SHUTDOWN_GRACE_SECONDS: "1",
+  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+};
+const metrics = new Registry();
+const server = await startAppServer({
+  operator: loadOperatorConfig(appEnv),
+  credentials: readAppCredentials({
+    env: appEnv,
+    readFile: (path) => readFileSync(path, "utf8"),
+  }) as Parameters<typeof startAppServer>[0]["credentials"],
+  env: appEnv,
+  metrics,
+});
+const webhookPath = "/api/github/webhooks";
+
+// Request n is comment 100000+n on issue (n mod ISSUES)+1, signed when sent.
+let sent = 0;
+const result = await autocannon({
+  url: server.url,
+  connections: CONNECTIONS,
+  overallRate: RATE,
+  amount: DELIVERIES,
+  requests: [
+    {
+      method: "POST",
+      path: webhookPath,
+      setupRequest: (request) => {
+        const n = sent++;
+        const { headers, body } = buildMentionDelivery({
+          origin: standIn.origin,
+          secret: SECRET,
+          question: `where is a redelivered webhook deduplicated? (#${n})`,
+          issueNumber: (n % ISSUES) + 1,
+          commentId: 100_000 + n,
+          deliveryId: `load-${n}`,
+        });
+        return { ...request, headers, body };
+      },
+    },
+  ],
+});
+
+// Each mention is a distinct comment: exactly one job each, none doubled.
+const queued = await counterTotal("askcode_questions_queued_total");
+const acknowledged = result["2xx"];
+const answered = result["2xx"] + result.non2xx;
+
+console.table({
+  backend: { value: redisUrl ? "Redis (REDIS_URL)" : "in-process" },
+  jobs: { value: values["run-jobs"] ? "run during the load" : "held" },
+  "deliveries answered": { value: answered },
+  "target rate (/s)": { value: RATE },
+  "achieved rate (/s)": {
+    value: (answered / (result.duration || 1)).toFixed(1),
+  },
+  "acknowledged 2xx": { value: acknowledged },
+  "non-2xx": { value: result.non2xx },
+  "errors / timeouts": { value: `${result.errors} / ${result.timeouts}` },
+  "ack p50 (ms)": { value: result.latency.p50 },
+  "ack p99 (ms)": { value: result.latency.p99 },
+  "ack max (ms)": { value: result.latency.max },
+  "jobs queued (one per mention)": { value: queued },
+});
+
+const ok =
+  result.non2xx === 0 &&
+  result.errors === 0 &&
+  acknowledged === DELIVERIES &&
+  queued === DELIVERIES;
+if (!ok)
+  console.error(
+    "FAILED: a delivery was not acknowledged, or a mention did not become exactly one job",
+  );
+// No drain: the jobs left would be cancelled, each with a notice that
+// Probot's throttling paces at about one write a second.
+await standIn.close();
+process.exit(ok ? 0 : 1);
+
+async function counterTotal(name: string): Promise<number> {
+  const metric = metrics.getSingleMetric(name);
+  if (!metric) throw new Error(`askcode registered no metric ${name}`);
+  const { values: series } = await metric.get();
+  return series.reduce((sum, s) => sum + s.value, 0);
+}
