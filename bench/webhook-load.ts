@@ -1,6 +1,8 @@
-// Acknowledgement under a steady load: askcode's own HTTP server
-// (startAppServer, as bench:burst starts it) with GitHub served on loopback by
-// the stand-in (this checkout as the repository) and no model, sent signed
+// Acknowledgement under a steady load: askcode started as an operator starts
+// it, in a process of its own (`src/server/main.ts`), so the load generator
+// and the GitHub stand-in here do not share its event loop, with GitHub
+// served on loopback by the stand-in (this checkout as the repository) and no
+// model, sent signed
 // `issue_comment.created` mentions at a fixed rate by autocannon. Each request
 // is a new delivery of a new comment: its own X-GitHub-Delivery, comment id
 // and X-Hub-Signature-256.
@@ -21,15 +23,14 @@
 // (`askcode_questions_queued_total`). Exits 1 unless every delivery got a 2xx
 // and every mention exactly one job. The jobs are not drained: the answers'
 // pace is bench:burst's measure.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { Registry } from "prom-client";
-import { loadOperatorConfig } from "../src/config/operator-config.js";
-import { readAppCredentials } from "../src/server/read-app-credentials.js";
-import { startAppServer } from "../src/server/start-app-server.js";
 import { startGitHubStandIn } from "../scripts/github-stand-in.js";
 import {
   buildMentionDelivery,
@@ -70,29 +71,32 @@ const standIn = await startGitHubStandIn({
     ? {}
     : { hold: /^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/contents\// }),
 });
-const { env } = await standInAppEnv({
+// The app's working directory is empty, so no developer's .env is read.
+const workDir = mkdtempSync(join(tmpdir(), "askcode-load-"));
+const { url, env } = await standInAppEnv({
   standIn,
   secret: SECRET,
-  dir: mkdtempSync(join(tmpdir(), "askcode-load-")),
+  dir: workDir,
   logLevel: "error",
 });
 const redisUrl = process.env.REDIS_URL;
-const appEnv = {
-  ...env,
-  PORT: "0",
-  ASKCODE_SHUTDOWN_GRACE_SECONDS: "1",
-  ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-};
-const metrics = new Registry();
-const server = await startAppServer({
-  operator: loadOperatorConfig(appEnv),
-  credentials: readAppCredentials({
-    env: appEnv,
-    readFile: (path) => readFileSync(path, "utf8"),
-  }) as Parameters<typeof startAppServer>[0]["credentials"],
-  env: appEnv,
-  metrics,
-});
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const app = spawn(
+  process.execPath,
+  ["--import", tsx, join(process.cwd(), "src/server/main.ts")],
+  {
+    cwd: workDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      ...env,
+      ASKCODE_MISSIONS_DIR: join(process.cwd(), "missions"),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
+await untilHealthy(url);
+const server = { url };
 const webhookPath = "/api/github/webhooks";
 
 // Request n is comment 100000+n on issue (n mod ISSUES)+1, signed when sent.
@@ -155,12 +159,34 @@ if (!ok)
   );
 // No drain: the jobs left would be cancelled, each with a notice that
 // Probot's throttling paces at about one write a second.
+app.kill("SIGKILL");
 await standIn.close();
 process.exit(ok ? 0 : 1);
 
+/** The sum of a counter's series, read from the app's `/metrics`. */
 async function counterTotal(name: string): Promise<number> {
-  const metric = metrics.getSingleMetric(name);
-  if (!metric) throw new Error(`askcode registered no metric ${name}`);
-  const { values: series } = await metric.get();
-  return series.reduce((sum, s) => sum + s.value, 0);
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const lines = text
+    .split("\n")
+    .filter(
+      (line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `),
+    );
+  if (lines.length === 0 && !text.includes(`# TYPE ${name} `))
+    throw new Error(`askcode's /metrics has no ${name}`);
+  return lines.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** Polls /healthz until the app answers; fails if its process ended first. */
+async function untilHealthy(base: string): Promise<void> {
+  let exited = false;
+  app.once("exit", () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error("askcode exited before /healthz answered");
+    const ok = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
