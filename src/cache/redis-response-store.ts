@@ -18,14 +18,16 @@ export interface RedisResponseStoreOptions {
 
 /**
  * The default largest body shared through Redis. `npm run bench:redis-cache`
- * times serialise + HSET + HMGET + parse on loopback against GitHub's answer
- * time (a REST read is rarely under 100 ms): a 64 KiB tree takes about 1 ms,
- * 256 KiB about 3 ms, 1 MiB about 12 ms and 4 MiB about 50 ms, and every
- * reader of a large body parses it again. Up to 256 KiB (a recursive tree of
- * ~1,500 files, any file read through the contents API at the default read
- * limit's quarter) sharing costs a few milliseconds and saves a request;
- * beyond, Redis memory (it also holds the job queue, which must never be
- * evicted) grows faster than the saving, and a process keeps its own copy.
+ * (loopback redis-server, 2 shared cores) times serialise + HSET and HMGET +
+ * parse, medians of 20: a recursive tree of 66 KiB 1.1 ms, 257 KiB 2.9 ms,
+ * 1 MiB 7.7 ms, 4 MiB 37 ms; a contents answer 0.6, 1.9, 7.2 and 31 ms. A
+ * GitHub read takes 100 ms or more, so time alone would share bodies of
+ * megabytes; what bounds it is Redis memory, which also holds the job queue
+ * (BullMQ wants `noeviction`: a full Redis refuses jobs). 256 KiB covers a
+ * recursive tree of about 1,500 files and any file up to ~190 KB through the
+ * contents API, which is most reads, for a few milliseconds each; a larger
+ * answer costs one request per replica per commit, and its key never grows
+ * past the threshold however large repositories get.
  */
 export const DEFAULT_REDIS_CACHE_MAX_BODY_BYTES = 256 * 1024;
 

@@ -7,6 +7,10 @@ import {
   createGitHubApi,
   type RestMethods,
 } from "../../../../src/code-host/github/github-api.js";
+import { createGitHubMetrics } from "../../../../src/metrics/github-metrics.js";
+import { countCacheResults } from "../../../../src/metrics/count-cache-results.js";
+import { Registry } from "prom-client";
+import { metricSamples } from "../../../helpers/metric-samples.js";
 import { createRedisConnection } from "../../../../src/redis/create-redis-connection.js";
 import {
   createFakeClock,
@@ -137,8 +141,9 @@ describe("the GitHub response cache shared through Redis", () => {
 
   it("serves a SHA-addressed answer fetched by A to B with no request, however late", async () => {
     const clock = createFakeClock();
+    const registry = new Registry();
     const a = replica(clock);
-    const b = replica(clock);
+    const b = countCacheResults(replica(clock), createGitHubMetrics(registry));
     // One answer only: a second request would find no interceptor and fail.
     const scope = nockGetTree({ body: "trees/hello-world.json" });
 
@@ -148,6 +153,9 @@ describe("the GitHub response cache shared through Redis", () => {
 
     expect(tree.data).toStrictEqual(githubFixture("trees/hello-world.json"));
     expect(b.stats).toMatchObject({ requests: 0, sharedHits: 1 });
+    expect(
+      await metricSamples(registry, "askcode_github_response_cache_total"),
+    ).toContain('askcode_github_response_cache_total{result="redis_hit"} 1');
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
