@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import nock from "nock";
 import { createRedisResponseStore } from "../../../../src/cache/redis-response-store.js";
@@ -22,7 +21,11 @@ import {
   nockGetRepository,
   nockGetTree,
 } from "../../../helpers/nock-github.js";
-import { startTestRedis, type TestRedis } from "../../../helpers/test-redis.js";
+import {
+  freePort,
+  startTestRedis,
+  type TestRedis,
+} from "../../../helpers/test-redis.js";
 import { useTestRedis } from "../../../helpers/use-test-redis.js";
 import { createTestOctokit } from "../../../helpers/test-octokit.js";
 
@@ -241,7 +244,7 @@ describe("the GitHub response cache shared through Redis", () => {
     const clock = createFakeClock();
     const warnings: string[] = [];
     const a = replica(clock, {
-      connection: connectToLost(`redis://127.0.0.1:${await closedPort()}`),
+      connection: connectToLost(`redis://127.0.0.1:${await freePort()}`),
       warnings,
     });
     const scope = nockGetRepository({ body: "repos/hello-world.json" });
@@ -261,19 +264,3 @@ describe("the GitHub response cache shared through Redis", () => {
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 });
-
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
