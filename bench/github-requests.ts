@@ -47,6 +47,7 @@ function total(steps: SequenceStep[]): Totals {
       requests: 0,
       notModified: 0,
       hits: 0,
+      sharedHits: 0,
       misses: 0,
       staleOnError: 0,
       bytes: 0,

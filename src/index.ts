@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
+import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
 import { createGitHubApi } from "./code-host/github/github-api.js";
@@ -90,20 +91,31 @@ export function createAskcodeApp(
     const operator = loadOperatorConfig(env);
     for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
     const missions = await loadMissions(operator.missionsDir);
+    const snapshotCache = createSnapshotCache();
+    const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
+    // With Redis, replicas share what bounds them: the code-search budget and
+    // the question limits (and the queue's dedup store, below), and GitHub's
+    // answers with their ETags. One commands connection serves them all; it
+    // fails a request rather than waiting out an outage, so the pacer and the
+    // limiter go ahead and the cache reads GitHub when Redis is down.
+    const redis = operator.redisUrl
+      ? createRedisConnection(operator.redisUrl, "commands")
+      : undefined;
     const responseCache = createResponseCache({
       ttlMs: operator.cacheTtlMs,
       maxBytes: operator.cacheMaxBytes,
       clock,
+      ...(redis
+        ? {
+            shared: createRedisResponseStore({
+              redis,
+              maxBodyBytes: operator.redisCacheMaxBodyBytes,
+              clock,
+              log: app.log,
+            }),
+          }
+        : {}),
     });
-    const snapshotCache = createSnapshotCache();
-    const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
-    // With Redis, replicas share what bounds them: the code-search budget and
-    // the question limits (and the queue's dedup store, below). One commands
-    // connection serves them all; it fails a request rather than waiting out an
-    // outage, so the pacer and the limiter go ahead when Redis is down.
-    const redis = operator.redisUrl
-      ? createRedisConnection(operator.redisUrl, "commands")
-      : undefined;
     const pacer = redis
       ? createRedisSearchPacer({
           redis,

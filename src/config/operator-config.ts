@@ -148,6 +148,15 @@ export const operatorEnvSchema = z.object({
         "a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379/0",
     }),
   /**
+   * GitHub answers larger than this are not shared through Redis, each
+   * replica keeps its own copy (bytes; see docs/architecture/overview.md).
+   */
+  ASKCODE_REDIS_CACHE_MAX_BODY_BYTES: wholeNumber(
+    0,
+    64 * MiB,
+    " of bytes",
+  ).default(256 * 1024),
+  /**
    * How many times a question is tried when a failure may pass (GitHub's 5xx,
    * the model unreachable) before its failure comment is left (Redis queue only).
    */
@@ -246,6 +255,8 @@ export interface OperatorConfig {
   questionLimits: { perUser: number; perRepository: number };
   /** The shared Redis; `undefined`: one process, an in-process queue. */
   redisUrl: string | undefined;
+  /** The largest GitHub answer shared with other replicas through Redis (bytes). */
+  redisCacheMaxBodyBytes: number;
   /** How a job that failed in a way that may pass is tried again. */
   jobs: { attempts: number; backoffMs: number };
   /** The REST API's root, for Probot and every client askcode builds. */
@@ -344,6 +355,7 @@ function toOperatorConfig(
       perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
+    redisCacheMaxBodyBytes: env.ASKCODE_REDIS_CACHE_MAX_BODY_BYTES,
     jobs: {
       attempts: env.ASKCODE_JOB_ATTEMPTS,
       backoffMs: env.ASKCODE_JOB_BACKOFF_SECONDS * 1000,

@@ -7,7 +7,7 @@ import type { GitHubMetrics } from "./github-metrics.js";
 
 type CacheCounts = Pick<
   GitHubApiStats,
-  "hits" | "notModified" | "misses" | "staleOnError"
+  "hits" | "sharedHits" | "notModified" | "misses" | "staleOnError"
 >;
 
 /**
@@ -28,6 +28,7 @@ export function countCacheResults(
     const now = counts(api.stats);
     metrics.cacheResults({
       hits: now.hits - reported.hits,
+      sharedHits: now.sharedHits - reported.sharedHits,
       notModified: now.notModified - reported.notModified,
       misses: now.misses - reported.misses,
       staleOnError: now.staleOnError - reported.staleOnError,
@@ -49,6 +50,6 @@ export function countCacheResults(
 }
 
 function counts(stats: Readonly<GitHubApiStats>): CacheCounts {
-  const { hits, notModified, misses, staleOnError } = stats;
-  return { hits, notModified, misses, staleOnError };
+  const { hits, sharedHits, notModified, misses, staleOnError } = stats;
+  return { hits, sharedHits, notModified, misses, staleOnError };
 }

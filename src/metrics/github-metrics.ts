@@ -9,7 +9,7 @@ export interface GitHubMetrics {
   cacheResults(
     delta: Pick<
       GitHubApiStats,
-      "hits" | "notModified" | "misses" | "staleOnError"
+      "hits" | "sharedHits" | "notModified" | "misses" | "staleOnError"
     >,
   ): void;
   /** How long one code search waited for the pacer before it could start. */
@@ -38,7 +38,7 @@ export function createGitHubMetrics(registry: Registry): GitHubMetrics {
   });
   const cache = new Counter({
     name: "askcode_github_response_cache_total",
-    help: "GitHub reads by how the response cache answered: hit (no request), not_modified (a 304 revalidated it), miss (a full response), stale_on_error (revalidation failed, the stale copy served).",
+    help: "GitHub reads by how the response cache answered: hit (no request), redis_hit (no request, another replica's answer from Redis), not_modified (a 304 revalidated it), miss (a full response), stale_on_error (revalidation failed, the stale copy served).",
     labelNames: ["result"] as const,
     registers: [registry],
   });
@@ -49,12 +49,20 @@ export function createGitHubMetrics(registry: Registry): GitHubMetrics {
     registers: [registry],
   });
   // Zero series for every result, so a hit ratio is defined before the first hit.
-  for (const result of ["hit", "not_modified", "miss", "stale_on_error"])
+  for (const result of [
+    "hit",
+    "redis_hit",
+    "not_modified",
+    "miss",
+    "stale_on_error",
+  ])
     cache.inc({ result }, 0);
   return {
     request: (route, status) => requests.inc({ route, status }),
     cacheResults: (delta) => {
       if (delta.hits > 0) cache.inc({ result: "hit" }, delta.hits);
+      if (delta.sharedHits > 0)
+        cache.inc({ result: "redis_hit" }, delta.sharedHits);
       if (delta.notModified > 0)
         cache.inc({ result: "not_modified" }, delta.notModified);
       if (delta.misses > 0) cache.inc({ result: "miss" }, delta.misses);

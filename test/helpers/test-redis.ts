@@ -86,7 +86,8 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
 }
 
-function freePort(): Promise<number> {
+/** A loopback port free right now (nothing listens on it once this resolves). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

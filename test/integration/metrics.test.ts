@@ -57,6 +57,7 @@ describe("askcode's metrics, through a whole delivery", () => {
     ]);
     expect(await samples("askcode_github_response_cache_total")).toStrictEqual([
       'askcode_github_response_cache_total{result="hit"} 0',
+      'askcode_github_response_cache_total{result="redis_hit"} 0',
       'askcode_github_response_cache_total{result="not_modified"} 0',
       'askcode_github_response_cache_total{result="miss"} 4',
       'askcode_github_response_cache_total{result="stale_on_error"} 0',

@@ -1,5 +1,6 @@
 import type {
   CachedResponse,
+  LoadResult,
   ResponseCache,
 } from "../../cache/response-cache.js";
 import { settleBy, type Deadline } from "../../shared/deadline.js";
@@ -27,8 +28,10 @@ export interface GitHubApiStats {
   requests: number;
   /** Conditional requests GitHub answered with 304 Not Modified. */
   notModified: number;
-  /** Answers served from the cache with no request at all. */
+  /** Answers served from this process's cache with no request at all. */
   hits: number;
+  /** Answers served with no request from what another replica stored (Redis). */
+  sharedHits: number;
   /** Answers that needed a full response (nothing usable was cached). */
   misses: number;
   /** Stale answers served because revalidation failed with a 5xx or network error. */
@@ -109,6 +112,7 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
     requests: 0,
     notModified: 0,
     hits: 0,
+    sharedHits: 0,
     misses: 0,
     staleOnError: 0,
     bytes: 0,
@@ -150,20 +154,20 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
     params: P,
     get: GetOptions,
     stale?: CachedResponse,
-  ) {
+  ): Promise<LoadResult> {
     const etag = stale && !stale.immutable ? stale.etag : undefined;
     try {
       const fresh = await send(method, params, get, etag);
       stats.misses++;
       return {
-        ...fresh,
-        immutable: get.immutable ?? false,
-      } satisfies CachedResponse;
+        outcome: "fetched",
+        response: { ...fresh, immutable: get.immutable ?? false },
+      };
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       if (stale && status === 304) {
         stats.notModified++;
-        return stale;
+        return { outcome: "not-modified" };
       }
       // Stale-if-error: a branch head from an hour ago beats no answer while GitHub is down.
       if (
@@ -171,7 +175,7 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
         (status === undefined || (typeof status === "number" && status >= 500))
       ) {
         stats.staleOnError++;
-        return stale;
+        return { outcome: "stale-on-error" };
       }
       throw error;
     }
@@ -198,6 +202,7 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
       const route = `${DEFAULTS.method} ${DEFAULTS.url}`;
       const key = cacheKey(options.namespace, route, params, get.mediaFormat);
       let loaded = false;
+      let shared = false;
       const entry = await options.cache.fetch(key, {
         // Immutable answers never go stale (lru-cache reads ttl 0 as "no TTL").
         ...(get.immutable ? { ttl: 0 } : get.ttlMs ? { ttl: get.ttlMs } : {}),
@@ -206,9 +211,13 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
             loaded = true;
             return load(method, params, get, stale);
           },
+          sharedHit: () => {
+            shared = true;
+          },
         },
       });
-      if (!loaded) stats.hits++;
+      if (shared) stats.sharedHits++;
+      else if (!loaded) stats.hits++;
       // fetchMethod never resolves undefined here; the guard keeps the type honest.
       if (!entry)
         throw new Error(`The response cache returned nothing for ${route}`);
@@ -249,7 +258,7 @@ function cacheKey(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
     .join("&");
-  return `${namespace} ${route} ${sorted} ${mediaFormat}`;
+  return `${namespace}:${route} ${sorted} ${mediaFormat}`;
 }
 
 function pickHeaders(headers: Record<string, unknown>): Record<string, string> {

@@ -36,6 +36,7 @@ describe("loadOperatorConfig", () => {
       shutdownGraceSeconds: 25,
       questionLimits: { perUser: 20, perRepository: 100 },
       redisUrl: undefined,
+      redisCacheMaxBodyBytes: 256 * 1024,
       jobs: { attempts: 3, backoffMs: 10_000 },
       githubApiUrl: "https://api.github.com",
       server: {
@@ -74,6 +75,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_QUESTIONS_PER_USER_PER_HOUR: "5",
         ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR: "40",
         REDIS_URL: "rediss://:secret@redis.internal:6380/2",
+        ASKCODE_REDIS_CACHE_MAX_BODY_BYTES: "65536",
         ASKCODE_JOB_ATTEMPTS: "5",
         ASKCODE_JOB_BACKOFF_SECONDS: "30",
         HOST: "0.0.0.0",
@@ -104,6 +106,7 @@ describe("loadOperatorConfig", () => {
       shutdownGraceSeconds: 50,
       questionLimits: { perUser: 5, perRepository: 40 },
       redisUrl: "rediss://:secret@redis.internal:6380/2",
+      redisCacheMaxBodyBytes: 65536,
       jobs: { attempts: 5, backoffMs: 30_000 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
       server: {
@@ -199,6 +202,11 @@ describe("loadOperatorConfig", () => {
       "OPENAI_BASE_URL",
       "ftp://models.example",
       "an http or https URL, such as https://api.openai.com/v1",
+    ],
+    [
+      "ASKCODE_REDIS_CACHE_MAX_BODY_BYTES",
+      "256KiB",
+      "a whole number of bytes from 0 to 67108864",
     ],
     ["ASKCODE_JOB_ATTEMPTS", "0", "a whole number from 1 to 10"],
     ["ASKCODE_JOB_ATTEMPTS", "11", "a whole number from 1 to 10"],

@@ -54,6 +54,7 @@ describe("countCacheResults", () => {
       await metricSamples(registry, "askcode_github_response_cache_total"),
     ).toStrictEqual([
       'askcode_github_response_cache_total{result="hit"} 2',
+      'askcode_github_response_cache_total{result="redis_hit"} 0',
       'askcode_github_response_cache_total{result="not_modified"} 1',
       'askcode_github_response_cache_total{result="miss"} 2',
       'askcode_github_response_cache_total{result="stale_on_error"} 0',
@@ -94,6 +95,7 @@ describe("countCacheResults", () => {
       await metricSamples(registry, "askcode_github_response_cache_total"),
     ).toStrictEqual([
       'askcode_github_response_cache_total{result="hit"} 0',
+      'askcode_github_response_cache_total{result="redis_hit"} 0',
       'askcode_github_response_cache_total{result="not_modified"} 0',
       'askcode_github_response_cache_total{result="miss"} 1',
       'askcode_github_response_cache_total{result="stale_on_error"} 1',
