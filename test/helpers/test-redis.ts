@@ -63,6 +63,8 @@ export async function startTestRedis(): Promise<TestRedis> {
   const probe = new Redis(url, {
     retryStrategy: (times) => (times > 200 ? null : 10),
   });
+  // Refused until the server listens: expected, and retried above.
+  probe.on("error", () => undefined);
   try {
     await probe.ping();
   } finally {
