@@ -5,6 +5,11 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { systemClock, type Clock } from "../src/shared/clock.js";
+import {
+  createCodeSearchLimit,
+  type CodeSearchServed,
+} from "./code-search-limit.js";
 
 /**
  * A GitHub stand-in on loopback, for trying askcode end to end without
@@ -16,7 +21,9 @@ import type { AddressInfo } from "node:net";
  *
  * It is a smoke-test tool, not a GitHub emulator: code search answers with no
  * hits (a real answer GitHub gives, which sends askcode to its path and
- * tokenized fallbacks), and there are no ETags.
+ * tokenized fallbacks), and there are no ETags. Code search is rate-limited
+ * as GitHub does it (`createCodeSearchLimit`: 10 a minute per installation
+ * token, then 403), and each installation gets one token of its own.
  */
 export interface GitHubStandInOptions {
   /** The git checkout to serve. */
@@ -33,6 +40,10 @@ export interface GitHubStandInOptions {
    * guessing at timing. Unset, every request is answered at once.
    */
   hold?: RegExp;
+  /** Code searches served per rolling minute per installation token (GitHub's 10). */
+  codeSearchesPerMinute?: number;
+  /** The clock the code-search limit counts on (tests move it). */
+  clock?: Clock;
 }
 
 export interface StandInComment {
@@ -52,6 +63,8 @@ export interface GitHubStandIn {
   sha: string;
   /** Every request served, as "METHOD /path" (query left out). */
   requests: string[];
+  /** Every `GET /search/code`, served (200) or refused for the limit (403), with its time. */
+  codeSearches: CodeSearchServed[];
   comments: StandInComment[];
   reactions: string[];
   /** The tree at HEAD: path → size in bytes. */
@@ -103,14 +116,27 @@ export async function startGitHubStandIn(
   const comments: StandInComment[] = [];
   const reactions: string[] = [];
   let origin = "";
+  const clock = options.clock ?? systemClock;
+  const searchLimit = createCodeSearchLimit({
+    clock,
+    perMinute: options.codeSearchesPerMinute,
+  });
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
+  const json = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    rateLimit: Record<string, string> = {
+      "x-ratelimit-limit": "5000",
+      "x-ratelimit-remaining": "4999",
+      "x-ratelimit-reset": String(Math.floor(clock.now() / 1000) + 3600),
+      "x-ratelimit-resource": "core",
+    },
+  ) => {
     res.writeHead(status, {
       "content-type": "application/json; charset=utf-8",
       "x-github-request-id": `STANDIN:${requests.length}`,
-      "x-ratelimit-limit": "5000",
-      "x-ratelimit-remaining": "4999",
-      "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
+      ...rateLimit,
     });
     res.end(JSON.stringify(body));
   };
@@ -163,9 +189,11 @@ export async function startGitHubStandIn(
     [
       "POST",
       /^\/api\/v3\/app\/installations\/(\d+)\/access_tokens$/,
-      (_req, res) =>
+      (_req, res, m) =>
         json(res, 201, {
-          token: "ghs_standInInstallationToken000000000000",
+          // One token per installation, the same for every replica that asks:
+          // the code-search limit is the installation's, counted by token.
+          token: `ghs_standIn${m[1]!.padStart(29, "0")}`,
           expires_at: new Date(Date.now() + 3_600_000).toISOString(),
           permissions: { contents: "read", metadata: "read", issues: "write" },
           repository_selection: "selected",
@@ -264,12 +292,33 @@ export async function startGitHubStandIn(
     [
       "GET",
       /^\/api\/v3\/search\/code$/,
-      (_req, res) =>
-        json(res, 200, {
-          total_count: 0,
-          incomplete_results: false,
-          items: [],
-        }),
+      (req, res) => {
+        const token = String(req.headers.authorization ?? "").replace(
+          /^(token|bearer) /i,
+          "",
+        );
+        const verdict = searchLimit.admit(token);
+        if (verdict.status === 403) {
+          const installation = token.match(/^ghs_standIn0*(\d+)$/)?.[1];
+          return json(
+            res,
+            403,
+            {
+              message: `API rate limit exceeded for installation ID ${installation ?? "0"}. If you reach out to GitHub Support for help, please include the request ID STANDIN:${requests.length}.`,
+              documentation_url:
+                "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
+              status: "403",
+            },
+            verdict.headers,
+          );
+        }
+        json(
+          res,
+          200,
+          { total_count: 0, incomplete_results: false, items: [] },
+          verdict.headers,
+        );
+      },
     ],
     [
       "GET",
@@ -394,6 +443,7 @@ export async function startGitHubStandIn(
     host: `127.0.0.1:${port}`,
     sha,
     requests,
+    codeSearches: searchLimit.served,
     comments,
     reactions,
     files: new Map(

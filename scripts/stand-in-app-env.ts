@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freeLoopbackPort } from "./free-loopback-port.js";
 import type { GitHubStandIn } from "./github-stand-in.js";
 
 export interface StandInAppEnv {
@@ -55,19 +55,4 @@ export async function standInAppEnv(options: {
       OPENAI_BASE_URL: "",
     },
   };
-}
-
-/**
- * A port free on 127.0.0.1 a moment ago: askcode is started with it, since
- * with PORT=0 its caller could not know where it listens.
- */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-      .once("error", reject)
-      .listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-  });
 }

@@ -14,7 +14,8 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  timeout: (ms) => AbortSignal.timeout(Math.max(0, ms)),
+  // AbortSignal.timeout throws on a fraction (half a deadline's odd ms left).
+  timeout: (ms) => AbortSignal.timeout(Math.max(0, Math.ceil(ms))),
 };
 
 /**

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { Redis } from "ioredis";
+import { startRedisServer } from "../../scripts/start-redis-server.js";
 
 /** A real Redis server on loopback, for one test file. */
 export interface TestRedis {
@@ -17,9 +15,10 @@ export interface TestRedis {
 }
 
 /**
- * Starts `redis-server` on a free loopback port, with nothing saved to disk,
- * and resolves once it answers PING. The Redis-mode tests run against a real
- * server (`.ci/run` installs the Debian package); there is no mock.
+ * Starts `redis-server` on a free loopback port (`startRedisServer`: nothing
+ * saved to disk, answering PING) with clients for the tests. The Redis-mode
+ * tests run against a real server (`.ci/run` installs the Debian package);
+ * there is no mock.
  *
  * @example
  * let redis: TestRedis;
@@ -27,79 +26,25 @@ export interface TestRedis {
  * afterAll(() => redis.stop());
  */
 export async function startTestRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  const server: ChildProcess = spawn(
-    process.env.REDIS_SERVER_BIN ?? "redis-server",
-    [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-      "--loglevel",
-      "warning",
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  const spawned = await Promise.race([
-    once(server, "spawn").then(() => undefined),
-    once(server, "error").then(([error]) => error as Error),
-  ]);
-  if (spawned)
-    throw new Error(
-      `Could not start redis-server (${spawned.message}). The Redis-mode tests run a real server: install it (Debian: apt-get install redis-server) or set REDIS_SERVER_BIN to its path.`,
-    );
-  const url = `redis://127.0.0.1:${port}`;
+  const server = await startRedisServer();
   const clients: Redis[] = [];
   const client = () => {
-    const made = new Redis(url, { maxRetriesPerRequest: null });
+    const made = new Redis(server.url, { maxRetriesPerRequest: null });
     clients.push(made);
     return made;
   };
-  // Connects when the server is listening: ioredis retries the connection.
-  const probe = new Redis(url, {
-    retryStrategy: (times) => (times > 200 ? null : 10),
-  });
-  // Refused until the server listens: expected, and retried above.
-  probe.on("error", () => undefined);
-  try {
-    await probe.ping();
-  } finally {
-    probe.disconnect();
-  }
   return {
-    url,
-    port,
+    url: server.url,
+    port: server.port,
     client,
     flush: async () => {
-      const admin = new Redis(url);
+      const admin = new Redis(server.url);
       await admin.flushall();
       admin.disconnect();
     },
     stop: async () => {
       await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
-      const exited = once(server, "exit");
-      server.kill("SIGTERM");
-      await exited;
+      await server.stop();
     },
   };
-}
-
-/** A loopback port free right now (nothing listens on it once this resolves). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
 }
