@@ -248,7 +248,7 @@ export async function nockCorpusRepository(
 }
 
 /** `GET /repos/{o}/{r}/git/trees/{sha}?recursive=1`, as GitHub shapes it. */
-function treeAnswer(corpus: Corpus, fullName: string): object {
+export function treeAnswer(corpus: Corpus, fullName: string): object {
   const base = `https://api.github.com/repos/${fullName}/git`;
   return {
     sha: corpus.treeSha,
@@ -266,7 +266,7 @@ function treeAnswer(corpus: Corpus, fullName: string): object {
 }
 
 /** `GET /repos/{o}/{r}/contents/{path}?ref={sha}` for a file under 1 MB, as GitHub shapes it. */
-function contentsAnswer(
+export function contentsAnswer(
   fullName: string,
   commit: string,
   path: string,
