@@ -300,9 +300,14 @@ export async function nockSoakRepository(
         }),
       );
     written.lastBodyLength = body.length;
-    written.lastBodyCitesCommit = new RegExp(
+    const cited = new RegExp(
       `https://github\\.com/${fullName}/blob/([0-9a-f]{40})/`,
     ).exec(body)?.[1];
+    // The served commit's own string: the match is a slice that would keep
+    // the whole body alive (and show here as growth).
+    written.lastBodyCitesCommit =
+      corpora.find((corpus) => corpus.sha === cited)?.sha ??
+      (cited === undefined ? undefined : "another commit");
     return written;
   }
 
@@ -329,7 +334,7 @@ export async function nockSoakRepository(
           .replaceAll("Codertocat/Hello-World", fullName)
           .replaceAll("/issues/1", `/issues/${issue.number}`),
       ) as typeof thread;
-      renamed.issue.number = issue.number;
+      Object.assign(renamed.issue, { number: issue.number });
       for (const comment of renamed.comments)
         comment.id = issue.askingCommentId;
       threads.set(issue.number, renamed);
