@@ -10,7 +10,12 @@ import {
   restHeaders,
 } from "../test/helpers/nock-github.js";
 import { restIssueThread } from "../test/helpers/rest-issue-thread.js";
-import { contentsAnswer, treeAnswer } from "./nock-corpus-repository.js";
+import {
+  contentsAnswer,
+  listenForUnmatched,
+  renamedRepository,
+  treeAnswer,
+} from "./nock-corpus-repository.js";
 import { readCorpus, type Corpus } from "./read-corpus.js";
 
 /** One question's issue as the soak serves it: its number, what it asks and the comment that asked. */
@@ -103,19 +108,7 @@ export async function nockSoakRepository(
   const count = (endpoint: string) => {
     served[endpoint] = (served[endpoint] ?? 0) + 1;
   };
-  const unmatched: string[] = [];
-  const onNoMatch = (...args: unknown[]) => {
-    // nock passes (req, options, body) or, for fetch, just the options.
-    const where = (args[1] ?? args[0]) as {
-      method?: string;
-      host?: string;
-      path?: string;
-    };
-    unmatched.push(
-      `${where.method ?? "?"} ${where.host ?? ""}${where.path ?? ""}`,
-    );
-  };
-  nock.emitter.on("no match", onNoMatch);
+  const noMatch = listenForUnmatched();
   const api = nock(GITHUB_API).persist();
   const codeload = nock(CODELOAD, { badheaders: ["authorization"] }).persist();
 
@@ -191,13 +184,7 @@ export async function nockSoakRepository(
     });
 
   const newest = corpora[corpora.length - 1]!;
-  const repository = JSON.parse(
-    JSON.stringify(githubFixture<object>("repos/hello-world.json")).replaceAll(
-      "hello-world",
-      repo,
-    ),
-  ) as Record<string, unknown>;
-  repository.default_branch = branch;
+  const repository = renamedRepository(repo, branch);
   repository.size = Math.ceil(newest.bytes / 1024); // GitHub gives it in KB
   const repositoryJson = JSON.stringify(repository);
   const repositoryEtag = `"${sha1(repositoryJson)}"`;
@@ -346,9 +333,9 @@ export async function nockSoakRepository(
     },
     writes,
     served,
-    unmatched,
+    unmatched: noMatch.unmatched,
     stop() {
-      nock.emitter.removeListener("no match", onNoMatch);
+      noMatch.stop();
       nock.cleanAll();
     },
   };
