@@ -118,32 +118,13 @@ export async function nockCorpusRepository(
       byEndpoint.bytes += bytes;
       return sent;
     };
-  const unmatched: string[] = [];
-  const onNoMatch = (...args: unknown[]) => {
-    // nock passes (req, options, body) or, for fetch, just the options.
-    const where = (args[1] ?? args[0]) as {
-      method?: string;
-      host?: string;
-      path?: string;
-    };
-    unmatched.push(
-      `${where.method ?? "?"} ${where.host ?? ""}${where.path ?? ""}`,
-    );
-  };
-  nock.emitter.on("no match", onNoMatch);
+  const noMatch = listenForUnmatched();
 
   const api = nock(GITHUB_API).persist();
   const codeload = nock(CODELOAD).persist();
   const at = { owner, repo };
 
-  // GitHub's recorded repository, renamed: its size is that of a real answer.
-  const repository = JSON.parse(
-    JSON.stringify(githubFixture<object>("repos/hello-world.json")).replaceAll(
-      "hello-world",
-      repo,
-    ),
-  ) as Record<string, unknown>;
-  repository.default_branch = branch;
+  const repository = renamedRepository(repo, branch);
   const repositoryJson = JSON.stringify(repository);
   const repositoryEtag = `"${createHash("sha1").update(repositoryJson).digest("hex")}"`;
   // On a persisted scope nock answers with the first interceptor that matches: the 304s go first.
@@ -239,16 +220,69 @@ export async function nockCorpusRepository(
     owner,
     repo,
     served: () => structuredClone(counts),
-    unmatched,
+    unmatched: noMatch.unmatched,
     stop() {
-      nock.emitter.removeListener("no match", onNoMatch);
+      noMatch.stop();
       nock.cleanAll();
     },
   };
 }
 
+/**
+ * Records every request nock had no answer for ("METHOD host/path") until
+ * `stop()`: a faithful bench run has none.
+ *
+ * @example
+ * const noMatch = listenForUnmatched();
+ * // … run …
+ * noMatch.stop(); noMatch.unmatched // []
+ */
+export function listenForUnmatched(): {
+  unmatched: string[];
+  stop(): void;
+} {
+  const unmatched: string[] = [];
+  const onNoMatch = (...args: unknown[]) => {
+    // nock passes (req, options, body) or, for fetch, just the options.
+    const where = (args[1] ?? args[0]) as {
+      method?: string;
+      host?: string;
+      path?: string;
+    };
+    unmatched.push(
+      `${where.method ?? "?"} ${where.host ?? ""}${where.path ?? ""}`,
+    );
+  };
+  nock.emitter.on("no match", onNoMatch);
+  return {
+    unmatched,
+    stop: () => void nock.emitter.removeListener("no match", onNoMatch),
+  };
+}
+
+/**
+ * `GET /repos/{o}/{r}`: GitHub's recorded repository, renamed, with this
+ * default branch (its size is that of a real answer).
+ *
+ * @example
+ * renamedRepository("askcode", "main").full_name // "octo-org/askcode"
+ */
+export function renamedRepository(
+  repo: string,
+  branch: string,
+): Record<string, unknown> {
+  const repository = JSON.parse(
+    JSON.stringify(githubFixture<object>("repos/hello-world.json")).replaceAll(
+      "hello-world",
+      repo,
+    ),
+  ) as Record<string, unknown>;
+  repository.default_branch = branch;
+  return repository;
+}
+
 /** `GET /repos/{o}/{r}/git/trees/{sha}?recursive=1`, as GitHub shapes it. */
-function treeAnswer(corpus: Corpus, fullName: string): object {
+export function treeAnswer(corpus: Corpus, fullName: string): object {
   const base = `https://api.github.com/repos/${fullName}/git`;
   return {
     sha: corpus.treeSha,
@@ -266,7 +300,7 @@ function treeAnswer(corpus: Corpus, fullName: string): object {
 }
 
 /** `GET /repos/{o}/{r}/contents/{path}?ref={sha}` for a file under 1 MB, as GitHub shapes it. */
-function contentsAnswer(
+export function contentsAnswer(
   fullName: string,
   commit: string,
   path: string,

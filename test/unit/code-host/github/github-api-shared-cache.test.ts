@@ -21,11 +21,8 @@ import {
   nockGetRepository,
   nockGetTree,
 } from "../../../helpers/nock-github.js";
-import {
-  freePort,
-  startTestRedis,
-  type TestRedis,
-} from "../../../helpers/test-redis.js";
+import { freeLoopbackPort } from "../../../../scripts/free-loopback-port.js";
+import { startTestRedis, type TestRedis } from "../../../helpers/test-redis.js";
 import { useTestRedis } from "../../../helpers/use-test-redis.js";
 import { createTestOctokit } from "../../../helpers/test-octokit.js";
 
@@ -244,7 +241,9 @@ describe("the GitHub response cache shared through Redis", () => {
     const clock = createFakeClock();
     const warnings: string[] = [];
     const a = replica(clock, {
-      connection: connectToLost(`redis://127.0.0.1:${await freePort()}`),
+      connection: connectToLost(
+        `redis://127.0.0.1:${await freeLoopbackPort()}`,
+      ),
       warnings,
     });
     const scope = nockGetRepository({ body: "repos/hello-world.json" });
