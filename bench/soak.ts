@@ -16,15 +16,12 @@ import { Octokit } from "@octokit/rest";
 import { Registry } from "prom-client";
 import { createResponseCache } from "../src/cache/response-cache.js";
 import { createOctokit } from "../src/code-host/github/create-octokit.js";
-import { createGitHubApi } from "../src/code-host/github/github-api.js";
-import { createGitHubCodeHost } from "../src/code-host/github/github-code-host.js";
+import { createInstallationCodeHost } from "../src/code-host/github/create-installation-code-host.js";
 import { createSearchPacer } from "../src/code-host/github/search-pacer.js";
 import { createSnapshotCache } from "../src/code-host/github/snapshot-cache.js";
 import { runGit } from "../src/code-host/local/run-git.js";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
-import { countCacheResults } from "../src/metrics/count-cache-results.js";
-import { countGitHubRequests } from "../src/metrics/count-github-requests.js";
 import { countQuestionRuns } from "../src/metrics/count-question-runs.js";
 import { createInFlightRuns } from "../src/run/in-flight-runs.js";
 import { createIssueComments } from "../src/run/issue-comments.js";
@@ -110,34 +107,30 @@ const counters = new Map<string, TokenCounter>();
 const inFlight = createInFlightRuns(log, { clock });
 
 const deps: RunQuestionDeps = {
-  // As src/index.ts's clientsFor: per run an Octokit, API layer and code host.
+  // As src/index.ts's clientsFor: per run an Octokit and the code host over it.
   async clientsFor(job) {
     const octokit = createOctokit({
       id: NAMESPACE,
       auth: "ghs_soakinstallationtoken",
       logger: octokitLog,
     });
-    countGitHubRequests(octokit, metrics.github);
-    const api = countCacheResults(
-      createGitHubApi({ octokit, cache: responseCache, namespace: NAMESPACE }),
-      metrics.github,
-    );
     return {
       comments: createIssueComments(
         new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
         job,
       ),
-      codeHost: createGitHubCodeHost({
-        api,
+      codeHost: createInstallationCodeHost({
+        octokit,
+        namespace: NAMESPACE,
         owner: job.owner,
         repo: job.repo,
-        limits: { maxFileBytes: operator.maxFileBytes },
-        snapshot: {
-          maxBytes: operator.snapshotMaxBytes,
-          cache: snapshotCache,
-          namespace: NAMESPACE,
+        shared: {
+          responseCache,
+          snapshotCache,
+          pacer,
+          metrics: metrics.github,
         },
-        search: { pacer, paceKey: NAMESPACE },
+        limits: operator,
         log: { info: () => {}, warn: (message) => void warnings.push(message) },
       }),
     };

@@ -5,8 +5,7 @@ import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
-import { createGitHubApi } from "./code-host/github/github-api.js";
-import { createGitHubCodeHost } from "./code-host/github/github-code-host.js";
+import { createInstallationCodeHost } from "./code-host/github/create-installation-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
@@ -23,8 +22,6 @@ import { createRedisQueue } from "./jobs/redis-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
 import type { TriggerJob } from "./jobs/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
-import { countCacheResults } from "./metrics/count-cache-results.js";
-import { countGitHubRequests } from "./metrics/count-github-requests.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { createMemoryQuestionLimiter } from "./limits/memory-question-limiter.js";
@@ -163,27 +160,23 @@ export function createAskcodeApp(
         retryAfterBaseValue: options.retryAfterBaseValue,
         logger: app.log,
       });
-      countGitHubRequests(octokit, metrics.github);
-      const api = countCacheResults(
-        createGitHubApi({ octokit, cache: responseCache, namespace }),
-        metrics.github,
-      );
       return {
         comments: createIssueComments(
           installation as unknown as IssuesOctokit,
           job,
         ),
-        codeHost: createGitHubCodeHost({
-          api,
+        codeHost: createInstallationCodeHost({
+          octokit,
+          namespace,
           owner: job.owner,
           repo: job.repo,
-          limits: { maxFileBytes: operator.maxFileBytes },
-          snapshot: {
-            maxBytes: operator.snapshotMaxBytes,
-            cache: snapshotCache,
-            namespace,
+          shared: {
+            responseCache,
+            snapshotCache,
+            pacer,
+            metrics: metrics.github,
           },
-          search: { pacer, paceKey: namespace },
+          limits: operator,
           log: app.log,
         }),
       };
