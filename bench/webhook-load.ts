@@ -99,7 +99,19 @@ await untilHealthy(url);
 const server = { url };
 const webhookPath = "/api/github/webhooks";
 
-// Request n is comment 100000+n on issue (n mod ISSUES)+1, signed when sent.
+// Request n is comment 100000+n on issue (n mod ISSUES)+1. Every delivery is
+// built and signed before the load starts, so the generator's own work does
+// not land inside the latencies it measures.
+const deliveries = Array.from({ length: DELIVERIES }, (_, n) =>
+  buildMentionDelivery({
+    origin: standIn.origin,
+    secret: SECRET,
+    question: `where is a redelivered webhook deduplicated? (#${n})`,
+    issueNumber: (n % ISSUES) + 1,
+    commentId: 100_000 + n,
+    deliveryId: `load-${n}`,
+  }),
+);
 let sent = 0;
 const result = await autocannon({
   url: server.url,
@@ -111,15 +123,7 @@ const result = await autocannon({
       method: "POST",
       path: webhookPath,
       setupRequest: (request) => {
-        const n = sent++;
-        const { headers, body } = buildMentionDelivery({
-          origin: standIn.origin,
-          secret: SECRET,
-          question: `where is a redelivered webhook deduplicated? (#${n})`,
-          issueNumber: (n % ISSUES) + 1,
-          commentId: 100_000 + n,
-          deliveryId: `load-${n}`,
-        });
+        const { headers, body } = deliveries[sent++ % DELIVERIES]!;
         return { ...request, headers, body };
       },
     },
