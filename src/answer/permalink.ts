@@ -16,6 +16,8 @@ export interface RepositoryOnWeb {
 export interface RepositoryAtSha extends RepositoryOnWeb {
   /** The commit the run read (40 hex digits). */
   sha: string;
+  /** The branch, tag or commit the question named, for "read `v2.1` at …"; absent when it named none. */
+  askedRef?: string;
 }
 
 /**

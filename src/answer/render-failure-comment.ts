@@ -1,5 +1,6 @@
 import { redactSecrets } from "../policy/redact-secrets.js";
-import { commitLink, type RepositoryAtSha } from "./permalink.js";
+import type { RepositoryAtSha } from "./permalink.js";
+import { codeSpan, readAt } from "./render-footer.js";
 
 /**
  * Why a run ended without an answer: the kind of failure, nothing more. The
@@ -15,7 +16,9 @@ export type FailureReason =
   | { kind: "github" }
   | { kind: "internal" }
   /** The question is longer than the repository's `limits.max_question_chars`: nothing was run. */
-  | { kind: "question-too-long"; chars: number; maxChars: number };
+  | { kind: "question-too-long"; chars: number; maxChars: number }
+  /** The question names a branch, tag or commit this repository does not have: nothing was read. */
+  | { kind: "ref-not-found"; ref: string };
 
 export interface FailureMeta {
   /** The app's handle, for "mention `@askcode` again". */
@@ -42,19 +45,14 @@ export async function renderFailureComment(
   const again = `mention \`@${meta.handle ?? "askcode"}\` again`;
   const [why, todo] = explain(reason, again);
   const out = [
-    reason.kind === "question-too-long"
+    reason.kind === "question-too-long" || reason.kind === "ref-not-found"
       ? "askcode did not start on this question."
       : "askcode could not finish an answer to this question.",
     "",
     `${why} ${todo}`,
   ];
   const r = meta.repository;
-  out.push(
-    "",
-    r
-      ? `<sub>askcode · read at [${r.sha.slice(0, 7)}](${commitLink(r)})</sub>`
-      : "<sub>askcode</sub>",
-  );
+  out.push("", r ? `<sub>askcode · ${readAt(r)}</sub>` : "<sub>askcode</sub>");
   return (await redactSecrets(out.join("\n"))).text;
 }
 
@@ -98,6 +96,11 @@ function explain(reason: FailureReason, again: string): [string, string] {
       return [
         `It is ${reason.chars.toLocaleString("en-US")} characters long, and this repository's questions may have up to ${reason.maxChars.toLocaleString("en-US")} (\`limits.max_question_chars\` in \`.github/askcode.yml\`).`,
         `Please ${again} with a shorter question: quote the lines that matter and link to the rest.`,
+      ];
+    case "ref-not-found":
+      return [
+        `This repository has no branch, tag or commit named ${codeSpan(reason.ref)}, so nothing was read and nothing was answered.`,
+        `Please ${again} naming a branch, tag or commit it has, or without one to read the default branch.`,
       ];
     case "internal":
       return [

@@ -12,7 +12,7 @@ export interface FooterInput {
 
 /**
  * The one-line footer: who answered, with which model and how many tokens,
- * and the commit every link is pinned to.
+ * and the commit every link is pinned to (with the ref the question named).
  *
  * @example
  * renderFooter({ repository, model: "gpt-4o", tokensUsed: 12_345 })
@@ -34,10 +34,41 @@ export function renderFooter(input: FooterInput): string {
       `model ${escapeHtml(fallback.model)} ${escapeHtml(fallback.why)}; this answer is from retrieval`,
     );
   else parts.push("retrieval only, no model");
-  parts.push(
-    `read at [${repository.sha.slice(0, 7)}](${commitLink(repository)})`,
-  );
+  parts.push(readAt(repository));
   return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+// Text from an issue in a footer or reply: long enough for any real ref name.
+const MAX_SPAN_CHARS = 80;
+
+/**
+ * Which commit was read, linked, and the ref the question named when it
+ * named one: the end of every footer, an answer's or a failure's.
+ *
+ * @example
+ * readAt({ owner: "o", repo: "r", sha })                    // "read at [9fceb02](https://github.com/o/r/commit/9fceb02…)"
+ * readAt({ owner: "o", repo: "r", sha, askedRef: "v2.1" }) // "read `v2.1` at [9fceb02](…)"
+ */
+export function readAt(repository: RepositoryAtSha): string {
+  const commit = `[${repository.sha.slice(0, 7)}](${commitLink(repository)})`;
+  const ref = repository.askedRef;
+  return ref === undefined
+    ? `read at ${commit}`
+    : `read ${codeSpan(ref)} at ${commit}`;
+}
+
+/**
+ * Text from an issue shown as a code span (nothing in it renders or pings):
+ * backticks and control characters dropped, at most 80 characters.
+ *
+ * @example
+ * codeSpan("v2.1") // "`v2.1`"
+ */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/[`\x00-\x1f\x7f]/g, "").trim() || "?";
+  const shown =
+    flat.length > MAX_SPAN_CHARS ? `${flat.slice(0, MAX_SPAN_CHARS)}…` : flat;
+  return `\`${shown}\``;
 }
 
 function escapeHtml(text: string): string {

@@ -35,7 +35,8 @@ import { startRunDeadline } from "./run-deadline.js";
 
 export interface AnswerQuestionInput {
   reader: CodeReader;
-  repository: RepositoryOnWeb & { ref: string };
+  /** `ref`: what was resolved (the default branch's name when the question named none); `askedRef`: what the question named. */
+  repository: RepositoryOnWeb & { ref: string; askedRef?: string };
   question: string;
   asker: string;
   issue: IssueThread;
@@ -98,6 +99,7 @@ export async function answerQuestion(
     repo: input.repository.repo,
     htmlUrl: input.repository.htmlUrl,
     sha: reader.sha,
+    askedRef: input.repository.askedRef,
   };
   const allowedLinkHosts = input.allowedLinkHosts;
   const policy = createPathPolicy(input.excludePaths);

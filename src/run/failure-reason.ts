@@ -5,6 +5,7 @@ import {
   GitHubError,
   ModelError,
   AskcodeError,
+  RefNotFoundError,
 } from "../shared/errors.js";
 
 /**
@@ -24,6 +25,9 @@ export function failureReason(error: unknown): FailureReason {
   }
   if (error instanceof BudgetExceededError) return { kind: "budget-exhausted" };
   if (error instanceof GitHubError) return { kind: "github" };
+  // The asker's own words, named back to them: not an upstream message.
+  if (error instanceof RefNotFoundError)
+    return { kind: "ref-not-found", ref: error.ref };
   if (error instanceof AskcodeError) return { kind: "github" };
   return { kind: "internal" };
 }

@@ -21,6 +21,7 @@ import { resolveRunSettings } from "../missions/resolve-run-settings.js";
 import type { Clock } from "../shared/clock.js";
 import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import { findAskedRef, type AskedRef } from "../trigger/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
@@ -118,6 +119,7 @@ export async function runQuestion(
       await comment.edit(renderProgressComment(stage)).catch(() => undefined);
     };
     let sha: string | undefined;
+    let asked: AskedRef | undefined;
     let wallTime: { deadline: Deadline; seconds: number } | undefined;
     let reply: { body: string; outcome: QuestionOutcome };
     try {
@@ -130,7 +132,17 @@ export async function runQuestion(
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
-      const resolved = await codeHost.resolveRef(undefined, { deadline });
+      // A question may name a branch, tag or commit ("on v2.1 …", a link):
+      // that one is read, or none (RefNotFoundError), never the default instead.
+      asked =
+        task.kind === "question"
+          ? findAskedRef(task.question, {
+              owner: job.owner,
+              repo: job.repo,
+              htmlUrl: job.htmlUrl,
+            })
+          : undefined;
+      const resolved = await codeHost.resolveRef(asked?.ref, { deadline });
       sha = resolved.sha;
       const reader = codeHost.at(resolved.sha, { deadline });
       const issue = await comments.thread(
@@ -144,11 +156,9 @@ export async function runQuestion(
           repo: job.repo,
           htmlUrl: job.htmlUrl,
           ref: resolved.ref,
+          ...(asked && { askedRef: asked.ref }),
         },
-        question:
-          job.task.kind === "question"
-            ? job.task.question
-            : missionQuestion(issue),
+        question: askedQuestion(job.task, asked) || missionQuestion(issue),
         asker: job.requestedBy,
         issue,
         settings,
@@ -196,7 +206,13 @@ export async function runQuestion(
       const body = await renderFailureComment(reason, {
         handle,
         repository: sha
-          ? { owner: job.owner, repo: job.repo, htmlUrl: job.htmlUrl, sha }
+          ? {
+              owner: job.owner,
+              repo: job.repo,
+              htmlUrl: job.htmlUrl,
+              sha,
+              ...(asked && { askedRef: asked.ref }),
+            }
           : undefined,
       });
       reply = { body, outcome: { kind: "failed", reason: reason.kind } };
@@ -226,6 +242,19 @@ export async function replyInterrupted(
       job.config.handle ?? deps.operator.handle,
     ),
   );
+}
+
+/**
+ * What the run answers: the question without the words that named a ref
+ * ("on v2.1 where is X?" asks "where is X?"); "" when nothing is left
+ * ("@askcode on v2.1"), or for a mission, which asks the issue itself.
+ */
+function askedQuestion(
+  task: QuestionJob["task"],
+  asked: AskedRef | undefined,
+): string {
+  if (task.kind !== "question") return "";
+  return asked ? asked.question : task.question;
 }
 
 /** A mission reads the labelled issue itself: its title and body are the question. */

@@ -58,4 +58,39 @@ describe("renderFailureComment", () => {
     expect(body).toContain("`@askcode`");
     expect(body.replace(/`[^`]*`/g, "")).not.toContain("@");
   });
+
+  it("says a named ref is not in the repository and that nothing was answered", async () => {
+    expect(
+      await renderFailureComment(
+        { kind: "ref-not-found", ref: "v9.9" },
+        { handle: "askcode" },
+      ),
+    ).toMatchInlineSnapshot(`
+     "askcode did not start on this question.
+
+     This repository has no branch, tag or commit named \`v9.9\`, so nothing was read and nothing was answered. Please mention \`@askcode\` again naming a branch, tag or commit it has, or without one to read the default branch.
+
+     <sub>askcode</sub>"
+    `);
+  });
+
+  it("shows the asker's ref as a code span that cannot be closed, cut short", async () => {
+    const body = await renderFailureComment({
+      kind: "ref-not-found",
+      ref: "`@octocat` " + "x".repeat(300),
+    });
+    const named = /named (`[^`]*`),/.exec(body)?.[1] ?? "";
+    expect(named).toBe("`@octocat " + "x".repeat(71) + "…`");
+    expect(body.replace(/`[^`]*`/g, "")).not.toContain("@");
+  });
+
+  it("names the ref the question asked for beside the commit it read", async () => {
+    const body = await renderFailureComment(
+      { kind: "github" },
+      { repository: { ...repository, askedRef: "v2.1" } },
+    );
+    expect(body).toContain(
+      "<sub>askcode · read `v2.1` at [9fceb02](https://github.com/octo/uploader/commit/9fceb02d0ae598e95dc970b74767f19372d61af8)</sub>",
+    );
+  });
 });

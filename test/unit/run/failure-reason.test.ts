@@ -5,6 +5,7 @@ import {
   EmptyRepositoryError,
   GitHubError,
   ModelError,
+  RefNotFoundError,
 } from "../../../src/shared/errors.js";
 
 const INTERNAL = [
@@ -75,4 +76,18 @@ describe("failureReason", () => {
       );
     },
   );
+
+  it("names back the ref the asker wrote, and nothing of GitHub's answer", async () => {
+    const upstream = new GitHubError(
+      "GET https://ghe.internal.corp/api/v3/repos/o/r/commits/v9 answered 422",
+      422,
+    );
+    const reason = failureReason(
+      new RefNotFoundError("v9.9", { cause: upstream }),
+    );
+    expect(reason).toStrictEqual({ kind: "ref-not-found", ref: "v9.9" });
+    const body = await renderFailureComment(reason, { handle: "askcode" });
+    expect(body).toContain("no branch, tag or commit named `v9.9`");
+    for (const leak of INTERNAL) expect(body).not.toContain(leak);
+  });
 });
