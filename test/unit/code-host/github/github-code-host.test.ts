@@ -360,6 +360,32 @@ describe("createGitHubCodeHost", () => {
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
+  it("searches the tree, not GitHub's code search, at a tag behind the default branch's head", async () => {
+    // Code search indexes the default branch's head only: a question on an
+    // older tag must not be answered from the head's index.
+    const tagged = "1e6a5b2c3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b";
+    const { host } = setup({ mode: "never" });
+    const scope = nockGetCommitSha({ ref: "v2.1", sha: tagged });
+    nockGetRepository({}, scope);
+    nockGetCommitSha({ ref: "main" }, scope);
+    nockGetTree({ sha: tagged }, scope);
+    nockGetContent(
+      { path: "src/retry.ts", ref: tagged, body: "contents/file-retry.json" },
+      scope,
+    );
+
+    const { sha, ref } = await host.resolveRef("v2.1");
+    const result = await host.at(sha).searchCode({ query: "retry" });
+
+    expect([sha, ref]).toStrictEqual([tagged, "v2.1"]);
+    expect(result.mode).not.toBe("code-search");
+    expect(result.hits.map((hit) => hit.path)).toContain("src/retry.ts");
+    expect(result.notes).toContain(
+      "GitHub code search only indexes the default branch's latest commit, and 1e6a5b2 is not it; searched the tree at 1e6a5b2 instead.",
+    );
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
+
   it("demands a namespace with a shared snapshot cache", () => {
     const ctx = createTestRepoContext();
 
