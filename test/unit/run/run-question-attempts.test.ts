@@ -1,24 +1,22 @@
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import type { JobAttempt } from "../../../src/jobs/job-queue.js";
 import { RetryLaterError } from "../../../src/jobs/retry-later-error.js";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import type { IssueComments } from "../../../src/run/issue-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import {
   BudgetExceededError,
   GitHubError,
 } from "../../../src/shared/errors.js";
-import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { questionJob } from "../../helpers/question-job.js";
+import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const FILES = {
   "src/retry.py":
     "MAX_ATTEMPTS = 5\n\ndef should_give_up(attempt, status):\n    return attempt >= MAX_ATTEMPTS\n",
 };
-const SILENT = { info() {}, warn() {}, error() {} };
 
 /** An attempt of a job, recording the comment id the run hands back. */
 function attempt(options: {
@@ -60,7 +58,7 @@ async function ask(jobAttempt: JobAttempt, resolveFails?: Error) {
     questionJob({
       task: { kind: "question", question: "where does the retry give up?" },
     }),
-    {
+    retrievalRunDeps({
       clientsFor: async () => ({
         comments,
         codeHost: {
@@ -72,19 +70,9 @@ async function ask(jobAttempt: JobAttempt, resolveFails?: Error) {
           at: () => reader,
         },
       }),
-      missions: [],
-      operator: {
-        model: "gpt-4o",
-        contextWindow: 128_000,
-        snapshotMaxBytes: 10_000_000,
-      },
-      modelFor: () => undefined,
-      tokenCounterFor: (model) => createTokenCounter({ model }),
       clock,
-      log: SILENT,
-      inFlight: createInFlightRuns(SILENT, { clock }),
       attempt: jobAttempt,
-    },
+    }),
   );
   return { run, calls };
 }

@@ -2,12 +2,11 @@ import {
   createLocalCodeHost,
   type LocalCodeHost,
 } from "../../../src/code-host/local/local-code-host.js";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import type { IssueComments } from "../../../src/run/issue-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
-import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { questionJob } from "../../helpers/question-job.js";
+import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
 import {
   commitAll,
   git,
@@ -16,7 +15,6 @@ import {
   writeFiles,
 } from "../../helpers/temp-repo.js";
 
-const SILENT = { info() {}, warn() {}, error() {} };
 const PAGE = "https://github.com/octo-org/hello-world";
 const retryPy = (attempts: number) =>
   `MAX_ATTEMPTS = ${attempts}\n\ndef should_give_up(attempt, status):\n    return attempt >= MAX_ATTEMPTS\n`;
@@ -65,7 +63,7 @@ async function ask(question: string) {
   const clock = createFakeClock();
   const outcome = await runQuestion(
     questionJob({ htmlUrl: PAGE, task: { kind: "question", question } }),
-    {
+    retrievalRunDeps({
       clientsFor: async () => ({
         comments,
         codeHost: {
@@ -77,18 +75,8 @@ async function ask(question: string) {
           at: (sha, options) => host.at(sha, options),
         },
       }),
-      missions: [],
-      operator: {
-        model: "gpt-4o",
-        contextWindow: 128_000,
-        snapshotMaxBytes: 10_000_000,
-      },
-      modelFor: () => undefined,
-      tokenCounterFor: (model) => createTokenCounter({ model }),
       clock,
-      log: SILENT,
-      inFlight: createInFlightRuns(SILENT, { clock }),
-    },
+    }),
   );
   return { outcome, body: bodies.at(-1) ?? "", resolved };
 }
