@@ -69,6 +69,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_CACHE_MAX_BYTES: "2097152",
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
+        ASKCODE_INDEX_CACHE_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
         ASKCODE_ALLOWED_LINK_HOSTS: "Docs.Python.org, *.mozilla.org",
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
@@ -101,6 +102,7 @@ describe("loadOperatorConfig", () => {
       cacheMaxBytes: 2097152,
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
+      indexCacheMaxBytes: 0,
       missionsDir: "/etc/askcode/missions",
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
@@ -192,6 +194,11 @@ describe("loadOperatorConfig", () => {
       "ASKCODE_SNAPSHOT_MAX_BYTES",
       "lots",
       "a whole number of bytes from 0 to 2147483648",
+    ],
+    [
+      "ASKCODE_INDEX_CACHE_MAX_BYTES",
+      "512MB",
+      "a whole number of bytes from 0 to 68719476736",
     ],
     [
       "OPENAI_BASE_URL",
