@@ -113,18 +113,9 @@ async function measure(
 /** A generated TypeScript repository of about `megabytes` MB in files of 20 KB. */
 function generateRepository(megabytes: number): string {
   const root = mkdtempSync(join(tmpdir(), "askcode-index-reuse-"));
-  const words = [
-    "retry",
-    "request",
-    "handler",
-    "config",
-    "result",
-    "error",
-    "cache",
-    "token",
-    "delay",
-    "attempt",
-  ];
+  // The words questions below name, one per module family.
+  const words =
+    "parse render queue route store fetch merge split check flush".split(" ");
   const fileCount = Math.ceil((megabytes * 1e6) / 20_000);
   for (let i = 0; i < fileCount; i++) {
     const lines: string[] = [];
@@ -152,8 +143,8 @@ await measure("askcode at HEAD", process.cwd(), [
 const generated = generateRepository(megabytes);
 try {
   await measure(`generated, ${megabytes} MB`, generated, [
-    "Where is retryrequest3 computed?",
-    "What does handlercache1200_8 return for an attempt error?",
+    "Where is parserender3 computed?",
+    "What does queuestore1200_8 return for a merge check?",
   ]);
 } finally {
   rmSync(generated, { recursive: true, force: true });

@@ -31,6 +31,7 @@ describe("loadOperatorConfig", () => {
       cacheMaxBytes: 64 * 1024 * 1024,
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
+      indexCacheMaxBytes: 512 * 1024 * 1024,
       missionsDir: "./missions",
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
