@@ -9,6 +9,7 @@ import { createInstallationCodeHost } from "./code-host/github/create-installati
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
+import { createIndexCache } from "./retrieval/index-cache.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
   loadOperatorConfig,
@@ -89,6 +90,10 @@ export function createAskcodeApp(
     for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
     const missions = await loadMissions(operator.missionsDir);
     const snapshotCache = createSnapshotCache();
+    const indexCache =
+      operator.indexCacheMaxBytes > 0
+        ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
+        : undefined;
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
     // With Redis, replicas share what bounds them: the code-search budget and
     // the question limits (and the queue's dedup store, below), and GitHub's
@@ -230,6 +235,7 @@ export function createAskcodeApp(
           metrics: metrics.run,
           inFlight,
           attempt,
+          indexCache,
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>

@@ -86,6 +86,16 @@ export const operatorEnvSchema = z.object({
     50 * MiB,
   ),
   /**
+   * The memory kept for repository indexes across questions (bytes, an
+   * estimate; `0` keeps none): a second question on a commit read whole
+   * reuses its index instead of reading and indexing every file again.
+   */
+  ASKCODE_INDEX_CACHE_MAX_BYTES: wholeNumber(
+    0,
+    64 * 1024 * MiB,
+    " of bytes",
+  ).default(512 * MiB),
+  /**
    * Hosts an answer may link to besides the repository at the run's commit,
    * comma-separated: `docs.python.org`, or `*.example.com` for its
    * subdomains. Images stay limited to the repository's own files.
@@ -246,6 +256,8 @@ export interface OperatorConfig {
   cacheMaxBytes: number;
   maxFileBytes: number;
   snapshotMaxBytes: number;
+  /** The index cache's bound in estimated bytes (`ASKCODE_INDEX_CACHE_MAX_BYTES`); 0: no cache. */
+  indexCacheMaxBytes: number;
   missionsDir: string;
   /** Hosts answers may link to besides the repository at its commit, lower-cased. */
   allowedLinkHosts: string[];
@@ -344,6 +356,7 @@ function toOperatorConfig(
     cacheMaxBytes: env.ASKCODE_CACHE_MAX_BYTES,
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
     snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
+    indexCacheMaxBytes: env.ASKCODE_INDEX_CACHE_MAX_BYTES,
     missionsDir: env.ASKCODE_MISSIONS_DIR,
     allowedLinkHosts: (env.ASKCODE_ALLOWED_LINK_HOSTS ?? "")
       .split(",")

@@ -5,6 +5,7 @@ import {
   type ReadRepositoryOptions,
   type RepositoryFiles,
 } from "./read-repository-files.js";
+import type { RepositoryIndex } from "./index-repository.js";
 import {
   retrieveContext,
   type RetrievalTimings,
@@ -18,10 +19,15 @@ export interface BuildContextOptions extends RetrieveOptions {
 }
 
 export interface BuildContextInput {
-  /** Where the files come from; not read when `files` is given. */
+  /** Where the files come from; not read when `files` or `index` is given. */
   reader: CodeReader;
   /** Files already in memory (a snapshot): skips reading through `reader`. */
   files?: readonly SourceFile[];
+  /**
+   * The files' index, built for an earlier question on the same commit (see
+   * `index-cache.ts`): skips reading and indexing; `files` is then ignored.
+   */
+  index?: RepositoryIndex;
   question: string;
   /** Tokens the packed context may use; never exceeded. */
   budget: number;
@@ -30,7 +36,7 @@ export interface BuildContextInput {
 }
 
 export interface BuiltContext extends RetrievedContext {
-  /** Files that were read and ranked. */
+  /** Files that were indexed and ranked. */
   fileCount: number;
   skipped: RepositoryFiles["skipped"];
   treeTruncated: boolean;
@@ -55,7 +61,8 @@ const defaultDeps: BuildContextDeps = {
  * 1. read the tree and the text files through the reader (skipped when the
  *    caller passes `files`): binaries, vendored, generated, lock and secret
  *    files are never read;
- * 2. chunk every file and index the chunks;
+ * 2. chunk every file and index the chunks (skipped when the caller passes
+ *    the `index` an earlier question on the same commit built);
  * 3. analyse the question into weighted terms, places, frames and phrases;
  * 4. rank the chunks, each with the reasons for its score;
  * 5. pack the best into the budget: the whole repository if it fits, else
@@ -73,12 +80,14 @@ export async function buildContext(
 ): Promise<BuiltContext> {
   const d = { ...defaultDeps, ...deps };
   const started = d.now();
-  const read: RepositoryFiles = input.files
-    ? { files: [...input.files], skipped: {}, treeTruncated: false }
-    : await d.readRepositoryFiles(input.reader, input.options?.read);
+  const read: RepositoryFiles =
+    input.files || input.index
+      ? { files: [...(input.files ?? [])], skipped: {}, treeTruncated: false }
+      : await d.readRepositoryFiles(input.reader, input.options?.read);
   const readMs = d.now() - started;
   const retrieved = d.retrieveContext({
     files: read.files,
+    index: input.index,
     question: input.question,
     budget: input.budget,
     tokenCounter: input.tokenCounter,
@@ -86,7 +95,7 @@ export async function buildContext(
   });
   return {
     ...retrieved,
-    fileCount: read.files.length,
+    fileCount: retrieved.index.files.length,
     skipped: read.skipped,
     treeTruncated: read.treeTruncated,
     timings: { ...retrieved.timings, readMs, totalMs: d.now() - started },

@@ -20,6 +20,7 @@ import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { indexKey, type IndexCache } from "../retrieval/index-cache.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
@@ -30,7 +31,10 @@ import { createCodeTools } from "../tools/create-code-tools.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
-import { collectFiles } from "./collect-files.js";
+import {
+  indexForQuestion,
+  type IndexForQuestionDeps,
+} from "./index-for-question.js";
 import { startRunDeadline } from "./run-deadline.js";
 
 export interface AnswerQuestionInput {
@@ -59,6 +63,11 @@ export interface AnswerQuestionInput {
   allowedLinkHosts?: readonly string[];
   /** The run's deadline, which `reader` is bound to too (default: `wall_time_seconds` from now). */
   deadline?: Deadline;
+  /**
+   * Indexes of whole repositories kept across questions, and the namespace
+   * (the installation) their keys start with; none: every question indexes.
+   */
+  indexCache?: { indexes: IndexCache; namespace: string };
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -75,7 +84,8 @@ const ANSWER_TIME_SHARE = 0.25;
  * One question, from the code to the comment body:
  *
  * 1. collect the files (the whole repository when it fits the snapshot cap,
- *    else code-search candidates) and build the ranked, packed context;
+ *    else code-search candidates) and index them, or take the index an
+ *    earlier question built for this commit; build the ranked, packed context;
  * 2. with no model, render the retrieval-only answer and stop;
  * 3. else run the agent loop over the tools, bound to the reader's commit
  *    (a model that cannot be reached gets the retrieval answer, saying so);
@@ -89,6 +99,7 @@ const ANSWER_TIME_SHARE = 0.25;
  */
 export async function answerQuestion(
   input: AnswerQuestionInput,
+  deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
   const { settings, tokenCounter } = input;
   const reader = createRedactingReader(input.reader);
@@ -115,18 +126,33 @@ export async function answerQuestion(
   ].join("\n\n");
 
   await input.progress({ stage: "searching" });
-  const collected = await collectFiles(reader, candidateQueries(question), {
-    maxRepositoryBytes: input.maxRepositoryBytes,
-    exclude,
-  });
+  const cache = input.indexCache && {
+    indexes: input.indexCache.indexes,
+    key: indexKey({
+      namespace: input.indexCache.namespace,
+      owner: repository.owner,
+      repo: repository.repo,
+      sha: reader.sha,
+      excludePaths: input.excludePaths,
+    }),
+  };
+  const collected = await indexForQuestion(
+    reader,
+    candidateQueries(question),
+    { maxRepositoryBytes: input.maxRepositoryBytes, exclude, cache },
+    deps,
+  );
   if (collected.note) input.log.info({ mode: collected.mode }, collected.note);
-  await input.progress({ stage: "reading", files: collected.files.length });
+  await input.progress({
+    stage: "reading",
+    files: collected.index.files.length,
+  });
   const contextBudget = Math.floor(
     settings.budgets.context * (input.model ? CONTEXT_SHARE : 1),
   );
   const built = await buildContext({
     reader,
-    files: collected.files,
+    index: collected.index,
     question: retrievalText,
     budget: contextBudget,
     tokenCounter,

@@ -20,6 +20,7 @@ import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
 import type { Clock } from "../shared/clock.js";
 import type { Deadline } from "../shared/deadline.js";
+import type { IndexCache } from "../retrieval/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { findAskedRef, type AskedRef } from "../trigger/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
@@ -67,6 +68,8 @@ export interface RunQuestionDeps {
    * pass is thrown (`RetryLaterError`) unless this is the last attempt.
    */
   attempt?: JobAttempt;
+  /** Indexes of whole repositories kept across questions (none: each question indexes). */
+  indexCache?: IndexCache;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -174,6 +177,10 @@ export async function runQuestion(
         metrics: deps.metrics,
         allowedLinkHosts: deps.operator.allowedLinkHosts,
         deadline,
+        indexCache: deps.indexCache && {
+          indexes: deps.indexCache,
+          namespace: `installation:${job.installationId}`,
+        },
       });
       const problems =
         job.configProblems.length > 0

@@ -1,0 +1,75 @@
+import type { CodeReader } from "../code-host/code-host.js";
+import type { IndexCache } from "../retrieval/index-cache.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "../retrieval/index-repository.js";
+import {
+  collectFiles,
+  type CollectedFiles,
+  type CollectFilesOptions,
+} from "./collect-files.js";
+
+export interface QuestionIndex {
+  index: RepositoryIndex;
+  /** How the files were collected (`CollectedFiles.mode`). */
+  mode: CollectedFiles["mode"];
+  /** Why candidates, in words, for the log. */
+  note?: string;
+  /** The index was built by another question on this commit (no file was read). */
+  reused: boolean;
+}
+
+export interface IndexForQuestionOptions extends CollectFilesOptions {
+  /** Where indexes of whole repositories are kept, and this commit's key (`indexKey`). */
+  cache?: { indexes: IndexCache; key: string };
+}
+
+export interface IndexForQuestionDeps {
+  collectFiles: typeof collectFiles;
+  indexRepository: typeof indexRepository;
+}
+
+const defaultDeps: IndexForQuestionDeps = { collectFiles, indexRepository };
+
+/**
+ * The index one question ranks. A repository read whole gives the same
+ * index for every question on its commit, so with a cache a second question
+ * reads no file and indexes nothing, and questions asked together share one
+ * build. Candidates (a repository over the snapshot cap) depend on the
+ * question, so their index is built for it alone and never kept.
+ *
+ * @example
+ * const { index, reused } = await indexForQuestion(reader, candidateQueries(question), {
+ *   maxRepositoryBytes, exclude, cache: { indexes, key: indexKey({ namespace, owner, repo, sha, excludePaths }) },
+ * });
+ */
+export async function indexForQuestion(
+  reader: CodeReader,
+  queries: readonly string[],
+  options: IndexForQuestionOptions,
+  deps: Partial<IndexForQuestionDeps> = {},
+): Promise<QuestionIndex> {
+  const d = { ...defaultDeps, ...deps };
+  const collectAndIndex = async (): Promise<QuestionIndex> => {
+    const collected = await d.collectFiles(reader, queries, options);
+    return {
+      index: d.indexRepository(collected.files),
+      mode: collected.mode,
+      ...(collected.note === undefined ? {} : { note: collected.note }),
+      reused: false,
+    };
+  };
+  const { cache } = options;
+  if (!cache) return collectAndIndex();
+  const own: { built?: QuestionIndex } = {};
+  const held = await cache.indexes.obtain(cache.key, async () => {
+    own.built = await collectAndIndex();
+    return own.built.mode === "repository" ? own.built.index : undefined;
+  });
+  if (own.built) return own.built;
+  if (held) return { index: held, mode: "repository", reused: true };
+  // A question asked alongside found this commit over the cap: its
+  // candidates were named by its own question, not this one.
+  return collectAndIndex();
+}
