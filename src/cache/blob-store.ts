@@ -177,11 +177,12 @@ export async function createBlobStore(
     await settleUnlinks();
   }
 
-  function touch(path: string, blob: IndexedBlob): void {
+  async function touch(path: string, blob: IndexedBlob): Promise<void> {
     const now = clock.now();
     if (now - blob.touchedAt < TOUCH_EVERY_MS) return;
     blob.touchedAt = now;
-    fs.utimes(path, now / 1000, now / 1000).catch(() => {});
+    // Only the order at the next start depends on it: a failure is no fault.
+    await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
   }
 
   return {
@@ -219,7 +220,7 @@ export async function createBlobStore(
         );
         return undefined;
       }
-      touch(path, blob);
+      await touch(path, blob);
       return decoded.payload;
     },
     async put(kind, sha, bytes) {
