@@ -182,7 +182,7 @@ describe("createBlobStore", () => {
     await blobs.put("text", SHA_A, payload("a"));
     const path = blobPath(dir, "text", SHA_A);
     const bytes = await readFile(path);
-    bytes[ENTRY_HEADER_BYTES + 50] ^= 0x01;
+    bytes[ENTRY_HEADER_BYTES + 50]! ^= 0x01;
     await writeFile(path, bytes);
 
     expect(await blobs.get("text", SHA_A)).toBeUndefined();
@@ -190,7 +190,7 @@ describe("createBlobStore", () => {
 
     await expect(stat(path)).rejects.toMatchObject({ code: "ENOENT" });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0].message).toMatch(
+    expect(warnings[0]!.message).toMatch(
       /corrupt blob cache entry \(checksum mismatch\)/,
     );
     expect(blobs.entries).toBe(0);
@@ -211,7 +211,7 @@ describe("createBlobStore", () => {
     expect(await blobs.get("text", SHA_B)).toBeUndefined();
 
     expect(await filesUnder(dir)).toEqual([]);
-    expect(warnings[0].message).toMatch(
+    expect(warnings[0]!.message).toMatch(
       /40 bytes of payload where its header says 100/,
     );
   });
@@ -279,7 +279,7 @@ describe("createBlobStore", () => {
 
     expect(await blobs.get("text", SHA_A)).toBeUndefined();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0].message).toMatch(
+    expect(warnings[0]!.message).toMatch(
       /could not write to the blob cache .*\(ENOSPC\)/,
     );
     expect(await filesUnder(dir)).toEqual([]); // no temporary file left behind
@@ -311,7 +311,7 @@ describe("createBlobStore", () => {
 
     expect(await blobs.get("text", SHA_A)).toBeUndefined();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0].message).toMatch(
+    expect(warnings[0]!.message).toMatch(
       /cannot use the blob cache directory .*\(EACCES\)/,
     );
   });
