@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DEFAULT_READ_LIMITS } from "../../../src/code-host/code-host.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/tarball-snapshot.js";
 import {
@@ -31,6 +33,10 @@ describe("loadOperatorConfig", () => {
       cacheMaxBytes: 64 * 1024 * 1024,
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
+      blobCache: {
+        dir: join(tmpdir(), "askcode-blob-cache"),
+        maxBytes: 2 * 1024 * 1024 * 1024,
+      },
       missionsDir: "./missions",
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
@@ -69,6 +75,8 @@ describe("loadOperatorConfig", () => {
         ASKCODE_CACHE_MAX_BYTES: "2097152",
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
+        ASKCODE_BLOB_CACHE_DIR: "/var/cache/askcode",
+        ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
         ASKCODE_ALLOWED_LINK_HOSTS: "Docs.Python.org, *.mozilla.org",
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
@@ -101,6 +109,7 @@ describe("loadOperatorConfig", () => {
       cacheMaxBytes: 2097152,
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
+      blobCache: { dir: "/var/cache/askcode", maxBytes: 0 },
       missionsDir: "/etc/askcode/missions",
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
@@ -192,6 +201,11 @@ describe("loadOperatorConfig", () => {
       "ASKCODE_SNAPSHOT_MAX_BYTES",
       "lots",
       "a whole number of bytes from 0 to 2147483648",
+    ],
+    [
+      "ASKCODE_BLOB_CACHE_MAX_BYTES",
+      "2GiB",
+      "a whole number of bytes from 0 to 1099511627776",
     ],
     [
       "OPENAI_BASE_URL",
