@@ -24,6 +24,13 @@ const SHA_C = "8ab686eafeb1f44702738c8b0f24f2567c36da6d";
 const SHA_D = "257cc5642cb1a054f08cc83f2d943e56fd3ebe99";
 const SHA256 = "a".repeat(64);
 
+/** On disk, for a payload of 100 bytes. */
+const ENTRY_BYTES = ENTRY_HEADER_BYTES + 100;
+
+/** A clock later than any real write's mtime, so reads on it are the newest uses. */
+const clockAfterWrites = () =>
+  createManualClock(Date.parse("2100-01-01T00:00:00Z"));
+
 /** Distinct payloads of one size, so every entry takes the same bytes on disk. */
 const payload = (letter: string, size = 100) => Buffer.alloc(size, letter);
 
@@ -93,8 +100,7 @@ describe("createBlobStore", () => {
   });
 
   it("evicts the least recently used entries once the bytes pass maxBytes, deleting their files", async () => {
-    const entryBytes = ENTRY_HEADER_BYTES + 100;
-    const blobs = await createBlobStore({ dir, maxBytes: 3 * entryBytes });
+    const blobs = await createBlobStore({ dir, maxBytes: 3 * ENTRY_BYTES });
     await blobs.put("text", SHA_A, payload("a"));
     await blobs.put("text", SHA_B, payload("b"));
     await blobs.put("text", SHA_C, payload("c"));
@@ -108,7 +114,7 @@ describe("createBlobStore", () => {
         .map((sha) => `text/${sha.slice(0, 2)}/${sha}`)
         .sort(),
     );
-    expect(blobs.bytes).toBe(3 * entryBytes);
+    expect(blobs.bytes).toBe(3 * ENTRY_BYTES);
     for (const [sha, letter] of [
       [SHA_A, "a"],
       [SHA_C, "c"],
@@ -118,12 +124,10 @@ describe("createBlobStore", () => {
   });
 
   it("orders a restarted store by last use: reads are remembered on disk", async () => {
-    const entryBytes = ENTRY_HEADER_BYTES + 100;
-    // Later than any real write's mtime, so the reads below are the newest uses.
-    const clock = createManualClock(Date.parse("2100-01-01T00:00:00Z"));
+    const clock = clockAfterWrites();
     const first = await createBlobStore({
       dir,
-      maxBytes: 3 * entryBytes,
+      maxBytes: 3 * ENTRY_BYTES,
       clock,
     });
     await first.put("text", SHA_A, payload("a"));
@@ -136,7 +140,7 @@ describe("createBlobStore", () => {
 
     const second = await createBlobStore({
       dir,
-      maxBytes: 3 * entryBytes,
+      maxBytes: 3 * ENTRY_BYTES,
       clock,
     });
     await second.put("text", SHA_D, payload("d"));
@@ -147,11 +151,10 @@ describe("createBlobStore", () => {
   });
 
   it("trims a directory larger than maxBytes at start, oldest first", async () => {
-    const entryBytes = ENTRY_HEADER_BYTES + 100;
-    const clock = createManualClock(Date.parse("2100-01-01T00:00:00Z"));
+    const clock = clockAfterWrites();
     const big = await createBlobStore({
       dir,
-      maxBytes: 10 * entryBytes,
+      maxBytes: 10 * ENTRY_BYTES,
       clock,
     });
     for (const [sha, letter] of [
@@ -166,11 +169,11 @@ describe("createBlobStore", () => {
 
     const small = await createBlobStore({
       dir,
-      maxBytes: 2 * entryBytes,
+      maxBytes: 2 * ENTRY_BYTES,
       clock,
     });
 
-    expect(small.bytes).toBe(2 * entryBytes);
+    expect(small.bytes).toBe(2 * ENTRY_BYTES);
     expect(await filesUnder(dir)).toEqual(
       [SHA_B, SHA_C].map((sha) => `text/${sha.slice(0, 2)}/${sha}`).sort(),
     );
