@@ -41,6 +41,10 @@ COPY --from=build /app/dist ./dist
 COPY bin ./bin
 COPY app.yml ./
 COPY missions ./missions
+# The blob cache (ASKCODE_BLOB_CACHE_DIR) must be writable by `node`; mount a
+# volume here to keep it across new containers (losing it costs only time).
+RUN mkdir -p /var/cache/askcode && chown node:node /var/cache/askcode
+ENV ASKCODE_BLOB_CACHE_DIR=/var/cache/askcode
 USER node
 EXPOSE 3000
 # Slim images have no curl: Node's own fetch asks /healthz.

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../shared/errors.js";
 import { handleField } from "./config-fields.js";
@@ -95,6 +97,23 @@ export const operatorEnvSchema = z.object({
     64 * 1024 * MiB,
     " of bytes",
   ).default(512 * MiB),
+  /**
+   * Where file contents and what indexing derives from them are kept on disk,
+   * by git blob SHA (src/cache/blob-store.ts). Created if missing; kept across
+   * restarts; each replica needs its own. Default: askcode-blob-cache in the
+   * OS temp directory, which any user can write.
+   */
+  ASKCODE_BLOB_CACHE_DIR: z
+    .string()
+    .min(1)
+    .default(join(tmpdir(), "askcode-blob-cache"))
+    .meta({ allowed: "a directory path askcode can write" }),
+  /** The most bytes the blob cache takes on disk (least recently used go first); `0`: no blob cache. */
+  ASKCODE_BLOB_CACHE_MAX_BYTES: wholeNumber(
+    0,
+    1024 * 1024 * MiB,
+    " of bytes",
+  ).default(2048 * MiB),
   /**
    * Hosts an answer may link to besides the repository at the run's commit,
    * comma-separated: `docs.python.org`, or `*.example.com` for its
@@ -258,6 +277,8 @@ export interface OperatorConfig {
   snapshotMaxBytes: number;
   /** The index cache's bound in estimated bytes (`ASKCODE_INDEX_CACHE_MAX_BYTES`); 0: no cache. */
   indexCacheMaxBytes: number;
+  /** The on-disk blob cache; maxBytes 0: none. */
+  blobCache: { dir: string; maxBytes: number };
   missionsDir: string;
   /** Hosts answers may link to besides the repository at its commit, lower-cased. */
   allowedLinkHosts: string[];
@@ -357,6 +378,10 @@ function toOperatorConfig(
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
     snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
     indexCacheMaxBytes: env.ASKCODE_INDEX_CACHE_MAX_BYTES,
+    blobCache: {
+      dir: env.ASKCODE_BLOB_CACHE_DIR,
+      maxBytes: env.ASKCODE_BLOB_CACHE_MAX_BYTES,
+    },
     missionsDir: env.ASKCODE_MISSIONS_DIR,
     allowedLinkHosts: (env.ASKCODE_ALLOWED_LINK_HOSTS ?? "")
       .split(",")

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { DEFAULT_READ_LIMITS } from "../../../src/code-host/code-host.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/tarball-snapshot.js";
 import {
@@ -32,6 +34,10 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
       indexCacheMaxBytes: 512 * 1024 * 1024,
+      blobCache: {
+        dir: join(tmpdir(), "askcode-blob-cache"),
+        maxBytes: 2 * 1024 * 1024 * 1024,
+      },
       missionsDir: "./missions",
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
@@ -71,6 +77,8 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
         ASKCODE_INDEX_CACHE_MAX_BYTES: "0",
+        ASKCODE_BLOB_CACHE_DIR: "/var/cache/askcode",
+        ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
         ASKCODE_ALLOWED_LINK_HOSTS: "Docs.Python.org, *.mozilla.org",
         ASKCODE_SHUTDOWN_GRACE_SECONDS: "50",
@@ -104,6 +112,7 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
       indexCacheMaxBytes: 0,
+      blobCache: { dir: "/var/cache/askcode", maxBytes: 0 },
       missionsDir: "/etc/askcode/missions",
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
@@ -200,6 +209,11 @@ describe("loadOperatorConfig", () => {
       "ASKCODE_INDEX_CACHE_MAX_BYTES",
       "512MB",
       "a whole number of bytes from 0 to 68719476736",
+    ],
+    [
+      "ASKCODE_BLOB_CACHE_MAX_BYTES",
+      "2GiB",
+      "a whole number of bytes from 0 to 1099511627776",
     ],
     [
       "OPENAI_BASE_URL",
