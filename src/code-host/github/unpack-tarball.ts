@@ -92,7 +92,11 @@ export async function unpackTarball(
     await feeding;
   } catch (error) {
     if (error instanceof SnapshotTooLargeError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    // zlib's errors come from another realm under jest's VM: read the message, not the class.
+    const reason =
+      typeof error === "object" && error !== null && "message" in error
+        ? String(error.message)
+        : String(error);
     throw new AskcodeError(
       `Could not unpack the snapshot ${options.label}: ${reason}.`,
       { cause: error },
