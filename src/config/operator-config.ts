@@ -81,8 +81,11 @@ export const operatorEnvSchema = z.object({
     MiB,
   ),
   /**
-   * The largest repository read from one tarball instead of file by file
-   * (bytes, decompressed; `0` never snapshots; the code host's default: 50 MB).
+   * The most text a repository may hold, counting only the files retrieval
+   * reads (`snapshotKeeps`: no images, data, vendored, generated or minified
+   * files), to be read from one tarball instead of file by file (bytes; `0`
+   * never snapshots; the code host's default: 50 MB, about 60-70 MB of memory
+   * per snapshot held, by `npm run bench:snapshot-memory`).
    */
   ASKCODE_SNAPSHOT_MAX_BYTES: wholeNumber(0, 2048 * MiB, " of bytes").default(
     50 * MiB,

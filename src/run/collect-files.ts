@@ -16,7 +16,7 @@ export interface CollectedFiles {
 }
 
 export interface CollectFilesOptions {
-  /** Past this estimated archive size, read candidates instead of everything (the snapshot cap). */
+  /** Past this estimate of the text retrieval reads (`snapshotMisfit`), read candidates instead of everything (the snapshot cap). */
   maxRepositoryBytes: number;
   /** At most this many candidate files are read (each is a request on GitHub). */
   maxCandidateFiles?: number;

@@ -29,7 +29,7 @@ export interface SnapshotPolicy {
    * `maxBytes`; "always": try regardless of the estimate; "never": API only.
    */
   mode?: "auto" | "always" | "never";
-  /** Cap on a snapshot's decompressed archive (default 50 MB). */
+  /** Cap on the text a snapshot keeps (default 50 MB; see `snapshotKeeps`). */
   maxBytes?: number;
   /**
    * Snapshots shared between hosts (see `createSnapshotCache`), so a later
@@ -132,7 +132,6 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
               ctx: run,
               sha,
               maxBytes,
-              maxFileBytes: limits.maxFileBytes,
             }),
         });
         // fetchMethod always resolves a snapshot; the guard keeps the type honest.

@@ -1,50 +1,56 @@
+import { skipReason } from "../../retrieval/file-filters.js";
 import type { TreeListing } from "../code-host.js";
 import { formatBytes } from "../file-set/format-bytes.js";
 
-// A tar entry is a 512-byte header plus its content padded to 512 bytes;
-// git archive adds a pax header (another two blocks) for a path too long for
-// the header's name field, and one global header and two end blocks per
-// archive. See https://www.gnu.org/software/tar/manual/html_node/Standard.html
-const BLOCK = 512;
-const USTAR_NAME_BYTES = 100;
-
 /**
- * Why a snapshot of this tree would not fit under `maxBytes`, or `undefined`
- * when it fits. The estimate is of the decompressed archive, which is what
- * the unpack cap counts: many small files cost far more in tar blocks than
- * their bytes, so the sum of blob sizes alone would let a repository of
- * 100,000 one-line files download and then fail.
+ * Whether a snapshot holds the bytes of this file: exactly the files
+ * retrieval would read (`skipReason` with retrieval's defaults), so images,
+ * data, vendored, generated, lock, minified and secret files cost a snapshot
+ * nothing. A file not held is still listed, and read through the API if
+ * anything asks for it.
  *
  * @example
- * snapshotMisfit(tree, 50 * 1024 * 1024) // undefined, or "The repository unpacks to about 212 MB, …"
+ * snapshotKeeps("src/app.ts", 4096)       // true
+ * snapshotKeeps("assets/hero.png", 4e6)  // false
+ */
+export function snapshotKeeps(path: string, size: number | undefined): boolean {
+  return skipReason(path, size) === undefined;
+}
+
+/**
+ * Why a snapshot of this tree would not fit under `maxKeptBytes`, or
+ * `undefined` when it fits. The cap counts the text a snapshot keeps (see
+ * `snapshotKeeps`), not the archive: 200 MB of images beside 20 MB of code
+ * is 20 MB.
+ *
+ * @example
+ * snapshotMisfit(tree, 50 * 1024 * 1024) // undefined, or "The repository holds about 212 MB of text retrieval reads, …"
  */
 export function snapshotMisfit(
   tree: TreeListing,
-  maxBytes: number,
+  maxKeptBytes: number,
 ): string | undefined {
   if (tree.truncated)
     return "GitHub cut the tree (over 100,000 entries or 7 MB), so the repository is too large to snapshot";
-  const estimate = estimateArchiveBytes(tree);
-  if (estimate <= maxBytes) return undefined;
+  const estimate = estimateKeptBytes(tree);
+  if (estimate <= maxKeptBytes) return undefined;
   return (
-    `The repository unpacks to about ${formatBytes(estimate)}, ` +
-    `over the ${formatBytes(maxBytes)} snapshot cap`
+    `The repository holds about ${formatBytes(estimate)} of text retrieval reads, ` +
+    `over the ${formatBytes(maxKeptBytes)} snapshot cap`
   );
 }
 
 /**
- * Decompressed size of GitHub's tarball of this tree, in bytes, estimated from the tree alone.
+ * Bytes a snapshot of this tree would keep in memory, from the tree alone.
  *
  * @example
- * estimateArchiveBytes({ sha, truncated: false, entries: [{ path: "a.ts", type: "file", size: 10 }] }) // 3072
+ * estimateKeptBytes({ sha, truncated: false, entries: [{ path: "a.ts", type: "file", size: 10 }, { path: "b.png", type: "file", size: 9000 }] }) // 10
  */
-export function estimateArchiveBytes(tree: TreeListing): number {
-  let bytes = 4 * BLOCK; // the global pax header (two blocks) and the two end blocks
+export function estimateKeptBytes(tree: TreeListing): number {
+  let bytes = 0;
   for (const entry of tree.entries) {
-    bytes += BLOCK;
-    if (Buffer.byteLength(entry.path) > USTAR_NAME_BYTES) bytes += 2 * BLOCK;
-    if (entry.type === "file")
-      bytes += Math.ceil((entry.size ?? 0) / BLOCK) * BLOCK;
+    if (entry.type === "file" && snapshotKeeps(entry.path, entry.size))
+      bytes += entry.size ?? 0;
   }
   return bytes;
 }

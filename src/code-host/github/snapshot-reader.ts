@@ -17,7 +17,7 @@ export interface SnapshotReaderOptions {
   api: GitHubReader;
   /** "auto": only when the tree says the archive fits; "always": try regardless. */
   mode: "auto" | "always";
-  /** Cap on the decompressed archive. */
+  /** Cap on the text a snapshot keeps (`snapshotMisfit`). */
   maxBytes: number;
   /** Loads (or finds in the snapshot cache) the snapshot of `api.sha`. */
   loadSnapshot: () => Promise<TarballSnapshot>;
@@ -36,7 +36,8 @@ interface Served {
  *
  * The first call that benefits decides, once for the reader (concurrent
  * calls wait on the same decision): list the tree (one immutable request,
- * needed anyway), and when it is complete and the archive fits `maxBytes`,
+ * needed anyway), and when it is complete and the text retrieval reads fits
+ * `maxBytes` (`snapshotMisfit`),
  * load the tarball (one request) and answer everything after from memory —
  * one request where a question would otherwise make dozens, with no
  * code-search rate limit and no search-index lag. A snapshot that fails to

@@ -1,16 +1,17 @@
-import { DEFAULT_READ_LIMITS } from "../code-host.js";
+import { skipReasonForText } from "../../retrieval/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import { responseBytes } from "./response-body.js";
+import { snapshotKeeps } from "./snapshot-fits.js";
 import { unpackTarball } from "./unpack-tarball.js";
 
 /** A repository at one commit, unpacked in memory: a `FileSource` for `createFileSetReader`. */
 export interface TarballSnapshot extends FileSource {
   readonly sha: string;
-  /** Bytes of file content held in memory. */
+  /** Bytes of file content held in memory: the text retrieval reads. */
   readonly bytes: number;
-  /** Files listed but not held: over the per-file size limit. Read them through the API. */
+  /** Files listed but not held (binary, data, vendored, generated, minified, too large…). Read them through the API. */
   readonly skipped: ReadonlySet<string>;
 }
 
@@ -18,18 +19,17 @@ export interface LoadTarballSnapshotOptions {
   ctx: GitHubRepoContext;
   /** The commit (a full SHA, so the archive is the one everything else reads). */
   sha: string;
-  /** Cap on the decompressed archive (default 50 MB); over it, loading fails with `SnapshotTooLargeError`. */
+  /** Cap on the text kept (default 50 MB); over it, loading fails with `SnapshotTooLargeError`. */
   maxBytes?: number;
-  /** Files larger than this are listed without their bytes (default 1 MB, as reads). */
-  maxFileBytes?: number;
 }
 
-/** Default cap on a snapshot's decompressed size. */
+/** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
 export const DEFAULT_SNAPSHOT_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * Downloads the repository at one commit in one request and unpacks it in
- * memory. `GET /repos/{owner}/{repo}/tarball/{ref}` answers 302 with a
+ * memory, keeping the bytes of the files retrieval reads (`snapshotKeeps`,
+ * then `skipReasonForText`) and only listing the rest. `GET /repos/{owner}/{repo}/tarball/{ref}` answers 302 with a
  * `codeload.github.com` URL that fetch follows (and, the origin being
  * another, without our `Authorization` header); the body is the gzipped
  * archive. It bypasses the response cache (`cache: false`): the parsed
@@ -57,8 +57,9 @@ export async function loadTarballSnapshot(
   }
   const unpacked = await unpackTarball(responseBytes(body), {
     label,
-    maxBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
-    maxFileBytes: options.maxFileBytes ?? DEFAULT_READ_LIMITS.maxFileBytes,
+    maxKeptBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
+    keep: snapshotKeeps,
+    keepText: (text) => skipReasonForText(text) === undefined,
   });
   return {
     label,

@@ -1,4 +1,4 @@
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar, { type Header } from "tar-stream";
@@ -7,14 +7,14 @@ import { normalizeRepoPath } from "../../shared/repo-path.js";
 import type { FileSourceEntry } from "../file-set/file-source.js";
 import { formatBytes } from "../file-set/format-bytes.js";
 
-/** The unpacked tarball went over its byte cap; nothing of it is kept. */
+/** The text kept from the tarball went over its byte cap; nothing of it is kept. */
 export class SnapshotTooLargeError extends AskcodeError {
   constructor(
     readonly label: string,
-    readonly maxBytes: number,
+    readonly maxKeptBytes: number,
   ) {
     super(
-      `The snapshot ${label} unpacks to more than ${formatBytes(maxBytes)}, the snapshot cap.`,
+      `The snapshot ${label} holds more than ${formatBytes(maxKeptBytes)} of text retrieval reads, the snapshot cap.`,
     );
   }
 }
@@ -28,16 +28,18 @@ interface TarEntry extends AsyncIterable<unknown> {
 export interface UnpackOptions {
   /** Names the archive in errors. */
   label: string;
-  /** Abort when the decompressed archive passes this many bytes. */
-  maxBytes: number;
-  /** Files larger than this are listed but their bytes are not kept. */
-  maxFileBytes: number;
+  /** Abort when the bytes kept pass this many (what is dropped does not count). */
+  maxKeptBytes: number;
+  /** Whether to keep a file's bytes, from its path and size alone; a file not kept is drained unread. */
+  keep: (path: string, size: number) => boolean;
+  /** Whether to keep a file once its bytes are in (false: a NUL byte, minified lines). */
+  keepText: (text: string) => boolean;
 }
 
 export interface UnpackedTarball {
   entries: FileSourceEntry[];
   files: Map<string, Buffer>;
-  /** Paths listed whose bytes were not kept (over `maxFileBytes`). */
+  /** Files listed whose bytes were not kept (`keep` or `keepText` said no). */
   skipped: Set<string>;
   /** Bytes of file content kept in memory. */
   keptBytes: number;
@@ -46,20 +48,22 @@ export interface UnpackedTarball {
 }
 
 /**
- * Unpacks a gzipped tarball as GitHub (git archive) builds it, in memory:
- * the top-level `<owner>-<repo>-<short sha>/` directory is stripped, pax and
- * GNU long-name headers are applied (tar-stream does that), symlinks are
- * kept as entries with their targets, directories are dropped (a file set
- * derives them), and files over `maxFileBytes` are listed without their
- * bytes. Entries whose path would leave the repository are skipped. Passing
- * `maxBytes` of decompressed data aborts with `SnapshotTooLargeError`, so a
- * small download that inflates enormously costs nothing but the attempt.
+ * Unpacks a gzipped tarball as GitHub (git archive) builds it, as a stream,
+ * keeping only the files `keep` and `keepText` accept: the top-level
+ * `<owner>-<repo>-<short sha>/` directory is stripped, pax and GNU long-name
+ * headers are applied (tar-stream does that), symlinks are kept as entries
+ * with their targets, directories are dropped (a file set derives them), and
+ * every other file is listed, its bytes drained without being buffered.
+ * Entries whose path would leave the repository are skipped. The cap counts
+ * kept bytes only, so 200 MB of images cost time, not memory; passing it
+ * aborts with `SnapshotTooLargeError`. A cut, corrupt or non-gzip body fails
+ * with an `AskcodeError`: never a partial result.
  *
  * @example
- * const { entries, files } = await unpackTarball(gzipBytes, { label: "octo/hello@7fd1a60", maxBytes: 50 << 20, maxFileBytes: 1 << 20 });
+ * const { entries, files } = await unpackTarball(gzipBytes, { label: "octo/hello@7fd1a60", maxKeptBytes: 50 << 20, keep: snapshotKeeps, keepText: (text) => !skipReasonForText(text) });
  */
 export async function unpackTarball(
-  gzipped: Uint8Array,
+  gzipped: Uint8Array | AsyncIterable<Uint8Array>,
   options: UnpackOptions,
 ): Promise<UnpackedTarball> {
   const result: UnpackedTarball = {
@@ -69,33 +73,30 @@ export async function unpackTarball(
     keptBytes: 0,
     unpackedBytes: 0,
   };
-  let overCap = false;
-  const cap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      result.unpackedBytes += chunk.length;
-      overCap = result.unpackedBytes > options.maxBytes;
-      if (overCap)
-        callback(new SnapshotTooLargeError(options.label, options.maxBytes));
-      else callback(null, chunk);
-    },
+  const gunzip = createGunzip();
+  gunzip.on("data", (chunk: Buffer) => {
+    result.unpackedBytes += chunk.length;
   });
   const extract = tar.extract();
   const feeding = pipeline(
-    Readable.from([gzipped]),
-    createGunzip(),
-    cap,
+    gzipped instanceof Uint8Array
+      ? Readable.from([gzipped])
+      : Readable.from(gzipped),
+    gunzip,
     extract,
   );
+  // The loop sees a failure anywhere in the pipeline through the extract stream.
+  feeding.catch(() => {});
   try {
-    // The loop sees a failure anywhere in the pipeline through the extract stream.
-    feeding.catch(() => {});
     for await (const entry of extract) await take(entry, result, options);
     await feeding;
   } catch (error) {
-    // Whichever stream noticed first, the cause was the cap.
-    if (overCap)
-      throw new SnapshotTooLargeError(options.label, options.maxBytes);
-    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof SnapshotTooLargeError) throw error;
+    // zlib's errors come from another realm under jest's VM: read the message, not the class.
+    const reason =
+      typeof error === "object" && error !== null && "message" in error
+        ? String(error.message)
+        : String(error);
     throw new AskcodeError(
       `Could not unpack the snapshot ${options.label}: ${reason}.`,
       { cause: error },
@@ -125,16 +126,22 @@ async function take(
     (header.type === "file" || header.type === "contiguous-file")
   ) {
     result.entries.push({ path, type: "file", size });
-    if (size > options.maxFileBytes) {
-      result.skipped.add(path);
-    } else {
+    if (options.keep(path, size)) {
+      // The header says how many bytes follow, so the cap stops before they are read.
+      if (result.keptBytes + size > options.maxKeptBytes)
+        throw new SnapshotTooLargeError(options.label, options.maxKeptBytes);
       const bytes = await collect(entry);
-      result.files.set(path, bytes);
-      result.keptBytes += bytes.length;
+      if (options.keepText(bytes.toString("utf8"))) {
+        result.files.set(path, bytes);
+        result.keptBytes += bytes.length;
+      } else {
+        result.skipped.add(path);
+      }
       return;
     }
+    result.skipped.add(path);
   }
-  entry.resume(); // directories, skipped files and anything else: drain and move on
+  entry.resume(); // directories, files not kept and anything else: drain and move on
 }
 
 /** The path inside the repository: without the archive's top directory, normalised, or undefined. */

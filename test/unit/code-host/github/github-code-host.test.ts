@@ -72,7 +72,6 @@ describe("createGitHubCodeHost", () => {
         startLine: 14,
         endLine: 14,
       });
-      const binary = await reader.readFile("docs/logo.png");
       const link = await reader.readFile("docs/latest.md");
       const submodule = await reader.readFile("vendor/octicons");
       const missing = await reader.readFile("src/gone.ts");
@@ -93,7 +92,6 @@ describe("createGitHubCodeHost", () => {
       expect(range).toMatchObject({
         text: "export async function retry<T>(task: () => Promise<T>, options: RetryOptions): Promise<T> {",
       });
-      expect(binary).toMatchObject({ kind: "binary", size: 70 });
       expect(link).toMatchObject({ kind: "symlink", target: "../README.md" });
       expect(submodule).toMatchObject({
         kind: "submodule",
@@ -158,7 +156,26 @@ describe("createGitHubCodeHost", () => {
       expect(nock.pendingMocks()).toStrictEqual([]);
     });
 
-    it("reads a file the snapshot skipped (over the size limit) through the API", async () => {
+    it("reads a file the snapshot does not keep (an image) through the API", async () => {
+      const { ctx, host } = setup();
+      const scope = nockGetTree();
+      nockTarball({ gzip: await helloWorldTarball() }, scope);
+      nockGetContent(
+        { path: "docs/logo.png", body: "contents/file-binary.json" },
+        scope,
+      );
+      const reader = host.at(SHA);
+
+      const readme = await reader.readFile("README.md");
+      const binary = await reader.readFile("docs/logo.png");
+
+      expect(readme).toMatchObject({ kind: "text" });
+      expect(binary).toMatchObject({ kind: "binary", size: 70 });
+      expect(ctx.api.stats.requests).toBe(3);
+      expect(nock.pendingMocks()).toStrictEqual([]);
+    });
+
+    it("cuts a file it keeps at the read limit, as the API does", async () => {
       const ctx = createTestRepoContext();
       const host = createGitHubCodeHost({
         api: ctx.api,
@@ -168,22 +185,18 @@ describe("createGitHubCodeHost", () => {
       });
       const scope = nockGetTree();
       nockTarball({ gzip: await helloWorldTarball() }, scope);
-      nockGetContent(
-        { path: "src/retry.ts", body: "contents/file-retry.json" },
-        scope,
-      );
 
       const file = await host.at(SHA).readFile("src/retry.ts");
 
-      expect(file).toMatchObject({ kind: "text", truncated: true, endLine: 3 });
-      expect(ctx.api.stats.requests).toBe(3);
+      expect(file).toMatchObject({ kind: "text", truncated: true });
+      expect(ctx.api.stats.requests).toBe(2);
       expect(nock.pendingMocks()).toStrictEqual([]);
     });
   });
 
   describe("when a snapshot does not pay", () => {
     it("reads through the API when the archive would be over the cap, and says why", async () => {
-      const { ctx, host, messages } = setup({ maxBytes: 4096 });
+      const { ctx, host, messages } = setup({ maxBytes: 1024 });
       const scope = nockGetTree();
       nockGetContent(
         { path: "README.md", body: "contents/file-readme.json" },
@@ -198,8 +211,8 @@ describe("createGitHubCodeHost", () => {
       expect(src.entries).toHaveLength(2);
       expect(ctx.api.stats.requests).toBe(3);
       expect(messages).toStrictEqual([
-        "info: No snapshot of octo-org/hello-world@7fd1a60: The repository unpacks to about 9.5 KB, over the 4 KB snapshot cap; reading through the API.",
-        "info: No snapshot of octo-org/hello-world@7fd1a60: The repository unpacks to about 9.5 KB, over the 4 KB snapshot cap; reading through the API.",
+        "info: No snapshot of octo-org/hello-world@7fd1a60: The repository holds about 1.1 KB of text retrieval reads, over the 1 KB snapshot cap; reading through the API.",
+        "info: No snapshot of octo-org/hello-world@7fd1a60: The repository holds about 1.1 KB of text retrieval reads, over the 1 KB snapshot cap; reading through the API.",
       ]);
       expect(nock.pendingMocks()).toStrictEqual([]);
     });
@@ -220,7 +233,7 @@ describe("createGitHubCodeHost", () => {
     });
 
     it("falls back to the API, with a logged warning, when the snapshot fails to load", async () => {
-      const { ctx, host, messages } = setup({ mode: "always", maxBytes: 4096 });
+      const { ctx, host, messages } = setup({ mode: "always", maxBytes: 1024 });
       const scope = nockGetTree();
       nockTarball({ gzip: await helloWorldTarball() }, scope);
       nockGetContent(
@@ -233,7 +246,7 @@ describe("createGitHubCodeHost", () => {
       expect(readme).toMatchObject({ kind: "text" });
       expect(messages).toStrictEqual([
         "warn: Snapshot of octo-org/hello-world@7fd1a60 failed: The snapshot tarball:octo-org/hello-world@7fd1a60 " +
-          "unpacks to more than 4 KB, the snapshot cap. Reading through the API instead.",
+          "holds more than 1 KB of text retrieval reads, the snapshot cap. Reading through the API instead.",
       ]);
       expect(ctx.api.stats.requests).toBe(3);
       expect(nock.pendingMocks()).toStrictEqual([]);

@@ -9,10 +9,12 @@ import {
   helloWorldTarball,
 } from "../../../helpers/build-tarball.js";
 
+// Keeps every file: these tests are about reading archives; what a snapshot keeps is below.
 const options = {
   label: "tarball:octo-org/hello-world@7fd1a60",
-  maxBytes: 1 << 20,
-  maxFileBytes: 1 << 20,
+  maxKeptBytes: 1 << 20,
+  keep: () => true,
+  keepText: () => true,
 };
 
 describe("unpackTarball", () => {
@@ -60,14 +62,14 @@ describe("unpackTarball", () => {
     expect(files.get("docs/résumé 🚀.md")?.toString()).toBe("# CV\n");
   });
 
-  it("lists files over the per-file limit without keeping their bytes", async () => {
+  it("lists files it does not keep without their bytes", async () => {
     const gzip = await buildTarball({
       files: { "big.json": "x".repeat(3000), "small.ts": "ok\n" },
     });
 
     const unpacked = await unpackTarball(gzip, {
       ...options,
-      maxFileBytes: 1000,
+      keep: (_path, size) => size <= 1000,
     });
 
     expect(unpacked.entries).toStrictEqual([
@@ -79,21 +81,38 @@ describe("unpackTarball", () => {
     expect(unpacked.keptBytes).toBe(3);
   });
 
-  it("aborts past the byte cap, even when the download is tiny (a gzip bomb)", async () => {
+  it("aborts before reading a kept file that would pass the cap, even when the download is tiny (a gzip bomb)", async () => {
     const gzip = await buildTarball({
-      files: { "zeros.bin": Buffer.alloc(20 * 1024 * 1024) },
+      files: { "zeros.txt": Buffer.alloc(20 * 1024 * 1024) },
     });
     expect(gzip.length).toBeLessThan(64 * 1024);
 
     const error = await unpackTarball(gzip, {
       ...options,
-      maxBytes: 1024 * 1024,
+      maxKeptBytes: 1024 * 1024,
     }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(SnapshotTooLargeError);
     expect((error as Error).message).toBe(
-      "The snapshot tarball:octo-org/hello-world@7fd1a60 unpacks to more than 1 MB, the snapshot cap.",
+      "The snapshot tarball:octo-org/hello-world@7fd1a60 holds more than 1 MB of text retrieval reads, the snapshot cap.",
     );
+  });
+
+  it("drains what it does not keep, so a bomb of dropped files costs no memory and no cap", async () => {
+    const gzip = await buildTarball({
+      files: { "zeros.bin": Buffer.alloc(20 * 1024 * 1024), "a.ts": "x\n" },
+    });
+
+    const unpacked = await unpackTarball(gzip, {
+      ...options,
+      maxKeptBytes: 1024,
+      keep: (path) => path.endsWith(".ts"),
+    });
+
+    expect(unpacked.keptBytes).toBe(2);
+    expect([...unpacked.files.keys()]).toStrictEqual(["a.ts"]);
+    expect([...unpacked.skipped]).toStrictEqual(["zeros.bin"]);
+    expect(unpacked.unpackedBytes).toBeGreaterThan(20 * 1024 * 1024);
   });
 
   it("skips entries whose path would leave the repository", async () => {
