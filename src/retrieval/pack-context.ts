@@ -16,6 +16,18 @@ import type { PackedContext, PackInput } from "./packing-types.js";
  * packed.note       // "Ranked chunks: showing 31 of 9,112 matching chunks from 14 files, … Read any of them with read_file_contents(…)"
  */
 export function packContext(input: PackInput): PackedContext {
+  const packed = choosePacking(input);
+  const partial = input.options?.partialView;
+  // The model must not take a few searched files for the repository.
+  return partial
+    ? {
+        ...packed,
+        note: `Only part of the repository was read (${partial}); other files exist, and the tools can search and read them. ${packed.note}`,
+      }
+    : packed;
+}
+
+function choosePacking(input: PackInput): PackedContext {
   if (input.budget <= 0) return packRankedChunks({ ...input, ranked: [] });
   if (input.options?.wholeRepository !== false) {
     const whole = packWholeRepository(input);

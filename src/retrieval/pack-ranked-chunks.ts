@@ -1,10 +1,10 @@
-import type { PackedContext, PackInput, PackOptions } from "./packing-types.js";
+import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
 import { packingReport } from "./packing-report.js";
 import { PackingState, type Placed } from "./packing-state.js";
 import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "./rank-chunks.js";
 
-const DEFAULTS: Required<PackOptions> = {
+const DEFAULTS: PackTuning = {
   metadataBelow: 0.1,
   compressBelow: 0.25,
   compressAboveTokens: 150,

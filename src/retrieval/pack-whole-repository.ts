@@ -58,6 +58,7 @@ export function packWholeRepository(
     tokens.push(n);
   }
   const text = sections.join(SEPARATOR);
+  const partial = input.options?.partialView !== undefined;
   const tokensUsed = tokenCounter.count(text);
   if (tokensUsed > budget) return undefined;
   const pieces = ordered.map((file, i) => ({
@@ -68,7 +69,9 @@ export function packWholeRepository(
     tokens: tokens[i] ?? 0,
     score: best.get(file.path) ?? 0,
     context: "",
-    why: "the whole repository fits the budget",
+    why: partial
+      ? "every file read fits the budget"
+      : "the whole repository fits the budget",
   }));
   return {
     text,
@@ -78,7 +81,9 @@ export function packWholeRepository(
     chunksReturned: ordered.length,
     chunksAvailable: input.chunksAvailable,
     truncated: false,
-    note: `The whole repository (${ordered.length} text files) fits the budget: ${tokensUsed} of ${budget} tokens. Binary, vendored, generated and lock files are left out.`,
+    note: partial
+      ? `Every file askcode read (${ordered.length} text files) fits the budget: ${tokensUsed} of ${budget} tokens.`
+      : `The whole repository (${ordered.length} text files) fits the budget: ${tokensUsed} of ${budget} tokens. Binary, vendored, generated and lock files are left out.`,
     pieces,
     files: pieces.map((p) => ({
       path: p.path,

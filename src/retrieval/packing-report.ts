@@ -1,4 +1,4 @@
-import type { PackedContext, PackInput, PackOptions } from "./packing-types.js";
+import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
 import type { PackingState } from "./packing-state.js";
 import { formatRanges } from "./render-context.js";
 
@@ -17,7 +17,7 @@ export function packingReport(
   state: PackingState,
   text: string,
   tokensUsed: number,
-  o: Required<PackOptions>,
+  o: PackTuning,
 ): PackedContext {
   const placed = state.placed();
   const shown = placed.filter((p) => p.piece.form !== "metadata");

@@ -24,7 +24,16 @@ export interface PackOptions {
   maxCandidates?: number;
   /** Try the whole repository first when it fits (default true). */
   wholeRepository?: boolean;
+  /**
+   * Set when the files are only part of the repository (too large to read
+   * whole, so search named them): why, in words. The note then says the view
+   * is partial, and never calls the files read "the whole repository".
+   */
+  partialView?: string;
 }
+
+/** The packing knobs with every default filled in (what the packers read). */
+export type PackTuning = Required<Omit<PackOptions, "partialView">>;
 
 export interface PackInput {
   /** Ranked chunks, best first. */

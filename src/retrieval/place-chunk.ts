@@ -1,5 +1,5 @@
 import { compressChunk } from "./compress-chunk.js";
-import type { PackedPiece, PackOptions } from "./packing-types.js";
+import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
 import type { RankedChunk } from "./rank-chunks.js";
 import { omittedMarker } from "./render-context.js";
@@ -18,7 +18,7 @@ export type Form = PackedPiece["form"];
 export function preferredForms(
   c: RankedChunk,
   top: number,
-  o: Required<PackOptions>,
+  o: PackTuning,
 ): Form[] {
   const relative = top > 0 ? c.score / top : 0;
   // Estimated from characters: only the forms actually placed are tokenized.
@@ -45,7 +45,7 @@ export function makePlaced(
   rank: number,
   form: Form,
   count: (text: string) => number,
-  o: Required<PackOptions>,
+  o: PackTuning,
 ): Placed | undefined {
   const { chunk } = c;
   let text = chunk.text;

@@ -156,6 +156,16 @@ export async function answerQuestion(
     question: retrievalText,
     budget: contextBudget,
     tokenCounter,
+    ...(collected.mode === "candidates"
+      ? {
+          options: {
+            pack: {
+              partialView:
+                collected.note ?? "the repository is too large to read whole",
+            },
+          },
+        }
+      : {}),
   });
   input.metrics?.contextPacked(built.context.tokensUsed);
 

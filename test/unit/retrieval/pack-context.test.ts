@@ -113,6 +113,35 @@ describe("packContext", () => {
     }
   });
 
+  it("calls files search named a partial view, never the whole repository", () => {
+    const files = [
+      { path: "app/util.py", text: "def helper():\n    return 42\n" },
+      { path: "app/main.py", text: "from app.util import helper\n" },
+    ];
+    const why = "the repository holds about 90 MB of text, over the 50 MB cap";
+    const fits = pack(files, "what does helper return?", 5000, {
+      partialView: why,
+    });
+    expect(fits.mode).toBe("whole-repository");
+    expect(fits.note).toMatch(
+      /^Only part of the repository was read \(the repository holds about 90 MB of text, over the 50 MB cap\); other files exist, and the tools can search and read them\. Every file askcode read \(2 text files\) fits the budget/,
+    );
+    expect(fits.note).not.toContain("whole repository");
+    expect(fits.pieces.map((p) => p.why)).toEqual([
+      "every file read fits the budget",
+      "every file read fits the budget",
+    ]);
+
+    const ranked = pack(files, "what does helper return?", 5000, {
+      partialView: why,
+      wholeRepository: false,
+    });
+    expect(ranked.note).toMatch(/^Only part of the repository was read \(/);
+    expect(pack(files, "what does helper return?", 5000).note).toMatch(
+      /^The whole repository \(2 text files\) fits the budget/,
+    );
+  });
+
   it("sends the whole repository when it fits", () => {
     const files = [
       {

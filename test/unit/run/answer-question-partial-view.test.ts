@@ -1,0 +1,62 @@
+import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
+import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
+import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { answerQuestion } from "../../../src/run/answer-question.js";
+import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { createScriptedChatModel } from "../../helpers/scripted-chat-model.js";
+
+const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+const FILES = {
+  "src/retry.ts":
+    "export function shouldRetry(status: number): boolean {\n  return status >= 500;\n}\n",
+  "docs/retries.md": "# Retries\n\nshouldRetry decides on a 5xx status.\n",
+};
+
+/** The first message the model gets for one question, with the repository cap given. */
+async function firstMessage(maxRepositoryBytes: number): Promise<string> {
+  const model = createScriptedChatModel(["It retries on a 5xx."]);
+  await answerQuestion({
+    reader: createFileSetReader({
+      sha: SHA,
+      source: createMemoryFileSource(FILES),
+    }),
+    repository: {
+      owner: "octo-org",
+      repo: "hello-world",
+      htmlUrl: "https://github.com/octo-org/hello-world",
+      ref: "main",
+    },
+    question: "@askcode where are retries decided?",
+    asker: "asker",
+    issue: { number: 1, title: "Retries", body: "", comments: [] },
+    settings: resolveRunSettings(defaultRepoConfig(), {
+      model: "gpt-4o",
+      contextWindow: 128_000,
+    }),
+    excludePaths: [],
+    model,
+    guidance: [],
+    maxRepositoryBytes,
+    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+    clock: createFakeClock(),
+    log: { info: () => {}, warn: () => {} },
+    progress: async () => {},
+  });
+  return String(model.requests[0]?.messages[1]?.content);
+}
+
+describe("answerQuestion on a repository too large to read whole", () => {
+  it("tells the model it sees part of the repository, though the files search named all fit", async () => {
+    // A cap of 0: the repository is over it, so code search names the files.
+    const partial = await firstMessage(0);
+    expect(partial).toContain("Only part of the repository was read (");
+    expect(partial).toContain("Every file askcode read (");
+    expect(partial).not.toContain("The whole repository");
+
+    const whole = await firstMessage(10_000_000);
+    expect(whole).toContain("The whole repository (2 text files) fits");
+    expect(whole).not.toContain("Only part of the repository");
+  });
+});
