@@ -26,7 +26,6 @@
 // exits 1 unless every delivery was acknowledged with a 2xx, nothing is lost
 // or doubled, no answer is a failure notice and no minute held more than 10
 // searches.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,6 +44,7 @@ import {
   type MentionDelivery,
 } from "../scripts/mention-delivery.js";
 import { standInAppEnv } from "../scripts/stand-in-app-env.js";
+import { startAskcodeProcess } from "../scripts/start-askcode-process.js";
 import {
   startRedisServer,
   type RedisServer,
@@ -310,43 +310,11 @@ async function startProcess(
     dir,
     logLevel: "error",
   });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/server/main.ts"],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        ...env,
-        ...benchEnv,
-        REDIS_URL: redisUrl,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  const exited = new Promise<void>((resolve) =>
-    child.once("exit", () => resolve()),
-  );
-  // Ready once /readyz answers 200; a process that exits first failed to start.
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (;;) {
-    if (gone) throw new Error(`the askcode replica at ${url} exited`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
+  return startAskcodeProcess({
     url,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await exited;
-      }
-    },
-  };
+    env: { ...env, ...benchEnv, REDIS_URL: redisUrl },
+    cwd: dir,
+  });
 }
 
 /** askcode_code_search_wait_seconds, summed over the replicas: how often and how long searches waited. */

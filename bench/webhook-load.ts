@@ -23,12 +23,9 @@
 // (`askcode_questions_queued_total`). Exits 1 unless every delivery got a 2xx
 // and every mention exactly one job. The jobs are not drained: the answers'
 // pace is bench:burst's measure.
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startGitHubStandIn } from "../scripts/github-stand-in.js";
@@ -37,6 +34,7 @@ import {
   MENTION_REPOSITORY,
 } from "../scripts/mention-delivery.js";
 import { standInAppEnv } from "../scripts/stand-in-app-env.js";
+import { startAskcodeProcess } from "../scripts/start-askcode-process.js";
 
 const { values } = parseArgs({
   options: {
@@ -80,23 +78,11 @@ const { url, env } = await standInAppEnv({
   logLevel: "error",
 });
 const redisUrl = process.env.REDIS_URL;
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-const app = spawn(
-  process.execPath,
-  ["--import", tsx, join(process.cwd(), "src/server/main.ts")],
-  {
-    cwd: workDir,
-    env: {
-      PATH: process.env.PATH ?? "",
-      ...env,
-      ASKCODE_MISSIONS_DIR: join(process.cwd(), "missions"),
-      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  },
-);
-await untilHealthy(url);
-const server = { url };
+const server = await startAskcodeProcess({
+  url,
+  env: { ...env, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+  cwd: workDir,
+});
 const webhookPath = "/api/github/webhooks";
 
 // Request n is comment 100000+n on issue (n mod ISSUES)+1. Every delivery is
@@ -163,7 +149,7 @@ if (!ok)
   );
 // No drain: the jobs left would be cancelled, each with a notice that
 // Probot's throttling paces at about one write a second.
-app.kill("SIGKILL");
+await server.stop("SIGKILL");
 await standIn.close();
 process.exit(ok ? 0 : 1);
 
@@ -178,19 +164,4 @@ async function counterTotal(name: string): Promise<number> {
   if (lines.length === 0 && !text.includes(`# TYPE ${name} `))
     throw new Error(`askcode's /metrics has no ${name}`);
   return lines.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
-}
-
-/** Polls /healthz until the app answers; fails if its process ended first. */
-async function untilHealthy(base: string): Promise<void> {
-  let exited = false;
-  app.once("exit", () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error("askcode exited before /healthz answered");
-    const ok = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
