@@ -47,7 +47,22 @@ export interface CodeReader {
   ): Promise<DirectoryListing>;
   /** Every entry of the commit's tree. */
   listTree(): Promise<TreeListing>;
+  /**
+   * Whether reading every file of the commit costs little here (a snapshot
+   * is held) and, when not, why in words. Hosts that read from disk leave it
+   * out: for them it always does.
+   */
+  wholeRepository?(): Promise<WholeRepositoryVerdict>;
 }
+
+/** `CodeReader.wholeRepository`'s answer. */
+export type WholeRepositoryVerdict =
+  | { cheap: true }
+  | {
+      cheap: false;
+      /** Why not, for the log and the answer's note: "the tree lists 180 MB of text, over the 50 MB cap". */
+      why: string;
+    };
 
 export interface CodeSearchQuery {
   /** Text to look for: words, an identifier, a phrase. */

@@ -5,6 +5,8 @@ export interface SourceFile {
   /** Repository-relative POSIX path. */
   path: string;
   text: string;
+  /** The git blob SHA of the text, where the host knows it: what indexing derives from the file is cached by it. */
+  blobSha?: string;
 }
 
 /** What a chunk's first declaration is. "block" is code that declares nothing (imports, statements). */
