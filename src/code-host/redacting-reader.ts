@@ -98,6 +98,10 @@ export function createRedactingReader(
     searchCode,
     listDirectory: (path, options) => reader.listDirectory(path, options),
     listTree: () => reader.listTree(),
+    // Whether candidates mode is needed is the wrapped host's to say.
+    ...(reader.wholeRepository && {
+      wholeRepository: () => reader.wholeRepository!(),
+    }),
   };
 }
 

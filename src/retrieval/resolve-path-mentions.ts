@@ -1,5 +1,16 @@
-import type { RepositoryIndex } from "./index-repository.js";
 import type { PathMention } from "./path-mentions.js";
+
+/**
+ * The paths mentions are matched against: a `RepositoryIndex`, or a tree
+ * listing's files before anything is read (`pathTable`).
+ */
+export interface PathTable {
+  files: ReadonlyArray<{ id: number; path: string }>;
+  /** Path → file id. */
+  byPath: ReadonlyMap<string, number>;
+  /** Lowercased file name → file ids. */
+  byName: ReadonlyMap<string, readonly number[]>;
+}
 
 /** A mentioned place matched to a file of the index. */
 export interface ResolvedMention {
@@ -40,7 +51,7 @@ const MODULE_FILES = [
  * // [{ fileId: 812, mention, matches: 1, scope: "file" }]
  */
 export function resolvePathMentions(
-  index: RepositoryIndex,
+  index: PathTable,
   mentions: readonly PathMention[],
 ): ResolvedMention[] {
   const out: ResolvedMention[] = [];
@@ -97,11 +108,7 @@ export function resolvePathMentions(
  * two segments for a long path, every segment when `whole` (a module's file:
  * "astro/__init__.py" must not match "astro/units/__init__.py").
  */
-function matchTail(
-  index: RepositoryIndex,
-  path: string,
-  whole = false,
-): number[] {
+function matchTail(index: PathTable, path: string, whole = false): number[] {
   const exact = index.byPath.get(path);
   if (exact !== undefined) return [exact];
   const segments = path.split("/");
@@ -134,7 +141,7 @@ function matchTail(
 }
 
 /** Files below directory `dir`, wherever it sits in the tree ("io/fits" finds "astropy/io/fits/…"). */
-function filesUnder(index: RepositoryIndex, dir: string): number[] {
+function filesUnder(index: PathTable, dir: string): number[] {
   const inner = `/${dir}/`;
   const out: number[] = [];
   for (const file of index.files) {

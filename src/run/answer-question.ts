@@ -139,7 +139,12 @@ export async function answerQuestion(
   const collected = await indexForQuestion(
     reader,
     candidateQueries(question),
-    { maxRepositoryBytes: input.maxRepositoryBytes, exclude, cache },
+    {
+      maxRepositoryBytes: input.maxRepositoryBytes,
+      exclude,
+      cache,
+      question: retrievalText,
+    },
     deps,
   );
   if (collected.note) input.log.info({ mode: collected.mode }, collected.note);

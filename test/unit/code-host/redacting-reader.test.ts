@@ -116,6 +116,20 @@ describe("createRedactingReader", () => {
     );
   });
 
+  it("passes the host's whole-repository verdict through, and leaves it out where the host does", async () => {
+    const inner = createFileSetReader({
+      sha: SHA,
+      source: createMemoryFileSource({ "a.txt": "a\n" }),
+    });
+    expect(createRedactingReader(inner).wholeRepository).toBeUndefined();
+    const why = "the tree lists 180 MB of text, over the 50 MB cap";
+    const outer = createRedactingReader({
+      ...inner,
+      wholeRepository: async () => ({ cheap: false, why }),
+    });
+    expect(await outer.wholeRepository?.()).toEqual({ cheap: false, why });
+  });
+
   it("redacts search hits, and drops a hit that matched only inside a secret, counts and notes too", async () => {
     const r = reader({
       "settings.py": 'import os\nDB_PASSWORD = "hunter2"\nRETRY = 4\n',

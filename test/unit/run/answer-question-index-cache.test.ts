@@ -1,3 +1,4 @@
+import type { WholeRepositoryVerdict } from "../../../src/code-host/code-host.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
@@ -35,7 +36,8 @@ interface Ask {
   question?: string;
   sha?: string;
   excludePaths?: string[];
-  maxRepositoryBytes?: number;
+  /** The host's verdict on reading the repository whole (none: a host on disk, always cheap). */
+  whole?: WholeRepositoryVerdict;
   indexes?: IndexCache;
   namespace?: string;
   source?: MemoryFileSource;
@@ -52,10 +54,13 @@ function asker(builds: { count: number; fail?: number }) {
   return async (ask: Ask = {}) => {
     const rendered = await answerQuestion(
       {
-        reader: createFileSetReader({
-          sha: ask.sha ?? SHA,
-          source: ask.source ?? createMemoryFileSource(FILES),
-        }),
+        reader: {
+          ...createFileSetReader({
+            sha: ask.sha ?? SHA,
+            source: ask.source ?? createMemoryFileSource(FILES),
+          }),
+          ...(ask.whole && { wholeRepository: async () => ask.whole! }),
+        },
         repository: {
           owner: "octo-org",
           repo: "hello-world",
@@ -72,7 +77,7 @@ function asker(builds: { count: number; fail?: number }) {
         excludePaths: ask.excludePaths ?? [],
         model: undefined,
         guidance: [],
-        maxRepositoryBytes: ask.maxRepositoryBytes ?? 10_000_000,
+        maxRepositoryBytes: 10_000_000,
         tokenCounter,
         clock: createFakeClock(),
         log: { info: () => {}, warn: () => {} },
@@ -160,11 +165,11 @@ describe("answerQuestion with an index cache", () => {
     const builds = { count: 0 };
     const ask = asker(builds);
     const indexes = createIndexCache({ maxBytes: 64 * 1024 * 1024 });
-    // A cap of 0: the repository is over it, so code search names the files.
-    const first = await ask({ indexes, maxRepositoryBytes: 0 });
+    const whole = { cheap: false, why: "too large to read whole" } as const;
+    const first = await ask({ indexes, whole });
     const second = await ask({
       indexes,
-      maxRepositoryBytes: 0,
+      whole,
       question: "@askcode what does reconcileInvoices close?",
     });
     expect(builds.count).toBe(2);

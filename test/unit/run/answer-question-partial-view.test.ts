@@ -1,3 +1,4 @@
+import type { WholeRepositoryVerdict } from "../../../src/code-host/code-host.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
@@ -14,14 +15,17 @@ const FILES = {
   "docs/retries.md": "# Retries\n\nshouldRetry decides on a 5xx status.\n",
 };
 
-/** The first message the model gets for one question, with the repository cap given. */
-async function firstMessage(maxRepositoryBytes: number): Promise<string> {
+/** The first message the model gets for one question, with the host's verdict on reading it whole. */
+async function firstMessage(verdict: WholeRepositoryVerdict): Promise<string> {
   const model = createScriptedChatModel(["It retries on a 5xx."]);
   await answerQuestion({
-    reader: createFileSetReader({
-      sha: SHA,
-      source: createMemoryFileSource(FILES),
-    }),
+    reader: {
+      ...createFileSetReader({
+        sha: SHA,
+        source: createMemoryFileSource(FILES),
+      }),
+      wholeRepository: async () => verdict,
+    },
     repository: {
       owner: "octo-org",
       repo: "hello-world",
@@ -38,7 +42,7 @@ async function firstMessage(maxRepositoryBytes: number): Promise<string> {
     excludePaths: [],
     model,
     guidance: [],
-    maxRepositoryBytes,
+    maxRepositoryBytes: 10_000_000,
     tokenCounter: createTokenCounter({ model: "gpt-4o" }),
     clock: createFakeClock(),
     log: { info: () => {}, warn: () => {} },
@@ -49,13 +53,16 @@ async function firstMessage(maxRepositoryBytes: number): Promise<string> {
 
 describe("answerQuestion on a repository too large to read whole", () => {
   it("tells the model it sees part of the repository, though the files search named all fit", async () => {
-    // A cap of 0: the repository is over it, so code search names the files.
-    const partial = await firstMessage(0);
+    const why = "the tree lists 180 MB of text, over the 50 MB cap";
+    const partial = await firstMessage({ cheap: false, why });
+    expect(partial).toContain(
+      `Only part of the repository was read (${why}; read 2 files:`,
+    );
     expect(partial).toContain("Only part of the repository was read (");
     expect(partial).toContain("Every file askcode read (");
     expect(partial).not.toContain("The whole repository");
 
-    const whole = await firstMessage(10_000_000);
+    const whole = await firstMessage({ cheap: true });
     expect(whole).toContain("The whole repository (2 text files) fits");
     expect(whole).not.toContain("Only part of the repository");
   });
