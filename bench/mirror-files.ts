@@ -1,0 +1,45 @@
+// Reads a repository's files at a commit the way retrieval does (the local
+// code host and readRepositoryFiles: the same filters), each with its git
+// blob SHA (from `git ls-tree`), for the indexing benchmarks.
+import { execFileSync } from "node:child_process";
+import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
+import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
+import type { SourceFile } from "../src/retrieval/types.js";
+
+/**
+ * The text files of `root` (a git repository, bare or not) at `ref`, with blob SHAs.
+ *
+ * @example
+ * const files = await mirrorFiles("/work/.mirror/apache+kafka/repo");
+ */
+export async function mirrorFiles(
+  root: string,
+  ref = "HEAD",
+): Promise<SourceFile[]> {
+  const host = createLocalCodeHost({
+    root,
+    limits: { maxFileBytes: 4 * 1024 * 1024 },
+  });
+  try {
+    const { sha } = await host.resolveRef(ref);
+    const { files } = await readRepositoryFiles(host.at(sha), {
+      maxTotalBytes: 4 * 1024 * 1024 * 1024,
+    });
+    const blobs = new Map<string, string>();
+    const listing = execFileSync("git", ["ls-tree", "-r", sha], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+    }).toString();
+    for (const line of listing.split("\n")) {
+      const tab = line.indexOf("\t");
+      if (tab < 0) continue;
+      blobs.set(line.slice(tab + 1), line.slice(12, tab));
+    }
+    return files.map((f) => {
+      const blobSha = blobs.get(f.path);
+      return blobSha ? { ...f, blobSha } : f;
+    });
+  } finally {
+    await host.close();
+  }
+}
