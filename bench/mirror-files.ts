@@ -1,7 +1,6 @@
 // Reads a repository's files at a commit the way retrieval does (the local
 // code host and readRepositoryFiles: the same filters), each with its git
-// blob SHA (from `git ls-tree`), for the indexing benchmarks.
-import { execFileSync } from "node:child_process";
+// blob SHA, for the indexing benchmarks.
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
 import type { SourceFile } from "../src/retrieval/types.js";
@@ -25,20 +24,7 @@ export async function mirrorFiles(
     const { files } = await readRepositoryFiles(host.at(sha), {
       maxTotalBytes: 4 * 1024 * 1024 * 1024,
     });
-    const blobs = new Map<string, string>();
-    const listing = execFileSync("git", ["ls-tree", "-r", sha], {
-      cwd: root,
-      maxBuffer: 1 << 30,
-    }).toString();
-    for (const line of listing.split("\n")) {
-      const tab = line.indexOf("\t");
-      if (tab < 0) continue;
-      blobs.set(line.slice(tab + 1), line.slice(12, tab));
-    }
-    return files.map((f) => {
-      const blobSha = blobs.get(f.path);
-      return blobSha ? { ...f, blobSha } : f;
-    });
+    return files;
   } finally {
     await host.close();
   }
