@@ -107,6 +107,14 @@ function question(files: readonly SourceFile[], index: () => RepositoryIndex) {
 }
 
 async function measureSize(megabytes: number) {
+  // The tokenizer loads once per process, before any question is timed.
+  const warm = [{ path: "a.py", text: "def a():\n    return 1\n" }];
+  retrieveContext({
+    files: warm,
+    question: QUESTION,
+    budget: 100,
+    tokenCounter,
+  });
   const files = await repositoryOf(megabytes);
   let text = 0;
   for (const file of files) text += file.text.length;

@@ -168,6 +168,22 @@ export class Bm25Builder {
     return this.terms[id] as string;
   }
 
+  /** Makes room for this many more postings at once (see `addCounted`). */
+  reserve(postings: number): void {
+    const needed = this.postings + postings;
+    if (needed <= this.pTerm.length) return;
+    const resize = <T extends Uint32Array | Uint16Array>(array: T): T => {
+      const bigger = new (array.constructor as new (length: number) => T)(
+        needed,
+      );
+      bigger.set(array.subarray(0, this.postings));
+      return bigger;
+    };
+    this.pTerm = resize(this.pTerm);
+    this.pDoc = resize(this.pDoc);
+    this.pTf = resize(this.pTf);
+  }
+
   /**
    * Records a whole document counted elsewhere: term `termIds[local[k]]`
    * occurs `tfs[k]` times, for k in [from, to); `length` is its length in terms.

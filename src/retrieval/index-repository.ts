@@ -2,7 +2,7 @@ import { Bm25Builder } from "./bm25-builder.js";
 import type { Bm25Index } from "./bm25-index.js";
 import type { ChunkOptions } from "./chunk-file.js";
 import { identifierTerms } from "./code-terms.js";
-import { deriveFile } from "./derive-file.js";
+import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { fileKind, type FileKind } from "./file-kind.js";
 import type { Chunk, SourceFile } from "./types.js";
@@ -79,9 +79,11 @@ export function indexRepository(
   // word's terms once across them.
   let counter: Bm25Builder | undefined;
   const builder = new Bm25Builder();
+  // Derive (or take) every file first, so the postings are allocated once.
+  const texts: string[] = [];
+  const derivations: DerivedFile[] = [];
+  let postings = 0;
   for (const file of files) {
-    const id = indexed.length;
-    const firstChunk = chunks.length;
     const text = file.text.includes("\r\n")
       ? file.text.replace(/\r\n/g, "\n")
       : file.text;
@@ -94,6 +96,16 @@ export function indexRepository(
     const derived = reuse.derived
       ? reuse.derived.obtain(file, text, options, fresh)
       : fresh();
+    texts.push(text);
+    derivations.push(derived);
+    postings += derived.termIndex.length;
+  }
+  counter = undefined;
+  builder.reserve(postings);
+  for (const [id, file] of files.entries()) {
+    const firstChunk = chunks.length;
+    const text = texts[id] as string;
+    const derived = derivations[id] as DerivedFile;
     // Terms in the order the file first uses them get ids in that order: the
     // vocabulary numbers terms as one pass over all files would.
     const termIds = new Uint32Array(derived.terms.length);
