@@ -103,7 +103,7 @@ export const operatorEnvSchema = z.object({
   /**
    * The memory kept for what indexing derived per file (bytes, an estimate;
    * `0` keeps none): chunks and term counts by blob SHA, so a question on
-   * the next commit re-derives only the files that changed. About 1.6 × the
+   * the next commit re-derives only the files that changed. About 1.7 × the
    * repositories' kept text; separate from the index cache because it is
    * reused across commits, which the index cache never is.
    */

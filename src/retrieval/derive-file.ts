@@ -19,8 +19,9 @@ export interface DerivedChunk {
  * What indexing derives from one file's text, independent of the other files
  * and of the file's place in an index: its chunks and each chunk's term
  * counts (over its text and its declaration path, as BM25 reads them). It
- * holds no copy of the text, so keeping it beside the text costs a fraction
- * of the text's size. The same text at the same language gives the same
+ * holds no copy of the text (chunk texts are cut from the file's text when
+ * an index is assembled), so two commits' worth of files never keep their
+ * text twice. The same text at the same language gives the same
  * derivation, so it is cached by blob SHA (see derived-cache.ts).
  */
 export interface DerivedFile {

@@ -155,7 +155,7 @@ const ARRAY_SLOT_BYTES = 8;
  * typed arrays.
  *
  * @example
- * derivedBytes(deriveFile(file, {}, new Bm25Builder())) // ≈ 0.5 × the file's text for typical code
+ * derivedBytes(deriveFile(file, {}, new Bm25Builder())) // ≈ 1.7 × the file's text for typical code (bench:index-scale)
  */
 export function derivedBytes(derived: DerivedFile): number {
   let bytes = 200;
