@@ -9,6 +9,7 @@ import { createInstallationCodeHost } from "./code-host/github/create-installati
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
+import { createDerivedCache } from "./retrieval/derived-cache.js";
 import { createIndexCache } from "./retrieval/index-cache.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
@@ -93,6 +94,12 @@ export function createAskcodeApp(
     const indexCache =
       operator.indexCacheMaxBytes > 0
         ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
+        : undefined;
+    // The lead wires the blob store here once it is created in this file:
+    // createDerivedCache({ maxBytes, blobs }) keeps derived files on disk too.
+    const derivedCache =
+      operator.derivedCacheMaxBytes > 0
+        ? createDerivedCache({ maxBytes: operator.derivedCacheMaxBytes })
         : undefined;
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
     // With Redis, replicas share what bounds them: the code-search budget and
@@ -236,6 +243,7 @@ export function createAskcodeApp(
           inFlight,
           attempt,
           indexCache,
+          ...(derivedCache ? { derivedCache } : {}),
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>

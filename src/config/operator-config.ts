@@ -101,6 +101,18 @@ export const operatorEnvSchema = z.object({
     " of bytes",
   ).default(512 * MiB),
   /**
+   * The memory kept for what indexing derived per file (bytes, an estimate;
+   * `0` keeps none): chunks and term counts by blob SHA, so a question on
+   * the next commit re-derives only the files that changed. About 1.7 × the
+   * repositories' kept text; separate from the index cache because it is
+   * reused across commits, which the index cache never is.
+   */
+  ASKCODE_DERIVED_CACHE_MAX_BYTES: wholeNumber(
+    0,
+    64 * 1024 * MiB,
+    " of bytes",
+  ).default(512 * MiB),
+  /**
    * Where file contents and what indexing derives from them are kept on disk,
    * by git blob SHA (src/cache/blob-store.ts). Created if missing; kept across
    * restarts; each replica needs its own. Default: askcode-blob-cache in the
@@ -280,6 +292,8 @@ export interface OperatorConfig {
   snapshotMaxBytes: number;
   /** The index cache's bound in estimated bytes (`ASKCODE_INDEX_CACHE_MAX_BYTES`); 0: no cache. */
   indexCacheMaxBytes: number;
+  /** The derived cache's bound in estimated bytes (`ASKCODE_DERIVED_CACHE_MAX_BYTES`); 0: no cache. */
+  derivedCacheMaxBytes: number;
   /** The on-disk blob cache; maxBytes 0: none. */
   blobCache: { dir: string; maxBytes: number };
   missionsDir: string;
@@ -381,6 +395,7 @@ function toOperatorConfig(
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,
     snapshotMaxBytes: env.ASKCODE_SNAPSHOT_MAX_BYTES,
     indexCacheMaxBytes: env.ASKCODE_INDEX_CACHE_MAX_BYTES,
+    derivedCacheMaxBytes: env.ASKCODE_DERIVED_CACHE_MAX_BYTES,
     blobCache: {
       dir: env.ASKCODE_BLOB_CACHE_DIR,
       maxBytes: env.ASKCODE_BLOB_CACHE_MAX_BYTES,

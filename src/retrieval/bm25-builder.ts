@@ -17,6 +17,8 @@ for (let c = 48; c <= 57; c++) WORD_CLASS[c] = 2;
  */
 export class Bm25Builder {
   private readonly vocabulary = new Map<string, number>();
+  // Term id → term, for `takeDocument`'s callers.
+  private readonly terms: string[] = [];
   private readonly words = new WordTable();
   // The term ids of word w are wordTermIds[wordTermStart[w] .. wordTermStart[w + 1]):
   // each distinct word is split once, however often it occurs.
@@ -137,6 +139,92 @@ export class Bm25Builder {
     this.touchedCount = 0;
   }
 
+  /**
+   * Closes the current document without recording it: calls `visit` with
+   * each of its term ids (in the order first seen) and count, and returns its
+   * length in terms. For a builder used only to count terms (see deriveFile),
+   * whose documents are recorded elsewhere with `addCounted`.
+   */
+  takeDocument(visit: (termId: number, count: number) => void): number {
+    const { counts, touched, touchedCount } = this;
+    for (let k = 0; k < touchedCount; k++) {
+      const id = touched[k] as number;
+      visit(id, counts[id] as number);
+      counts[id] = 0;
+    }
+    this.touchedCount = 0;
+    const length = this.length;
+    this.length = 0;
+    return length;
+  }
+
+  /** Terms in the vocabulary so far: every id is below it. */
+  get termCount(): number {
+    return this.terms.length;
+  }
+
+  /** The term whose id `takeDocument` reported. */
+  term(id: number): string {
+    return this.terms[id] as string;
+  }
+
+  /** Makes room for this many more postings at once (see `addCounted`). */
+  reserve(postings: number): void {
+    const needed = this.postings + postings;
+    if (needed <= this.pTerm.length) return;
+    const resize = <T extends Uint32Array | Uint16Array>(array: T): T => {
+      const bigger = new (array.constructor as new (length: number) => T)(
+        needed,
+      );
+      bigger.set(array.subarray(0, this.postings));
+      return bigger;
+    };
+    this.pTerm = resize(this.pTerm);
+    this.pDoc = resize(this.pDoc);
+    this.pTf = resize(this.pTf);
+  }
+
+  /**
+   * Records a whole document counted elsewhere: term `termIds[local[k]]`
+   * occurs `tfs[k]` times, for k in [from, to); `length` is its length in terms.
+   */
+  addCounted(
+    termIds: Uint32Array,
+    local: Uint32Array,
+    tfs: Uint16Array,
+    from: number,
+    to: number,
+    length: number,
+  ): void {
+    const d = this.docLength.length;
+    this.docLength.push(length);
+    while (this.postings + (to - from) > this.pTerm.length) {
+      this.pTerm = grow(this.pTerm);
+      this.pDoc = grow(this.pDoc);
+      this.pTf = grow(this.pTf);
+    }
+    const { pTerm, pDoc, pTf } = this;
+    let at = this.postings;
+    for (let k = from; k < to; k++) {
+      pTerm[at] = termIds[local[k] as number] as number;
+      pDoc[at] = d;
+      pTf[at] = tfs[k] as number;
+      at++;
+    }
+    this.postings = at;
+  }
+
+  /** The id of a term, added to the vocabulary if new. */
+  termId(term: string): number {
+    let id = this.vocabulary.get(term);
+    if (id === undefined) {
+      this.vocabulary.set(term, (id = this.vocabulary.size));
+      this.terms.push(term);
+    }
+    if (id >= this.counts.length) this.counts = grow(this.counts);
+    return id;
+  }
+
   finish(): Bm25Index {
     const { vocabulary, pTerm, pDoc, pTf, postings } = this;
     // Counting sort of the triples by term; docs stay in increasing order.
@@ -181,15 +269,6 @@ export class Bm25Builder {
     for (const term of terms)
       this.wordTermIds[this.wordTermEnd++] = this.termId(term);
     this.wordTermStart[word + 1] = this.wordTermEnd;
-  }
-
-  /** The id of a term, added to the vocabulary if new. */
-  private termId(term: string): number {
-    let id = this.vocabulary.get(term);
-    if (id === undefined)
-      this.vocabulary.set(term, (id = this.vocabulary.size));
-    if (id >= this.counts.length) this.counts = grow(this.counts);
-    return id;
   }
 }
 

@@ -1,7 +1,9 @@
 import { Bm25Builder } from "./bm25-builder.js";
 import type { Bm25Index } from "./bm25-index.js";
-import { chunkFile, type ChunkOptions } from "./chunk-file.js";
+import type { ChunkOptions } from "./chunk-file.js";
 import { identifierTerms } from "./code-terms.js";
+import { deriveFile, type DerivedFile } from "./derive-file.js";
+import type { DerivedCache } from "./derived-cache.js";
 import { fileKind, type FileKind } from "./file-kind.js";
 import type { Chunk, SourceFile } from "./types.js";
 
@@ -41,18 +43,29 @@ export interface RepositoryIndex {
   pathTerms: Map<string, number[]>;
 }
 
+export interface IndexReuse {
+  /** What earlier indexing derived per blob SHA: files held there are assembled, not chunked and counted again. */
+  derived?: DerivedCache;
+  /** Derives one file (default `deriveFile`; tests count its calls). */
+  deriveFile?: typeof deriveFile;
+}
+
 /**
  * Chunks every file and builds the BM25 index over the chunks, the definition
- * table and the path tables.
+ * table and the path tables. With a derived cache, a file whose blob was
+ * indexed before (on this commit or an earlier one) is assembled from what
+ * was derived then; only new blobs are chunked and counted.
  *
  * @example
  * const index = indexRepository([{ path: "app/session.py", text }]);
  * index.chunks.length          // chunks of all files, in file order
  * index.definitions.get("session") // ids of the chunks that declare Session
+ * indexRepository(nextCommitFiles, {}, { derived }) // derives only the changed files
  */
 export function indexRepository(
   files: readonly SourceFile[],
   options: ChunkOptions = {},
+  reuse: IndexReuse = {},
 ): RepositoryIndex {
   const indexed: IndexedFile[] = [];
   const chunks: Chunk[] = [];
@@ -61,35 +74,72 @@ export function indexRepository(
   const byName = new Map<string, number[]>();
   const pathTerms = new Map<string, number[]>();
 
+  const derive = reuse.deriveFile ?? deriveFile;
+  // Counts terms for the files derived in this run; learns each distinct
+  // word's terms once across them.
+  let counter: Bm25Builder | undefined;
   const builder = new Bm25Builder();
+  // Derive (or take) every file first, so the postings are allocated once.
+  const texts: string[] = [];
+  const derivations: DerivedFile[] = [];
+  let postings = 0;
   for (const file of files) {
-    const id = indexed.length;
-    const firstChunk = chunks.length;
     const text = file.text.includes("\r\n")
       ? file.text.replace(/\r\n/g, "\n")
       : file.text;
-    // Chunks cover the file in order, so each one's text starts where the last ended.
-    let offset = 0;
-    for (const chunk of chunkFile(
-      { path: file.path, text },
-      options,
-      id,
-      firstChunk,
-    )) {
+    const fresh = () =>
+      derive(
+        { path: file.path, text },
+        options,
+        (counter ??= new Bm25Builder()),
+      );
+    const derived = reuse.derived
+      ? reuse.derived.obtain(file, text, options, fresh)
+      : fresh();
+    texts.push(text);
+    derivations.push(derived);
+    postings += derived.termIndex.length;
+  }
+  counter = undefined;
+  builder.reserve(postings);
+  for (const [id, file] of files.entries()) {
+    const firstChunk = chunks.length;
+    const text = texts[id] as string;
+    const derived = derivations[id] as DerivedFile;
+    // Terms in the order the file first uses them get ids in that order: the
+    // vocabulary numbers terms as one pass over all files would.
+    const termIds = new Uint32Array(derived.terms.length);
+    for (const [k, term] of derived.terms.entries())
+      termIds[k] = builder.termId(term);
+    for (const [c, d] of derived.chunks.entries()) {
+      const chunk: Chunk = {
+        id: chunks.length,
+        fileId: id,
+        path: file.path,
+        startLine: d.startLine,
+        endLine: d.endLine,
+        text: text.slice(d.from, d.to),
+        language: derived.language,
+        kind: d.kind,
+        context: d.context,
+        defines: d.defines,
+      };
       chunks.push(chunk);
       for (const name of chunk.defines.length > 0
-        ? new Set(chunk.defines.map((d) => d.toLowerCase()))
+        ? new Set(chunk.defines.map((n) => n.toLowerCase()))
         : []) {
         const list = definitions.get(name);
         if (list) list.push(chunk.id);
         else definitions.set(name, [chunk.id]);
       }
-      builder.add(text, offset, offset + chunk.text.length);
-      // A chunk's declaration path is part of what it is about: a piece cut from
-      // the middle of `def _scale_back` should still match "_scale_back".
-      builder.add(chunk.context);
-      builder.endDocument();
-      offset += chunk.text.length + 1;
+      builder.addCounted(
+        termIds,
+        derived.termIndex,
+        derived.termFreq,
+        c === 0 ? 0 : (derived.termEnd[c - 1] as number),
+        derived.termEnd[c] as number,
+        derived.docLength[c] as number,
+      );
     }
     const lastChunk = chunks[chunks.length - 1];
     indexed.push({

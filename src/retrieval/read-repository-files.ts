@@ -84,7 +84,15 @@ export async function readRepositoryFiles(
       }
       const reason = skipReasonForText(content.text);
       if (reason) skip(reason);
-      else files.push({ path: entry.path, text: content.text });
+      else {
+        // What indexing derives from the file is cached by its blob.
+        const blobSha = content.blobSha ?? entry.sha;
+        files.push({
+          path: entry.path,
+          text: content.text,
+          ...(blobSha ? { blobSha } : {}),
+        });
+      }
     }
   };
   await Promise.all(

@@ -20,6 +20,7 @@ import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
+import type { DerivedCache } from "../retrieval/derived-cache.js";
 import { indexKey, type IndexCache } from "../retrieval/index-cache.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
@@ -68,6 +69,8 @@ export interface AnswerQuestionInput {
    * (the installation) their keys start with; none: every question indexes.
    */
   indexCache?: { indexes: IndexCache; namespace: string };
+  /** What indexing derived per blob SHA, kept across commits (none: every file is derived). */
+  derivedCache?: DerivedCache;
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -144,6 +147,7 @@ export async function answerQuestion(
       exclude,
       cache,
       question: retrievalText,
+      ...(input.derivedCache ? { derived: input.derivedCache } : {}),
     },
     deps,
   );

@@ -1,4 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
+import type { DerivedCache } from "../retrieval/derived-cache.js";
 import type { IndexCache } from "../retrieval/index-cache.js";
 import {
   indexRepository,
@@ -23,6 +24,12 @@ export interface QuestionIndex {
 export interface IndexForQuestionOptions extends CollectFilesOptions {
   /** Where indexes of whole repositories are kept, and this commit's key (`indexKey`). */
   cache?: { indexes: IndexCache; key: string };
+  /**
+   * What indexing derived per blob SHA, across commits and questions: a
+   * build derives only the files whose blobs it does not hold (read from its
+   * blob store first, when it has one) and stores what it derived.
+   */
+  derived?: DerivedCache;
 }
 
 export interface IndexForQuestionDeps {
@@ -37,11 +44,13 @@ const defaultDeps: IndexForQuestionDeps = { collectFiles, indexRepository };
  * index for every question on its commit, so with a cache a second question
  * reads no file and indexes nothing, and questions asked together share one
  * build. Candidates (a repository over the snapshot cap) depend on the
- * question, so their index is built for it alone and never kept.
+ * question, so their index is built for it alone and never kept. With a
+ * derived cache, a build on a new commit chunks and counts only the files
+ * that changed (by blob SHA), in either mode.
  *
  * @example
  * const { index, reused } = await indexForQuestion(reader, candidateQueries(question), {
- *   maxRepositoryBytes, exclude, cache: { indexes, key: indexKey({ namespace, owner, repo, sha, excludePaths }) },
+ *   maxRepositoryBytes, exclude, cache: { indexes, key: indexKey({ namespace, owner, repo, sha, excludePaths }) }, derived,
  * });
  */
 export async function indexForQuestion(
@@ -53,8 +62,18 @@ export async function indexForQuestion(
   const d = { ...defaultDeps, ...deps };
   const collectAndIndex = async (): Promise<QuestionIndex> => {
     const collected = await d.collectFiles(reader, queries, options);
+    const { derived } = options;
+    if (derived) await derived.load(collected.files, {});
+    const index = d.indexRepository(
+      collected.files,
+      {},
+      derived ? { derived } : {},
+    );
+    // Writing to disk is for later questions: this one does not wait for it
+    // (the blob store never throws for the disk's sake).
+    if (derived) void derived.save();
     return {
-      index: d.indexRepository(collected.files),
+      index,
       mode: collected.mode,
       ...(collected.note === undefined ? {} : { note: collected.note }),
       reused: false,

@@ -20,6 +20,7 @@ import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
 import type { Clock } from "../shared/clock.js";
 import type { Deadline } from "../shared/deadline.js";
+import type { DerivedCache } from "../retrieval/derived-cache.js";
 import type { IndexCache } from "../retrieval/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { findAskedRef, type AskedRef } from "../trigger/find-asked-ref.js";
@@ -70,6 +71,11 @@ export interface RunQuestionDeps {
   attempt?: JobAttempt;
   /** Indexes of whole repositories kept across questions (none: each question indexes). */
   indexCache?: IndexCache;
+  /**
+   * What indexing derived per blob SHA (none: every file is derived). Shared
+   * by installations: a hit needs the blob, so its content, already.
+   */
+  derivedCache?: DerivedCache;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -181,6 +187,7 @@ export async function runQuestion(
           indexes: deps.indexCache,
           namespace: `installation:${job.installationId}`,
         },
+        ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
       });
       const problems =
         job.configProblems.length > 0

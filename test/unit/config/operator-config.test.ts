@@ -34,6 +34,7 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 1024 * 1024,
       snapshotMaxBytes: 50 * 1024 * 1024,
       indexCacheMaxBytes: 512 * 1024 * 1024,
+      derivedCacheMaxBytes: 512 * 1024 * 1024,
       blobCache: {
         dir: join(tmpdir(), "askcode-blob-cache"),
         maxBytes: 2 * 1024 * 1024 * 1024,
@@ -77,6 +78,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MAX_FILE_BYTES: "4096",
         ASKCODE_SNAPSHOT_MAX_BYTES: "0",
         ASKCODE_INDEX_CACHE_MAX_BYTES: "0",
+        ASKCODE_DERIVED_CACHE_MAX_BYTES: "0",
         ASKCODE_BLOB_CACHE_DIR: "/var/cache/askcode",
         ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
         ASKCODE_MISSIONS_DIR: "/etc/askcode/missions",
@@ -112,6 +114,7 @@ describe("loadOperatorConfig", () => {
       maxFileBytes: 4096,
       snapshotMaxBytes: 0,
       indexCacheMaxBytes: 0,
+      derivedCacheMaxBytes: 0,
       blobCache: { dir: "/var/cache/askcode", maxBytes: 0 },
       missionsDir: "/etc/askcode/missions",
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
@@ -208,6 +211,11 @@ describe("loadOperatorConfig", () => {
     [
       "ASKCODE_INDEX_CACHE_MAX_BYTES",
       "512MB",
+      "a whole number of bytes from 0 to 68719476736",
+    ],
+    [
+      "ASKCODE_DERIVED_CACHE_MAX_BYTES",
+      "1GB",
       "a whole number of bytes from 0 to 68719476736",
     ],
     [
