@@ -1,7 +1,7 @@
 import { Bm25Builder } from "./bm25-builder.js";
 import type { Bm25Index } from "./bm25-index.js";
 import type { ChunkOptions } from "./chunk-file.js";
-import { identifierTerms } from "./code-terms.js";
+import { pathTerms as termsOfPath } from "./path-terms.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { fileKind, type FileKind } from "./file-kind.js";
@@ -157,12 +157,7 @@ export function indexRepository(
     const same = byName.get(name);
     if (same) same.push(id);
     else byName.set(name, [id]);
-    for (const term of new Set(
-      file.path
-        .replace(/\.[^./]*$/, "")
-        .split(/[/.]/)
-        .flatMap(identifierTerms),
-    )) {
+    for (const term of termsOfPath(file.path)) {
       const list = pathTerms.get(term);
       if (list) list.push(id);
       else pathTerms.set(term, [id]);
