@@ -55,7 +55,7 @@ Relative paths are read from the repository's root (where npm runs the script).
                          path against a stand-in serving the mirror on loopback (default local)
   --candidates           with --via github: force candidates mode (snapshot cap 0)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
-                         (repeatable; a proxy: see docs/benchmarks.md)
+                         (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
   -h, --help             this text
 
