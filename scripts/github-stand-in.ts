@@ -1,15 +1,9 @@
 import { execFileSync } from "node:child_process";
-import {
-  createServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { systemClock, type Clock } from "../src/shared/clock.js";
-import {
-  createCodeSearchLimit,
-  type CodeSearchServed,
-} from "./code-search-limit.js";
+import type { CodeSearchServed } from "./code-search-limit.js";
+import { createRepositoryRoutes } from "./github-repository-routes.js";
+import { startRouteServer, type Route } from "./route-server.js";
 
 /**
  * A GitHub stand-in on loopback, for trying askcode end to end without
@@ -79,100 +73,38 @@ export interface GitHubStandIn {
   close(): Promise<void>;
 }
 
-interface TreeEntry {
-  mode: string;
-  type: string;
-  sha: string;
-  size: number;
-  path: string;
-}
-
 export async function startGitHubStandIn(
   options: GitHubStandInOptions,
 ): Promise<GitHubStandIn> {
-  const git = (args: string[]): Buffer =>
-    execFileSync("git", ["-C", options.gitDir, ...args], {
-      maxBuffer: 512 * 1024 * 1024,
-    });
-  const sha = git(["rev-parse", "HEAD"]).toString().trim();
-  const tree: TreeEntry[] = git(["ls-tree", "-r", "-l", "--full-tree", sha])
+  const sha = execFileSync("git", ["-C", options.gitDir, "rev-parse", "HEAD"])
     .toString()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => {
-      const [meta, path] = line.split("\t") as [string, string];
-      const [mode, type, objectSha, size] = meta.split(/\s+/) as [
-        string,
-        string,
-        string,
-        string,
-      ];
-      return { mode, type, sha: objectSha, size: Number(size) || 0, path };
-    });
-  const byPath = new Map(tree.map((entry) => [entry.path, entry]));
-  const { owner, repo } = options;
-  const fullName = `${owner}/${repo}`;
-  const requests: string[] = [];
+    .trim();
   const comments: StandInComment[] = [];
   const reactions: string[] = [];
   let origin = "";
+  let served = 0;
   const clock = options.clock ?? systemClock;
-  const searchLimit = createCodeSearchLimit({
+  // The repository at HEAD, read as GitHub serves it (one module with the harness's stand-in).
+  const repository = createRepositoryRoutes({
+    gitDir: options.gitDir,
+    owner: options.owner,
+    repo: options.repo,
+    defaultHead: () => sha,
+    origin: () => origin,
     clock,
-    perMinute: options.codeSearchesPerMinute,
+    codeSearchesPerMinute: options.codeSearchesPerMinute,
+    codeSearch: "none",
+    requestId: () => `STANDIN:${served}`,
   });
-
-  const json = (
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    rateLimit: Record<string, string> = {
-      "x-ratelimit-limit": "5000",
-      "x-ratelimit-remaining": "4999",
-      "x-ratelimit-reset": String(Math.floor(clock.now() / 1000) + 3600),
-      "x-ratelimit-resource": "core",
-    },
-  ) => {
-    res.writeHead(status, {
-      "content-type": "application/json; charset=utf-8",
-      "x-github-request-id": `STANDIN:${requests.length}`,
-      ...rateLimit,
-    });
-    res.end(JSON.stringify(body));
-  };
-  const notFound = (res: ServerResponse) =>
-    json(res, 404, {
-      message: "Not Found",
-      documentation_url: "https://docs.github.com/rest",
-      status: "404",
-    });
+  const { json, notFound } = repository;
+  const tree = repository.treeAt(sha);
+  const byPath = new Map(tree.map((entry) => [entry.path, entry]));
   const readBody = async (req: IncomingMessage): Promise<unknown> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
     return text ? JSON.parse(text) : {};
   };
-  const repository = () => ({
-    id: 1296269,
-    name: repo,
-    full_name: fullName,
-    private: false,
-    owner: { login: owner, id: 1, type: "Organization" },
-    html_url: `${origin}/${fullName}`,
-    default_branch: "main",
-    size: Math.ceil(tree.reduce((sum, entry) => sum + entry.size, 0) / 1024),
-  });
-  const contentEntry = (entry: TreeEntry) => ({
-    type: entry.type === "tree" ? "dir" : "file",
-    name: entry.path.split("/").pop(),
-    path: entry.path,
-    sha: entry.sha,
-    size: entry.size,
-    url: `${origin}/api/v3/repos/${fullName}/contents/${entry.path}?ref=${sha}`,
-    html_url: `${origin}/${fullName}/blob/${sha}/${entry.path}`,
-    git_url: `${origin}/api/v3/repos/${fullName}/git/blobs/${entry.sha}`,
-    download_url: null,
-  });
 
   const routes: Array<
     [
@@ -204,121 +136,6 @@ export async function startGitHubStandIn(
       /^\/api\/v3\/app$/,
       (_req, res) =>
         json(res, 200, { id: 1, slug: "askcode", name: "askcode" }),
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/repos\/([^/]+)\/([^/]+)$/,
-      (_req, res, m) =>
-        m[1] === owner && m[2] === repo
-          ? json(res, 200, repository())
-          : notFound(res),
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)$/,
-      (req, res) => {
-        if (String(req.headers.accept).includes("sha")) {
-          res.writeHead(200, {
-            "content-type": "text/plain",
-            etag: `"${sha}"`,
-          });
-          res.end(sha);
-        } else json(res, 200, { sha, commit: { tree: { sha } } });
-      },
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/repos\/[^/]+\/[^/]+\/git\/trees\/([^/]+)$/,
-      (_req, res) =>
-        json(res, 200, {
-          sha,
-          url: `${origin}/api/v3/repos/${fullName}/git/trees/${sha}`,
-          tree: tree.map((entry) => ({
-            path: entry.path,
-            mode: entry.mode,
-            type: entry.type,
-            sha: entry.sha,
-            size: entry.size,
-            url: `${origin}/api/v3/repos/${fullName}/git/blobs/${entry.sha}`,
-          })),
-          truncated: false,
-        }),
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/repos\/([^/]+)\/([^/]+)\/contents\/(.*)$/,
-      (req, res, m) => {
-        const path = decodeURIComponent(m[3] ?? "");
-        const entry = byPath.get(path);
-        if (m[1] !== owner || m[2] !== repo || !entry) return notFound(res);
-        const bytes = git(["cat-file", "blob", entry.sha]);
-        if (String(req.headers.accept).includes("raw")) {
-          res.writeHead(200, { "content-type": "application/octet-stream" });
-          res.end(bytes);
-          return;
-        }
-        json(res, 200, {
-          ...contentEntry(entry),
-          encoding: "base64",
-          content: bytes.toString("base64"),
-        });
-      },
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/repos\/[^/]+\/[^/]+\/tarball\/([^/]+)$/,
-      (_req, res) => {
-        res.writeHead(302, {
-          location: `${origin}/_codeload/${fullName}/legacy.tar.gz/${sha}`,
-        });
-        res.end();
-      },
-    ],
-    [
-      "GET",
-      /^\/_codeload\//,
-      (_req, res) => {
-        const prefix = `${owner}-${repo}-${sha.slice(0, 7)}/`;
-        const archive = git([
-          "archive",
-          "--format=tar.gz",
-          `--prefix=${prefix}`,
-          sha,
-        ]);
-        res.writeHead(200, { "content-type": "application/x-gzip" });
-        res.end(archive);
-      },
-    ],
-    [
-      "GET",
-      /^\/api\/v3\/search\/code$/,
-      (req, res) => {
-        const token = String(req.headers.authorization ?? "").replace(
-          /^(token|bearer) /i,
-          "",
-        );
-        const verdict = searchLimit.admit(token);
-        if (verdict.status === 403) {
-          const installation = token.match(/^ghs_standIn0*(\d+)$/)?.[1];
-          return json(
-            res,
-            403,
-            {
-              message: `API rate limit exceeded for installation ID ${installation ?? "0"}. If you reach out to GitHub Support for help, please include the request ID STANDIN:${requests.length}.`,
-              documentation_url:
-                "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api",
-              status: "403",
-            },
-            verdict.headers,
-          );
-        }
-        json(
-          res,
-          200,
-          { total_count: 0, incomplete_results: false, items: [] },
-          verdict.headers,
-        );
-      },
     ],
     [
       "GET",
@@ -414,54 +231,46 @@ export async function startGitHubStandIn(
   const held = new Promise<string>((resolve) => (arrived = resolve));
   let holding = options.hold !== undefined;
 
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://stand-in");
-    const request = `${req.method} ${url.pathname}`;
-    requests.push(request);
-    if (holding && options.hold?.test(request)) {
-      arrived(request);
-      await released;
-    }
-    for (const [method, pattern, handle] of routes) {
-      const match = req.method === method ? url.pathname.match(pattern) : null;
-      if (match) {
-        Promise.resolve(handle(req, res, match, url)).catch((error) => {
-          res.writeHead(500).end(String(error));
-        });
-        return;
+  const ownRoutes: Route[] = routes.map(([method, pattern, handle]) => ({
+    method,
+    pattern,
+    name: `${method} ${pattern.source}`,
+    handle,
+  }));
+  const server = await startRouteServer({
+    port: options.port,
+    routes: () => [...ownRoutes, ...repository.routes],
+    before: async (request) => {
+      served++;
+      if (holding && options.hold?.test(request)) {
+        arrived(request);
+        await released;
       }
-    }
-    notFound(res);
+    },
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, "127.0.0.1", resolve),
-  );
-  const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  origin = server.origin;
   return {
     origin,
-    host: `127.0.0.1:${port}`,
+    host: `127.0.0.1:${server.port}`,
     sha,
-    requests,
-    codeSearches: searchLimit.served,
+    requests: server.requests,
+    codeSearches: repository.codeSearches,
     comments,
     reactions,
-    files: new Map(
-      tree.filter((e) => e.type === "blob").map((e) => [e.path, e.size]),
-    ),
+    files: new Map(tree.map((e) => [e.path, e.size ?? 0])),
     readText: (path) =>
-      git(["cat-file", "blob", byPath.get(path)?.sha ?? "missing"]).toString(
-        "utf8",
-      ),
+      execFileSync("git", [
+        "-C",
+        options.gitDir,
+        "cat-file",
+        "blob",
+        byPath.get(path)?.sha ?? "missing",
+      ]).toString("utf8"),
     held,
     release: () => {
       holding = false;
       release();
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => server.close(),
   };
 }

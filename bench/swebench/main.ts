@@ -22,7 +22,20 @@ import {
   parseBenchArgs,
   type BenchArgs,
 } from "./parse-bench-args.js";
+import { loadOperatorConfig } from "../../src/config/operator-config.js";
+import {
+  startMirrorStandIn,
+  type MirrorStandIn,
+} from "../../scripts/github-mirror-stand-in.js";
+import { questionsFromHistory } from "./history-instances.js";
 import { renderReport } from "./render-report.js";
+import {
+  nextCommits,
+  runInstanceOnGithub,
+  type GithubInstanceResult,
+  type QuestionCost,
+} from "./run-instance-github.js";
+import { createVirtualClock } from "./virtual-clock.js";
 import type { InstanceResult } from "./result-types.js";
 import { BM25_TOP_K, runInstance } from "./run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
@@ -41,14 +54,31 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // 1. Instances and mirrors: say what is missing and how to get it.
-  const noData = missingDataMessage(args);
+  // With --repo-at, questions come from each repository's own history instead.
+  const historyMirrors = new Map<string, string>();
+  const fromHistory = args.repoAt.flatMap(({ mirror, commit }) => {
+    const questions = questionsFromHistory({
+      mirror,
+      commit,
+      count: args.historyQuestions,
+    });
+    for (const q of questions) historyMirrors.set(q.repo, resolve(mirror));
+    return questions;
+  });
+  const mirrorOf = (repo: string) =>
+    historyMirrors.get(repo) ??
+    mirrorPath(args.mirrors, repo, args.mirrorLayout);
+  const noData = args.repoAt.length > 0 ? undefined : missingDataMessage(args);
   if (noData) {
     process.stderr.write(noData);
     return 2;
   }
-  const all = await loadInstances(args.data, (note) =>
-    process.stderr.write(`${note}\n`),
-  );
+  const all =
+    args.repoAt.length > 0
+      ? fromHistory
+      : await loadInstances(args.data, (note) =>
+          process.stderr.write(`${note}\n`),
+        );
   const instances = selectInstances(all, {
     repo: args.repo,
     ids: args.instances,
@@ -60,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const missing = missingMirrors(
     args.mirrors,
-    instances.map((i) => i.repo),
+    instances.map((i) => i.repo).filter((repo) => !historyMirrors.has(repo)),
     args.mirrorLayout,
   );
   if (missing.length > 0) {
@@ -85,6 +115,14 @@ async function main(argv: string[]): Promise<number> {
     source: sourceFingerprint(process.cwd()),
     startedAt: new Date().toISOString(),
   };
+  // The github mode: one stand-in per repository, one virtual clock for its
+  // code-search limit and askcode's pacer (waits cost no real time).
+  const github: GithubInstanceResult[] = [];
+  const clock = createVirtualClock();
+  const standIns = new Map<string, MirrorStandIn>();
+  const operator = loadOperatorConfig(process.env);
+  const next =
+    args.via === "github" ? nextCommits(mirrorOf, instances) : new Map();
   const write = (complete: boolean): Report => {
     const report = buildReport(
       results,
@@ -94,14 +132,18 @@ async function main(argv: string[]): Promise<number> {
     );
     writeFileSync(
       out,
-      JSON.stringify({ ...meta, complete, ...report, results }, null, 1) + "\n",
+      JSON.stringify(
+        { ...meta, complete, ...report, results, github },
+        null,
+        1,
+      ) + "\n",
     );
     return report;
   };
   for (const [n, instance] of instances.entries()) {
     const result = await runInstance({
       instance,
-      mirror: mirrorPath(args.mirrors, instance.repo, args.mirrorLayout),
+      mirror: mirrorOf(instance.repo),
       budgets: args.budgets,
       tokenCounter,
       sampleMemory: memory.sample,
@@ -117,13 +159,42 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `[${n + 1}/${instances.length}] ${progressLine(result)}\n`,
     );
+    if (args.via === "github") {
+      let standIn = standIns.get(instance.repo);
+      if (!standIn) {
+        const [owner = "", repo = ""] = instance.repo.split("/");
+        standIn = await startMirrorStandIn({
+          gitDir: mirrorOf(instance.repo),
+          owner,
+          repo,
+          clock,
+        });
+        standIns.set(instance.repo, standIn);
+      }
+      const run = await runInstanceOnGithub({
+        instance,
+        mirror: mirrorOf(instance.repo),
+        standIn,
+        clock,
+        next: next.get(instance.instance_id),
+        budgets: args.budgets,
+        tokenCounter,
+        operator,
+        candidates: args.candidates,
+        sampleMemory: memory.sample,
+      });
+      run.heapPeakMb = memory.nextWindow().peakMb;
+      github.push(structuredClone(run));
+      process.stderr.write(`      github: ${githubProgressLine(run)}\n`);
+    }
     write(false);
   }
+  for (const standIn of standIns.values()) await standIn.close();
   memory.stop();
   const report = write(true);
 
   // 3. The tables.
-  process.stdout.write(renderReport(report, results, out));
+  process.stdout.write(renderReport(report, results, out, github));
   return 0;
 }
 
@@ -142,6 +213,20 @@ function progressLine(r: InstanceResult): string {
     `${r.instanceId} ${r.filesRead} files, read ${secs(r.timings.readMs)} index ${secs(r.timings.indexMs)} ` +
     `ask@${(at?.budget ?? 0) / 1000}k ${secs(at?.askcodeMs ?? 0)} | askcode ${s("askcode")} | bm25 ${s("bm25")} ` +
     `(gold in top ${BM25_TOP_K}: ${r.goldInTop20}) | heap peak ${r.memory.heapPeakMb.toFixed(0)} MB, after GC ${r.memory.heapAfterGcMb.toFixed(0)} MB`
+  );
+}
+
+function githubProgressLine(r: GithubInstanceResult): string {
+  if (r.error) return `FAILED: ${r.error}`;
+  const at = r.budgets[0];
+  const cost = (c: QuestionCost | undefined) =>
+    c
+      ? `${c.totalRequests} req ${(c.bytes / 1e6).toFixed(1)} MB ${(c.contextMs / 1000).toFixed(1)}s`
+      : "-";
+  return (
+    `${r.cold?.mode} ${r.cold?.files} files | @${(at?.budget ?? 0) / 1000}k files ${at?.score.filesFound}/${at?.score.goldFiles} ` +
+    `lines ${at?.score.linesFound}/${at?.score.goldLines} | cold ${cost(r.cold)} (download ${((r.cold?.downloadMs ?? 0) / 1000).toFixed(1)}s, search wait ${r.cold?.searchWaitSeconds ?? 0}s virtual) ` +
+    `| again ${cost(r.again)} | next ${cost(r.next)} | heap peak ${r.heapPeakMb.toFixed(0)} MB`
   );
 }
 

@@ -17,6 +17,14 @@ export interface BenchArgs {
   limit?: number;
   out: string;
   model: string;
+  /** "local": read each repository from its mirror; "github": also through the bot's GitHub path against a stand-in. */
+  via: "local" | "github";
+  /** Forces candidates mode in github mode (a snapshot cap of 0). */
+  candidates: boolean;
+  /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
+  repoAt: Array<{ mirror: string; commit: string }>;
+  /** Questions per `--repo-at` repository. */
+  historyQuestions: number;
   help: boolean;
 }
 
@@ -43,6 +51,12 @@ Relative paths are read from the repository's root (where npm runs the script).
   --limit N              at most N instances
   --out FILE             where the JSON goes (default bench/results/swebench.json)
   --model NAME           the model whose tokenizer counts the budget (default gpt-4o)
+  --via local|github     github: also run each instance through askcode's own GitHub read
+                         path against a stand-in serving the mirror on loopback (default local)
+  --candidates           with --via github: force candidates mode (snapshot cap 0)
+  --repo-at MIRROR@REF   question this mirror from its own history instead of --data
+                         (repeatable; a proxy, see the README)
+  --history N            questions per --repo-at repository (default 10)
   -h, --help             this text
 
 Instances: rows of the public SWE-bench data set (${SWEBENCH_DATASET_URL}),
@@ -84,6 +98,30 @@ export function parseBenchArgs(
         `--limit must be a positive integer, got "${values.limit}".\n\n${BENCH_USAGE}`,
       );
   }
+  const via = values.via;
+  if (via !== "local" && via !== "github")
+    throw new Error(
+      `--via must be "local" or "github", got "${via}".\n\n${BENCH_USAGE}`,
+    );
+  if (values.candidates && via !== "github")
+    throw new Error(
+      `--candidates needs --via github: the local mode has no snapshot cap.\n\n${BENCH_USAGE}`,
+    );
+  const repoAt = (values["repo-at"] ?? []).map((value) => {
+    const at = value.lastIndexOf("@");
+    const mirror = value.slice(0, at);
+    const commit = value.slice(at + 1);
+    if (at <= 0 || !commit)
+      throw new Error(
+        `--repo-at must be MIRROR@REF (a git mirror and a commit or branch), got "${value}".\n\n${BENCH_USAGE}`,
+      );
+    return { mirror, commit };
+  });
+  const historyQuestions = Number(values.history);
+  if (!Number.isInteger(historyQuestions) || historyQuestions <= 0)
+    throw new Error(
+      `--history must be a positive integer, got "${values.history}".\n\n${BENCH_USAGE}`,
+    );
   const data = pathSetting(values.data, env.SWEBENCH_DATA, DEFAULT_DATA);
   const mirrors = pathSetting(
     values.mirrors,
@@ -102,6 +140,10 @@ export function parseBenchArgs(
     ...(limit !== undefined ? { limit } : {}),
     out: values.out,
     model: values.model,
+    via,
+    candidates: values.candidates,
+    repoAt,
+    historyQuestions,
     help: values.help,
   };
 }
@@ -134,6 +176,10 @@ function parseOptions(argv: string[]) {
         limit: { type: "string" },
         out: { type: "string", default: "bench/results/swebench.json" },
         model: { type: "string", default: "gpt-4o" },
+        via: { type: "string", default: "local" },
+        candidates: { type: "boolean", default: false },
+        "repo-at": { type: "string", multiple: true },
+        history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },
       },
     });

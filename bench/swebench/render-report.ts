@@ -6,18 +6,21 @@ import {
   renderRepositoryTable,
   renderTimingTable,
 } from "./render-table.js";
+import { renderGithubTables } from "./render-github-tables.js";
 import type { InstanceResult } from "./result-types.js";
+import type { GithubInstanceResult } from "./run-instance-github.js";
 import { BM25_TOP_K } from "./run-instance.js";
 
 /**
  * The text the harness prints at the end: recall per budget, per repository,
  * the BM25 sanity check, the measurement's own consistency counts, timings
- * per instance, wall time and peak memory.
+ * per instance, wall time and peak memory; then the github mode's tables.
  */
 export function renderReport(
   report: Report,
   results: readonly InstanceResult[],
   out: string,
+  github: readonly GithubInstanceResult[] = [],
 ): string {
   const ok = results.filter((r) => !r.error);
   const budgets = report.summary.map((row) => row.budget);
@@ -75,6 +78,8 @@ export function renderReport(
       `V8 heap high-water ${report.peakMemory.heapUsedMb.toFixed(0)} MB ` +
       `(per instance: median ${percentileOf(heapPeaks, 50).toFixed(0)} MB, max ${percentileOf(heapPeaks, 100).toFixed(0)} MB).`,
     ...(failures.length > 0 ? ["Failed:", ...failures] : []),
+    "",
+    renderGithubTables(github, results),
     `JSON: ${out}`,
     "",
   ].join("\n");

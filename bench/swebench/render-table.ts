@@ -23,7 +23,7 @@ export function ratio(a: number, b: number): string {
   return b > 0 ? `${(a / b).toFixed(2)}×` : a > 0 ? "∞" : "—";
 }
 
-function markdownTable(head: string[], rows: string[][]): string {
+export function markdownTable(head: string[], rows: string[][]): string {
   const widths = head.map((h, c) =>
     Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)),
   );

@@ -102,4 +102,54 @@ describe("BENCH_USAGE", () => {
     );
     expect(BENCH_USAGE).not.toMatch(/\.\.\/|\/work\//);
   });
+
+  it("reads the github mode, forced candidates and history repositories", () => {
+    const args = parseBenchArgs(
+      [
+        "--via",
+        "github",
+        "--candidates",
+        "--repo-at",
+        "/srv/mirrors/apache+kafka/repo@trunk",
+        "--repo-at",
+        "/srv/a@b/repo@0123abc",
+        "--history",
+        "4",
+      ],
+      {},
+    );
+    expect(args).toMatchObject({
+      via: "github",
+      candidates: true,
+      repoAt: [
+        { mirror: "/srv/mirrors/apache+kafka/repo", commit: "trunk" },
+        { mirror: "/srv/a@b/repo", commit: "0123abc" },
+      ],
+      historyQuestions: 4,
+    });
+    expect(parseBenchArgs([], {})).toMatchObject({
+      via: "local",
+      candidates: false,
+      repoAt: [],
+      historyQuestions: 10,
+    });
+  });
+
+  it("refuses a mode it does not know, candidates without github, and a malformed --repo-at or --history", () => {
+    expect(() => parseBenchArgs(["--via", "gitlab"], {})).toThrow(
+      /--via must be "local" or "github", got "gitlab"/,
+    );
+    expect(() => parseBenchArgs(["--candidates"], {})).toThrow(
+      /--candidates needs --via github/,
+    );
+    expect(() => parseBenchArgs(["--repo-at", "/srv/kafka"], {})).toThrow(
+      /--repo-at must be MIRROR@REF.*"\/srv\/kafka"/,
+    );
+    expect(() => parseBenchArgs(["--repo-at", "/srv/kafka@"], {})).toThrow(
+      /--repo-at must be MIRROR@REF/,
+    );
+    expect(() => parseBenchArgs(["--history", "0"], {})).toThrow(
+      /--history must be a positive integer, got "0"/,
+    );
+  });
 });

@@ -1,0 +1,381 @@
+import { execFileSync } from "node:child_process";
+import { Registry } from "prom-client";
+import { createResponseCache } from "../../src/cache/response-cache.js";
+import { createInstallationCodeHost } from "../../src/code-host/github/create-installation-code-host.js";
+import { createOctokit } from "../../src/code-host/github/create-octokit.js";
+import { createSearchPacer } from "../../src/code-host/github/search-pacer.js";
+import { createSnapshotCache } from "../../src/code-host/github/snapshot-cache.js";
+import { createRedactingReader } from "../../src/code-host/redacting-reader.js";
+import type { OperatorConfig } from "../../src/config/operator-config.js";
+import { createAskcodeMetrics } from "../../src/metrics/askcode-metrics.js";
+import { buildContext } from "../../src/retrieval/build-context.js";
+import {
+  createIndexCache,
+  indexKey,
+  type IndexCache,
+} from "../../src/retrieval/index-cache.js";
+import { candidateQueries } from "../../src/run/candidate-queries.js";
+import { indexForQuestion } from "../../src/run/index-for-question.js";
+import type { TokenCounter } from "../../src/tokens/token-counter.js";
+import { createPathPolicy } from "../../src/tools/path-policy.js";
+import type { MirrorStandIn } from "../../scripts/github-mirror-stand-in.js";
+import type { RouteTraffic } from "../../scripts/route-server.js";
+import { splitFileLines } from "./file-lines.js";
+import { goldLines } from "./gold-lines.js";
+import type { Instance } from "./load-instances.js";
+import { scoreContext, type ContextScore } from "./score-context.js";
+import { shownLines } from "./shown-lines.js";
+import type { VirtualClock } from "./virtual-clock.js";
+
+/** What one question cost on the stand-in. */
+export interface QuestionCost {
+  /** The commit asked about. */
+  sha: string;
+  mode: "repository" | "candidates";
+  /** The index came from an earlier question (nothing read, nothing indexed). */
+  reused: boolean;
+  files: number;
+  /** GitHub requests, per route and in all. */
+  requests: Record<string, number>;
+  totalRequests: number;
+  /** Response bytes the stand-in sent (tarballs compressed, as on the wire). */
+  bytes: number;
+  /** The stand-in's time serving the tarball, blobs and contents: the download, which on GitHub is the network's. */
+  downloadMs: number;
+  /** From the question to its packed context at the smallest budget, download included. */
+  contextMs: number;
+  /** Seconds the code-search limit made askcode wait, on the virtual clock. */
+  searchWaitSeconds: number;
+}
+
+export interface GithubBudgetRun {
+  budget: number;
+  score: ContextScore;
+  tokensUsed: number;
+  /** Ranking and packing on the built index. */
+  packMs: number;
+}
+
+export interface GithubInstanceResult {
+  instanceId: string;
+  repo: string;
+  baseCommit: string;
+  /** The snapshot cap the run used (0 with `--candidates`). */
+  snapshotMaxBytes: number;
+  budgets: GithubBudgetRun[];
+  cold?: QuestionCost;
+  again?: QuestionCost;
+  /** The same question on the repository's next commit, and how that commit was chosen. */
+  next?: QuestionCost & { via: NextCommit["via"] };
+  heapPeakMb: number;
+  error?: string;
+}
+
+export interface NextCommit {
+  sha: string;
+  /** "next instance": the next instance of the repository in commit order; "child": the base commit's first child. */
+  via: "next instance" | "child";
+}
+
+export interface RunGithubInput {
+  instance: Instance;
+  /** The repository's git mirror: the stand-in serves it; the scorer reads gold files from it. */
+  mirror: string;
+  standIn: MirrorStandIn;
+  clock: VirtualClock;
+  next?: NextCommit;
+  budgets: readonly number[];
+  tokenCounter: TokenCounter;
+  operator: Pick<
+    OperatorConfig,
+    | "maxFileBytes"
+    | "snapshotMaxBytes"
+    | "indexCacheMaxBytes"
+    | "cacheTtlMs"
+    | "cacheMaxBytes"
+  >;
+  /** Forces candidates mode: a snapshot cap of 0. */
+  candidates: boolean;
+  sampleMemory?: () => void;
+}
+
+// The routes whose time is the download on GitHub: the archive and single files.
+const DOWNLOAD_ROUTES = ["codeload", "git/blobs", "contents"];
+
+/**
+ * One instance through the bot's own read path against the stand-in: a
+ * fresh process's shared caches (as `src/index.ts` creates them), the
+ * installation's code host with a real Octokit on the stand-in's GHES-style
+ * URL, `indexForQuestion` (→ `collectFiles`) and `buildContext` per budget,
+ * scored as the local mode scores. Then the same question again on the same
+ * commit, and on the repository's next commit, with the caches the first
+ * left: the requests, bytes and time each costs.
+ * Never throws: a failure becomes `error`.
+ *
+ * @example
+ * const result = await runInstanceOnGithub({ instance, mirror, standIn, clock, budgets: [13_000], tokenCounter, operator, candidates: false });
+ * result.cold?.totalRequests // 3: the repository, the commit, the tarball (and codeload)
+ */
+export async function runInstanceOnGithub(
+  input: RunGithubInput,
+): Promise<GithubInstanceResult> {
+  const { instance, operator, standIn, clock } = input;
+  const sample = input.sampleMemory ?? (() => {});
+  const snapshotMaxBytes = input.candidates ? 0 : operator.snapshotMaxBytes;
+  const result: GithubInstanceResult = {
+    instanceId: instance.instance_id,
+    repo: instance.repo,
+    baseCommit: instance.base_commit,
+    snapshotMaxBytes,
+    budgets: [],
+    heapPeakMb: 0,
+  };
+  const [owner = "", repo = ""] = instance.repo.split("/");
+  const namespace = "installation:1";
+  // What the process shares across questions, made as src/index.ts makes it (one replica, no Redis).
+  const metrics = createAskcodeMetrics(new Registry());
+  const shared = {
+    responseCache: createResponseCache({
+      ttlMs: operator.cacheTtlMs,
+      maxBytes: operator.cacheMaxBytes,
+      clock,
+    }),
+    snapshotCache: createSnapshotCache(),
+    pacer: createSearchPacer({ clock, waits: metrics.github.searchWait }),
+    metrics: metrics.github,
+  };
+  const indexes: IndexCache | undefined =
+    operator.indexCacheMaxBytes > 0
+      ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
+      : undefined;
+  const policy = createPathPolicy([]);
+  const exclude = (path: string) => policy.hidden(path) !== undefined;
+  const question = instance.problem_statement;
+
+  const ask = async (commit: string, budgets: readonly number[]) => {
+    standIn.setDefaultHead(commit);
+    const before = copyTraffic(standIn.traffic);
+    const skippedBefore = clock.skippedMs;
+    const started = performance.now();
+    const octokit = createOctokit({
+      id: namespace,
+      auth: standIn.token,
+      baseUrl: standIn.apiUrl,
+      logger: { debug() {}, info() {}, warn() {}, error: console.error },
+    });
+    const host = createInstallationCodeHost({
+      octokit,
+      namespace,
+      owner,
+      repo,
+      shared,
+      limits: { maxFileBytes: operator.maxFileBytes, snapshotMaxBytes },
+    });
+    // Resolved by SHA, as a question naming its commit is: with no ref, the
+    // response cache would serve the previous default head for its TTL.
+    const { sha } = await host.resolveRef(commit);
+    const reader = createRedactingReader(host.at(sha));
+    const collected = await indexForQuestion(
+      reader,
+      candidateQueries(question),
+      {
+        maxRepositoryBytes: snapshotMaxBytes,
+        exclude,
+        ...(indexes
+          ? {
+              cache: {
+                indexes,
+                key: indexKey({
+                  namespace,
+                  owner,
+                  repo,
+                  sha,
+                  excludePaths: [],
+                }),
+              },
+            }
+          : {}),
+      },
+    );
+    const indexedMs = performance.now() - started;
+    sample();
+    const contexts = [];
+    for (const budget of budgets) {
+      const t = performance.now();
+      const built = await buildContext({
+        reader,
+        index: collected.index,
+        question,
+        budget,
+        tokenCounter: input.tokenCounter,
+        ...(collected.mode === "candidates"
+          ? {
+              options: {
+                pack: {
+                  partialView:
+                    collected.note ??
+                    "the repository is too large to read whole",
+                },
+              },
+            }
+          : {}),
+      });
+      contexts.push({ budget, built, packMs: performance.now() - t });
+      sample();
+    }
+    const after = standIn.traffic;
+    const requests: Record<string, number> = {};
+    let bytes = 0;
+    let downloadMs = 0;
+    for (const [route, seen] of after) {
+      const was = before.get(route) ?? { requests: 0, bytes: 0, ms: 0 };
+      if (seen.requests > was.requests)
+        requests[route] = seen.requests - was.requests;
+      bytes += seen.bytes - was.bytes;
+      if (DOWNLOAD_ROUTES.includes(route)) downloadMs += seen.ms - was.ms;
+    }
+    const cost: QuestionCost = {
+      sha,
+      mode: collected.mode,
+      reused: collected.reused,
+      files: collected.index.files.length,
+      requests,
+      totalRequests: Object.values(requests).reduce((a, b) => a + b, 0),
+      bytes,
+      downloadMs,
+      contextMs: indexedMs + (contexts[0]?.packMs ?? 0),
+      searchWaitSeconds: (clock.skippedMs - skippedBefore) / 1000,
+    };
+    return { cost, contexts };
+  };
+
+  try {
+    const sorted = [...input.budgets].sort((a, b) => a - b);
+    const cold = await ask(instance.base_commit, sorted);
+    result.cold = cold.cost;
+    const linesOf = mirrorLines(input.mirror, cold.cost.sha);
+    const gold = goldLines(instance.gold_hunks, linesOf);
+    for (const { budget, built, packMs } of cold.contexts) {
+      const shown = shownLines(built.context.text, linesOf);
+      result.budgets.push({
+        budget,
+        score: scoreContext(shown, instance.gold_files, gold.lines),
+        tokensUsed: built.context.tokensUsed,
+        packMs,
+      });
+    }
+    result.again = (await ask(instance.base_commit, sorted.slice(0, 1))).cost;
+    if (input.next)
+      result.next = {
+        ...(await ask(input.next.sha, sorted.slice(0, 1))).cost,
+        via: input.next.via,
+      };
+  } catch (error) {
+    result.error =
+      error instanceof Error
+        ? `${error.name}: ${error.message}`
+        : String(error);
+  }
+  return result;
+}
+
+function copyTraffic(
+  traffic: ReadonlyMap<string, RouteTraffic>,
+): Map<string, RouteTraffic> {
+  return new Map([...traffic].map(([route, seen]) => [route, { ...seen }]));
+}
+
+// The scorer's view of a file at the commit, read from the mirror (not a GitHub request).
+function mirrorLines(
+  mirror: string,
+  sha: string,
+): (path: string) => string[] | undefined {
+  const cache = new Map<string, string[] | undefined>();
+  return (path) => {
+    if (!cache.has(path)) {
+      let lines: string[] | undefined;
+      try {
+        lines = splitFileLines(
+          execFileSync(
+            "git",
+            ["-C", mirror, "cat-file", "blob", `${sha}:${path}`],
+            {
+              maxBuffer: 256 * 1024 * 1024,
+              stdio: ["ignore", "pipe", "ignore"],
+            },
+          ).toString("utf8"),
+        );
+      } catch {
+        lines = undefined;
+      }
+      cache.set(path, lines);
+    }
+    return cache.get(path);
+  };
+}
+
+/**
+ * The commit a repository's next question is asked at: the next instance's
+ * base commit in commit-date order, else the base commit's first child on
+ * the mirror's default branch; none when the base commit is the tip.
+ *
+ * @example
+ * nextCommits(mirrorOf, instances).get("psf__requests-1142") // { sha: "22623b…", via: "next instance" }
+ */
+export function nextCommits(
+  mirrorOf: (repo: string) => string,
+  instances: readonly Instance[],
+): Map<string, NextCommit> {
+  const out = new Map<string, NextCommit>();
+  const byRepo = new Map<string, Instance[]>();
+  for (const instance of instances)
+    byRepo.set(instance.repo, [...(byRepo.get(instance.repo) ?? []), instance]);
+  for (const [repo, group] of byRepo) {
+    const mirror = mirrorOf(repo);
+    const dated = group.map((instance) => ({
+      instance,
+      at: Number(
+        execFileSync("git", [
+          "-C",
+          mirror,
+          "log",
+          "-1",
+          "--format=%ct",
+          instance.base_commit,
+        ])
+          .toString()
+          .trim(),
+      ),
+    }));
+    dated.sort((a, b) => a.at - b.at);
+    dated.forEach(({ instance }, i) => {
+      const later = dated
+        .slice(i + 1)
+        .find((d) => d.instance.base_commit !== instance.base_commit);
+      if (later) {
+        out.set(instance.instance_id, {
+          sha: later.instance.base_commit,
+          via: "next instance",
+        });
+        return;
+      }
+      const child = execFileSync(
+        "git",
+        [
+          "-C",
+          mirror,
+          "rev-list",
+          "--reverse",
+          "--ancestry-path",
+          "--first-parent",
+          `${instance.base_commit}..HEAD`,
+        ],
+        { maxBuffer: 256 * 1024 * 1024 },
+      )
+        .toString()
+        .split("\n")[0];
+      if (child) out.set(instance.instance_id, { sha: child, via: "child" });
+    });
+  }
+  return out;
+}
