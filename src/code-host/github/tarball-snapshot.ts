@@ -1,9 +1,8 @@
-import { skipReasonForText } from "../../retrieval/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import { responseBytes } from "./response-body.js";
-import { snapshotKeeps } from "./snapshot-fits.js";
+import { snapshotKeeps, snapshotKeepsText } from "./snapshot-fits.js";
 import { unpackTarball } from "./unpack-tarball.js";
 
 /** A repository at one commit, unpacked in memory: a `FileSource` for `createFileSetReader`. */
@@ -21,6 +20,8 @@ export interface LoadTarballSnapshotOptions {
   sha: string;
   /** Cap on the text kept (default 50 MB); over it, loading fails with `SnapshotTooLargeError`. */
   maxBytes?: number;
+  /** Told the bytes of every file the snapshot read (see `UnpackOptions.onRead`). */
+  onRead?: (path: string, bytes: Buffer) => void;
 }
 
 /** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
@@ -59,7 +60,8 @@ export async function loadTarballSnapshot(
     label,
     maxKeptBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
     keep: snapshotKeeps,
-    keepText: (text) => skipReasonForText(text) === undefined,
+    keepText: snapshotKeepsText,
+    ...(options.onRead ? { onRead: options.onRead } : {}),
   });
   return {
     label,
