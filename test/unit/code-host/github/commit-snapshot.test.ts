@@ -3,6 +3,7 @@ import * as fsPromises from "node:fs/promises";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import nock from "nock";
 import type { BlobFs } from "../../../../src/cache/blob-fs.js";
 import { blobPath } from "../../../../src/cache/blob-key.js";
@@ -20,8 +21,11 @@ import { gitArchive } from "../../../helpers/git-archive.js";
 import { gitTreeAnswer } from "../../../helpers/git-tree-answer.js";
 import { createTestRepoContext } from "../../../helpers/github-repo-context.js";
 import {
+  CODELOAD,
   HELLO_WORLD,
+  nockCodeload,
   nockGetBlob,
+  restHeaders,
   nockGetTree,
   nockTarball,
 } from "../../../helpers/nock-github.js";
@@ -92,7 +96,10 @@ let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "askcode-commit-snapshot-"));
 });
+// Writes behind may still be landing when a test ends: let them, then clean up.
+const started: KeptTextStore[] = [];
 afterEach(async () => {
+  await Promise.all(started.splice(0).map((texts) => texts.flushed()));
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -104,6 +111,7 @@ async function startProcess(fs?: BlobFs) {
     ...(fs ? { fs } : {}),
   });
   const texts = createKeptTextStore(blobs);
+  started.push(texts);
   const ctx = createTestRepoContext();
   const messages: string[] = [];
   const host = createGitHubCodeHost({
@@ -357,6 +365,51 @@ describe("reading a commit through the blob store", () => {
       why: `the snapshot failed: Could not unpack the snapshot tarball:octo-org/hello-world@${first.sha.slice(0, 7)}: unexpected end of file.`,
     });
     expect(nock.pendingMocks()).toStrictEqual([]);
+  });
+});
+
+describe("a streamed tarball", () => {
+  it("fails the snapshot when the body ends in the middle, counting only the bytes that came, and the next question gets the whole commit", async () => {
+    const one = await startProcess();
+    const { owner, repo } = HELLO_WORLD;
+    const half = first.archive.subarray(
+      0,
+      Math.floor(first.archive.length / 2),
+    );
+    nockGetTree({ sha: first.sha, body: first.tree })
+      .get(`/repos/${owner}/${repo}/tarball/${first.sha}`)
+      .reply(302, "", {
+        ...restHeaders({ "content-type": "text/html;charset=utf-8" }),
+        location: `${CODELOAD}/${owner}/${repo}/legacy.tar.gz/${first.sha}`,
+      });
+    nockCodeload()
+      .get(`/${owner}/${repo}/legacy.tar.gz/${first.sha}`)
+      // Half the archive in 1 KB chunks, as a connection delivers it, then the end.
+      .reply(
+        200,
+        () =>
+          Readable.from(
+            Array.from({ length: Math.ceil(half.length / 1024) }, (_, i) =>
+              half.subarray(i * 1024, (i + 1) * 1024),
+            ),
+          ),
+        { "content-type": "application/x-gzip" },
+      );
+
+    const verdict = await one.host.at(first.sha).wholeRepository?.();
+
+    expect(verdict).toStrictEqual({
+      cheap: false,
+      why: `the snapshot failed: Could not unpack the snapshot tarball:octo-org/hello-world@${first.sha.slice(0, 7)}: unexpected end of file.`,
+    });
+    const treeBytes = Buffer.byteLength(JSON.stringify(first.tree));
+    expect(one.ctx.api.stats.bytes).toBe(treeBytes + half.length);
+    expect(nock.pendingMocks()).toStrictEqual([]);
+    // A failed load is not cached: the next question tries again.
+    nockTarball({ gzip: first.archive, sha: first.sha });
+    const again = await readWhole(one.host, first);
+    expect(again.verdict).toStrictEqual({ cheap: true });
+    expect(again.texts).toStrictEqual(first.texts);
   });
 });
 
