@@ -14,7 +14,6 @@ import {
   loadTarballSnapshot,
   type TarballSnapshot,
 } from "./tarball-snapshot.js";
-import { SnapshotTooLargeError } from "./unpack-tarball.js";
 
 /**
  * Blob requests one snapshot may make instead of a tarball. The tarball is
@@ -99,8 +98,14 @@ export async function loadCommitSnapshot(
   if (!texts) return viaTarball(options, maxBytes, "no blob store");
   if (tree.truncated)
     return viaTarball(options, maxBytes, "GitHub cut the tree");
+  // Over the cap by the tree's sizes (snapshot mode "always" asks anyway):
+  // the tarball counts what is really kept, and fails whole past the cap.
   if (estimateKeptBytes(tree) > maxBytes)
-    throw new SnapshotTooLargeError(label, maxBytes);
+    return viaTarball(
+      options,
+      maxBytes,
+      "the tree lists more text than the cap",
+    );
 
   const wanted = tree.entries.filter(
     (entry): entry is TreeEntry & { sha: string } =>
