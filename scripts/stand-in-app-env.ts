@@ -17,6 +17,8 @@ export interface StandInAppEnv {
  * the stand-in as its GitHub Enterprise host over http, a free port on
  * loopback, and no model (the model settings are set empty, so neither the
  * environment nor a `.env` brings one in): answers come from retrieval alone.
+ * The blob cache lives in `dir` too, so no run starts with another's blobs
+ * (which would skip the tarball a test may hold).
  *
  * @example
  * const { url, env } = await standInAppEnv({ standIn, secret: "s", dir: tempDir });
@@ -53,6 +55,7 @@ export async function standInAppEnv(options: {
       LOG_LEVEL: options.logLevel ?? "warn",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
+      ASKCODE_BLOB_CACHE_DIR: join(options.dir, "blob-cache"),
     },
   };
 }

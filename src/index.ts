@@ -2,10 +2,12 @@ import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
+import { createBlobStore } from "./cache/blob-store.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
 import { createInstallationCodeHost } from "./code-host/github/create-installation-code-host.js";
+import { createKeptTextStore } from "./code-host/github/kept-text-store.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
@@ -91,6 +93,20 @@ export function createAskcodeApp(
     for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
     const missions = await loadMissions(operator.missionsDir);
     const snapshotCache = createSnapshotCache();
+    // Kept file text on disk by blob SHA: a new commit then costs its tree
+    // plus the blobs that changed. Without it (maxBytes 0), every commit
+    // is one tarball.
+    const keptTexts =
+      operator.blobCache.maxBytes > 0
+        ? createKeptTextStore(
+            await createBlobStore({
+              dir: operator.blobCache.dir,
+              maxBytes: operator.blobCache.maxBytes,
+              clock,
+              log: app.log,
+            }),
+          )
+        : undefined;
     const indexCache =
       operator.indexCacheMaxBytes > 0
         ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
@@ -187,6 +203,7 @@ export function createAskcodeApp(
             snapshotCache,
             pacer,
             metrics: metrics.github,
+            ...(keptTexts ? { texts: keptTexts } : {}),
           },
           limits: operator,
           log: app.log,

@@ -341,6 +341,66 @@ export function nockGetTree(
 }
 
 // ---------------------------------------------------------------------------
+// Git blobs: GET /repos/{owner}/{repo}/git/blobs/{file_sha}
+// ---------------------------------------------------------------------------
+
+/**
+ * The JSON GitHub answers a blob with: base64 content broken into lines of
+ * 60 characters, as GitHub sends it, with the blob's SHA and size.
+ * See https://docs.github.com/en/rest/git/blobs#get-a-blob
+ */
+export function gitBlobBody(
+  sha: string,
+  bytes: Buffer,
+  {
+    owner = HELLO_WORLD.owner,
+    repo = HELLO_WORLD.repo,
+  }: { owner?: string; repo?: string } = {},
+): object {
+  const base64 = bytes.toString("base64");
+  const lines = base64.match(/.{1,60}/g) ?? [];
+  return {
+    sha,
+    node_id: Buffer.from(`04:Blob${sha}`).toString("base64"),
+    size: bytes.length,
+    url: `${GITHUB_API}/repos/${owner}/${repo}/git/blobs/${sha}`,
+    content: lines.map((line) => `${line}\n`).join(""),
+    encoding: "base64",
+  };
+}
+
+/**
+ * Expects `GET /repos/{owner}/{repo}/git/blobs/{sha}` and answers with
+ * `bytes` as GitHub does (`gitBlobBody`), or with `status` and `body`
+ * (a 404 after a force-push: "errors/not-found-blob.json").
+ *
+ * @example
+ * nockGetBlob({ sha, bytes: Buffer.from("hello\n") });
+ * nockGetBlob({ sha, status: 404, body: "errors/not-found-blob.json" });
+ */
+export function nockGetBlob(
+  options: NockReply & {
+    sha: string;
+    bytes?: Buffer;
+    owner?: string;
+    repo?: string;
+  },
+  scope: nock.Scope = nock(GITHUB_API),
+): nock.Scope {
+  const { owner = HELLO_WORLD.owner, repo = HELLO_WORLD.repo } = options;
+  const interceptor = scope
+    .get(`${repoPath(owner, repo)}/git/blobs/${options.sha}`)
+    .matchHeader("accept", "application/vnd.github.v3+json");
+  return replyWith(interceptor, options, {
+    body: gitBlobBody(options.sha, options.bytes ?? Buffer.alloc(0), {
+      owner,
+      repo,
+    }),
+    headers: restHeaders({ etag: `"${options.sha}"` }),
+  });
+}
+
+// ---------------------------------------------------------------------------
 // Archives: GET /repos/{owner}/{repo}/tarball/{ref} → 302 → codeload.github.com
 // ---------------------------------------------------------------------------
 

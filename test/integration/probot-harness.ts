@@ -131,7 +131,13 @@ export async function startAskcode(
   });
   await probot.load(
     createAskcodeApp({
-      env: { ASKCODE_MISSIONS_DIR: MISSIONS_DIR, ...env },
+      // No blob cache unless a test asks: one in the OS temp directory
+      // would carry blobs from one test (and run) into the next.
+      env: {
+        ASKCODE_MISSIONS_DIR: MISSIONS_DIR,
+        ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
+        ...env,
+      },
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
       metrics,

@@ -9,6 +9,7 @@ import {
   createGitHubCodeHost,
   type GitHubCodeHostOptions,
 } from "./github-code-host.js";
+import type { KeptTextStore } from "./kept-text-store.js";
 import type { SearchPacer } from "./search-pacer.js";
 import type { SnapshotCache } from "./snapshot-cache.js";
 
@@ -25,6 +26,8 @@ export interface InstallationCodeHostOptions {
     snapshotCache: SnapshotCache;
     pacer: SearchPacer;
     metrics: GitHubMetrics;
+    /** Kept file text on disk by blob SHA; without it every new commit is one tarball. */
+    texts?: KeptTextStore;
   };
   limits: { maxFileBytes: number; snapshotMaxBytes: number };
   log?: GitHubCodeHostOptions["log"];
@@ -57,6 +60,7 @@ export function createInstallationCodeHost(
       maxBytes: options.limits.snapshotMaxBytes,
       cache: shared.snapshotCache,
       namespace,
+      ...(shared.texts ? { texts: shared.texts } : {}),
     },
     search: { pacer: shared.pacer, paceKey: namespace },
     ...(options.log ? { log: options.log } : {}),

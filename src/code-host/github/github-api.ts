@@ -47,6 +47,13 @@ export interface GetOptions {
   mediaFormat?: string;
   /** false: always ask GitHub and store nothing (tarballs, search pages). */
   cache?: boolean;
+  /**
+   * Hand the body over as it arrives, an `AsyncIterable<Uint8Array>`, instead
+   * of buffering it (Octokit's `parseSuccessResponseBody: false`): a tarball
+   * is unpacked while it downloads. Only with `cache: false`; error answers
+   * are still read whole (Octokit parses them to throw).
+   */
+  stream?: boolean;
   /** How long this answer is served before it is revalidated (default: the cache's TTL). */
   ttlMs?: number;
   /**
@@ -125,12 +132,18 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
     etag?: string,
   ) {
     stats.requests++;
+    const requestOptions = {
+      ...(get.deadline
+        ? { signal: get.deadline.signal, deadline: get.deadline }
+        : {}),
+      ...(get.stream ? { parseSuccessResponseBody: false } : {}),
+    };
     const request = method({
       ...params,
       ...(get.mediaFormat ? { mediaType: { format: get.mediaFormat } } : {}),
       ...(etag ? { headers: { "if-none-match": etag } } : {}),
-      ...(get.deadline
-        ? { request: { signal: get.deadline.signal, deadline: get.deadline } }
+      ...(Object.keys(requestOptions).length > 0
+        ? { request: requestOptions }
         : {}),
     });
     // Octokit's retry waits do not watch the signal; the race ends them too.
@@ -138,6 +151,19 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
       ? settleBy(request, get.deadline.signal)
       : request);
     const headers = pickHeaders(response.headers);
+    if (get.stream) {
+      // Counted as the bytes arrive; the caller reads them.
+      const body = countedBody(response.data, (n) => {
+        stats.bytes += n;
+      });
+      return {
+        status: response.status,
+        data: body as D,
+        headers,
+        bytes: 0,
+        etag: headers.etag,
+      };
+    }
     const bytes = bodyBytes(response.data);
     stats.bytes += bytes;
     return {
@@ -189,6 +215,10 @@ export function createGitHubApi(options: GitHubApiOptions): GitHubApi {
       get: GetOptions = {},
     ) {
       const method = pick(options.octokit.rest);
+      if (get.stream && get.cache !== false)
+        throw new TypeError(
+          "GitHubApi.get: a streamed body cannot be cached; pass cache: false with stream: true",
+        );
       if (get.cache === false) {
         const fresh = await send(method, params, get);
         stats.misses++;
@@ -268,6 +298,21 @@ function pickHeaders(headers: Record<string, unknown>): Record<string, string> {
     if (value !== undefined && value !== null) kept[name] = String(value);
   }
   return kept;
+}
+
+/**
+ * The body fetch streams (a web `ReadableStream`, or null for an empty
+ * one) as an async iterable of bytes, counting them as they pass.
+ */
+async function* countedBody(
+  body: unknown,
+  count: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  if (body === null || body === undefined) return;
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    count(chunk.byteLength);
+    yield chunk;
+  }
 }
 
 function bodyBytes(data: unknown): number {

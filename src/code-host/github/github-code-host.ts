@@ -2,6 +2,7 @@ import {
   DEFAULT_READ_LIMITS,
   type CodeHost,
   type ReadLimits,
+  type TreeListing,
 } from "../code-host.js";
 import { systemClock } from "../../shared/clock.js";
 import {
@@ -18,10 +19,9 @@ import {
 } from "./snapshot-cache.js";
 import { createSearchPacer } from "./search-pacer.js";
 import { createSnapshotReader, type SnapshotLog } from "./snapshot-reader.js";
-import {
-  DEFAULT_SNAPSHOT_MAX_BYTES,
-  loadTarballSnapshot,
-} from "./tarball-snapshot.js";
+import type { KeptTextStore } from "./kept-text-store.js";
+import { loadCommitSnapshot } from "./load-commit-snapshot.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./tarball-snapshot.js";
 
 export interface SnapshotPolicy {
   /**
@@ -38,6 +38,12 @@ export interface SnapshotPolicy {
   cache?: SnapshotCache;
   /** The installation, as in the response cache ("installation:42"); keys the shared cache. */
   namespace?: string;
+  /**
+   * Kept file text on disk by blob SHA (`createKeptTextStore`): a new commit
+   * then costs its tree plus the blobs that changed. Without it, every
+   * commit is one tarball.
+   */
+  texts?: KeptTextStore;
 }
 
 export interface GitHubCodeHostOptions {
@@ -123,16 +129,37 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
         search,
         isIndexedCommit: isIndexedCommit(sha),
       });
-      if (mode === "never") return api;
+      if (mode === "never")
+        return {
+          ...api,
+          wholeRepository: async () => ({
+            cheap: false,
+            why: 'snapshots are turned off (snapshot mode "never")',
+          }),
+        };
       const key = snapshotKey(namespace, ctx.owner, ctx.repo, sha);
-      const loadSnapshot = async () => {
+      const loadSnapshot = async (tree: TreeListing) => {
         const snapshot = await cache.fetch(key, {
-          context: () =>
-            loadTarballSnapshot({
+          context: async () => {
+            const loaded = await loadCommitSnapshot({
               ctx: run,
               sha,
+              tree,
               maxBytes,
-            }),
+              ...(policy.texts ? { texts: policy.texts } : {}),
+              log,
+            });
+            // Without a store every snapshot is a tarball: nothing to say.
+            if (policy.texts) {
+              const { via, fromStore, fetched, why } = loaded.origin;
+              log.info(
+                via === "store"
+                  ? `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)}: ${fromStore} blobs from the blob store, ${fetched} fetched.`
+                  : `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)} from its tarball (${why}).`,
+              );
+            }
+            return loaded;
+          },
         });
         // fetchMethod always resolves a snapshot; the guard keeps the type honest.
         if (!snapshot)

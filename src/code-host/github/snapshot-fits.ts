@@ -1,4 +1,4 @@
-import { skipReason } from "../../retrieval/file-filters.js";
+import { skipReason, skipReasonForText } from "../../retrieval/file-filters.js";
 import type { TreeListing } from "../code-host.js";
 import { formatBytes } from "../file-set/format-bytes.js";
 
@@ -15,6 +15,20 @@ import { formatBytes } from "../file-set/format-bytes.js";
  */
 export function snapshotKeeps(path: string, size: number | undefined): boolean {
   return skipReason(path, size) === undefined;
+}
+
+/**
+ * Whether a file `snapshotKeeps` by path and size keeps its bytes once they
+ * are in: not when they hold a NUL byte or minified lines (retrieval's own
+ * `skipReasonForText`).
+ *
+ * @example
+ * snapshotKeepsText(Buffer.from("def f():\n    return 1\n")) // true
+ * snapshotKeepsText(Buffer.from("a\u0000b"))                 // false
+ */
+export function snapshotKeepsText(bytes: Buffer | string): boolean {
+  const text = typeof bytes === "string" ? bytes : bytes.toString("utf8");
+  return skipReasonForText(text) === undefined;
 }
 
 /**

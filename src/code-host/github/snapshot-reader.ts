@@ -1,4 +1,8 @@
-import type { CodeReader, TreeListing } from "../code-host.js";
+import type {
+  CodeReader,
+  TreeListing,
+  WholeRepositoryVerdict,
+} from "../code-host.js";
 import { createFileSetReader } from "../file-set/file-set-reader.js";
 import { normalizeRepoPath } from "../../shared/repo-path.js";
 import type { GitHubReader } from "./github-reader.js";
@@ -19,16 +23,22 @@ export interface SnapshotReaderOptions {
   mode: "auto" | "always";
   /** Cap on the text a snapshot keeps (`snapshotMisfit`). */
   maxBytes: number;
-  /** Loads (or finds in the snapshot cache) the snapshot of `api.sha`. */
-  loadSnapshot: () => Promise<TarballSnapshot>;
+  /** Loads (or finds in the snapshot cache) the snapshot of `api.sha`, given its tree. */
+  loadSnapshot: (tree: TreeListing) => Promise<TarballSnapshot>;
   log: SnapshotLog;
 }
 
-interface Served {
-  reader: CodeReader;
-  /** Files the snapshot lists without bytes: read through the API. */
-  skipped: ReadonlySet<string>;
-}
+type Decision =
+  | {
+      reader: CodeReader;
+      /** Files the snapshot lists without bytes: read through the API. */
+      skipped: ReadonlySet<string>;
+    }
+  | {
+      reader?: undefined;
+      /** Why every read goes through the API, for `wholeRepository()`. */
+      why: string;
+    };
 
 /**
  * A reader that serves reads, listings and searches of one commit from an
@@ -43,6 +53,8 @@ interface Served {
  * code-search rate limit and no search-index lag. A snapshot that fails to
  * load (over the cap, a bad archive, GitHub down) is logged, and the reader
  * carries on through the API: a read never fails because of it.
+ * `wholeRepository()` reports that same decision: cheap when the snapshot
+ * is held, else the misfit or the failure in words.
  *
  * @example
  * const reader = createSnapshotReader({ api, mode: "auto", maxBytes: 50 << 20, loadSnapshot, log });
@@ -52,19 +64,22 @@ export function createSnapshotReader(
   options: SnapshotReaderOptions,
 ): CodeReader {
   const { api, log } = options;
-  let deciding: Promise<Served | undefined> | undefined;
-  const serve = () => (deciding ??= decide());
+  let deciding: Promise<Decision> | undefined;
+  const decided = () => (deciding ??= decide());
+  const serve = async () => {
+    const decision = await decided();
+    return decision.reader ? decision : undefined;
+  };
 
-  async function decide(): Promise<Served | undefined> {
+  async function decide(): Promise<Decision> {
     const where = `${api.ctx.owner}/${api.ctx.repo}@${api.sha.slice(0, 7)}`;
     let tree: TreeListing;
     try {
       tree = await api.listTree();
     } catch (error) {
-      log.warn(
-        `No snapshot of ${where}: listing its tree failed (${messageOf(error)}); reading through the API.`,
-      );
-      return undefined;
+      const why = `listing its tree failed (${messageOf(error)})`;
+      log.warn(`No snapshot of ${where}: ${why}; reading through the API.`);
+      return { why };
     }
     if (options.mode === "auto") {
       const misfit = snapshotMisfit(tree, options.maxBytes);
@@ -72,11 +87,11 @@ export function createSnapshotReader(
         log.info(
           `No snapshot of ${where}: ${misfit}; reading through the API.`,
         );
-        return undefined;
+        return { why: misfit };
       }
     }
     try {
-      const snapshot = await options.loadSnapshot();
+      const snapshot = await options.loadSnapshot(tree);
       const source = withTreeMetadata(snapshot, tree);
       const reader = createFileSetReader({
         sha: api.sha,
@@ -88,7 +103,7 @@ export function createSnapshotReader(
       log.warn(
         `Snapshot of ${where} failed: ${messageOf(error)} Reading through the API instead.`,
       );
-      return undefined;
+      return { why: `the snapshot failed: ${messageOf(error)}` };
     }
   }
 
@@ -109,6 +124,12 @@ export function createSnapshotReader(
     listTree: () => api.listTree(),
     async searchCode(query) {
       return ((await serve())?.reader ?? api).searchCode(query);
+    },
+    async wholeRepository(): Promise<WholeRepositoryVerdict> {
+      const decision = await decided();
+      return decision.reader
+        ? { cheap: true }
+        : { cheap: false, why: decision.why };
     },
   };
 }

@@ -1,9 +1,7 @@
-import { skipReasonForText } from "../../retrieval/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
-import { responseBytes } from "./response-body.js";
-import { snapshotKeeps } from "./snapshot-fits.js";
+import { snapshotKeeps, snapshotKeepsText } from "./snapshot-fits.js";
 import { unpackTarball } from "./unpack-tarball.js";
 
 /** A repository at one commit, unpacked in memory: a `FileSource` for `createFileSetReader`. */
@@ -21,6 +19,8 @@ export interface LoadTarballSnapshotOptions {
   sha: string;
   /** Cap on the text kept (default 50 MB); over it, loading fails with `SnapshotTooLargeError`. */
   maxBytes?: number;
+  /** Told the bytes of every file the snapshot read (see `UnpackOptions.onRead`). */
+  onRead?: (path: string, bytes: Buffer) => void;
 }
 
 /** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
@@ -32,7 +32,7 @@ export const DEFAULT_SNAPSHOT_MAX_BYTES = 50 * 1024 * 1024;
  * then `skipReasonForText`) and only listing the rest. `GET /repos/{owner}/{repo}/tarball/{ref}` answers 302 with a
  * `codeload.github.com` URL that fetch follows (and, the origin being
  * another, without our `Authorization` header); the body is the gzipped
- * archive. It bypasses the response cache (`cache: false`): the parsed
+ * archive, unpacked as it streams in (`stream: true`). It bypasses the response cache (`cache: false`): the parsed
  * snapshot is what is worth keeping, and `createSnapshotCache` keeps it.
  * See https://docs.github.com/en/rest/repos/contents#download-a-repository-archive-tar
  *
@@ -50,16 +50,18 @@ export async function loadTarballSnapshot(
     ({ data: body } = await ctx.api.get(
       (rest) => rest.repos.downloadTarballArchive,
       { owner: ctx.owner, repo: ctx.repo, ref: sha },
-      { cache: false },
+      { cache: false, stream: true },
     ));
   } catch (error) {
     throw mapRequestError(error, `downloading the archive of ${sha}`);
   }
-  const unpacked = await unpackTarball(responseBytes(body), {
+  // Unpacked as it downloads: the gzipped archive is never held whole.
+  const unpacked = await unpackTarball(body as AsyncIterable<Uint8Array>, {
     label,
     maxKeptBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
     keep: snapshotKeeps,
-    keepText: (text) => skipReasonForText(text) === undefined,
+    keepText: snapshotKeepsText,
+    ...(options.onRead ? { onRead: options.onRead } : {}),
   });
   return {
     label,

@@ -34,6 +34,8 @@ export interface UnpackOptions {
   keep: (path: string, size: number) => boolean;
   /** Whether to keep a file once its bytes are in (false: a NUL byte, minified lines). */
   keepText: (text: string) => boolean;
+  /** Told the bytes of every file `keep` accepted, kept as text or not (the blob store caches them). */
+  onRead?: (path: string, bytes: Buffer) => void;
 }
 
 export interface UnpackedTarball {
@@ -131,6 +133,7 @@ async function take(
       if (result.keptBytes + size > options.maxKeptBytes)
         throw new SnapshotTooLargeError(options.label, options.maxKeptBytes);
       const bytes = await collect(entry);
+      options.onRead?.(path, bytes);
       if (options.keepText(bytes.toString("utf8"))) {
         result.files.set(path, bytes);
         result.keptBytes += bytes.length;

@@ -173,4 +173,13 @@ describe("createGitHubApi", () => {
     expect(api.stats).toMatchObject({ requests: 2, misses: 2, hits: 0 });
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
+
+  it("refuses to cache a streamed body, before any request", async () => {
+    const { api } = setup();
+
+    await expect(api.get(GET_REPO, REPO, { stream: true })).rejects.toThrow(
+      "GitHubApi.get: a streamed body cannot be cached; pass cache: false with stream: true",
+    );
+    expect(api.stats.requests).toBe(0);
+  });
 });
