@@ -109,7 +109,7 @@ try {
       label: name,
       maxKeptBytes: 2048 * MB,
       keep: snapshotKeeps,
-      keepText: (text) => skipReasonForText(text) === undefined,
+      skipText: skipReasonForText,
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const after = held();

@@ -1,3 +1,4 @@
+import type { SkipReason } from "../retrieval/file-filters.js";
 import type { Deadline } from "../shared/deadline.js";
 
 /**
@@ -57,7 +58,15 @@ export interface CodeReader {
 
 /** `CodeReader.wholeRepository`'s answer. */
 export type WholeRepositoryVerdict =
-  | { cheap: true }
+  | {
+      cheap: true;
+      /**
+       * Files whose bytes the host already read and judged not to be text
+       * retrieval reads ("binary", "minified"), so that reading the whole
+       * repository asks for them again for nothing.
+       */
+      skippedByText?: ReadonlyMap<string, SkipReason>;
+    }
   | {
       cheap: false;
       /** Why not, for the log and the answer's note: "the tree lists 180 MB of text, over the 50 MB cap". */

@@ -13,6 +13,8 @@ export interface ReadRepositoryOptions extends FileFilterOptions {
   concurrency?: number;
   /** Stop reading after this many bytes in all (default 64 MiB): memory stays bounded on huge repositories. */
   maxTotalBytes?: number;
+  /** Files the host already read and judged (`WholeRepositoryVerdict.skippedByText`): skipped for that reason, not read again. */
+  skippedByText?: ReadonlyMap<string, SkipReason>;
 }
 
 export interface RepositoryFiles {
@@ -51,7 +53,9 @@ export async function readRepositoryFiles(
   const wanted: TreeEntry[] = [];
   for (const entry of tree.entries) {
     if (entry.type !== "file") continue;
-    const reason = skipReason(entry.path, entry.size, options);
+    const reason =
+      skipReason(entry.path, entry.size, options) ??
+      options.skippedByText?.get(entry.path);
     if (reason) skip(reason);
     else wanted.push(entry);
   }

@@ -81,6 +81,9 @@ export async function collectFiles(
     const { files } = await readRepositoryFiles(reader, {
       exclude: options.exclude,
       maxTotalBytes: options.maxRepositoryBytes,
+      ...(verdict.skippedByText
+        ? { skippedByText: verdict.skippedByText }
+        : {}),
     });
     return { files, mode: "repository" };
   }

@@ -1,3 +1,4 @@
+import type { SkipReason } from "../../retrieval/file-filters.js";
 import type { TreeEntry, TreeListing } from "../code-host.js";
 import type { FileSourceEntry } from "../file-set/file-source.js";
 import { mapLimit } from "../file-set/map-limit.js";
@@ -7,7 +8,7 @@ import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import {
   estimateKeptBytes,
   snapshotKeeps,
-  snapshotKeepsText,
+  snapshotTextSkip,
 } from "./snapshot-fits.js";
 import {
   DEFAULT_SNAPSHOT_MAX_BYTES,
@@ -175,6 +176,7 @@ function fromBlobs(
   const entries: FileSourceEntry[] = [];
   const files = new Map<string, Buffer>();
   const skipped = new Set<string>();
+  const skippedByText = new Map<string, SkipReason>();
   let bytes = 0;
   for (const entry of tree.entries) {
     if (entry.type !== "file" && entry.type !== "symlink") continue;
@@ -210,16 +212,21 @@ function fromBlobs(
       size: content.length,
       ...known,
     });
-    if (snapshotKeepsText(content)) {
+    const skip = snapshotTextSkip(content);
+    if (skip === undefined) {
       files.set(entry.path, content);
       bytes += content.length;
-    } else skipped.add(entry.path);
+    } else {
+      skipped.add(entry.path);
+      skippedByText.set(entry.path, skip);
+    }
   }
   return {
     label,
     sha,
     bytes,
     skipped,
+    skippedByText,
     origin,
     listFiles: async () => entries.map((entry) => ({ ...entry })),
     readBytes: async (path) => files.get(path),

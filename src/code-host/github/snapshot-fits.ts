@@ -1,4 +1,8 @@
-import { skipReason, skipReasonForText } from "../../retrieval/file-filters.js";
+import {
+  skipReason,
+  skipReasonForText,
+  type SkipReason,
+} from "../../retrieval/file-filters.js";
 import type { TreeListing } from "../code-host.js";
 import { formatBytes } from "../file-set/format-bytes.js";
 
@@ -18,17 +22,20 @@ export function snapshotKeeps(path: string, size: number | undefined): boolean {
 }
 
 /**
- * Whether a file `snapshotKeeps` by path and size keeps its bytes once they
- * are in: not when they hold a NUL byte or minified lines (retrieval's own
- * `skipReasonForText`).
+ * Why a file `snapshotKeeps` by path and size does not keep its bytes once
+ * they are in (retrieval's own `skipReasonForText`: a NUL byte is "binary",
+ * very long lines "minified"), or undefined when it does.
  *
  * @example
- * snapshotKeepsText(Buffer.from("def f():\n    return 1\n")) // true
- * snapshotKeepsText(Buffer.from("a\u0000b"))                 // false
+ * snapshotTextSkip(Buffer.from("def f():\n    return 1\n")) // undefined
+ * snapshotTextSkip(Buffer.from("a\u0000b"))                 // "binary"
  */
-export function snapshotKeepsText(bytes: Buffer | string): boolean {
-  const text = typeof bytes === "string" ? bytes : bytes.toString("utf8");
-  return skipReasonForText(text) === undefined;
+export function snapshotTextSkip(
+  bytes: Buffer | string,
+): SkipReason | undefined {
+  return skipReasonForText(
+    typeof bytes === "string" ? bytes : bytes.toString("utf8"),
+  );
 }
 
 /**

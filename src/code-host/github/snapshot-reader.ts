@@ -1,3 +1,4 @@
+import type { SkipReason } from "../../retrieval/file-filters.js";
 import type {
   CodeReader,
   TreeListing,
@@ -33,6 +34,8 @@ type Decision =
       reader: CodeReader;
       /** Files the snapshot lists without bytes: read through the API. */
       skipped: ReadonlySet<string>;
+      /** Of those, the ones judged by their bytes (`TarballSnapshot.skippedByText`). */
+      skippedByText: ReadonlyMap<string, SkipReason>;
     }
   | {
       reader?: undefined;
@@ -98,7 +101,11 @@ export function createSnapshotReader(
         source,
         limits: api.limits,
       });
-      return { reader, skipped: snapshot.skipped };
+      return {
+        reader,
+        skipped: snapshot.skipped,
+        skippedByText: snapshot.skippedByText,
+      };
     } catch (error) {
       log.warn(
         `Snapshot of ${where} failed: ${messageOf(error)} Reading through the API instead.`,
@@ -127,9 +134,10 @@ export function createSnapshotReader(
     },
     async wholeRepository(): Promise<WholeRepositoryVerdict> {
       const decision = await decided();
-      return decision.reader
-        ? { cheap: true }
-        : { cheap: false, why: decision.why };
+      if (!decision.reader) return { cheap: false, why: decision.why };
+      return decision.skippedByText.size > 0
+        ? { cheap: true, skippedByText: decision.skippedByText }
+        : { cheap: true };
     },
   };
 }

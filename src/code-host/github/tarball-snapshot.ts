@@ -1,7 +1,8 @@
+import type { SkipReason } from "../../retrieval/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
-import { snapshotKeeps, snapshotKeepsText } from "./snapshot-fits.js";
+import { snapshotKeeps, snapshotTextSkip } from "./snapshot-fits.js";
 import { unpackTarball } from "./unpack-tarball.js";
 
 /** A repository at one commit, unpacked in memory: a `FileSource` for `createFileSetReader`. */
@@ -11,6 +12,8 @@ export interface TarballSnapshot extends FileSource {
   readonly bytes: number;
   /** Files listed but not held (binary, data, vendored, generated, minified, too large…). Read them through the API. */
   readonly skipped: ReadonlySet<string>;
+  /** Of those, the files whose bytes were read and judged not to be text retrieval reads, with why ("binary", "minified"). */
+  readonly skippedByText: ReadonlyMap<string, SkipReason>;
 }
 
 export interface LoadTarballSnapshotOptions {
@@ -60,7 +63,7 @@ export async function loadTarballSnapshot(
     label,
     maxKeptBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
     keep: snapshotKeeps,
-    keepText: snapshotKeepsText,
+    skipText: snapshotTextSkip,
     ...(options.onRead ? { onRead: options.onRead } : {}),
   });
   return {
@@ -68,6 +71,7 @@ export async function loadTarballSnapshot(
     sha,
     bytes: unpacked.keptBytes,
     skipped: unpacked.skipped,
+    skippedByText: unpacked.skippedByText,
     listFiles: async () => unpacked.entries.map((entry) => ({ ...entry })),
     readBytes: async (path) => unpacked.files.get(path),
   };

@@ -1,3 +1,4 @@
+import type { SkipReason } from "../../retrieval/file-filters.js";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
@@ -32,8 +33,8 @@ export interface UnpackOptions {
   maxKeptBytes: number;
   /** Whether to keep a file's bytes, from its path and size alone; a file not kept is drained unread. */
   keep: (path: string, size: number) => boolean;
-  /** Whether to keep a file once its bytes are in (false: a NUL byte, minified lines). */
-  keepText: (text: string) => boolean;
+  /** Why not to keep a file once its bytes are in ("binary": a NUL byte, "minified" lines), or undefined to keep it. */
+  skipText: (text: string) => SkipReason | undefined;
   /** Told the bytes of every file `keep` accepted, kept as text or not (the blob store caches them). */
   onRead?: (path: string, bytes: Buffer) => void;
 }
@@ -41,8 +42,10 @@ export interface UnpackOptions {
 export interface UnpackedTarball {
   entries: FileSourceEntry[];
   files: Map<string, Buffer>;
-  /** Files listed whose bytes were not kept (`keep` or `keepText` said no). */
+  /** Files listed whose bytes were not kept (`keep` or `skipText` said no). */
   skipped: Set<string>;
+  /** Of those, the ones `skipText` judged, with its reason. */
+  skippedByText: Map<string, SkipReason>;
   /** Bytes of file content kept in memory. */
   keptBytes: number;
   /** Bytes the archive decompressed to (tar headers included). */
@@ -62,7 +65,7 @@ export interface UnpackedTarball {
  * with an `AskcodeError`: never a partial result.
  *
  * @example
- * const { entries, files } = await unpackTarball(gzipBytes, { label: "octo/hello@7fd1a60", maxKeptBytes: 50 << 20, keep: snapshotKeeps, keepText: (text) => !skipReasonForText(text) });
+ * const { entries, files } = await unpackTarball(gzipBytes, { label: "octo/hello@7fd1a60", maxKeptBytes: 50 << 20, keep: snapshotKeeps, skipText: skipReasonForText });
  */
 export async function unpackTarball(
   gzipped: Uint8Array | AsyncIterable<Uint8Array>,
@@ -72,6 +75,7 @@ export async function unpackTarball(
     entries: [],
     files: new Map(),
     skipped: new Set(),
+    skippedByText: new Map(),
     keptBytes: 0,
     unpackedBytes: 0,
   };
@@ -134,11 +138,13 @@ async function take(
         throw new SnapshotTooLargeError(options.label, options.maxKeptBytes);
       const bytes = await collect(entry);
       options.onRead?.(path, bytes);
-      if (options.keepText(bytes.toString("utf8"))) {
+      const skip = options.skipText(bytes.toString("utf8"));
+      if (skip === undefined) {
         result.files.set(path, bytes);
         result.keptBytes += bytes.length;
       } else {
         result.skipped.add(path);
+        result.skippedByText.set(path, skip);
       }
       return;
     }

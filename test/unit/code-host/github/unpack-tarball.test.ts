@@ -14,7 +14,7 @@ const options = {
   label: "tarball:octo-org/hello-world@7fd1a60",
   maxKeptBytes: 1 << 20,
   keep: () => true,
-  keepText: () => true,
+  skipText: () => undefined,
 };
 
 describe("unpackTarball", () => {
