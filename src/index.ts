@@ -2,17 +2,13 @@ import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
-import { createBlobStore } from "./cache/blob-store.js";
+import { createReadCaches } from "./cache/create-read-caches.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
 import { createInstallationCodeHost } from "./code-host/github/create-installation-code-host.js";
-import { createKeptTextStore } from "./code-host/github/kept-text-store.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
-import { createSnapshotCache } from "./code-host/github/snapshot-cache.js";
-import { createDerivedCache } from "./retrieval/derived-cache.js";
-import { createIndexCache } from "./retrieval/index-cache.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
   loadOperatorConfig,
@@ -92,31 +88,11 @@ export function createAskcodeApp(
     const operator = loadOperatorConfig(env);
     for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
     const missions = await loadMissions(operator.missionsDir);
-    const snapshotCache = createSnapshotCache();
-    // Kept file text on disk by blob SHA: a new commit then costs its tree
-    // plus the blobs that changed. Without it (maxBytes 0), every commit
-    // is one tarball.
-    const keptTexts =
-      operator.blobCache.maxBytes > 0
-        ? createKeptTextStore(
-            await createBlobStore({
-              dir: operator.blobCache.dir,
-              maxBytes: operator.blobCache.maxBytes,
-              clock,
-              log: app.log,
-            }),
-          )
-        : undefined;
-    const indexCache =
-      operator.indexCacheMaxBytes > 0
-        ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
-        : undefined;
-    // The lead wires the blob store here once it is created in this file:
-    // createDerivedCache({ maxBytes, blobs }) keeps derived files on disk too.
-    const derivedCache =
-      operator.derivedCacheMaxBytes > 0
-        ? createDerivedCache({ maxBytes: operator.derivedCacheMaxBytes })
-        : undefined;
+    // What the process keeps of the repositories it read: commits in
+    // memory, kept text and derived index data on disk by blob SHA, so a new
+    // commit costs its tree and the blobs that changed.
+    const { snapshotCache, keptTexts, indexCache, derivedCache } =
+      await createReadCaches(operator, { clock, log: app.log });
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
     // With Redis, replicas share what bounds them: the code-search budget and
     // the question limits (and the queue's dedup store, below), and GitHub's

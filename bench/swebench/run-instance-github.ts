@@ -1,19 +1,18 @@
 import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Registry } from "prom-client";
+import { createReadCaches } from "../../src/cache/create-read-caches.js";
 import { createResponseCache } from "../../src/cache/response-cache.js";
 import { createInstallationCodeHost } from "../../src/code-host/github/create-installation-code-host.js";
 import { createOctokit } from "../../src/code-host/github/create-octokit.js";
 import { createSearchPacer } from "../../src/code-host/github/search-pacer.js";
-import { createSnapshotCache } from "../../src/code-host/github/snapshot-cache.js";
 import { createRedactingReader } from "../../src/code-host/redacting-reader.js";
 import type { OperatorConfig } from "../../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../../src/metrics/askcode-metrics.js";
 import { buildContext } from "../../src/retrieval/build-context.js";
-import {
-  createIndexCache,
-  indexKey,
-  type IndexCache,
-} from "../../src/retrieval/index-cache.js";
+import { indexKey } from "../../src/retrieval/index-cache.js";
 import { candidateQueries } from "../../src/run/candidate-queries.js";
 import { indexForQuestion } from "../../src/run/index-for-question.js";
 import type { TokenCounter } from "../../src/tokens/token-counter.js";
@@ -73,8 +72,8 @@ export interface GithubInstanceResult {
 
 export interface NextCommit {
   sha: string;
-  /** "next instance": the next instance of the repository in commit order; "child": the base commit's first child. */
-  via: "next instance" | "child";
+  /** "child": the base commit's child on the first-parent line to HEAD. */
+  via: "child";
 }
 
 export interface RunGithubInput {
@@ -91,6 +90,8 @@ export interface RunGithubInput {
     | "maxFileBytes"
     | "snapshotMaxBytes"
     | "indexCacheMaxBytes"
+    | "derivedCacheMaxBytes"
+    | "blobCache"
     | "cacheTtlMs"
     | "cacheMaxBytes"
   >;
@@ -134,25 +135,32 @@ export async function runInstanceOnGithub(
   const namespace = "installation:1";
   // What the process shares across questions, made as src/index.ts makes it (one replica, no Redis).
   const metrics = createAskcodeMetrics(new Registry());
+  // A blob cache directory of this instance's own: cold means cold on disk too.
+  const blobDir = await mkdtemp(join(tmpdir(), "askcode-bench-blobs-"));
+  const caches = await createReadCaches(
+    { ...operator, blobCache: { ...operator.blobCache, dir: blobDir } },
+    { clock, log: { warn: (_meta, message) => console.warn(message) } },
+  );
   const shared = {
     responseCache: createResponseCache({
       ttlMs: operator.cacheTtlMs,
       maxBytes: operator.cacheMaxBytes,
       clock,
     }),
-    snapshotCache: createSnapshotCache(),
+    snapshotCache: caches.snapshotCache,
+    ...(caches.keptTexts ? { texts: caches.keptTexts } : {}),
     pacer: createSearchPacer({ clock, waits: metrics.github.searchWait }),
     metrics: metrics.github,
   };
-  const indexes: IndexCache | undefined =
-    operator.indexCacheMaxBytes > 0
-      ? createIndexCache({ maxBytes: operator.indexCacheMaxBytes })
-      : undefined;
+  const indexes = caches.indexCache;
   const policy = createPathPolicy([]);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
   const question = instance.problem_statement;
 
   const ask = async (commit: string, budgets: readonly number[]) => {
+    // The store's writes go on behind an answer; a bot's next question comes
+    // seconds later at the soonest, by which time they have landed.
+    await caches.keptTexts?.flushed();
     standIn.setDefaultHead(commit);
     const before = copyTraffic(standIn.traffic);
     const skippedBefore = clock.skippedMs;
@@ -181,6 +189,8 @@ export async function runInstanceOnGithub(
       {
         maxRepositoryBytes: snapshotMaxBytes,
         exclude,
+        question,
+        ...(caches.derivedCache ? { derived: caches.derivedCache } : {}),
         ...(indexes
           ? {
               cache: {
@@ -275,6 +285,9 @@ export async function runInstanceOnGithub(
       error instanceof Error
         ? `${error.name}: ${error.message}`
         : String(error);
+  } finally {
+    await caches.keptTexts?.flushed();
+    await rm(blobDir, { recursive: true, force: true });
   }
   return result;
 }
@@ -315,67 +328,36 @@ function mirrorLines(
 }
 
 /**
- * The commit a repository's next question is asked at: the next instance's
- * base commit in commit-date order, else the base commit's first child on
- * the mirror's default branch; none when the base commit is the tip.
+ * The commit each instance's next question is asked at: the base commit's
+ * child on the first-parent line to the mirror's HEAD, as a push of one
+ * commit gives it; none when the base commit is the tip. (The next
+ * instance's base commit would be weeks of history later: a cold commit.)
  *
  * @example
- * nextCommits(mirrorOf, instances).get("psf__requests-1142") // { sha: "22623b…", via: "next instance" }
+ * nextCommits(mirrorOf, instances).get("psf__requests-1142") // { sha: "c50f8f…", via: "child" }
  */
 export function nextCommits(
   mirrorOf: (repo: string) => string,
   instances: readonly Instance[],
 ): Map<string, NextCommit> {
   const out = new Map<string, NextCommit>();
-  const byRepo = new Map<string, Instance[]>();
-  for (const instance of instances)
-    byRepo.set(instance.repo, [...(byRepo.get(instance.repo) ?? []), instance]);
-  for (const [repo, group] of byRepo) {
-    const mirror = mirrorOf(repo);
-    const dated = group.map((instance) => ({
-      instance,
-      at: Number(
-        execFileSync("git", [
-          "-C",
-          mirror,
-          "log",
-          "-1",
-          "--format=%ct",
-          instance.base_commit,
-        ])
-          .toString()
-          .trim(),
-      ),
-    }));
-    dated.sort((a, b) => a.at - b.at);
-    dated.forEach(({ instance }, i) => {
-      const later = dated
-        .slice(i + 1)
-        .find((d) => d.instance.base_commit !== instance.base_commit);
-      if (later) {
-        out.set(instance.instance_id, {
-          sha: later.instance.base_commit,
-          via: "next instance",
-        });
-        return;
-      }
-      const child = execFileSync(
-        "git",
-        [
-          "-C",
-          mirror,
-          "rev-list",
-          "--reverse",
-          "--ancestry-path",
-          "--first-parent",
-          `${instance.base_commit}..HEAD`,
-        ],
-        { maxBuffer: 256 * 1024 * 1024 },
-      )
-        .toString()
-        .split("\n")[0];
-      if (child) out.set(instance.instance_id, { sha: child, via: "child" });
-    });
+  for (const instance of instances) {
+    const child = execFileSync(
+      "git",
+      [
+        "-C",
+        mirrorOf(instance.repo),
+        "rev-list",
+        "--reverse",
+        "--ancestry-path",
+        "--first-parent",
+        `${instance.base_commit}..HEAD`,
+      ],
+      { maxBuffer: 256 * 1024 * 1024 },
+    )
+      .toString()
+      .split("\n")[0];
+    if (child) out.set(instance.instance_id, { sha: child, via: "child" });
   }
   return out;
 }

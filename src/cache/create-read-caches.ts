@@ -1,0 +1,77 @@
+import {
+  createKeptTextStore,
+  type KeptTextStore,
+} from "../code-host/github/kept-text-store.js";
+import {
+  createSnapshotCache,
+  type SnapshotCache,
+} from "../code-host/github/snapshot-cache.js";
+import type { OperatorConfig } from "../config/operator-config.js";
+import {
+  createDerivedCache,
+  type DerivedCache,
+} from "../retrieval/derived-cache.js";
+import { createIndexCache, type IndexCache } from "../retrieval/index-cache.js";
+import type { WarnLog } from "../shared/burst-warning.js";
+import type { Clock } from "../shared/clock.js";
+import { createBlobStore } from "./blob-store.js";
+
+/** What one process keeps of the repositories it read, from one commit to the next. */
+export interface ReadCaches {
+  /** Commits unpacked in memory, by installation, repository and SHA. */
+  snapshotCache: SnapshotCache;
+  /** Kept file text on disk by blob SHA; absent when the operator turned the blob cache off. */
+  keptTexts?: KeptTextStore;
+  /** Whole indexes by commit; absent when turned off. */
+  indexCache?: IndexCache;
+  /** What indexing derived per blob, in memory and (with the blob cache) on disk; absent when turned off. */
+  derivedCache?: DerivedCache;
+}
+
+/**
+ * The read caches of one process, built from the operator's settings, the
+ * one way the app (`src/index.ts`) and the benchmarks that measure its read
+ * path build them. The blob store on disk holds both kept text ("text") and
+ * what indexing derived ("chunks:v1"), under one size bound: a new commit
+ * then costs its tree, the blobs that changed, and indexing those alone.
+ * A size of 0 turns a cache off.
+ *
+ * @example
+ * const caches = await createReadCaches(loadOperatorConfig(process.env), { clock: systemClock, log: app.log });
+ */
+export async function createReadCaches(
+  operator: Pick<
+    OperatorConfig,
+    "blobCache" | "indexCacheMaxBytes" | "derivedCacheMaxBytes"
+  >,
+  deps: { clock: Clock; log: WarnLog },
+): Promise<ReadCaches> {
+  const blobs =
+    operator.blobCache.maxBytes > 0
+      ? await createBlobStore({
+          dir: operator.blobCache.dir,
+          maxBytes: operator.blobCache.maxBytes,
+          clock: deps.clock,
+          log: deps.log,
+        })
+      : undefined;
+  return {
+    snapshotCache: createSnapshotCache(),
+    ...(blobs ? { keptTexts: createKeptTextStore(blobs) } : {}),
+    ...(operator.indexCacheMaxBytes > 0
+      ? {
+          indexCache: createIndexCache({
+            maxBytes: operator.indexCacheMaxBytes,
+          }),
+        }
+      : {}),
+    ...(operator.derivedCacheMaxBytes > 0
+      ? {
+          derivedCache: createDerivedCache({
+            maxBytes: operator.derivedCacheMaxBytes,
+            ...(blobs ? { blobs } : {}),
+          }),
+        }
+      : {}),
+  };
+}
