@@ -23,6 +23,18 @@ export interface CodeHost {
 export interface ReaderOptions {
   /** Every request the reader sends ends by then (hosts that read over the network). */
   deadline?: Deadline;
+  /**
+   * Paths the repository's configuration excludes (`exclude_paths`): a host
+   * that snapshots the commit neither keeps nor counts them, so excluding a
+   * large directory can bring a repository under the snapshot cap.
+   */
+  exclude?: ExcludedPaths;
+}
+
+/** The configuration's excluded paths: the patterns (they key what is cached) and their test. */
+export interface ExcludedPaths {
+  patterns: readonly string[];
+  excludes(path: string): boolean;
 }
 
 export interface ResolvedRef {

@@ -187,7 +187,7 @@ export const repoConfigSchema = z
       .default([])
       .meta({
         description:
-          "Paths askcode never reads, in .gitignore syntax (docs/, *.min.js, /vendor).",
+          "Paths askcode never reads, in .gitignore syntax (docs/, *.min.js, /vendor). They do not count against the snapshot cap either, so excluding a large directory of fixtures or data can let a big repository be read whole.",
         allowed:
           "a list of up to 200 paths or .gitignore patterns, such as `docs/` or `*.min.js`",
       }),

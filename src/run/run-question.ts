@@ -23,6 +23,7 @@ import type { Deadline } from "../shared/deadline.js";
 import type { DerivedCache } from "../retrieval/derived-cache.js";
 import type { IndexCache } from "../retrieval/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import { createPathPolicy } from "../tools/path-policy.js";
 import { findAskedRef, type AskedRef } from "../trigger/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
@@ -153,7 +154,14 @@ export async function runQuestion(
           : undefined;
       const resolved = await codeHost.resolveRef(asked?.ref, { deadline });
       sha = resolved.sha;
-      const reader = codeHost.at(resolved.sha, { deadline });
+      const excluded = createPathPolicy(job.config.exclude_paths);
+      const reader = codeHost.at(resolved.sha, {
+        deadline,
+        exclude: {
+          patterns: job.config.exclude_paths,
+          excludes: (path) => excluded.hidden(path) === "excluded",
+        },
+      });
       const issue = await comments.thread(
         job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
         deadline,

@@ -21,6 +21,7 @@ import { createSearchPacer } from "./search-pacer.js";
 import { createSnapshotReader, type SnapshotLog } from "./snapshot-reader.js";
 import type { KeptTextStore } from "./kept-text-store.js";
 import { loadCommitSnapshot } from "./load-commit-snapshot.js";
+import { keepingOutside } from "./snapshot-fits.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./tarball-snapshot.js";
 
 export interface SnapshotPolicy {
@@ -137,7 +138,19 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
             why: 'snapshots are turned off (snapshot mode "never")',
           }),
         };
-      const key = snapshotKey(namespace, ctx.owner, ctx.repo, sha);
+      const exclude = readerOptions?.exclude;
+      const keep =
+        exclude && exclude.patterns.length > 0
+          ? keepingOutside((path) => exclude.excludes(path))
+          : undefined;
+      // Another exclusion keeps other files: another snapshot.
+      const key = snapshotKey(
+        namespace,
+        ctx.owner,
+        ctx.repo,
+        sha,
+        keep ? exclude?.patterns : undefined,
+      );
       const loadSnapshot = async (tree: TreeListing) => {
         const snapshot = await cache.fetch(key, {
           context: async () => {
@@ -146,6 +159,7 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
               sha,
               tree,
               maxBytes,
+              ...(keep ? { keep } : {}),
               ...(policy.texts ? { texts: policy.texts } : {}),
               log,
             });
@@ -166,7 +180,14 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
           throw new Error(`The snapshot cache returned nothing for ${key}`);
         return snapshot;
       };
-      return createSnapshotReader({ api, mode, maxBytes, loadSnapshot, log });
+      return createSnapshotReader({
+        api,
+        mode,
+        maxBytes,
+        ...(keep ? { keep } : {}),
+        loadSnapshot,
+        log,
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import {
   estimateKeptBytes,
   snapshotKeeps,
+  type KeepRule,
   snapshotTextSkip,
 } from "./snapshot-fits.js";
 import {
@@ -65,6 +66,8 @@ export interface LoadCommitSnapshotOptions {
   tree: TreeListing;
   /** Cap on the text kept (default 50 MB). */
   maxBytes?: number;
+  /** Which files to keep (default `snapshotKeeps`; `keepingOutside` the configuration's excluded paths). */
+  keep?: KeepRule;
   /** The blob store's text; without one, every snapshot is a tarball. */
   texts?: KeptTextStore;
   /** Why the store path gave way to the tarball (a blob that 404s, say). */
@@ -95,13 +98,14 @@ export async function loadCommitSnapshot(
 ): Promise<CommitSnapshot> {
   const { ctx, sha, tree, texts } = options;
   const maxBytes = options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES;
+  const keep = options.keep ?? snapshotKeeps;
   const label = `commit:${repoName(ctx)}@${sha.slice(0, 7)}`;
   if (!texts) return viaTarball(options, maxBytes, "no blob store");
   if (tree.truncated)
     return viaTarball(options, maxBytes, "GitHub cut the tree");
   // Over the cap by the tree's sizes (snapshot mode "always" asks anyway):
   // the tarball counts what is really kept, and fails whole past the cap.
-  if (estimateKeptBytes(tree) > maxBytes)
+  if (estimateKeptBytes(tree, keep) > maxBytes)
     return viaTarball(
       options,
       maxBytes,
@@ -112,7 +116,7 @@ export async function loadCommitSnapshot(
     (entry): entry is TreeEntry & { sha: string } =>
       entry.sha !== undefined &&
       (entry.type === "symlink" ||
-        (entry.type === "file" && snapshotKeeps(entry.path, entry.size))),
+        (entry.type === "file" && keep(entry.path, entry.size))),
   );
   const uniqueShas = [...new Set(wanted.map((entry) => entry.sha))];
   const stored = await mapLimit(uniqueShas, STORE_READS_IN_FLIGHT, (blob) =>
@@ -143,7 +147,7 @@ export async function loadCommitSnapshot(
     );
     return viaTarball(options, maxBytes, why);
   }
-  return fromBlobs(label, sha, tree, bytesBySha, {
+  return fromBlobs(label, sha, tree, keep, bytesBySha, {
     via: "store",
     fromStore,
     fetched: missing.length,
@@ -170,6 +174,7 @@ function fromBlobs(
   label: string,
   sha: string,
   tree: TreeListing,
+  keep: KeepRule,
   bytesBySha: ReadonlyMap<string, Buffer>,
   origin: CommitSnapshotOrigin,
 ): CommitSnapshot {
@@ -194,7 +199,7 @@ function fromBlobs(
       });
       continue;
     }
-    if (!snapshotKeeps(entry.path, entry.size)) {
+    if (!keep(entry.path, entry.size)) {
       // Listed, not held: read through the API if anything asks (as from a tarball).
       entries.push({
         path: entry.path,
@@ -259,6 +264,7 @@ async function viaTarball(
     ctx,
     sha,
     maxBytes,
+    ...(options.keep ? { keep: options.keep } : {}),
     ...(texts ? { onRead: (path, bytes) => read.push({ path, bytes }) } : {}),
   });
   if (texts) {

@@ -43,16 +43,23 @@ export function createSnapshotCache(
 }
 
 /**
- * The cache key: the installation first, so one installation never reads another's snapshot.
+ * The cache key: the installation first, so one installation never reads
+ * another's snapshot; then the commit, and the excluded paths' patterns
+ * when any (a snapshot keeps other files then).
  *
  * @example
  * snapshotKey("installation:42", "octo-org", "hello-world", sha) // "installation:42 octo-org/hello-world@7fd1a60…"
+ * snapshotKey("installation:42", "octo-org", "hello-world", sha, ["fixtures/"]) // "installation:42 octo-org/hello-world@7fd1a60… exclude:[\"fixtures/\"]"
  */
 export function snapshotKey(
   namespace: string,
   owner: string,
   repo: string,
   sha: string,
+  excludePatterns?: readonly string[],
 ): string {
-  return `${namespace} ${owner}/${repo}@${sha}`;
+  const key = `${namespace} ${owner}/${repo}@${sha}`;
+  return excludePatterns && excludePatterns.length > 0
+    ? `${key} exclude:${JSON.stringify(excludePatterns)}`
+    : key;
 }

@@ -21,6 +21,20 @@ export function snapshotKeeps(path: string, size: number | undefined): boolean {
   return skipReason(path, size) === undefined;
 }
 
+/** Which files a snapshot keeps the bytes of, from path and size (`snapshotKeeps`, or `keepingOutside` it). */
+export type KeepRule = (path: string, size: number | undefined) => boolean;
+
+/**
+ * `snapshotKeeps` less the paths the repository's configuration excludes:
+ * they are neither kept nor counted against the cap.
+ *
+ * @example
+ * keepingOutside((path) => path.startsWith("fixtures/"))("fixtures/big.py", 10) // false
+ */
+export function keepingOutside(excludes: (path: string) => boolean): KeepRule {
+  return (path, size) => !excludes(path) && snapshotKeeps(path, size);
+}
+
 /**
  * Why a file `snapshotKeeps` by path and size does not keep its bytes once
  * they are in (retrieval's own `skipReasonForText`: a NUL byte is "binary",
@@ -50,10 +64,11 @@ export function snapshotTextSkip(
 export function snapshotMisfit(
   tree: TreeListing,
   maxKeptBytes: number,
+  keep: KeepRule = snapshotKeeps,
 ): string | undefined {
   if (tree.truncated)
     return "GitHub cut the tree (over 100,000 entries or 7 MB), so the repository is too large to snapshot";
-  const estimate = estimateKeptBytes(tree);
+  const estimate = estimateKeptBytes(tree, keep);
   if (estimate <= maxKeptBytes) return undefined;
   return (
     `The repository holds about ${formatBytes(estimate)} of text retrieval reads, ` +
@@ -67,10 +82,13 @@ export function snapshotMisfit(
  * @example
  * estimateKeptBytes({ sha, truncated: false, entries: [{ path: "a.ts", type: "file", size: 10 }, { path: "b.png", type: "file", size: 9000 }] }) // 10
  */
-export function estimateKeptBytes(tree: TreeListing): number {
+export function estimateKeptBytes(
+  tree: TreeListing,
+  keep: KeepRule = snapshotKeeps,
+): number {
   let bytes = 0;
   for (const entry of tree.entries) {
-    if (entry.type === "file" && snapshotKeeps(entry.path, entry.size))
+    if (entry.type === "file" && keep(entry.path, entry.size))
       bytes += entry.size ?? 0;
   }
   return bytes;

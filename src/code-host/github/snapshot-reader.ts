@@ -7,7 +7,7 @@ import type {
 import { createFileSetReader } from "../file-set/file-set-reader.js";
 import { normalizeRepoPath } from "../../shared/repo-path.js";
 import type { GitHubReader } from "./github-reader.js";
-import { snapshotMisfit } from "./snapshot-fits.js";
+import { snapshotMisfit, type KeepRule } from "./snapshot-fits.js";
 import type { TarballSnapshot } from "./tarball-snapshot.js";
 import { withTreeMetadata } from "./with-tree-metadata.js";
 
@@ -24,6 +24,8 @@ export interface SnapshotReaderOptions {
   mode: "auto" | "always";
   /** Cap on the text a snapshot keeps (`snapshotMisfit`). */
   maxBytes: number;
+  /** Which files it keeps and counts (default `snapshotKeeps`). */
+  keep?: KeepRule;
   /** Loads (or finds in the snapshot cache) the snapshot of `api.sha`, given its tree. */
   loadSnapshot: (tree: TreeListing) => Promise<TarballSnapshot>;
   log: SnapshotLog;
@@ -85,7 +87,7 @@ export function createSnapshotReader(
       return { why };
     }
     if (options.mode === "auto") {
-      const misfit = snapshotMisfit(tree, options.maxBytes);
+      const misfit = snapshotMisfit(tree, options.maxBytes, options.keep);
       if (misfit) {
         log.info(
           `No snapshot of ${where}: ${misfit}; reading through the API.`,

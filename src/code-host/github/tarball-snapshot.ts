@@ -2,7 +2,11 @@ import type { SkipReason } from "../../retrieval/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
-import { snapshotKeeps, snapshotTextSkip } from "./snapshot-fits.js";
+import {
+  snapshotKeeps,
+  snapshotTextSkip,
+  type KeepRule,
+} from "./snapshot-fits.js";
 import { unpackTarball } from "./unpack-tarball.js";
 
 /** A repository at one commit, unpacked in memory: a `FileSource` for `createFileSetReader`. */
@@ -24,6 +28,8 @@ export interface LoadTarballSnapshotOptions {
   maxBytes?: number;
   /** Told the bytes of every file the snapshot read (see `UnpackOptions.onRead`). */
   onRead?: (path: string, bytes: Buffer) => void;
+  /** Which files to keep (default `snapshotKeeps`). */
+  keep?: KeepRule;
 }
 
 /** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
@@ -62,7 +68,7 @@ export async function loadTarballSnapshot(
   const unpacked = await unpackTarball(body as AsyncIterable<Uint8Array>, {
     label,
     maxKeptBytes: options.maxBytes ?? DEFAULT_SNAPSHOT_MAX_BYTES,
-    keep: snapshotKeeps,
+    keep: options.keep ?? snapshotKeeps,
     skipText: snapshotTextSkip,
     ...(options.onRead ? { onRead: options.onRead } : {}),
   });
