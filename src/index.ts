@@ -91,7 +91,7 @@ export function createAskcodeApp(
     // What the process keeps of the repositories it read: commits in
     // memory, kept text and derived index data on disk by blob SHA, so a new
     // commit costs its tree and the blobs that changed.
-    const { snapshotCache, keptTexts, indexCache, derivedCache } =
+    const { snapshotCache, keptTexts, indexCache, derivedCache, redactions } =
       await createReadCaches(operator, { clock, log: app.log });
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
     // With Redis, replicas share what bounds them: the code-search budget and
@@ -237,6 +237,7 @@ export function createAskcodeApp(
           attempt,
           indexCache,
           ...(derivedCache ? { derivedCache } : {}),
+          redactions,
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>

@@ -182,7 +182,9 @@ export async function runInstanceOnGithub(
     // Resolved by SHA, as a question naming its commit is: with no ref, the
     // response cache would serve the previous default head for its TTL.
     const { sha } = await host.resolveRef(commit);
-    const reader = createRedactingReader(host.at(sha));
+    const reader = createRedactingReader(host.at(sha), {
+      redactions: caches.redactions,
+    });
     const collected = await indexForQuestion(
       reader,
       candidateQueries(question),

@@ -3,6 +3,10 @@ import {
   type KeptTextStore,
 } from "../code-host/github/kept-text-store.js";
 import {
+  createRedactionMemo,
+  type RedactionMemo,
+} from "../code-host/redaction-memo.js";
+import {
   createSnapshotCache,
   type SnapshotCache,
 } from "../code-host/github/snapshot-cache.js";
@@ -26,7 +30,13 @@ export interface ReadCaches {
   indexCache?: IndexCache;
   /** What indexing derived per blob, in memory and (with the blob cache) on disk; absent when turned off. */
   derivedCache?: DerivedCache;
+  /** What redaction made of each blob, in memory: for most files only that it changed nothing. */
+  redactions: RedactionMemo;
 }
+
+// Redacted lines are kept only for files that held a secret; a clean file
+// costs its key. 64 MiB is tens of thousands of files.
+const REDACTION_MEMO_BYTES = 64 * 1024 * 1024;
 
 /**
  * The read caches of one process, built from the operator's settings, the
@@ -57,6 +67,7 @@ export async function createReadCaches(
       : undefined;
   return {
     snapshotCache: createSnapshotCache(),
+    redactions: createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES }),
     ...(blobs ? { keptTexts: createKeptTextStore(blobs) } : {}),
     ...(operator.indexCacheMaxBytes > 0
       ? {

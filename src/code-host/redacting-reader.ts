@@ -8,6 +8,7 @@ import type {
   FileContent,
   ReadFileOptions,
 } from "./code-host.js";
+import type { RedactionMemo } from "./redaction-memo.js";
 
 /** A file's lines as read and as redacted, line for line. */
 interface RedactedFile {
@@ -36,8 +37,13 @@ interface RedactedFile {
  */
 export function createRedactingReader(
   reader: CodeReader,
-  options: { cacheBytes?: number } = {},
+  options: {
+    cacheBytes?: number;
+    /** What earlier questions' redaction made of the same blobs (`createRedactionMemo`). */
+    redactions?: RedactionMemo;
+  } = {},
 ): CodeReader {
+  const { redactions } = options;
   const files = new LRUCache<string, RedactedFile>({
     maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (file) =>
@@ -45,7 +51,21 @@ export function createRedactingReader(
     fetchMethod: async (path) => {
       const whole = await reader.readFile(path);
       if (whole.kind !== "text") return undefined;
-      return redactFile(path, whole.text);
+      // Only a whole file's redaction is remembered: its blob names its text.
+      const blob = whole.truncated ? undefined : whole.blobSha;
+      const known = blob ? redactions?.get(blob, path) : undefined;
+      if (known) {
+        const raw = whole.text.split("\n");
+        return { raw, redacted: known === "unchanged" ? raw : [...known] };
+      }
+      const file = await redactFile(path, whole.text);
+      if (blob && redactions) {
+        const unchanged = file.redacted.every(
+          (line, i) => line === file.raw[i],
+        );
+        redactions.set(blob, path, unchanged ? "unchanged" : file.redacted);
+      }
+      return file;
     },
   });
 

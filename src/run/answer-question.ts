@@ -16,6 +16,7 @@ import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
+import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
@@ -71,6 +72,8 @@ export interface AnswerQuestionInput {
   indexCache?: { indexes: IndexCache; namespace: string };
   /** What indexing derived per blob SHA, kept across commits (none: every file is derived). */
   derivedCache?: DerivedCache;
+  /** What redaction made of each blob, kept across commits (none: every file is redacted). */
+  redactions?: RedactionMemo;
 }
 
 // The packed code's share of the first message; the rest holds the question,
@@ -105,7 +108,10 @@ export async function answerQuestion(
   deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
   const { settings, tokenCounter } = input;
-  const reader = createRedactingReader(input.reader);
+  const reader = createRedactingReader(
+    input.reader,
+    input.redactions ? { redactions: input.redactions } : {},
+  );
   const deadline = input.deadline ?? startRunDeadline(settings, input.clock);
   const wallTimeMs = settings.budgets.wall_time_seconds * 1000;
   const repository = {

@@ -11,6 +11,7 @@ import {
   type ProgressStage,
 } from "../answer/render-progress-comment.js";
 import type { CodeHost, CodeReader } from "../code-host/code-host.js";
+import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
 import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../jobs/question-job.js";
@@ -77,6 +78,8 @@ export interface RunQuestionDeps {
    * by installations: a hit needs the blob, so its content, already.
    */
   derivedCache?: DerivedCache;
+  /** What redaction made of each blob and path, shared the same way (none: every file is redacted). */
+  redactions?: RedactionMemo;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -196,6 +199,7 @@ export async function runQuestion(
           namespace: `installation:${job.installationId}`,
         },
         ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
+        ...(deps.redactions ? { redactions: deps.redactions } : {}),
       });
       const problems =
         job.configProblems.length > 0

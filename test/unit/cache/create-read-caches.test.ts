@@ -37,7 +37,7 @@ describe("createReadCaches", () => {
       settings({ blob: 0, index: 0, derived: 0 }),
       { clock: systemClock, log: silent },
     );
-    expect(Object.keys(caches)).toStrictEqual(["snapshotCache"]);
+    expect(Object.keys(caches)).toStrictEqual(["snapshotCache", "redactions"]);
   });
 
   it("keeps text and derived index data on one disk store that a restarted process reads", async () => {

@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
+import type { FileSource } from "../../../src/code-host/file-set/file-source.js";
+import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
+import {
+  createRedactionMemo,
+  type RedactionMemo,
+} from "../../../src/code-host/redaction-memo.js";
+import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+
+const SETTINGS = 'DEBUG = True\nPASSWORD = "hunter2-correct-horse"\n';
+const APP = "def main():\n    return 1\n";
+
+const blobSha = (text: string) =>
+  createHash("sha1")
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest("hex");
+
+/** A commit's files with their blob SHAs, as a snapshot lists them. */
+function commit(files: Record<string, string>): FileSource {
+  const source = createMemoryFileSource(files);
+  return {
+    ...source,
+    listFiles: async () =>
+      (await source.listFiles()).map((entry) => ({
+        ...entry,
+        sha: blobSha(files[entry.path] ?? ""),
+      })),
+  };
+}
+
+function reader(files: Record<string, string>, redactions: RedactionMemo) {
+  return createRedactingReader(
+    createFileSetReader({ sha: "a".repeat(40), source: commit(files) }),
+    { redactions },
+  );
+}
+
+async function text(
+  files: Record<string, string>,
+  path: string,
+  redactions: RedactionMemo,
+) {
+  const file = await reader(files, redactions).readFile(path);
+  return file.kind === "text" ? file.text : file.kind;
+}
+
+describe("the redaction memo", () => {
+  it("remembers a clean file as unchanged and a secret file by its redacted lines", async () => {
+    const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
+    const files = { "settings.py": SETTINGS, "app.py": APP };
+
+    expect(await text(files, "app.py", redactions)).toBe(APP.trimEnd());
+    const redacted = await text(files, "settings.py", redactions);
+    expect(redacted).not.toContain("hunter2");
+
+    expect(redactions.get(blobSha(APP), "app.py")).toBe("unchanged");
+    expect(redactions.get(blobSha(SETTINGS), "settings.py")).toStrictEqual(
+      redacted.split("\n"),
+    );
+  });
+
+  it("serves the next commit's unchanged blobs from the memo, without redacting them again", async () => {
+    const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
+    await text({ "settings.py": SETTINGS }, "settings.py", redactions);
+    // What the memo says is what the reader serves: a stand-in answer for
+    // the blob shows that redaction did not run again.
+    redactions.set(blobSha(SETTINGS), "settings.py", [
+      "DEBUG = True",
+      'PASSWORD = "[remembered]"',
+    ]);
+
+    expect(
+      await text(
+        { "settings.py": SETTINGS, "new.py": APP },
+        "settings.py",
+        redactions,
+      ),
+    ).toBe('DEBUG = True\nPASSWORD = "[remembered]"');
+  });
+
+  it("keys by path too: the same blob at another path is redacted on its own", async () => {
+    const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
+    redactions.set(blobSha(SETTINGS), "settings.py", "unchanged");
+
+    const elsewhere = await text(
+      { "config/settings.py": SETTINGS },
+      "config/settings.py",
+      redactions,
+    );
+
+    expect(elsewhere).not.toContain("hunter2");
+  });
+});
