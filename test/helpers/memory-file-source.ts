@@ -1,3 +1,4 @@
+import { gitBlobSha } from "../../src/code-host/github/git-blob-sha.js";
 import type {
   FileSource,
   FileSourceEntry,
@@ -40,5 +41,20 @@ export function createMemoryFileSource(
       if (typeof file === "string") return Buffer.from(file);
       return Buffer.isBuffer(file) ? file : undefined;
     },
+  };
+}
+
+/** A memory source whose listing carries each file's git blob SHA, as a snapshot's and a checkout's do. */
+export function createMemoryCommitSource(
+  files: Record<string, string>,
+): MemoryFileSource {
+  const source = createMemoryFileSource(files);
+  return {
+    ...source,
+    listFiles: async () =>
+      (await source.listFiles()).map((entry) => ({
+        ...entry,
+        sha: gitBlobSha(Buffer.from(files[entry.path] ?? "")),
+      })),
   };
 }

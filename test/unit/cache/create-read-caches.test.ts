@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +14,7 @@ const TEXT = "def retry(upload):\n    return upload()\n";
 const FILE = {
   path: "src/retry.py",
   text: TEXT,
-  blobSha: createHash("sha1")
-    .update(`blob ${Buffer.byteLength(TEXT)}\0${TEXT}`)
-    .digest("hex"),
+  blobSha: gitBlobSha(Buffer.from(TEXT)),
 };
 
 let dir: string;

@@ -1,37 +1,23 @@
-import { createHash } from "node:crypto";
+import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import type { FileSource } from "../../../src/code-host/file-set/file-source.js";
 import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
 import {
   createRedactionMemo,
   type RedactionMemo,
 } from "../../../src/code-host/redaction-memo.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { createMemoryCommitSource } from "../../helpers/memory-file-source.js";
 
 const SETTINGS = 'DEBUG = True\nPASSWORD = "hunter2-correct-horse"\n';
 const APP = "def main():\n    return 1\n";
 
-const blobSha = (text: string) =>
-  createHash("sha1")
-    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
-    .digest("hex");
-
-/** A commit's files with their blob SHAs, as a snapshot lists them. */
-function commit(files: Record<string, string>): FileSource {
-  const source = createMemoryFileSource(files);
-  return {
-    ...source,
-    listFiles: async () =>
-      (await source.listFiles()).map((entry) => ({
-        ...entry,
-        sha: blobSha(files[entry.path] ?? ""),
-      })),
-  };
-}
+const blobSha = (text: string) => gitBlobSha(Buffer.from(text));
 
 function reader(files: Record<string, string>, redactions: RedactionMemo) {
   return createRedactingReader(
-    createFileSetReader({ sha: "a".repeat(40), source: commit(files) }),
+    createFileSetReader({
+      sha: "a".repeat(40),
+      source: createMemoryCommitSource(files),
+    }),
     { redactions },
   );
 }

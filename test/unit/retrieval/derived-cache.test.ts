@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,11 +21,7 @@ import { scoreTerms } from "../../../src/retrieval/score-terms.js";
 import { analyzeQuery } from "../../../src/retrieval/query-analysis.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 
-/** The git blob SHA of a text, as GitHub and `git hash-object` give it. */
-const blobSha = (text: string) =>
-  createHash("sha1")
-    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
-    .digest("hex");
+const blobSha = (text: string) => gitBlobSha(Buffer.from(text));
 
 const withSha = (path: string, text: string): SourceFile => ({
   path,

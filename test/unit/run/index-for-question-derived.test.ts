@@ -1,30 +1,10 @@
-import { createHash } from "node:crypto";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import type { FileSource } from "../../../src/code-host/file-set/file-source.js";
 import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
 import { createDerivedCache } from "../../../src/retrieval/derived-cache.js";
 import { deriveFile } from "../../../src/retrieval/derive-file.js";
 import { indexRepository } from "../../../src/retrieval/index-repository.js";
 import { indexForQuestion } from "../../../src/run/index-for-question.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
-
-const blobSha = (text: string) =>
-  createHash("sha1")
-    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
-    .digest("hex");
-
-/** A memory source whose tree listing carries blob SHAs, as git's and GitHub's do. */
-function sourceOf(files: Record<string, string>): FileSource {
-  const source = createMemoryFileSource(files);
-  return {
-    ...source,
-    listFiles: async () =>
-      (await source.listFiles()).map((entry) => ({
-        ...entry,
-        sha: blobSha(files[entry.path] as string),
-      })),
-  };
-}
+import { createMemoryCommitSource } from "../../helpers/memory-file-source.js";
 
 const COMMIT_ONE = {
   "src/retry.ts":
@@ -56,7 +36,7 @@ describe("indexForQuestion with a derived cache", () => {
     const ask = (sha: string, files: Record<string, string>) =>
       indexForQuestion(
         createRedactingReader(
-          createFileSetReader({ sha, source: sourceOf(files) }),
+          createFileSetReader({ sha, source: createMemoryCommitSource(files) }),
         ),
         ["shouldRetry"],
         { maxRepositoryBytes: 10_000_000, exclude: () => false, derived },
