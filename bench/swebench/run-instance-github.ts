@@ -288,8 +288,18 @@ export async function runInstanceOnGithub(
         ? `${error.name}: ${error.message}`
         : String(error);
   } finally {
+    // Writes behind the answer may still be landing: wait for them, and let
+    // rm retry while a last one finishes (ENOTEMPTY).
     await caches.keptTexts?.flushed();
-    await rm(blobDir, { recursive: true, force: true });
+    await caches.derivedCache?.save();
+    await rm(blobDir, {
+      recursive: true,
+      force: true,
+      maxRetries: 5,
+      retryDelay: 200,
+    }).catch((error: unknown) =>
+      console.warn(`Could not remove ${blobDir}: ${String(error)}`),
+    );
   }
   return result;
 }
