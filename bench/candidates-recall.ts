@@ -11,7 +11,7 @@
  * file read, and the mean count of files read.
  *
  * Run on any branch that has `collectFiles` (before/after a change):
- *   npx tsx bench/candidates-recall.ts --instances <dev.jsonl> --mirrors <dir> [--limit N]
+ *   npm run bench:candidates -- --instances <dev.jsonl> --mirrors <dir> [--limit N]
  */
 import { readFileSync } from "node:fs";
 import type { CodeReader } from "../src/code-host/code-host.js";
