@@ -34,6 +34,8 @@ export interface ReadCaches {
   redactions: RedactionMemo;
 }
 
+// The snapshot cache's bound when the cap is smaller (several small repositories).
+const MIN_SNAPSHOT_CACHE_BYTES = 128 * 1024 * 1024;
 // Redacted lines are kept only for files that held a secret; a clean file
 // costs its key. 64 MiB is tens of thousands of files.
 const REDACTION_MEMO_BYTES = 64 * 1024 * 1024;
@@ -52,7 +54,10 @@ const REDACTION_MEMO_BYTES = 64 * 1024 * 1024;
 export async function createReadCaches(
   operator: Pick<
     OperatorConfig,
-    "blobCache" | "indexCacheMaxBytes" | "derivedCacheMaxBytes"
+    | "blobCache"
+    | "indexCacheMaxBytes"
+    | "derivedCacheMaxBytes"
+    | "snapshotMaxBytes"
   >,
   deps: { clock: Clock; log: WarnLog },
 ): Promise<ReadCaches> {
@@ -66,9 +71,19 @@ export async function createReadCaches(
         })
       : undefined;
   return {
-    snapshotCache: createSnapshotCache(),
+    // Room for at least one snapshot at the cap: a second question on the
+    // commit, or its tools, read from memory.
+    snapshotCache: createSnapshotCache({
+      maxBytes: Math.max(MIN_SNAPSHOT_CACHE_BYTES, operator.snapshotMaxBytes),
+    }),
     redactions: createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES }),
-    ...(blobs ? { keptTexts: createKeptTextStore(blobs) } : {}),
+    ...(blobs
+      ? {
+          keptTexts: createKeptTextStore(blobs, {
+            memoryBytes: operator.snapshotMaxBytes,
+          }),
+        }
+      : {}),
     ...(operator.indexCacheMaxBytes > 0
       ? {
           indexCache: createIndexCache({

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { BlobStore } from "../../cache/blob-store.js";
 import { gitBlobSha } from "./git-blob-sha.js";
 
@@ -39,7 +40,26 @@ const WRITES_IN_FLIGHT = 8;
  * texts.keep(sha, bytes);
  * await texts.read(sha) // bytes, once written
  */
-export function createKeptTextStore(store: BlobStore): KeptTextStore {
+export function createKeptTextStore(
+  store: BlobStore,
+  options: {
+    /**
+     * Texts of the commits read last, kept in memory by blob SHA up to this
+     * many bytes, so that the next commit's unchanged files are not read back
+     * from disk one file at a time. They are the very buffers the held
+     * snapshots hold, so while those are held this costs nothing more.
+     */
+    memoryBytes?: number;
+  } = {},
+): KeptTextStore {
+  const recent =
+    options.memoryBytes && options.memoryBytes > 0
+      ? new LRUCache<string, Buffer>({
+          maxSize: options.memoryBytes,
+          maxEntrySize: options.memoryBytes,
+          sizeCalculation: (bytes) => Math.max(1, bytes.length),
+        })
+      : undefined;
   const queue: { sha: string; bytes: Buffer }[] = [];
   const queued = new Set<string>();
   let inFlight = 0;
@@ -60,11 +80,11 @@ export function createKeptTextStore(store: BlobStore): KeptTextStore {
       // put throws only for a malformed SHA (a TypeError); the tree's SHAs
       // are GitHub's, and a cache write is never worth failing a question.
       void Promise.resolve()
-        .then(() =>
-          gitBlobSha(next.bytes) === next.sha
-            ? store.put(TEXT_KIND, next.sha, next.bytes)
-            : undefined,
-        )
+        .then(() => {
+          if (gitBlobSha(next.bytes) !== next.sha) return undefined;
+          recent?.set(next.sha, next.bytes);
+          return store.put(TEXT_KIND, next.sha, next.bytes);
+        })
         .catch(() => {})
         .finally(() => {
           inFlight--;
@@ -79,7 +99,13 @@ export function createKeptTextStore(store: BlobStore): KeptTextStore {
     get pending() {
       return queue.length + inFlight;
     },
-    read: (sha) => store.get(TEXT_KIND, sha),
+    async read(sha) {
+      const held = recent?.get(sha);
+      if (held) return held;
+      const bytes = await store.get(TEXT_KIND, sha);
+      if (bytes) recent?.set(sha, bytes);
+      return bytes;
+    },
     keep(sha, bytes) {
       if (queued.has(sha)) return;
       queued.add(sha);

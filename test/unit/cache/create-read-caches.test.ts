@@ -27,6 +27,7 @@ const settings = (sizes: { blob: number; index: number; derived: number }) => ({
   blobCache: { dir, maxBytes: sizes.blob },
   indexCacheMaxBytes: sizes.index,
   derivedCacheMaxBytes: sizes.derived,
+  snapshotMaxBytes: 16 * MiB,
 });
 
 describe("createReadCaches", () => {
