@@ -1,5 +1,6 @@
 // Index time and memory against kept text: for repositories of real code of
-// a few sizes (files of the git mirrors under /work/.mirror, in order, until
+// a few sizes (files of the git mirrors under --mirrors, laid out
+// <owner>+<name>/repo, in order, until
 // the size is reached; past what the mirrors hold, their files again under
 // copy-N/ with a first line that makes each a new blob), the time to packed
 // context of a cold first question, of a question on the next commit (1% of
@@ -9,14 +10,16 @@
 // store); and the peak memory of each size, each measured in a process of its
 // own. Reading the files (download, git) is not counted. Speed is measured
 // here, never asserted in a test.
-//   npm run bench:index-scale [-- --sizes 25,50,100,200] [--mirrors /work/.mirror]
+//   npm run bench:index-scale [-- --sizes 25,50,100,200] [--mirrors DIR]
+// (default $SWEBENCH_MIRRORS, else bench/mirrors)
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBlobStore } from "../src/cache/blob-store.js";
 import { createDerivedCache } from "../src/retrieval/derived-cache.js";
+import { gitBlobSha } from "../src/code-host/github/git-blob-sha.js";
+import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import {
   indexRepository,
   type RepositoryIndex,
@@ -31,15 +34,12 @@ const arg = (name: string) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const mirrors = arg("--mirrors") ?? "/work/.mirror";
+const mirrors =
+  arg("--mirrors") || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
 const QUESTION =
   "Where is the consumer group rebalance timeout checked, and what happens when the session expires?";
 
-/** The git blob SHA of a text. */
-const blobSha = (text: string) =>
-  createHash("sha1")
-    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
-    .digest("hex");
+const blobSha = (text: string) => gitBlobSha(Buffer.from(text));
 
 /** Files of the mirrors until `megabytes` of text; copies of them past that. */
 async function repositoryOf(megabytes: number): Promise<SourceFile[]> {

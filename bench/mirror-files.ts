@@ -9,7 +9,7 @@ import type { SourceFile } from "../src/retrieval/types.js";
  * The text files of `root` (a git repository, bare or not) at `ref`, with blob SHAs.
  *
  * @example
- * const files = await mirrorFiles("/work/.mirror/apache+kafka/repo");
+ * const files = await mirrorFiles("bench/mirrors/apache+kafka/repo");
  */
 export async function mirrorFiles(
   root: string,

@@ -23,7 +23,7 @@ const COMMITS_SCANNED = 3000;
  * `owner+name`.
  *
  * @example
- * questionsFromHistory({ mirror: "/work/mirrors/vim+vim/repo", commit: "HEAD", count: 10 })
+ * questionsFromHistory({ mirror: "bench/mirrors/vim+vim/repo", commit: "HEAD", count: 10 })
  * // [{ instance_id: "vim/vim@1a2b3c4", repo: "vim/vim", base_commit: "<parent>", problem_statement: "patch 9.1.0990: …", … }]
  */
 export function questionsFromHistory(options: {
