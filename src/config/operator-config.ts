@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
 import { ConfigError } from "../shared/errors.js";
 import { handleField } from "./config-fields.js";
 import { didYouMean } from "./did-you-mean.js";
@@ -84,11 +85,12 @@ export const operatorEnvSchema = z.object({
    * The most text a repository may hold, counting only the files retrieval
    * reads (`snapshotKeeps`: no images, data, vendored, generated or minified
    * files), to be read from one tarball instead of file by file (bytes; `0`
-   * never snapshots; the code host's default: 50 MB, about 60-70 MB of memory
-   * per snapshot held, by `npm run bench:snapshot-memory`).
+   * never snapshots; default 100 MiB). A question on a repository at the cap
+   * peaks near 1 GB of memory (text, index and caches: `npm run
+   * bench:index-scale`), 1.7 GB at 200 MB.
    */
   ASKCODE_SNAPSHOT_MAX_BYTES: wholeNumber(0, 2048 * MiB, " of bytes").default(
-    50 * MiB,
+    DEFAULT_SNAPSHOT_MAX_BYTES,
   ),
   /**
    * The memory kept for repository indexes across questions (bytes, an

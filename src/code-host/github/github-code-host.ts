@@ -30,7 +30,7 @@ export interface SnapshotPolicy {
    * `maxBytes`; "always": try regardless of the estimate; "never": API only.
    */
   mode?: "auto" | "always" | "never";
-  /** Cap on the text a snapshot keeps (default 50 MB; see `snapshotKeeps`). */
+  /** Cap on the text a snapshot keeps (default `DEFAULT_SNAPSHOT_MAX_BYTES`; see `snapshotKeeps`). */
   maxBytes?: number;
   /**
    * Snapshots shared between hosts (see `createSnapshotCache`), so a later

@@ -64,7 +64,7 @@ export interface LoadCommitSnapshotOptions {
   sha: string;
   /** The commit's tree (`listGitHubTree`): what to keep, and each file's blob SHA. */
   tree: TreeListing;
-  /** Cap on the text kept (default 50 MB). */
+  /** Cap on the text kept (default `DEFAULT_SNAPSHOT_MAX_BYTES`). */
   maxBytes?: number;
   /** Which files to keep (default `snapshotKeeps`; `keepingOutside` the configuration's excluded paths). */
   keep?: KeepRule;

@@ -24,7 +24,7 @@ export interface LoadTarballSnapshotOptions {
   ctx: GitHubRepoContext;
   /** The commit (a full SHA, so the archive is the one everything else reads). */
   sha: string;
-  /** Cap on the text kept (default 50 MB); over it, loading fails with `SnapshotTooLargeError`. */
+  /** Cap on the text kept (default `DEFAULT_SNAPSHOT_MAX_BYTES`); over it, loading fails with `SnapshotTooLargeError`. */
   maxBytes?: number;
   /** Told the bytes of every file the snapshot read (see `UnpackOptions.onRead`). */
   onRead?: (path: string, bytes: Buffer) => void;
@@ -33,7 +33,7 @@ export interface LoadTarballSnapshotOptions {
 }
 
 /** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
-export const DEFAULT_SNAPSHOT_MAX_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_SNAPSHOT_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * Downloads the repository at one commit in one request and unpacks it in

@@ -32,7 +32,7 @@ describe("loadOperatorConfig", () => {
       cacheTtlMs: 3_600_000,
       cacheMaxBytes: 64 * 1024 * 1024,
       maxFileBytes: 1024 * 1024,
-      snapshotMaxBytes: 50 * 1024 * 1024,
+      snapshotMaxBytes: 100 * 1024 * 1024,
       indexCacheMaxBytes: 512 * 1024 * 1024,
       derivedCacheMaxBytes: 512 * 1024 * 1024,
       blobCache: {
