@@ -75,6 +75,16 @@ export function createRedactingReader(
   ): Promise<FileContent> {
     const content = await reader.readFile(path, range);
     if (content.kind !== "text") return content;
+    // A whole file whose blob is known to hold no secret at this path is
+    // served as read: a new commit's unchanged files cost no second read.
+    if (
+      content.blobSha &&
+      content.startLine === 1 &&
+      !content.truncated &&
+      content.endLine === content.totalLines &&
+      redactions?.get(content.blobSha, path) === "unchanged"
+    )
+      return content;
     const whole = await files.fetch(path);
     const lines = content.text.split("\n");
     // Lines cut by a read limit differ from the whole file's: those are

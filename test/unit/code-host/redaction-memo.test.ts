@@ -65,6 +65,30 @@ describe("the redaction memo", () => {
     ).toBe('DEBUG = True\nPASSWORD = "[remembered]"');
   });
 
+  it("serves a whole clean file it remembers with one read, not two", async () => {
+    const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
+    await text({ "app.py": APP }, "app.py", redactions);
+    const files = createFileSetReader({
+      sha: "b".repeat(40),
+      source: createMemoryCommitSource({ "app.py": APP }),
+    });
+    let reads = 0;
+    const counted = {
+      ...files,
+      readFile: (...args: Parameters<typeof files.readFile>) => {
+        reads += 1;
+        return files.readFile(...args);
+      },
+    };
+
+    const file = await createRedactingReader(counted, {
+      redactions,
+    }).readFile("app.py");
+
+    expect(file.kind === "text" && file.text).toBe(APP.trimEnd());
+    expect(reads).toBe(1);
+  });
+
   it("keys by path too: the same blob at another path is redacted on its own", async () => {
     const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
     redactions.set(blobSha(SETTINGS), "settings.py", "unchanged");
