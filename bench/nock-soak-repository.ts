@@ -5,6 +5,7 @@ import { runGit } from "../src/code-host/local/run-git.js";
 import {
   CODELOAD,
   GITHUB_API,
+  gitBlobBody,
   githubFixture,
   nockTarball,
   restHeaders,
@@ -121,6 +122,7 @@ export async function nockSoakRepository(
     );
   }
   const contents = new Map<string, string>();
+  const blobs = new Map<string, Buffer>();
   for (const corpus of corpora) {
     const treeJson = JSON.stringify(treeAnswer(corpus, fullName));
     api
@@ -131,6 +133,8 @@ export async function nockSoakRepository(
         () => (count("tree"), treeJson),
         restHeaders({ etag: `"${corpus.treeSha}"` }),
       );
+    for (const entry of corpus.entries)
+      if (entry.bytes) blobs.set(entry.sha, entry.bytes);
     for (const entry of corpus.entries)
       if (entry.bytes)
         contents.set(
@@ -161,6 +165,20 @@ export async function nockSoakRepository(
       codeload,
     );
   }
+  // The Git Blobs API, for a commit whose blobs are mostly in askcode's blob cache.
+  api
+    .get((uri) => uri.startsWith(`${path}/git/blobs/`))
+    .reply((uri) => {
+      const sha = uri.slice(`${path}/git/blobs/`.length);
+      const bytes = blobs.get(sha);
+      if (!bytes) return [404, githubFixture("errors/not-found-blob.json")];
+      count("blob");
+      return [
+        200,
+        gitBlobBody(sha, bytes, { owner, repo }),
+        restHeaders({ etag: `"${sha}"` }),
+      ];
+    });
   // One interceptor answers every file of every commit (thousands of exact
   // ones would make nock slow to match every other request).
   api

@@ -7,7 +7,8 @@
 // registry are shared by all questions, as in production. After a warm-up,
 // the heap after a full GC and the RSS are sampled every `--every` questions.
 //   npm run bench:soak [-- --questions 500 --commits 5 --heap-snapshots DIR]
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -18,7 +19,7 @@ import { createResponseCache } from "../src/cache/response-cache.js";
 import { createOctokit } from "../src/code-host/github/create-octokit.js";
 import { createInstallationCodeHost } from "../src/code-host/github/create-installation-code-host.js";
 import { createSearchPacer } from "../src/code-host/github/search-pacer.js";
-import { createSnapshotCache } from "../src/code-host/github/snapshot-cache.js";
+import { createReadCaches } from "../src/cache/create-read-caches.js";
 import { runGit } from "../src/code-host/local/run-git.js";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
@@ -94,13 +95,17 @@ const octokitLog = {
 // writes 1 s apart, which would make the soak mostly wait (two writes a question).
 
 // What the app shares across questions (src/index.ts builds the same).
-const operator = loadOperatorConfig({});
+// The blob cache in a directory of the run's own: the soak starts cold on disk too.
+const operator = loadOperatorConfig({
+  ASKCODE_BLOB_CACHE_DIR: mkdtempSync(join(tmpdir(), "askcode-soak-blobs-")),
+});
 const responseCache = createResponseCache({
   ttlMs: operator.cacheTtlMs,
   maxBytes: operator.cacheMaxBytes,
   clock,
 });
-const snapshotCache = createSnapshotCache();
+const { snapshotCache, keptTexts, indexCache, derivedCache, redactions } =
+  await createReadCaches(operator, { clock, log });
 const metrics = createAskcodeMetrics(new Registry());
 const pacer = createSearchPacer({ clock, waits: metrics.github.searchWait });
 const counters = new Map<string, TokenCounter>();
@@ -129,6 +134,7 @@ const deps: RunQuestionDeps = {
           snapshotCache,
           pacer,
           metrics: metrics.github,
+          ...(keptTexts ? { texts: keptTexts } : {}),
         },
         limits: operator,
         log: { info: () => {}, warn: (message) => void warnings.push(message) },
@@ -148,6 +154,9 @@ const deps: RunQuestionDeps = {
   log,
   metrics: metrics.run,
   inFlight,
+  indexCache,
+  ...(derivedCache ? { derivedCache } : {}),
+  redactions,
 };
 
 const outcomes: Record<string, number> = {};
