@@ -1,6 +1,17 @@
 import type { BudgetRun, InstanceResult } from "./result-types.js";
-import { repositoriesOf, summarize, type RecallSummary } from "./summarize.js";
-import type { BudgetRow, RepositoryRow } from "./render-table.js";
+import {
+  languagesOf,
+  repositoriesOf,
+  summarize,
+  type GoldView,
+  type RecallSummary,
+} from "./summarize.js";
+import {
+  percentileOf,
+  type BudgetRow,
+  type GroupRow,
+  type RepositoryRow,
+} from "./render-table.js";
 
 // The per-repository table is at the issue's reference budget when it was run.
 export const REPOSITORY_BUDGET = 13_000;
@@ -13,6 +24,10 @@ export interface Report {
   /** Instances with a gold file in BM25's top 20 (any, and every one). */
   bm25GoldInTop20: { any: number; all: number };
   summary: BudgetRow[];
+  /** The same on the code-only gold (instances with a gold file that is source code). */
+  codeSummary: BudgetRow[];
+  /** Per language and per repository, every budget, in both views. */
+  groups: Record<GoldView, { language: GroupRow[]; repository: GroupRow[] }>;
   repositoryBudget: number;
   byRepository: RepositoryRow[];
   /** All 0 when the measurement itself is sound (see `shownLines`, `checkAgainstPieces`). */
@@ -41,10 +56,47 @@ export function buildReport(
   const recall = (
     of: readonly InstanceResult[],
     budget: number,
+    view: GoldView = "all",
   ): Record<"askcode" | "bm25" | "bm25Stop", RecallSummary> => ({
-    askcode: summarize(of, "askcode", budget),
-    bm25: summarize(of, "bm25", budget),
-    bm25Stop: summarize(of, "bm25Stop", budget),
+    askcode: summarize(of, "askcode", budget, view),
+    bm25: summarize(of, "bm25", budget, view),
+    bm25Stop: summarize(of, "bm25Stop", budget, view),
+  });
+  const groupRows = (
+    names: string[],
+    member: (r: InstanceResult, name: string) => boolean,
+    view: GoldView,
+  ): GroupRow[] =>
+    names.sort().map((name) => {
+      const of = results.filter((r) => member(r, name));
+      const done = of.filter((r) => !r.error);
+      return {
+        name,
+        indexMsP50: percentileOf(
+          done.map((r) => r.timings.indexMs),
+          50,
+        ),
+        heapPeakMbMax: percentileOf(
+          done.map((r) => r.memory.heapPeakMb),
+          100,
+        ),
+        byBudget: budgets.map((budget) => {
+          const { askcode, bm25 } = recall(of, budget, view);
+          return { budget, askcode, bm25 };
+        }),
+      };
+    });
+  const groups = (view: GoldView) => ({
+    language: groupRows(
+      languagesOf(results),
+      (r, name) => r.language === name,
+      view,
+    ),
+    repository: groupRows(
+      repositoriesOf(results),
+      (r, name) => r.repo === name,
+      view,
+    ),
   });
   const runs: BudgetRun[] = ok.flatMap((r) => r.budgets);
   const sum = (f: (run: BudgetRun) => number): number =>
@@ -62,6 +114,11 @@ export function buildReport(
       ),
     },
     summary: budgets.map((budget) => ({ budget, ...recall(results, budget) })),
+    codeSummary: budgets.map((budget) => ({
+      budget,
+      ...recall(results, budget, "code"),
+    })),
+    groups: { all: groups("all"), code: groups("code") },
     repositoryBudget,
     byRepository: repositoriesOf(results)
       .sort()

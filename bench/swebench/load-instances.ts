@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { goldFromPatch } from "./gold-from-patch.js";
+import { familyOfLanguage, KNOWN_LANGUAGES } from "./baseline/source-files.js";
 
 /**
  * One row of the evaluation set: an issue filed against a repository at a
@@ -29,6 +30,17 @@ export const instanceSchema = z.object({
     z.string(),
     z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
   ),
+  /**
+   * The repository's language ("cpp", "rust", "js", "java", "c" in the
+   * multi-language set); SWE-bench's rows have none and are Python. It picks
+   * the baseline's documents and groups the per-language tables.
+   */
+  language: z
+    .string()
+    .refine((language) => familyOfLanguage(language) !== undefined, {
+      message: `unknown language; expected one of ${KNOWN_LANGUAGES.join(", ")}`,
+    })
+    .optional(),
 });
 
 export type Instance = z.infer<typeof instanceSchema>;
@@ -107,20 +119,27 @@ export interface InstanceFilter {
   ids?: readonly string[];
   /** At most this many, after the other filters. */
   limit?: number;
+  /** At most this many per repository (the first in the file), before `limit`. */
+  perRepo?: number;
 }
 
-/** Applies `--repo`, `--instance` and `--limit`, keeping the file's order. */
+/** Applies `--repo`, `--instance`, `--per-repo` and `--limit`, keeping the file's order. */
 export function selectInstances(
   instances: readonly Instance[],
   filter: InstanceFilter,
 ): Instance[] {
   const ids =
     filter.ids && filter.ids.length > 0 ? new Set(filter.ids) : undefined;
-  const selected = instances.filter(
-    (instance) =>
-      (filter.repo === undefined || instance.repo === filter.repo) &&
-      (ids === undefined || ids.has(instance.instance_id)),
-  );
+  const taken = new Map<string, number>();
+  const selected = instances.filter((instance) => {
+    if (filter.repo !== undefined && instance.repo !== filter.repo)
+      return false;
+    if (ids !== undefined && !ids.has(instance.instance_id)) return false;
+    const n = taken.get(instance.repo) ?? 0;
+    if (filter.perRepo !== undefined && n >= filter.perRepo) return false;
+    taken.set(instance.repo, n + 1);
+    return true;
+  });
   return filter.limit === undefined
     ? selected
     : selected.slice(0, filter.limit);

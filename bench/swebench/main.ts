@@ -83,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
     repo: args.repo,
     ids: args.instances,
     limit: args.limit,
+    perRepo: args.perRepo,
   });
   if (instances.length === 0) {
     process.stderr.write(`No instance in ${args.data} matches the filters.\n`);

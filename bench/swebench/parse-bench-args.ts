@@ -15,6 +15,8 @@ export interface BenchArgs {
   repo?: string;
   instances: string[];
   limit?: number;
+  /** At most this many instances per repository. */
+  perRepo?: number;
   out: string;
   model: string;
   /** "local": read each repository from its mirror; "github": also through the bot's GitHub path against a stand-in. */
@@ -49,6 +51,7 @@ Relative paths are read from the repository's root (where npm runs the script).
   --repo OWNER/NAME      only this repository's instances
   --instance ID          only this instance (repeatable)
   --limit N              at most N instances
+  --per-repo N           at most N instances of each repository (the first in the file)
   --out FILE             where the JSON goes (default bench/results/swebench.json)
   --model NAME           the model whose tokenizer counts the budget (default gpt-4o)
   --via local|github     github: also run each instance through askcode's own GitHub read
@@ -90,14 +93,8 @@ export function parseBenchArgs(
       `--budgets must be positive integers separated by commas, got "${values.budgets}".\n\n${BENCH_USAGE}`,
     );
   }
-  let limit: number | undefined;
-  if (values.limit !== undefined) {
-    limit = Number(values.limit);
-    if (!Number.isInteger(limit) || limit <= 0)
-      throw new Error(
-        `--limit must be a positive integer, got "${values.limit}".\n\n${BENCH_USAGE}`,
-      );
-  }
+  const limit = positiveInteger("--limit", values.limit);
+  const perRepo = positiveInteger("--per-repo", values["per-repo"]);
   const via = values.via;
   if (via !== "local" && via !== "github")
     throw new Error(
@@ -138,6 +135,7 @@ export function parseBenchArgs(
     ...(values.repo !== undefined ? { repo: values.repo } : {}),
     instances: values.instance ?? [],
     ...(limit !== undefined ? { limit } : {}),
+    ...(perRepo !== undefined ? { perRepo } : {}),
     out: values.out,
     model: values.model,
     via,
@@ -146,6 +144,20 @@ export function parseBenchArgs(
     historyQuestions,
     help: values.help,
   };
+}
+
+/** An optional count option's value; throws with the usage when it is not a positive integer. */
+function positiveInteger(
+  name: string,
+  value: string | undefined,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(
+      `${name} must be a positive integer, got "${value}".\n\n${BENCH_USAGE}`,
+    );
+  return n;
 }
 
 /** The option when given, else the environment variable when set and not empty, else the default. */
@@ -174,6 +186,7 @@ function parseOptions(argv: string[]) {
         repo: { type: "string" },
         instance: { type: "string", multiple: true },
         limit: { type: "string" },
+        "per-repo": { type: "string" },
         out: { type: "string", default: "bench/results/swebench.json" },
         model: { type: "string", default: "gpt-4o" },
         via: { type: "string", default: "local" },

@@ -3,13 +3,30 @@ import {
   percent,
   percentileOf,
   renderBudgetTable,
+  renderGroupTable,
   renderRepositoryTable,
   renderTimingTable,
 } from "./render-table.js";
 import { renderGithubTables } from "./render-github-tables.js";
 import type { InstanceResult } from "./result-types.js";
+import type { GoldView } from "./summarize.js";
 import type { GithubInstanceResult } from "./run-instance-github.js";
 import { BM25_TOP_K } from "./run-instance.js";
+
+// Per language and per repository, askcode then the baseline: file recall
+// Avg/All and line recall as a mean per instance (the issue's targets).
+function groupSections(report: Report, view: GoldView): string[] {
+  const title = view === "all" ? "" : " (code-only)";
+  return (["language", "repository"] as const).flatMap((by) =>
+    (["askcode", "bm25"] as const).flatMap((system) => [
+      `Per ${by}${title}, ${system === "askcode" ? "askcode" : "BM25 baseline"}: ` +
+        `file recall Avg/All, lines = mean per instance of gold lines shown:`,
+      "",
+      renderGroupTable(report.groups[view][by], by, system),
+      "",
+    ]),
+  );
+}
 
 /**
  * The text the harness prints at the end: recall per budget, per repository,
@@ -67,6 +84,13 @@ export function renderReport(
     "",
     renderRepositoryTable(report.byRepository),
     "",
+    ...groupSections(report, "all"),
+    `Code-only view: only gold files that are source code, not tests ` +
+      `(${report.codeSummary[0]?.askcode.instances ?? 0} instances have one):`,
+    "",
+    renderBudgetTable(report.codeSummary),
+    "",
+    ...groupSections(report, "code"),
     `BM25 sanity check: a gold file in the top ${BM25_TOP_K} for ${percent(report.bm25GoldInTop20.any)} of instances ` +
       `(every gold file: ${percent(report.bm25GoldInTop20.all)}).`,
     `Consistency: ${c.mismatchedLines} code lines differing from their file, ${c.linesOutsidePieces} shown lines outside ` +

@@ -13,6 +13,20 @@ export interface RepositoryRow {
   bm25: RecallSummary;
 }
 
+/** One language's or repository's recall at every budget, with its cost. */
+export interface GroupRow {
+  name: string;
+  /** askcode's index time per instance, median (ms). */
+  indexMsP50: number;
+  /** The heap's high-water mark per instance, the largest (MB). */
+  heapPeakMbMax: number;
+  byBudget: Array<{
+    budget: number;
+    askcode: RecallSummary;
+    bm25: RecallSummary;
+  }>;
+}
+
 /** "71.2%". */
 export function percent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
@@ -103,6 +117,47 @@ export function renderRepositoryTable(rows: readonly RepositoryRow[]): string {
       percent(r.askcode.lineRecall),
       percent(r.bm25.lineRecall),
       ratio(r.askcode.lineRecall, r.bm25.lineRecall),
+    ]),
+  );
+}
+
+/**
+ * One row per language or repository for one system: instances, then file
+ * recall Avg and All and line recall (mean per instance) at every budget,
+ * then askcode's median index time and the largest heap peak.
+ *
+ * @example
+ * renderGroupTable(report.groups.all.language, "language", "askcode")
+ * // "| language | n | 8k Avg | All | lines | 13k Avg | … | index p50 ms | heap max MB |"
+ */
+export function renderGroupTable(
+  rows: readonly GroupRow[],
+  label: string,
+  system: "askcode" | "bm25",
+): string {
+  const budgets = rows[0]?.byBudget.map((b) => b.budget) ?? [];
+  return markdownTable(
+    [
+      label,
+      "n",
+      ...budgets.flatMap((b) => [
+        `${Math.round(b / 1000)}k Avg`,
+        "All",
+        "lines",
+      ]),
+      "index p50 ms",
+      "heap max MB",
+    ],
+    rows.map((r) => [
+      r.name,
+      String(r.byBudget[0]?.[system].instances ?? 0),
+      ...r.byBudget.flatMap((b) => [
+        percent(b[system].fileAvg),
+        percent(b[system].fileAll),
+        percent(b[system].lineMean),
+      ]),
+      r.indexMsP50.toFixed(0),
+      r.heapPeakMbMax.toFixed(0),
     ]),
   );
 }

@@ -8,6 +8,8 @@ export type SystemName = (typeof SYSTEMS)[number];
 /** One system's context for one instance at one budget. */
 export interface SystemRun {
   score: ContextScore;
+  /** The same context scored on the code-only gold (see `isCodeGoldPath`); absent when the instance has none. */
+  codeScore?: ContextScore;
   tokensUsed: number;
   /** Files shown as code, in the order shown, with how many of their lines. */
   files: Array<[path: string, lines: number]>;
@@ -31,13 +33,15 @@ export interface BudgetRun {
 export interface InstanceResult {
   instanceId: string;
   repo: string;
+  /** The instance's language as the data names it; "python" for SWE-bench's rows, which name none. */
+  language: string;
   baseCommit: string;
   /** Set when the instance could not be run; it is then left out of every figure. */
   error?: string;
   /** Text files askcode read and indexed, and the ones it skipped, by reason. */
   filesRead: number;
   skipped: Record<string, number>;
-  /** SWE-bench BM25 documents (non-test .py files). */
+  /** SWE-bench BM25 documents (non-test source files of the instance's language family). */
   baselineDocuments: number;
   chunks: number;
   gold: {
@@ -48,8 +52,12 @@ export interface InstanceResult {
     outOfRange: number;
     /** Gold files askcode did not read (filtered or unreadable) and so can never show. */
     notIndexed: string[];
-    /** Gold files that are not BM25 documents (not .py, or tests by SWE-bench's rule). */
+    /** Gold files that are not BM25 documents (not of the family's source, or tests by SWE-bench's rule). */
     notBaselineDocuments: string[];
+    /** Gold files the code-only view counts: source code, not tests. */
+    codeFiles: string[];
+    /** Gold lines in those files. */
+    codeLines: number;
   };
   /** BM25's top 20, best first. */
   bm25Top20: string[];

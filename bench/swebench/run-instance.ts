@@ -13,7 +13,9 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
+import { familyOfLanguage } from "./baseline/source-files.js";
 import {
+  isCodeGoldPath,
   isSwebenchDocumentPath,
   swebenchDocument,
 } from "./baseline/swebench-documents.js";
@@ -22,7 +24,11 @@ import { goldLines } from "./gold-lines.js";
 import type { Instance } from "./load-instances.js";
 import type { BudgetRun, InstanceResult, SystemRun } from "./result-types.js";
 import { scoreContext } from "./score-context.js";
-import { checkAgainstPieces, shownLines } from "./shown-lines.js";
+import {
+  checkAgainstPieces,
+  shownLines,
+  type ShownLines,
+} from "./shown-lines.js";
 
 /** SWE-bench's retrieval keeps the 20 best files (`searcher.search(…, k=20)`). */
 export const BM25_TOP_K = 20;
@@ -58,13 +64,14 @@ const defaultDeps: RunInstanceDeps = {
  *
  * 1. open the mirror through the local CodeHost and read the repository at
  *    `base_commit` once: askcode's files through `readRepositoryFiles`, then
- *    the `.py` files the baseline needs that askcode's filters left out
+ *    the source files the baseline needs that askcode's filters left out
  *    (vendored code, say), and any gold file not read yet;
  * 2. build askcode's index once; build the BM25 index over SWE-bench's
  *    documents and rank the issue once;
  * 3. per budget: askcode's retrieval and packing on the prebuilt index, and
  *    the baseline's whole-file packing (both fill rules);
- * 4. read every context back into the lines it shows and score it.
+ * 4. read every context back into the lines it shows and score it, on all
+ *    gold files and on the code-only gold.
  *
  * Never throws: a failure becomes `error` in the result, so one broken
  * instance does not end a long run.
@@ -77,9 +84,13 @@ export async function runInstance(
   const { instance, tokenCounter } = input;
   const sample = input.sampleMemory ?? (() => {});
   const started = d.now();
+  // load-instances checked the language; an Instance built in code may name none (Python).
+  const family = familyOfLanguage(instance.language) ?? "python";
+  const codeGoldFiles = instance.gold_files.filter(isCodeGoldPath);
   const result: InstanceResult = {
     instanceId: instance.instance_id,
     repo: instance.repo,
+    language: instance.language?.toLowerCase() ?? "python",
     baseCommit: instance.base_commit,
     filesRead: 0,
     skipped: {},
@@ -92,6 +103,8 @@ export async function runInstance(
       outOfRange: 0,
       notIndexed: [],
       notBaselineDocuments: [],
+      codeFiles: codeGoldFiles,
+      codeLines: 0,
     },
     bm25Top20: [],
     goldInTop20: 0,
@@ -109,7 +122,9 @@ export async function runInstance(
     const texts = new Map(repository.files.map((f) => [f.path, f.text]));
     const tree = await reader.listTree();
     const documentPaths = tree.entries
-      .filter((e) => e.type === "file" && isSwebenchDocumentPath(e.path))
+      .filter(
+        (e) => e.type === "file" && isSwebenchDocumentPath(e.path, family),
+      )
       .map((e) => e.path);
     const extra = [...documentPaths, ...instance.gold_files].filter(
       (p) => !texts.has(p),
@@ -140,8 +155,19 @@ export async function runInstance(
       (p) => !repository.files.some((f) => f.path === p),
     );
     result.gold.notBaselineDocuments = instance.gold_files.filter(
-      (p) => !isSwebenchDocumentPath(p),
+      (p) => !isSwebenchDocumentPath(p, family),
     );
+    const codeGoldLines = gold.lines.filter((g) =>
+      codeGoldFiles.includes(g.path),
+    );
+    result.gold.codeLines = codeGoldLines.length;
+    // Both views of one context: all gold, and the code-only gold when there is any.
+    const scores = (shown: ShownLines) => ({
+      score: scoreContext(shown, instance.gold_files, gold.lines),
+      ...(codeGoldFiles.length > 0
+        ? { codeScore: scoreContext(shown, codeGoldFiles, codeGoldLines) }
+        : {}),
+    });
 
     // 2. Index once, for both systems.
     t = d.now();
@@ -184,7 +210,7 @@ export async function runInstance(
       sample();
       const shown = shownLines(context.text, linesOf);
       const askcode: SystemRun = {
-        score: scoreContext(shown, instance.gold_files, gold.lines),
+        ...scores(shown),
         tokensUsed: context.tokensUsed,
         files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
         mismatches: shown.mismatches,
@@ -222,7 +248,7 @@ export async function runInstance(
       });
       const shown = shownLines(packed.text, linesOf);
       return {
-        score: scoreContext(shown, instance.gold_files, gold.lines),
+        ...scores(shown),
         tokensUsed: packed.tokensUsed,
         files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
         mismatches: shown.mismatches,

@@ -17,17 +17,23 @@ export interface RecallSummary {
   linesFound: number;
 }
 
+/** "all": every gold file; "code": only the gold files that are source code (`codeScore`). */
+export type GoldView = "all" | "code";
+
 /**
  * Aggregates one system at one budget. Instances that failed (`error`) are
- * left out; `instances` says how many counted.
+ * left out, and in the code-only view so are instances with no code gold
+ * file; `instances` says how many counted.
  *
  * @example
  * summarize(results, "askcode", 13_000) // { instances: 179, fileAvg: 0.71, fileAll: 0.64, fileAny: 0.78, lineRecall: 0.52, … }
+ * summarize(results, "bm25", 13_000, "code") // the same figures on the code-only gold
  */
 export function summarize(
   results: readonly InstanceResult[],
   system: SystemName,
   budget: number,
+  view: GoldView = "all",
 ): RecallSummary {
   let instances = 0;
   let fileShare = 0;
@@ -42,8 +48,8 @@ export function summarize(
     const run = result.budgets.find((b) => b.budget === budget)?.systems[
       system
     ];
-    if (!run) continue;
-    const s = run.score;
+    const s = view === "all" ? run?.score : run?.codeScore;
+    if (!s) continue;
     instances++;
     fileShare += s.goldFiles > 0 ? s.filesFound / s.goldFiles : 0;
     if (s.filesFound === s.goldFiles) all++;
@@ -71,4 +77,9 @@ export function summarize(
 /** Distinct repositories of the results, in first-seen order. */
 export function repositoriesOf(results: readonly InstanceResult[]): string[] {
   return [...new Set(results.map((r) => r.repo))];
+}
+
+/** Distinct languages of the results, in first-seen order. */
+export function languagesOf(results: readonly InstanceResult[]): string[] {
+  return [...new Set(results.map((r) => r.language))];
 }

@@ -1,4 +1,5 @@
 import type { Bm25Document } from "./lucene-bm25.js";
+import { sourceFamilyOf, type SourceFamily } from "./source-files.js";
 
 // SWE-bench's is_test (swebench/inference/make_datasets/utils.py): the path,
 // lowercased and split on " ", "_", "/" and ".", holds the word "test",
@@ -23,11 +24,35 @@ export function isSwebenchTestPath(path: string): boolean {
 }
 
 /**
- * Whether a file is one of SWE-bench's BM25 documents: every `.py` file
- * (its `Path.rglob("*.py")`) that is not a test.
+ * Whether a file is one of SWE-bench's BM25 documents for an instance of a
+ * language family: every source file of that family (for Python, every `.py`
+ * file: its `Path.rglob("*.py")`) that is not a test. SWE-bench's rows are
+ * Python, hence the default.
+ *
+ * @example
+ * isSwebenchDocumentPath("requests/models.py")            // true
+ * isSwebenchDocumentPath("include/fmt/core.h", "c-cpp")   // true
+ * isSwebenchDocumentPath("astropy/wcs/src/wcs.c")         // false: a Python instance's documents are .py
  */
-export function isSwebenchDocumentPath(path: string): boolean {
-  return path.endsWith(".py") && !isSwebenchTestPath(path);
+export function isSwebenchDocumentPath(
+  path: string,
+  family: SourceFamily = "python",
+): boolean {
+  return sourceFamilyOf(path) === family && !isSwebenchTestPath(path);
+}
+
+/**
+ * Whether a gold file counts in the code-only view: source code of any family
+ * (see source-files.ts) that is not a test by SWE-bench's rule. Docs, change
+ * logs, build files and test data are left out.
+ *
+ * @example
+ * isCodeGoldPath("src/dayjs/plugin/utc/index.js") // true
+ * isCodeGoldPath("ChangeLog.md")                  // false
+ * isCodeGoldPath("tests/test_format.cpp")         // false
+ */
+export function isCodeGoldPath(path: string): boolean {
+  return sourceFamilyOf(path) !== undefined && !isSwebenchTestPath(path);
 }
 
 /**

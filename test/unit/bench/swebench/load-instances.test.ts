@@ -26,6 +26,19 @@ describe("parseInstances", () => {
     });
   });
 
+  it("keeps the language a multi-language row names, and refuses one it does not know", () => {
+    const rust = JSON.stringify({
+      ...JSON.parse(row("tokio-rs__tokio-1", "tokio-rs/tokio")),
+      language: "rust",
+    });
+    expect(parseInstances(rust)[0]?.language).toBe("rust");
+    expect(parseInstances(row("a-1"))[0]?.language).toBeUndefined();
+    const cobol = rust.replace('"rust"', '"cobol"');
+    expect(() => parseInstances(cobol, "dev.jsonl")).toThrow(
+      /^dev\.jsonl:1 is not an instance: language: unknown language; expected one of .*cpp/,
+    );
+  });
+
   it("names the line and the field that is wrong", () => {
     expect(() =>
       parseInstances(`${row("a-1")}\n{"instance_id":"x"}`, "dev.jsonl"),
@@ -103,6 +116,29 @@ describe("parseInstances", () => {
     expect(
       selectInstances(all, { limit: 1 }).map((i) => i.instance_id),
     ).toEqual(["a-1"]);
+  });
+
+  it("takes the first instances of every repository with perRepo, then the limit", () => {
+    const all = parseInstances(
+      [
+        row("a-1"),
+        row("b-2", "pallets/flask"),
+        row("c-3"),
+        row("d-4", "pallets/flask"),
+        row("e-5", "pallets/flask"),
+      ].join("\n"),
+    );
+    expect(
+      selectInstances(all, { perRepo: 2 }).map((i) => i.instance_id),
+    ).toEqual(["a-1", "b-2", "c-3", "d-4"]);
+    expect(
+      selectInstances(all, { perRepo: 1, limit: 1 }).map((i) => i.instance_id),
+    ).toEqual(["a-1"]);
+    expect(
+      selectInstances(all, { perRepo: 1, ids: ["c-3", "e-5"] }).map(
+        (i) => i.instance_id,
+      ),
+    ).toEqual(["c-3", "e-5"]);
   });
 });
 

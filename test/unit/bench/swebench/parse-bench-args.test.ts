@@ -53,6 +53,8 @@ describe("parseBenchArgs", () => {
         "psf/requests",
         "--limit",
         "3",
+        "--per-repo",
+        "2",
         "--instance",
         "x",
         "--instance",
@@ -66,6 +68,7 @@ describe("parseBenchArgs", () => {
       budgets: [8000, 50000],
       repo: "psf/requests",
       limit: 3,
+      perRepo: 2,
       instances: ["x", "y"],
       mirrorLayout: "{owner}/{name}.git",
     });
@@ -73,6 +76,9 @@ describe("parseBenchArgs", () => {
       /--budgets must be positive integers/,
     );
     expect(() => parseBenchArgs(["--limit", "0"], {})).toThrow(/--limit/);
+    expect(() => parseBenchArgs(["--per-repo", "two"], {})).toThrow(
+      /--per-repo must be a positive integer, got "two"/,
+    );
     expect(() => parseBenchArgs(["--budget", "1"], {})).toThrow(
       /Unknown option/,
     );

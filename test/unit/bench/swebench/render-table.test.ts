@@ -1,5 +1,7 @@
+import { buildReport } from "../../../../bench/swebench/build-report.js";
 import {
   renderBudgetTable,
+  renderGroupTable,
   renderRepositoryTable,
   renderTimingTable,
 } from "../../../../bench/swebench/render-table.js";
@@ -130,5 +132,132 @@ describe("summarize", () => {
       goldLines: 50,
       linesFound: 15,
     });
+  });
+});
+
+describe("the code-only view and the per-language tables", () => {
+  const score = (
+    filesFound: number,
+    goldFiles: number,
+    linesFound: number,
+    goldLines: number,
+  ) => ({
+    filesFound,
+    goldFiles,
+    linesFound,
+    goldLines,
+    found: [],
+  });
+  const result = (
+    id: string,
+    language: string,
+    all: ReturnType<typeof score>,
+    code?: ReturnType<typeof score>,
+  ): InstanceResult => {
+    const run: SystemRun = {
+      score: all,
+      ...(code ? { codeScore: code } : {}),
+      tokensUsed: 0,
+      files: [],
+      mismatches: 0,
+    };
+    return {
+      instanceId: id,
+      repo: `o/${language}`,
+      language,
+      baseCommit: "a".repeat(40),
+      filesRead: 3,
+      skipped: {},
+      baselineDocuments: 3,
+      chunks: 9,
+      gold: {
+        files: [],
+        lines: all.goldLines,
+        blankLines: 0,
+        outOfRange: 0,
+        notIndexed: [],
+        notBaselineDocuments: [],
+        codeFiles: [],
+        codeLines: code?.goldLines ?? 0,
+      },
+      bm25Top20: [],
+      goldInTop20: 0,
+      timings: {
+        readMs: 0,
+        indexMs: language === "rust" ? 30 : 10,
+        baselineRankMs: 0,
+        totalMs: 0,
+      },
+      memory: { rssMb: 0, heapUsedMb: 0, heapPeakMb: 100, heapAfterGcMb: 0 },
+      budgets: [8000, 13000].map((budget) => ({
+        budget,
+        systems: { askcode: run, bm25: run, bm25Stop: run },
+        askcodeMs: 0,
+        baselineMs: 0,
+      })),
+    };
+  };
+  const results = [
+    // A fix to a header and its ChangeLog: the code-only view counts the header alone.
+    result("a", "cpp", score(1, 2, 4, 10), score(1, 1, 4, 4)),
+    // Only docs changed: no code gold, so the code-only view leaves it out.
+    result("b", "cpp", score(0, 1, 0, 6)),
+    result("c", "rust", score(1, 1, 3, 6), score(1, 1, 3, 6)),
+  ];
+
+  it("summarizes the code-only gold and leaves out instances with none", () => {
+    expect(summarize(results, "askcode", 13000, "code")).toMatchObject({
+      instances: 2,
+      fileAvg: 1,
+      fileAll: 1,
+      lineMean: (1 + 0.5) / 2,
+    });
+    expect(summarize(results, "askcode", 13000)).toMatchObject({
+      instances: 3,
+      fileAvg: (0.5 + 0 + 1) / 3,
+      fileAll: 1 / 3,
+    });
+  });
+
+  it("groups by language at every budget, with index time and heap", () => {
+    const report = buildReport(results, [8000, 13000], 0, {
+      heapUsedMb: 0,
+      maxRssMb: 0,
+    });
+    const [cpp, rust] = report.groups.all.language;
+    expect(cpp?.name).toBe("cpp");
+    expect(cpp?.byBudget.map((b) => b.budget)).toEqual([8000, 13000]);
+    expect(cpp?.byBudget[1]?.askcode).toMatchObject({
+      instances: 2,
+      fileAvg: 0.25,
+      lineMean: 0.2,
+    });
+    expect(report.groups.code.language[0]?.byBudget[1]?.askcode).toMatchObject({
+      instances: 1,
+      fileAvg: 1,
+      lineMean: 1,
+    });
+    expect(rust).toMatchObject({
+      name: "rust",
+      indexMsP50: 30,
+      heapPeakMbMax: 100,
+    });
+    expect(report.groups.all.repository.map((r) => r.name)).toEqual([
+      "o/cpp",
+      "o/rust",
+    ]);
+    expect(report.codeSummary[0]?.askcode.instances).toBe(2);
+
+    const table = renderGroupTable(
+      report.groups.all.language,
+      "language",
+      "askcode",
+    ).split("\n");
+    expect(table[0]).toMatch(
+      /^\| language \| n \| 8k Avg \| +All \| lines \| 13k Avg \| +All \| lines \| index p50 ms \| heap max MB \|$/,
+    );
+    expect(table[2]).toMatch(
+      /^\| cpp +\| 2 \| +25\.0% \| +0\.0% \| +20\.0% \| +25\.0% \| +0\.0% \| +20\.0% \| +10 \| +100 \|$/,
+    );
   });
 });

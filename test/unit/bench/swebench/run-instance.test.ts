@@ -104,3 +104,70 @@ describe("runInstance", () => {
     expect(result.budgets).toEqual([]);
   });
 });
+
+describe("runInstance on a C++ instance", () => {
+  let root: string;
+  let base: string;
+
+  beforeAll(() => {
+    root = initRepo();
+    writeFiles(root, {
+      "include/fmt/chrono.h":
+        "namespace fmt {\nint format_duration(int seconds) {\n  return seconds * 1000;\n}\n}\n",
+      "src/os.cc": "#include <cstdio>\nint open_file() { return 0; }\n",
+      "test/chrono-test.cc":
+        '#include "fmt/chrono.h"\nTEST(chrono, format_duration) {}\n',
+      "support/docopt.py": "def format_duration():\n    pass\n",
+      "ChangeLog.md": "# 9.0\n- format_duration prints milliseconds\n",
+    });
+    base = commitAll(root, "base");
+  });
+
+  afterAll(() => removeDir(root));
+
+  it("ranks the C and C++ sources without tests, and scores the code-only gold apart", async () => {
+    const result = await runInstance({
+      instance: {
+        instance_id: "fmtlib__fmt-1",
+        repo: "fmtlib/fmt",
+        base_commit: base,
+        problem_statement: "format_duration in chrono.h returns the wrong unit",
+        gold_files: ["include/fmt/chrono.h", "ChangeLog.md"],
+        gold_hunks: {
+          "include/fmt/chrono.h": [[3, 1]],
+          "ChangeLog.md": [[2, 1]],
+        },
+        language: "cpp",
+      },
+      mirror: root,
+      budgets: [5000],
+      tokenCounter: counter,
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.language).toBe("cpp");
+    // The header and the .cc file; not the test, the Python script or the ChangeLog.
+    expect(result.baselineDocuments).toBe(2);
+    expect(result.bm25Top20[0]).toBe("include/fmt/chrono.h");
+    expect(result.gold).toMatchObject({
+      lines: 2,
+      notBaselineDocuments: ["ChangeLog.md"],
+      codeFiles: ["include/fmt/chrono.h"],
+      codeLines: 1,
+    });
+    const bm25 = result.budgets[0]?.systems.bm25;
+    // The baseline cannot show the ChangeLog: half the gold files, all the code gold.
+    expect(bm25?.score).toMatchObject({
+      goldFiles: 2,
+      filesFound: 1,
+      goldLines: 2,
+      linesFound: 1,
+    });
+    expect(bm25?.codeScore).toMatchObject({
+      goldFiles: 1,
+      filesFound: 1,
+      goldLines: 1,
+      linesFound: 1,
+    });
+    expect(result.budgets[0]?.systems.askcode.codeScore?.goldFiles).toBe(1);
+  });
+});
