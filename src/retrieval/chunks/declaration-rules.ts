@@ -95,7 +95,8 @@ const C_FAMILY: LanguageRules = {
     class_specifier: rule("class", "class", { when: HAS_BODY }),
     namespace_definition: rule("module", "namespace"),
   },
-  wrappers: ["template_declaration"],
+  // `typedef struct buffer { … } buffer_t;` declares the struct.
+  wrappers: ["template_declaration", "type_definition"],
   comments: ["comment"],
   attributes: [],
 };
@@ -113,7 +114,7 @@ const JAVASCRIPT: LanguageRules = {
     // `const handler = (req) => …`: a function by another syntax.
     variable_declarator: rule("function", "function", { when: FUNCTION_VALUE }),
   },
-  wrappers: ["export_statement"],
+  wrappers: ["export_statement", "lexical_declaration", "variable_declaration"],
   comments: ["comment"],
   attributes: ["decorator"],
 };
