@@ -138,9 +138,10 @@ describe("declarationsOf", () => {
     expect(next.doc).toEqual({ startLine: 11, endLine: 11 });
   });
 
-  it("TypeScript: interfaces, enums, namespaces, classes and exported arrow functions", async () => {
+  it("TypeScript: type aliases, interfaces, enums, namespaces, classes and exported arrow functions", async () => {
     const found = await declarationsOfFixture("typescript", "plugin.ts");
     expect(outline(found)).toEqual([
+      ["type", "type Dayjs", 1, 1],
       ["interface", "interface PluginOptions", 4, 6],
       ["enum", "enum Unit", 8, 10],
       ["module", "namespace Format", 12, 16],
