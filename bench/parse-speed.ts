@@ -1,0 +1,99 @@
+// Parse speed and memory of the syntax-tree declarations (src/retrieval/chunks)
+// over real code: the files of a few git mirrors (--mirrors DIR, laid out
+// <owner>+<name>/repo), per language, in MB/s of text through declarationsOf
+// (parse, walk, tree deleted). Every file is parsed twice: the resident set
+// after the second pass shows whether WebAssembly memory (which the garbage
+// collector never frees) grows with the number of parses. Reading the files
+// (git) is not counted. Speed is measured here, never asserted in a test.
+//   npm run bench:parse [-- --mirrors DIR] [--repos tokio-rs+tokio,nlohmann+json]
+// (default $SWEBENCH_MIRRORS, else bench/mirrors)
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { declarationsOf } from "../src/retrieval/chunks/declarations-of.js";
+import { hasGrammar } from "../src/retrieval/chunks/load-grammar.js";
+import {
+  syntaxLanguageForPath,
+  type SyntaxLanguage,
+} from "../src/retrieval/chunks/syntax-language.js";
+import { mirrorFiles } from "./mirror-files.js";
+import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
+
+const MB = 1e6;
+const MIB = 1024 * 1024;
+const arg = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const mirrors =
+  arg("--mirrors") || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
+// One repository per language of the multi-language set, and Python.
+const repos = (
+  arg("--repos") ??
+  "tokio-rs+tokio,nlohmann+json,facebook+zstd,FasterXML+jackson-core,iamkun+dayjs,pallets+flask"
+).split(",");
+
+interface Tally {
+  files: number;
+  bytes: number;
+  ms: number;
+  declarations: number;
+  errors: number;
+}
+
+const memory = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  return `rss ${(rss / MIB).toFixed(0)} MiB, heap ${(heapUsed / MIB).toFixed(0)} MiB`;
+};
+
+const sources: { language: SyntaxLanguage; text: string }[] = [];
+for (const repo of repos) {
+  const root = join(mirrors, repo, "repo");
+  if (!existsSync(root)) throw new Error(`no git mirror at ${root}`);
+  for (const file of await mirrorFiles(root)) {
+    const language = syntaxLanguageForPath(file.path);
+    if (language && hasGrammar(language))
+      sources.push({ language, text: file.text });
+  }
+}
+console.log(
+  `${sources.length} files of ${repos.join(", ")} read; before parsing: ${memory()}`,
+);
+
+for (const pass of [1, 2]) {
+  const tallies = new Map<SyntaxLanguage, Tally>();
+  for (const { language, text } of sources) {
+    const tally = tallies.get(language) ?? {
+      files: 0,
+      bytes: 0,
+      ms: 0,
+      declarations: 0,
+      errors: 0,
+    };
+    tallies.set(language, tally);
+    const start = performance.now();
+    try {
+      tally.declarations += (await declarationsOf(language, text)).length;
+    } catch {
+      tally.errors++;
+    }
+    tally.ms += performance.now() - start;
+    tally.files++;
+    tally.bytes += Buffer.byteLength(text);
+  }
+  console.log(`\npass ${pass} (${memory()} after it)`);
+  console.log("language     files      MB    MB/s  declarations  errors");
+  for (const [language, t] of [...tallies].sort()) {
+    console.log(
+      [
+        language.padEnd(10),
+        String(t.files).padStart(7),
+        (t.bytes / MB).toFixed(1).padStart(7),
+        (t.bytes / MB / (t.ms / 1000)).toFixed(1).padStart(7),
+        String(t.declarations).padStart(13),
+        String(t.errors).padStart(7),
+      ].join(" "),
+    );
+  }
+}

@@ -1,0 +1,264 @@
+import type { SyntaxLanguage } from "./syntax-language.js";
+
+/** What a declaration declares, the same words for every language. */
+export type DeclarationKind =
+  | "function"
+  | "method"
+  | "class"
+  | "struct"
+  | "enum"
+  | "interface"
+  | "trait"
+  | "impl"
+  | "module"
+  | "type";
+
+/**
+ * How one syntax node type reads as a declaration. Rules are data: the walker
+ * in declarations-of.ts applies them the same way for every language.
+ */
+export interface DeclarationRule {
+  readonly kind: DeclarationKind;
+  /** The word that labels it in an enclosing path: "fn" in `impl Parser › fn parse_args`. */
+  readonly keyword: string;
+  /**
+   * Where the name is: a field of the node (default "name"); `declarator`
+   * follows C/C++ declarator fields down to the identifier; `fields` joins
+   * several fields (Rust's `impl Display for Parser`).
+   */
+  readonly name?:
+    | { readonly field: string }
+    | { readonly declarator: true }
+    | { readonly fields: readonly string[]; readonly joiner: string };
+  /**
+   * Only when this field is present (and, with `types`, one of these node
+   * types; `descend` follows the field repeatedly, through C's pointer
+   * declarators): `struct s *p` uses a struct, `struct s { … }` declares one.
+   */
+  readonly when?: {
+    readonly field: string;
+    readonly types?: readonly string[];
+    readonly descend?: boolean;
+  };
+}
+
+/** One language's rules: node type → how it reads as a declaration. */
+export interface LanguageRules {
+  readonly declarations: Readonly<Record<string, readonly DeclarationRule[]>>;
+  /** Nodes wrapping a declaration whose start is the declaration's (decorators, `export`, `template <…>`). */
+  readonly wrappers: readonly string[];
+  /** Comment node types: adjacent comments above a declaration are its doc comment. */
+  readonly comments: readonly string[];
+  /** Node types between a doc comment and its declaration (Rust's `#[derive]`, C#'s `[Attr]`). */
+  readonly attributes: readonly string[];
+  /** The doc is the first string statement of the body (Python's docstring). */
+  readonly docstring?: true;
+}
+
+// A function inside one of these is a method.
+export const MEMBER_OWNERS: ReadonlySet<DeclarationKind> = new Set([
+  "class",
+  "struct",
+  "enum",
+  "interface",
+  "trait",
+  "impl",
+]);
+
+const rule = (
+  kind: DeclarationKind,
+  keyword: string,
+  extra: Omit<DeclarationRule, "kind" | "keyword"> = {},
+): readonly DeclarationRule[] => [{ kind, keyword, ...extra }];
+
+const C_FUNCTION = {
+  field: "declarator",
+  types: ["function_declarator"],
+  descend: true,
+};
+const HAS_BODY = { field: "body" };
+const C_FAMILY: LanguageRules = {
+  declarations: {
+    function_definition: rule("function", "fn", { name: { declarator: true } }),
+    // Prototypes: `int parse(const char *);`, and methods declared in a class.
+    declaration: rule("function", "fn", {
+      name: { declarator: true },
+      when: C_FUNCTION,
+    }),
+    field_declaration: rule("method", "fn", {
+      name: { declarator: true },
+      when: C_FUNCTION,
+    }),
+    struct_specifier: rule("struct", "struct", { when: HAS_BODY }),
+    union_specifier: rule("struct", "union", { when: HAS_BODY }),
+    enum_specifier: rule("enum", "enum", { when: HAS_BODY }),
+    class_specifier: rule("class", "class", { when: HAS_BODY }),
+    namespace_definition: rule("module", "namespace"),
+  },
+  // `typedef struct buffer { … } buffer_t;` declares the struct.
+  wrappers: ["template_declaration", "type_definition"],
+  comments: ["comment"],
+  attributes: [],
+};
+
+const FUNCTION_VALUE = {
+  field: "value",
+  types: ["arrow_function", "function_expression", "function"],
+};
+const JAVASCRIPT: LanguageRules = {
+  declarations: {
+    function_declaration: rule("function", "function"),
+    generator_function_declaration: rule("function", "function"),
+    class_declaration: rule("class", "class"),
+    method_definition: rule("method", "method"),
+    // `const handler = (req) => …`: a function by another syntax.
+    variable_declarator: rule("function", "function", { when: FUNCTION_VALUE }),
+  },
+  wrappers: ["export_statement", "lexical_declaration", "variable_declaration"],
+  comments: ["comment"],
+  attributes: ["decorator"],
+};
+const TYPESCRIPT: LanguageRules = {
+  ...JAVASCRIPT,
+  declarations: {
+    ...JAVASCRIPT.declarations,
+    abstract_class_declaration: rule("class", "class"),
+    interface_declaration: rule("interface", "interface"),
+    enum_declaration: rule("enum", "enum"),
+    internal_module: rule("module", "namespace"),
+    module: rule("module", "module"),
+    type_alias_declaration: rule("type", "type"),
+    method_signature: rule("method", "method"),
+    abstract_method_signature: rule("method", "method"),
+    function_signature: rule("function", "function"),
+  },
+};
+
+/**
+ * The declaration rules of every language with a grammar. Languages without
+ * one (grammar-files.ts) have no entry.
+ */
+export const LANGUAGE_RULES: Readonly<
+  Partial<Record<SyntaxLanguage, LanguageRules>>
+> = {
+  python: {
+    declarations: {
+      function_definition: rule("function", "def"),
+      class_definition: rule("class", "class"),
+    },
+    wrappers: ["decorated_definition"],
+    comments: ["comment"],
+    attributes: [],
+    docstring: true,
+  },
+  javascript: JAVASCRIPT,
+  typescript: TYPESCRIPT,
+  tsx: TYPESCRIPT,
+  go: {
+    declarations: {
+      function_declaration: rule("function", "func"),
+      method_declaration: rule("method", "func"),
+      type_spec: [
+        {
+          kind: "struct",
+          keyword: "type",
+          when: { field: "type", types: ["struct_type"] },
+        },
+        {
+          kind: "interface",
+          keyword: "type",
+          when: { field: "type", types: ["interface_type"] },
+        },
+        { kind: "type", keyword: "type" },
+      ],
+      type_alias: rule("type", "type"),
+      method_elem: rule("method", "func"),
+    },
+    wrappers: ["type_declaration"],
+    comments: ["comment"],
+    attributes: [],
+  },
+  rust: {
+    declarations: {
+      function_item: rule("function", "fn"),
+      function_signature_item: rule("function", "fn"),
+      struct_item: rule("struct", "struct"),
+      union_item: rule("struct", "union"),
+      enum_item: rule("enum", "enum"),
+      trait_item: rule("trait", "trait"),
+      impl_item: rule("impl", "impl", {
+        name: { fields: ["trait", "type"], joiner: " for " },
+      }),
+      // `mod parser;` only names a file; `mod parser { … }` declares a module.
+      mod_item: rule("module", "mod", { when: HAS_BODY }),
+      macro_definition: rule("function", "macro_rules!"),
+      type_item: rule("type", "type"),
+    },
+    wrappers: [],
+    comments: ["line_comment", "block_comment"],
+    attributes: ["attribute_item"],
+  },
+  java: {
+    declarations: {
+      class_declaration: rule("class", "class"),
+      record_declaration: rule("class", "record"),
+      interface_declaration: rule("interface", "interface"),
+      annotation_type_declaration: rule("interface", "@interface"),
+      enum_declaration: rule("enum", "enum"),
+      method_declaration: rule("method", "method"),
+      constructor_declaration: rule("method", "constructor"),
+    },
+    wrappers: [],
+    comments: ["block_comment", "line_comment"],
+    attributes: [],
+  },
+  c: C_FAMILY,
+  cpp: C_FAMILY,
+  csharp: {
+    declarations: {
+      namespace_declaration: rule("module", "namespace"),
+      file_scoped_namespace_declaration: rule("module", "namespace"),
+      class_declaration: rule("class", "class"),
+      record_declaration: rule("class", "record"),
+      struct_declaration: rule("struct", "struct"),
+      interface_declaration: rule("interface", "interface"),
+      enum_declaration: rule("enum", "enum"),
+      method_declaration: rule("method", "method"),
+      constructor_declaration: rule("method", "constructor"),
+    },
+    wrappers: [],
+    comments: ["comment"],
+    attributes: ["attribute_list"],
+  },
+  ruby: {
+    declarations: {
+      module: rule("module", "module"),
+      class: rule("class", "class"),
+      method: rule("method", "def"),
+      singleton_method: rule("method", "def"),
+    },
+    wrappers: [],
+    comments: ["comment"],
+    attributes: [],
+  },
+  php: {
+    declarations: {
+      namespace_definition: rule("module", "namespace"),
+      class_declaration: rule("class", "class"),
+      interface_declaration: rule("interface", "interface"),
+      trait_declaration: rule("trait", "trait"),
+      enum_declaration: rule("enum", "enum"),
+      function_definition: rule("function", "function"),
+      method_declaration: rule("method", "function"),
+    },
+    wrappers: [],
+    comments: ["comment"],
+    attributes: ["attribute_list"],
+  },
+  shell: {
+    declarations: { function_definition: rule("function", "function") },
+    wrappers: [],
+    comments: ["comment"],
+    attributes: [],
+  },
+};

@@ -1,0 +1,249 @@
+import type { Node, TreeCursor } from "web-tree-sitter";
+import {
+  LANGUAGE_RULES,
+  MEMBER_OWNERS,
+  type DeclarationKind,
+  type DeclarationRule,
+  type LanguageRules,
+} from "./declaration-rules.js";
+import { NoGrammarError, parserFor } from "./load-grammar.js";
+import type { SyntaxLanguage } from "./syntax-language.js";
+
+/** A range of 1-based, inclusive line numbers. */
+export interface LineRange {
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** One declaration found in a file's syntax tree. */
+export interface Declaration extends LineRange {
+  readonly kind: DeclarationKind;
+  readonly name: string;
+  /** Enclosing declarations then this one, outermost first: "impl Parser › fn parse_args". */
+  readonly path: string;
+  /** The lines before the body (decorators and annotations included), and their text. */
+  readonly signature: LineRange & { readonly text: string };
+  /** The doc comment above it, or its docstring. */
+  readonly doc?: LineRange;
+}
+
+/** How enclosing paths join their parts. */
+export const PATH_SEPARATOR = " › ";
+
+/**
+ * The declarations of a file, in source order, read from its syntax tree:
+ * each one's kind, name, lines, enclosing path, signature and doc comment.
+ * Throws NoGrammarError for a language without a grammar.
+ *
+ * @example
+ * await declarationsOf("rust", "impl Parser {\n    fn parse_args(&self) {}\n}\n")
+ * // [{ kind: "impl", name: "Parser", path: "impl Parser", startLine: 1, endLine: 3, … },
+ * //  { kind: "method", name: "parse_args", path: "impl Parser › fn parse_args", startLine: 2, … }]
+ */
+export async function declarationsOf(
+  language: SyntaxLanguage,
+  text: string,
+): Promise<Declaration[]> {
+  const rules = LANGUAGE_RULES[language];
+  if (!rules) throw new NoGrammarError(language);
+  const parser = await parserFor(language);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
+  // The tree lives in WebAssembly memory, which is never garbage-collected.
+  try {
+    return walk(tree.walk(), rules, text);
+  } finally {
+    tree.delete();
+  }
+}
+
+interface Open {
+  readonly depth: number;
+  readonly kind: DeclarationKind;
+  readonly path: string;
+}
+
+// A depth-first walk with a cursor, which allocates a Node only where a rule
+// names the node type: most of a tree is expressions no rule looks at.
+function walk(
+  cursor: TreeCursor,
+  rules: LanguageRules,
+  text: string,
+): Declaration[] {
+  const found: Declaration[] = [];
+  const open: Open[] = [];
+  let depth = 0;
+  try {
+    for (;;) {
+      const candidates = cursor.nodeIsNamed
+        ? rules.declarations[cursor.nodeType]
+        : undefined;
+      if (candidates) {
+        const node = cursor.currentNode;
+        const rule = candidates.find((r) => applies(r, node));
+        const name = rule && nameOf(rule, node);
+        if (rule && name) {
+          const owner = open.at(-1);
+          const kind =
+            rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
+              ? "method"
+              : rule.kind;
+          const label = `${rule.keyword} ${name}`;
+          const path = owner ? owner.path + PATH_SEPARATOR + label : label;
+          found.push(describe(node, kind, name, path, rules, text));
+          open.push({ depth, kind, path });
+        }
+      }
+      if (cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      for (;;) {
+        while ((open.at(-1)?.depth ?? -1) >= depth) open.pop();
+        if (cursor.gotoNextSibling()) break;
+        if (!cursor.gotoParent()) return found;
+        depth--;
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+
+function applies(rule: DeclarationRule, node: Node): boolean {
+  const when = rule.when;
+  if (!when) return true;
+  let child = node.childForFieldName(when.field);
+  if (!when.types) return child !== null;
+  while (child) {
+    if (when.types.includes(child.type)) return true;
+    child = when.descend ? child.childForFieldName(when.field) : null;
+  }
+  return false;
+}
+
+function nameOf(rule: DeclarationRule, node: Node): string | undefined {
+  const how = rule.name ?? { field: "name" };
+  if ("field" in how) return node.childForFieldName(how.field)?.text;
+  if ("fields" in how) {
+    const parts = how.fields
+      .map((field) => node.childForFieldName(field)?.text)
+      .filter((part): part is string => part !== undefined);
+    return parts.length ? parts.join(how.joiner) : undefined;
+  }
+  // C and C++: `static int *parse(…)` nests the name in declarators.
+  let declarator = node.childForFieldName("declarator");
+  while (declarator) {
+    const inner = declarator.childForFieldName("declarator");
+    if (!inner) return declarator.text;
+    declarator = inner;
+  }
+  return undefined;
+}
+
+function describe(
+  node: Node,
+  kind: DeclarationKind,
+  name: string,
+  path: string,
+  rules: LanguageRules,
+  text: string,
+): Declaration {
+  let outer = node;
+  while (outer.parent && rules.wrappers.includes(outer.parent.type))
+    outer = outer.parent;
+  const body = node.childForFieldName("body");
+  const signatureText = text
+    .slice(outer.startIndex, signatureEnd(node, body, rules, text))
+    .trimEnd();
+  const startLine = outer.startPosition.row + 1;
+  const doc =
+    (rules.docstring && body && docstringOf(body)) ||
+    commentsAbove(outer, rules);
+  return {
+    kind,
+    name,
+    path,
+    startLine,
+    endLine: lastRow(node) + 1,
+    signature: {
+      startLine,
+      endLine: startLine + countNewlines(signatureText),
+      text: signatureText,
+    },
+    ...(doc ? { doc } : {}),
+  };
+}
+
+// The signature ends before the body (at the last token before it, so a
+// comment between `def f():` and its first statement stays out). Without a
+// body (a prototype, a Go type) it runs to the first brace or the end.
+function signatureEnd(
+  node: Node,
+  body: Node | null,
+  rules: LanguageRules,
+  text: string,
+): number {
+  if (body) {
+    let end = body.startIndex;
+    for (const child of node.children) {
+      if (child.startIndex >= body.startIndex) break;
+      if (!rules.comments.includes(child.type)) end = child.endIndex;
+    }
+    return end;
+  }
+  const brace = text.indexOf("{", node.startIndex);
+  return brace === -1 ? node.endIndex : Math.min(brace, node.endIndex);
+}
+
+function docstringOf(body: Node): LineRange | undefined {
+  const first = body.namedChildren[0];
+  if (first?.type !== "expression_statement") return undefined;
+  if (first.namedChildren[0]?.type !== "string") return undefined;
+  return lineRange(first, first);
+}
+
+// Adjacent comments (no blank line between them or before the declaration),
+// reading up through attributes such as `#[derive(…)]`.
+function commentsAbove(
+  outer: Node,
+  rules: LanguageRules,
+): LineRange | undefined {
+  let top: Node | undefined;
+  let bottom: Node | undefined;
+  let below = outer;
+  for (
+    let sibling = outer.previousNamedSibling;
+    sibling && lastRow(sibling) >= below.startPosition.row - 1;
+    sibling = sibling.previousNamedSibling
+  ) {
+    if (rules.comments.includes(sibling.type)) {
+      top = sibling;
+      bottom ??= sibling;
+    } else if (!rules.attributes.includes(sibling.type)) break;
+    below = sibling;
+  }
+  return top && bottom ? lineRange(top, bottom) : undefined;
+}
+
+function lineRange(top: Node, bottom: Node): LineRange {
+  return {
+    startLine: top.startPosition.row + 1,
+    endLine: lastRow(bottom) + 1,
+  };
+}
+
+// The last row holding text of a node: Rust's line comments end after their
+// newline, at column 0 of the next row.
+function lastRow(node: Node): number {
+  const end = node.endPosition;
+  return end.column === 0 && end.row > node.startPosition.row
+    ? end.row - 1
+    : end.row;
+}
+
+function countNewlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}

@@ -1,0 +1,288 @@
+import { readFileSync } from "node:fs";
+import {
+  declarationsOf,
+  type Declaration,
+} from "../../../../src/retrieval/chunks/declarations-of.js";
+import type { SyntaxLanguage } from "../../../../src/retrieval/chunks/syntax-language.js";
+
+const fixture = (name: string): string =>
+  readFileSync(
+    new URL(`../../../fixtures/languages/${name}`, import.meta.url),
+    "utf8",
+  );
+
+// kind, path, start line, end line: the outline a reader would write by hand.
+type Outline = [Declaration["kind"], string, number, number];
+const outline = (found: Declaration[]): Outline[] =>
+  found.map((d) => [d.kind, d.path, d.startLine, d.endLine]);
+
+async function declarationsOfFixture(
+  language: SyntaxLanguage,
+  name: string,
+): Promise<Declaration[]> {
+  return declarationsOf(language, fixture(name));
+}
+
+const byName = (found: Declaration[], name: string): Declaration => {
+  const match = found.find((d) => d.name === name);
+  if (!match) throw new Error(`no declaration named ${name}`);
+  return match;
+};
+
+describe("declarationsOf", () => {
+  it("Rust: structs, impls (trait impls named `Trait for Type`), trait methods and inline modules, not `mod x;`", async () => {
+    const found = await declarationsOfFixture("rust", "parser.rs");
+    expect(outline(found)).toEqual([
+      ["struct", "struct Parser", 6, 8],
+      ["impl", "impl Parser", 10, 16],
+      ["method", "impl Parser › fn parse_args", 12, 15],
+      ["impl", "impl fmt::Display for Parser", 18, 22],
+      ["method", "impl fmt::Display for Parser › fn fmt", 19, 21],
+      ["trait", "trait Visit", 24, 26],
+      ["method", "trait Visit › fn visit", 25, 25],
+      ["module", "mod inner", 28, 30],
+      ["enum", "mod inner › enum Token", 29, 29],
+    ]);
+    // The doc comment reads up through `#[derive(Debug)]`, and stops at the
+    // blank line below the crate's `//!` comment.
+    expect(byName(found, "Parser").doc).toEqual({ startLine: 3, endLine: 4 });
+    const parseArgs = byName(found, "parse_args");
+    expect(parseArgs.signature).toEqual({
+      startLine: 12,
+      endLine: 12,
+      text: "pub fn parse_args(&self) -> Result<(), Error>",
+    });
+    expect(parseArgs.doc).toEqual({ startLine: 11, endLine: 11 });
+  });
+
+  it("C++: namespaces, templates, in-class prototypes, out-of-line definitions and multi-line signatures", async () => {
+    const found = await declarationsOfFixture("cpp", "basic_json.cpp");
+    expect(outline(found)).toEqual([
+      ["module", "namespace nlohmann", 3, 12],
+      ["class", "namespace nlohmann › class basic_json", 5, 11],
+      ["method", "namespace nlohmann › class basic_json › fn parse", 9, 9],
+      ["method", "namespace nlohmann › class basic_json › fn size", 10, 10],
+      ["struct", "struct point", 14, 14],
+      ["function", "fn make_point", 15, 18],
+      ["function", "fn nlohmann::basic_json::clear", 19, 19],
+      ["enum", "enum color", 20, 20],
+      ["function", "fn count", 21, 21],
+    ]);
+    const json = byName(found, "basic_json");
+    expect(json.signature.text).toBe(
+      "template <typename T>\nclass basic_json : public base",
+    );
+    expect(json.doc).toEqual({ startLine: 4, endLine: 4 });
+    expect(byName(found, "make_point").signature).toEqual({
+      startLine: 15,
+      endLine: 16,
+      text: "static struct point *make_point(int x,\n                                int y)",
+    });
+  });
+
+  it("C: typedef'd structs keep their comment, prototypes are functions, uses of `struct x` are not declarations", async () => {
+    const found = await declarationsOfFixture("c", "buffer.c");
+    expect(outline(found)).toEqual([
+      ["struct", "struct buffer", 4, 7],
+      ["enum", "enum buffer_status", 9, 9],
+      ["function", "fn buffer_append", 12, 15],
+      ["function", "fn buffer_free", 17, 17],
+    ]);
+    expect(byName(found, "buffer").doc).toEqual({ startLine: 3, endLine: 3 });
+    expect(byName(found, "buffer_append").doc).toEqual({
+      startLine: 11,
+      endLine: 11,
+    });
+  });
+
+  it("Go: structs, interfaces and aliases by their type, methods with receivers", async () => {
+    const found = await declarationsOfFixture("go", "store.go");
+    expect(outline(found)).toEqual([
+      ["struct", "type Store", 4, 6],
+      ["interface", "type Getter", 9, 11],
+      ["method", "type Getter › func Get", 10, 10],
+      ["type", "type ID", 13, 13],
+      ["method", "func Get", 16, 18],
+      ["function", "func New", 20, 20],
+    ]);
+    expect(byName(found, "Store").signature.text).toBe("type Store struct");
+    expect(found[4]?.signature.text).toBe(
+      "func (s *Store) Get(key string) int",
+    );
+    expect(found[4]?.doc).toEqual({ startLine: 15, endLine: 15 });
+  });
+
+  it("Java: nested types, constructors, annotations in the signature, Javadoc", async () => {
+    const found = await declarationsOfFixture("java", "JsonParser.java");
+    expect(outline(found)).toEqual([
+      ["class", "class JsonParser", 6, 20],
+      ["enum", "class JsonParser › enum Feature", 7, 7],
+      ["method", "class JsonParser › constructor JsonParser", 9, 9],
+      ["method", "class JsonParser › method nextToken", 12, 15],
+      ["interface", "class JsonParser › interface Listener", 17, 19],
+      [
+        "method",
+        "class JsonParser › interface Listener › method onToken",
+        18,
+        18,
+      ],
+    ]);
+    expect(byName(found, "JsonParser").doc).toEqual({
+      startLine: 3,
+      endLine: 5,
+    });
+    const next = byName(found, "nextToken");
+    expect(next.signature.text).toBe(
+      "@Override\n    public Token nextToken() throws IOException",
+    );
+    expect(next.doc).toEqual({ startLine: 11, endLine: 11 });
+  });
+
+  it("TypeScript: type aliases, interfaces, enums, namespaces, classes and exported arrow functions", async () => {
+    const found = await declarationsOfFixture("typescript", "plugin.ts");
+    expect(outline(found)).toEqual([
+      ["type", "type Dayjs", 1, 1],
+      ["interface", "interface PluginOptions", 4, 6],
+      ["enum", "enum Unit", 8, 10],
+      ["module", "namespace Format", 12, 16],
+      ["function", "namespace Format › function pad", 13, 15],
+      ["class", "class Formatter", 18, 22],
+      ["method", "class Formatter › method format", 19, 21],
+      ["function", "function plugin", 25, 27],
+    ]);
+    const plugin = byName(found, "plugin");
+    expect(plugin.signature.text).toBe(
+      "export const plugin = (options: PluginOptions) =>",
+    );
+    expect(plugin.doc).toEqual({ startLine: 24, endLine: 24 });
+  });
+
+  it("JavaScript: functions, classes, methods and function expressions", async () => {
+    const found = await declarationsOfFixture("javascript", "locale.js");
+    expect(outline(found)).toEqual([
+      ["function", "function parseLocale", 4, 6],
+      ["class", "class Locale", 8, 12],
+      ["method", "class Locale › method constructor", 9, 11],
+      ["function", "function formatter", 14, 16],
+    ]);
+    expect(byName(found, "parseLocale").doc).toEqual({
+      startLine: 1,
+      endLine: 3,
+    });
+  });
+
+  it("Python: methods inside classes, nested functions, decorators in the signature, docstrings", async () => {
+    const found = await declarationsOfFixture("python", "config.py");
+    expect(outline(found)).toEqual([
+      ["class", "class Config", 4, 15],
+      ["method", "class Config › def name", 7, 9],
+      ["method", "class Config › def load", 11, 15],
+      ["function", "class Config › def load › def inner", 13, 14],
+      ["function", "def main", 19, 22],
+    ]);
+    expect(byName(found, "Config").doc).toEqual({ startLine: 5, endLine: 5 });
+    expect(byName(found, "name").signature.text).toBe(
+      "@property\n    def name(self):",
+    );
+    // A comment above the body's first statement is not part of the signature.
+    expect(byName(found, "load").signature.text).toBe("def load(self, path):");
+    expect(byName(found, "main").signature).toEqual({
+      startLine: 19,
+      endLine: 20,
+      text: "def main(argv,\n         env=None):",
+    });
+    expect(byName(found, "main").doc).toEqual({ startLine: 21, endLine: 21 });
+  });
+
+  it("C#, Ruby, PHP and shell: classes, modules, methods and functions", async () => {
+    expect(
+      outline(
+        await declarationsOf(
+          "csharp",
+          "namespace App {\n  /// A store.\n  [Serializable]\n  public class Store {\n    public int Count() { return 0; }\n  }\n}\n",
+        ),
+      ),
+    ).toEqual([
+      ["module", "namespace App", 1, 7],
+      ["class", "namespace App › class Store", 3, 6],
+      ["method", "namespace App › class Store › method Count", 5, 5],
+    ]);
+    expect(
+      outline(
+        await declarationsOf(
+          "ruby",
+          "module Rack\n  class Request\n    def params\n    end\n\n    def self.build; end\n  end\nend\n",
+        ),
+      ),
+    ).toEqual([
+      ["module", "module Rack", 1, 8],
+      ["class", "module Rack › class Request", 2, 7],
+      ["method", "module Rack › class Request › def params", 3, 4],
+      ["method", "module Rack › class Request › def build", 6, 6],
+    ]);
+    expect(
+      outline(
+        await declarationsOf(
+          "php",
+          "<?php\nnamespace App;\n\ntrait Greets {\n  function hello() {}\n}\nfunction helper() {}\n",
+        ),
+      ),
+    ).toEqual([
+      ["module", "namespace App", 2, 2],
+      ["trait", "trait Greets", 4, 6],
+      ["method", "trait Greets › function hello", 5, 5],
+      ["function", "function helper", 7, 7],
+    ]);
+    expect(
+      outline(
+        await declarationsOf(
+          "shell",
+          "#!/bin/sh\nusage() {\n  echo usage\n}\n\nfunction main {\n  usage\n}\n",
+        ),
+      ),
+    ).toEqual([
+      ["function", "function usage", 2, 4],
+      ["function", "function main", 6, 8],
+    ]);
+  });
+
+  it("counts lines in characters, not bytes, past non-ASCII text", async () => {
+    const found = await declarationsOf(
+      "python",
+      "# Ünïcödé ✓ 😀 comment\ndef naïve(ß):\n    return 'é'\n",
+    );
+    expect(found).toEqual([
+      {
+        kind: "function",
+        name: "naïve",
+        path: "def naïve",
+        startLine: 2,
+        endLine: 3,
+        signature: { startLine: 2, endLine: 2, text: "def naïve(ß):" },
+        doc: { startLine: 1, endLine: 1 },
+      },
+    ]);
+  });
+
+  it("says which language has no grammar", async () => {
+    await expect(declarationsOf("swift", "func f() {}\n")).rejects.toThrow(
+      'No tree-sitter grammar for language "swift"',
+    );
+  });
+
+  it("parses a large file whole", async () => {
+    const method = (i: number): string =>
+      `    /// Step ${i}.\n    pub fn step_${i}(&mut self, input: &[u8]) -> usize {\n        input.len() + ${i}\n    }\n`;
+    const methods = Array.from({ length: 5000 }, (_, i) => method(i)).join("");
+    const text = `pub struct Machine;\n\nimpl Machine {\n${methods}}\n`;
+    expect(text.length).toBeGreaterThan(400_000);
+    const found = await declarationsOf("rust", text);
+    expect(found).toHaveLength(5002);
+    expect(found[5001]).toMatchObject({
+      kind: "method",
+      path: "impl Machine › fn step_4999",
+      startLine: 3 + 4999 * 4 + 2,
+      doc: { startLine: 3 + 4999 * 4 + 1, endLine: 3 + 4999 * 4 + 1 },
+    });
+  });
+});

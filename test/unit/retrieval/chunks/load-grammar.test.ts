@@ -1,0 +1,62 @@
+import {
+  hasGrammar,
+  loadGrammar,
+  NoGrammarError,
+  parserFor,
+} from "../../../../src/retrieval/chunks/load-grammar.js";
+import { syntaxLanguageForPath } from "../../../../src/retrieval/chunks/syntax-language.js";
+
+describe("loadGrammar", () => {
+  it("loads a grammar once: concurrent first calls share one load", async () => {
+    const [a, b] = [loadGrammar("java"), loadGrammar("java")];
+    expect(a).toBe(b);
+    expect(await a).toBe(await loadGrammar("java"));
+    // Java's grammar, not another language's.
+    expect((await a).idForNodeType("method_declaration", true)).not.toBeNull();
+    expect((await a).idForNodeType("function_item", true)).toBeNull();
+  });
+
+  it("reuses one parser per language", async () => {
+    expect(await parserFor("go")).toBe(await parserFor("go"));
+    expect(await parserFor("go")).not.toBe(await parserFor("rust"));
+  });
+
+  it("parses C with the C++ grammar", async () => {
+    const tree = (await parserFor("c")).parse("int main(void) { return 0; }\n");
+    try {
+      expect(tree?.rootNode.type).toBe("translation_unit");
+      expect(tree?.rootNode.hasError).toBe(false);
+    } finally {
+      tree?.delete();
+    }
+  });
+
+  it("names the language that has no grammar", async () => {
+    expect(hasGrammar("kotlin")).toBe(false);
+    expect(hasGrammar("python")).toBe(true);
+    const error = await loadGrammar("kotlin").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoGrammarError);
+    expect((error as NoGrammarError).language).toBe("kotlin");
+    expect((error as Error).message).toMatch(/"kotlin"/);
+  });
+});
+
+describe("syntaxLanguageForPath", () => {
+  it.each([
+    ["tokio/src/runtime/task.rs", "rust"],
+    ["src/App.tsx", "tsx"],
+    ["src/index.mts", "typescript"],
+    ["lib/zstd.h", "c"],
+    ["include/json.hpp", "cpp"],
+    ["pkg/cache/store.go", "go"],
+    ["scripts/install.sh", "shell"],
+    ["app/Main.kt", "kotlin"],
+  ])("%s is %s", (path, language) => {
+    expect(syntaxLanguageForPath(path)).toBe(language);
+  });
+
+  it("has no language for prose or data", () => {
+    expect(syntaxLanguageForPath("README.md")).toBeUndefined();
+    expect(syntaxLanguageForPath("Makefile")).toBeUndefined();
+  });
+});
