@@ -14,7 +14,10 @@ import { createAskcodeMetrics } from "../../src/metrics/askcode-metrics.js";
 import { buildContext } from "../../src/retrieval/build-context.js";
 import { indexKey } from "../../src/retrieval/index-cache.js";
 import { candidateQueries } from "../../src/run/candidate-queries.js";
-import { indexForQuestion } from "../../src/run/index-for-question.js";
+import {
+  indexForQuestion,
+  packingFor,
+} from "../../src/run/index-for-question.js";
 import type { TokenCounter } from "../../src/tokens/token-counter.js";
 import { createPathPolicy } from "../../src/tools/path-policy.js";
 import type { MirrorStandIn } from "../../scripts/github-mirror-stand-in.js";
@@ -220,17 +223,7 @@ export async function runInstanceOnGithub(
         question,
         budget,
         tokenCounter: input.tokenCounter,
-        ...(collected.mode === "candidates"
-          ? {
-              options: {
-                pack: {
-                  partialView:
-                    collected.note ??
-                    "the repository is too large to read whole",
-                },
-              },
-            }
-          : {}),
+        ...packingFor(collected),
       });
       contexts.push({ budget, built, packMs: performance.now() - t });
       sample();

@@ -35,6 +35,7 @@ import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
 import {
   indexForQuestion,
+  packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
 import { startRunDeadline } from "./run-deadline.js";
@@ -171,16 +172,7 @@ export async function answerQuestion(
     question: retrievalText,
     budget: contextBudget,
     tokenCounter,
-    ...(collected.mode === "candidates"
-      ? {
-          options: {
-            pack: {
-              partialView:
-                collected.note ?? "the repository is too large to read whole",
-            },
-          },
-        }
-      : {}),
+    ...packingFor(collected),
   });
   input.metrics?.contextPacked(built.context.tokensUsed);
 

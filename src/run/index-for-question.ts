@@ -1,4 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
+import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/derived-cache.js";
 import type { IndexCache } from "../retrieval/index-cache.js";
 import {
@@ -91,4 +92,26 @@ export async function indexForQuestion(
   // A question asked alongside found this commit over the cap: its
   // candidates were named by its own question, not this one.
   return collectAndIndex();
+}
+
+/**
+ * How to pack what this index holds: an index of candidates is a partial
+ * view, and the packing note tells the model why and that the tools can read
+ * the rest; a whole repository needs nothing said.
+ *
+ * @example
+ * await buildContext({ reader, index: collected.index, question, budget, tokenCounter, ...packingFor(collected) });
+ */
+export function packingFor(collected: QuestionIndex): {
+  options?: BuildContextOptions;
+} {
+  if (collected.mode !== "candidates") return {};
+  return {
+    options: {
+      pack: {
+        partialView:
+          collected.note ?? "the repository is too large to read whole",
+      },
+    },
+  };
 }
