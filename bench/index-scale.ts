@@ -12,6 +12,7 @@
 // here, never asserted in a test.
 //   npm run bench:index-scale [-- --sizes 25,50,100,200] [--mirrors DIR]
 // (default $SWEBENCH_MIRRORS, else bench/mirrors)
+import { loadGrammarsFor } from "../src/retrieval/chunk-file.js";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -116,6 +117,7 @@ async function measureSize(megabytes: number) {
     tokenCounter,
   });
   const files = await repositoryOf(megabytes);
+  await loadGrammarsFor(files);
   let text = 0;
   for (const file of files) text += file.text.length;
   const afterRead = process.memoryUsage();

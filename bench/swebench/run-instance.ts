@@ -1,3 +1,4 @@
+import { loadGrammarsFor } from "../../src/retrieval/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
 import { indexRepository } from "../../src/retrieval/index-repository.js";
@@ -169,8 +170,9 @@ export async function runInstance(
         : {}),
     });
 
-    // 2. Index once, for both systems.
+    // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
+    await loadGrammarsFor(repository.files);
     const index = d.indexRepository(repository.files);
     result.timings.indexMs = d.now() - t;
     result.chunks = index.chunks.length;

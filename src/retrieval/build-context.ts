@@ -1,4 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
+import { loadGrammarsFor } from "./chunk-file.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import {
   readRepositoryFiles,
@@ -84,6 +85,7 @@ export async function buildContext(
     input.files || input.index
       ? { files: [...(input.files ?? [])], skipped: {}, treeTruncated: false }
       : await d.readRepositoryFiles(input.reader, input.options?.read);
+  if (!input.index) await loadGrammarsFor(read.files);
   const readMs = d.now() - started;
   const retrieved = d.retrieveContext({
     files: read.files,

@@ -1,6 +1,19 @@
+import { LANGUAGE_RULES } from "./chunks/declaration-rules.js";
+import { declarationsInTree } from "./chunks/declarations-of.js";
+import { loadGrammars, readyParser } from "./chunks/load-grammar.js";
+import {
+  syntaxLanguageForPath,
+  type SyntaxLanguage,
+} from "./chunks/syntax-language.js";
+import { syntaxUnits } from "./chunks/syntax-units.js";
 import { languageForPath } from "./language.js";
 import { fileLines, lineStructure } from "./line-structure.js";
-import { plainUnits, splitRange, type SplitContext } from "./split-range.js";
+import {
+  plainUnits,
+  splitRange,
+  type SplitContext,
+  type Unit,
+} from "./split-range.js";
 import type { Chunk, SourceFile } from "./types.js";
 
 export interface ChunkOptions {
@@ -33,6 +46,80 @@ const DEFAULTS: Required<ChunkOptions> = {
   mergeTokens: 150,
   charsPerToken: 4,
 };
+// Python and JavaScript/TypeScript keep the line-structure chunker, which
+// measured at least as well as the tree on the SWE-bench dev split (see
+// docs/architecture/retrieval.md, "Chunking").
+const LINE_CHUNKED: ReadonlySet<SyntaxLanguage> = new Set([
+  "python",
+  "javascript",
+  "typescript",
+  "tsx",
+]);
+
+function wantsTree(language: SyntaxLanguage | undefined): boolean {
+  return (
+    language !== undefined &&
+    !LINE_CHUNKED.has(language) &&
+    LANGUAGE_RULES[language] !== undefined
+  );
+}
+
+/**
+ * Loads the grammars the files' languages are chunked with, once per
+ * process: chunking is synchronous, so an index build awaits this first.
+ *
+ * @example
+ * await loadGrammarsFor(files);
+ * const index = indexRepository(files);
+ */
+export async function loadGrammarsFor(
+  files: Iterable<{ path: string }>,
+): Promise<void> {
+  const languages = new Set<SyntaxLanguage>();
+  for (const file of files) {
+    const language = syntaxLanguageForPath(file.path);
+    if (language && wantsTree(language)) languages.add(language);
+  }
+  await loadGrammars(languages);
+}
+
+/**
+ * Whether chunking a file now would fall short of its syntax tree because
+ * its grammar has not loaded (`loadGrammarsFor` was not awaited): such
+ * chunks are fine for this index but never cached as the file's own.
+ *
+ * @example
+ * chunkedWithoutGrammar("src/lib.rs") // true until loadGrammarsFor([{ path: "src/lib.rs" }]) resolves
+ */
+export function chunkedWithoutGrammar(path: string): boolean {
+  const language = syntaxLanguageForPath(path);
+  return (
+    language !== undefined &&
+    wantsTree(language) &&
+    readyParser(language) === undefined
+  );
+}
+
+function treeUnits(
+  ctx: SplitContext,
+  language: SyntaxLanguage | undefined,
+): Unit[] | undefined {
+  if (!wantsTree(language) || !language) return undefined;
+  const rules = LANGUAGE_RULES[language];
+  const tree = readyParser(language)?.parse(ctx.lines.text);
+  if (!rules || !tree) return undefined;
+  // The tree lives in WebAssembly memory, which is never garbage-collected.
+  try {
+    return syntaxUnits(ctx, {
+      root: tree.rootNode,
+      rules,
+      declarations: declarationsInTree(tree, language, ctx.lines.text),
+    });
+  } finally {
+    tree.delete();
+  }
+}
+
 /**
  * Cuts a file into chunks on boundaries a reader would choose: top-level
  * declarations, and inside a declaration too big for one chunk (a large class,
@@ -68,9 +155,10 @@ export function chunkFile(
     mergeChars: Math.min(o.mergeTokens, o.maxTokens) * o.charsPerToken,
   };
   const units =
-    language === "text"
+    treeUnits(ctx, syntaxLanguageForPath(file.path)) ??
+    (language === "text"
       ? plainUnits(ctx, 0, lines.count - 1, [], "block", [])
-      : splitRange(ctx, 0, lines.count - 1, 0, [], "module", 0);
+      : splitRange(ctx, 0, lines.count - 1, 0, [], "module", 0));
 
   return units.map((u, i) => ({
     id: firstId + i,
@@ -86,5 +174,6 @@ export function chunkFile(
     kind: u.kind,
     context: u.context.join(" › "),
     defines: u.defines,
+    ...(u.outline && u.outline.length > 0 ? { outline: u.outline } : {}),
   }));
 }

@@ -19,6 +19,10 @@ export interface CompressedChunk {
   omitted: Array<[number, number]>;
 }
 
+// Exits, in the languages chunked on a syntax tree: their declarations come
+// from the tree (the chunk's outline).
+const EXITS = /^\s*(?:return\b|throw\b|raise\b|panic!|unreachable!|goto\b)/;
+
 // The lines that carry a block's shape: declarations, decorators and exits.
 const STRUCTURE: Record<Language, RegExp> = {
   python:
@@ -43,18 +47,25 @@ const STRUCTURE: Record<Language, RegExp> = {
  * // { text: "def request(self, method, url):\n    \"\"\"Sends a request.\n    # … lines 123-160 omitted\n    return resp", … }
  */
 export function compressChunk(
-  chunk: { text: string; startLine: number; language: Language },
+  chunk: {
+    text: string;
+    startLine: number;
+    language: Language;
+    outline?: readonly number[];
+  },
   options: CompressOptions,
 ): CompressedChunk | undefined {
   const lines = chunk.text.split("\n");
   const head = options.headLines ?? 3;
   const tail = options.tailLines ?? 2;
-  const structure = STRUCTURE[chunk.language];
+  const { outline } = chunk;
+  const structure = outline ? EXITS : STRUCTURE[chunk.language];
   const kept = lines.map(
     (line, i) =>
       i < head ||
       i >= lines.length - tail ||
       structure.test(line) ||
+      (outline !== undefined && inRanges(outline, chunk.startLine + i)) ||
       (options.keep?.(line) ?? false),
   );
   // A marker costs about what one line does: never drop a single line.
@@ -90,4 +101,12 @@ function indentOfRun(lines: readonly string[], i: number, j: number): string {
     if (line.trim() !== "") return /^\s*/.exec(line)?.[0] ?? "";
   }
   return "";
+}
+
+/** Whether 1-based `line` falls in one of the flat [start, end] pairs. */
+function inRanges(ranges: readonly number[], line: number): boolean {
+  for (let i = 0; i + 1 < ranges.length; i += 2)
+    if ((ranges[i] as number) <= line && line <= (ranges[i + 1] as number))
+      return true;
+  return false;
 }

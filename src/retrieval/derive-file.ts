@@ -10,6 +10,8 @@ export interface DerivedChunk {
   kind: DeclarationKind;
   context: string;
   defines: string[];
+  /** See Chunk.outline. */
+  outline?: readonly number[];
   /** The chunk's text is `text.slice(from, to)` of the file's LF text. */
   from: number;
   to: number;
@@ -107,6 +109,7 @@ export function deriveFile(
       kind: chunk.kind,
       context: chunk.context,
       defines: chunk.defines,
+      ...(chunk.outline ? { outline: chunk.outline } : {}),
       from,
       to,
     });

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { BlobStore } from "../cache/blob-store.js";
-import type { ChunkOptions } from "./chunk-file.js";
+import { chunkedWithoutGrammar, type ChunkOptions } from "./chunk-file.js";
 import type { DerivedFile } from "./derive-file.js";
 import {
   decodeDerivedFile,
@@ -75,6 +75,7 @@ export function createDerivedCache(options: DerivedCacheOptions): DerivedCache {
       const held = cache.get(key);
       if (held && held.textLength === text.length) return held;
       const derived = derive();
+      if (chunkedWithoutGrammar(file.path)) return derived;
       cache.set(key, derived);
       if (blobs && optionsKey === "{}")
         unsaved.set(file.blobSha, { derived, options: optionsKey });

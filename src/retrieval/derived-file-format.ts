@@ -9,9 +9,20 @@ import type { DeclarationKind } from "./types.js";
  * bm25-builder.ts) changes what a file derives: old entries are then never
  * read, and age out of the store.
  */
-export const DERIVED_KIND = "chunks:v1";
+export const DERIVED_KIND = "chunks:v2";
 
 const FORMAT = 1;
+
+type ChunkTuple = [
+  number,
+  number,
+  DeclarationKind,
+  string,
+  string[],
+  number,
+  number,
+  readonly number[],
+];
 
 interface Header {
   format: number;
@@ -20,8 +31,8 @@ interface Header {
   options: string;
   textLength: number;
   pairs: number;
-  /** [startLine, endLine, kind, context, defines, from, to] per chunk. */
-  chunks: [number, number, DeclarationKind, string, string[], number, number][];
+  /** [startLine, endLine, kind, context, defines, from, to, outline] per chunk. */
+  chunks: ChunkTuple[];
   terms: string[];
 }
 
@@ -51,6 +62,7 @@ export function encodeDerivedFile(
       c.defines,
       c.from,
       c.to,
+      c.outline ?? [],
     ]),
     terms: derived.terms,
   };
@@ -121,19 +133,12 @@ export function decodeDerivedFile(
     for (const i of termIndex) if (i >= terms.length) return undefined;
     const chunks: DerivedChunk[] = [];
     let offset = 0;
-    for (const [
-      startLine,
-      endLine,
-      kind,
-      context,
-      defines,
-      from,
-      to,
-    ] of header.chunks) {
+    for (const tuple of header.chunks) {
+      const [from, to] = [tuple[5], tuple[6]];
       if (from !== offset || to < from || to > header.textLength)
         return undefined;
       offset = to + 1;
-      chunks.push({ startLine, endLine, kind, context, defines, from, to });
+      chunks.push(chunkOfTuple(tuple));
     }
     return {
       language: header.language,
@@ -148,6 +153,20 @@ export function decodeDerivedFile(
   } catch {
     return undefined;
   }
+}
+
+function chunkOfTuple([
+  startLine,
+  endLine,
+  kind,
+  context,
+  defines,
+  from,
+  to,
+  outline,
+]: ChunkTuple): DerivedChunk {
+  const chunk = { startLine, endLine, kind, context, defines, from, to };
+  return outline.length > 0 ? { ...chunk, outline } : chunk;
 }
 
 function align4(n: number): number {

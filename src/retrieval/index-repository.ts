@@ -123,6 +123,7 @@ export function indexRepository(
         kind: d.kind,
         context: d.context,
         defines: d.defines,
+        ...(d.outline ? { outline: d.outline } : {}),
       };
       chunks.push(chunk);
       for (const name of chunk.defines.length > 0

@@ -23,6 +23,8 @@ export interface Unit {
   kind: Chunk["kind"];
   context: string[];
   defines: string[];
+  /** Lines compression keeps (see Chunk.outline), from a syntax tree. */
+  outline?: number[];
 }
 
 /** Where a statement sits: what its assignments mean and whether its functions are methods. */
@@ -66,12 +68,7 @@ export function splitRange(
   if (segments.length === 0)
     return plainUnits(ctx, lo, hi, ancestors, "block", []);
 
-  const out: Unit[] = [];
-  let pending: Unit | undefined;
-  const flush = (): void => {
-    if (pending) out.push(pending);
-    pending = undefined;
-  };
+  const run = new UnitRun(ctx, ancestors);
   for (const seg of segments) {
     const parsed = parseDeclaration(
       lineAt(lines, seg.header).trimStart(),
@@ -86,7 +83,6 @@ export function splitRange(
       : ancestors;
     const kind = declaration?.kind ?? "block";
     if (ctx.size(seg.start, seg.end) > ctx.maxChars) {
-      flush();
       const bodyIndent = (structure.indent[seg.header] ?? 0) + 1;
       const inner = splitRange(
         ctx,
@@ -106,31 +102,77 @@ export function splitRange(
           first.defines.unshift(declaration.name);
         first.kind = kind;
       }
-      out.push(...inner);
+      run.push(inner);
       continue;
     }
-    const unit: Unit = {
+    run.add({
       start: seg.start,
       end: seg.end,
       kind,
       context: own,
       defines: definedNames(ctx, seg.header, seg.end, declaration),
-    };
-    if (pending && ctx.size(pending.start, unit.end) <= ctx.mergeChars) {
-      pending = {
-        start: pending.start,
+    });
+  }
+  return run.finish();
+}
+
+/**
+ * Units in line order, each small one joined onto the one before while
+ * together they fit the merge size. A joined unit keeps the context both
+ * had, else takes the enclosing one; its kind is its first declaration's.
+ *
+ * @example
+ * const run = new UnitRun(ctx, ["class Session"]);
+ * run.add(a); run.add(b); // a and b joined if they fit ctx.mergeChars
+ * run.push(piecesOfABigMethod); // never joined
+ * run.flush(); // the next unit starts anew
+ * run.finish() // [a+b, ...piecesOfABigMethod]
+ */
+export class UnitRun {
+  private readonly units: Unit[] = [];
+  private pending: Unit | undefined;
+
+  constructor(
+    private readonly ctx: SplitContext,
+    private readonly enclosing: readonly string[],
+  ) {}
+
+  /** Adds a unit, joined onto the last one added if both fit `limit` (default the merge size). */
+  add(unit: Unit, limit = this.ctx.mergeChars): void {
+    const last = this.pending;
+    if (last && this.ctx.size(last.start, unit.end) <= limit) {
+      this.pending = {
+        start: last.start,
         end: unit.end,
-        kind: pending.kind === "block" ? unit.kind : pending.kind,
-        context: ancestors,
-        defines: [...pending.defines, ...unit.defines],
+        kind: last.kind === "block" ? unit.kind : last.kind,
+        context:
+          last.context.join("\n") === unit.context.join("\n")
+            ? last.context
+            : [...this.enclosing],
+        defines: [...last.defines, ...unit.defines],
       };
     } else {
-      flush();
-      pending = unit;
+      this.flush();
+      this.pending = unit;
     }
   }
-  flush();
-  return out;
+
+  /** Adds units that are never joined to their neighbours (the pieces of a declaration cut apart). */
+  push(units: readonly Unit[]): void {
+    this.flush();
+    this.units.push(...units);
+  }
+
+  finish(): Unit[] {
+    this.flush();
+    return this.units;
+  }
+
+  /** Ends the current join: the next unit added starts a new one. */
+  flush(): void {
+    if (this.pending) this.units.push(this.pending);
+    this.pending = undefined;
+  }
 }
 
 function innerScope(kind: Chunk["kind"], outer: Scope): Scope {

@@ -1,3 +1,4 @@
+import type { DeclarationKind as SyntaxDeclarationKind } from "./chunks/declaration-rules.js";
 import type { Language } from "./language.js";
 
 /** A text file held in memory: what retrieval ranks and packs. */
@@ -9,16 +10,12 @@ export interface SourceFile {
   blobSha?: string;
 }
 
-/** What a chunk's first declaration is. "block" is code that declares nothing (imports, statements). */
-export type DeclarationKind =
-  | "class"
-  | "function"
-  | "method"
-  | "interface"
-  | "type"
-  | "enum"
-  | "variable"
-  | "block";
+/**
+ * What a chunk's first declaration is: a kind a syntax tree names, a
+ * top-level assignment, or "block" for code that declares nothing (imports,
+ * statements).
+ */
+export type DeclarationKind = SyntaxDeclarationKind | "variable" | "block";
 
 /** A piece of one file, cut on a boundary a reader would choose, with 1-based inclusive lines. */
 export interface Chunk {
@@ -39,4 +36,10 @@ export interface Chunk {
   context: string;
   /** Names this chunk declares (functions, classes, methods, top-level assignments). */
   defines: string[];
+  /**
+   * Where a syntax tree found the lines that say what the chunk's
+   * declarations are (signatures, and the first lines of doc comments), as
+   * 1-based inclusive [start, end] pairs, flat: compression keeps them.
+   */
+  outline?: readonly number[];
 }

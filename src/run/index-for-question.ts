@@ -1,4 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
+import { loadGrammarsFor } from "../retrieval/chunk-file.js";
 import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/derived-cache.js";
 import type { IndexCache } from "../retrieval/index-cache.js";
@@ -65,6 +66,7 @@ export async function indexForQuestion(
     const collected = await d.collectFiles(reader, queries, options);
     const { derived } = options;
     if (derived) await derived.load(collected.files, {});
+    await loadGrammarsFor(collected.files);
     const index = d.indexRepository(
       collected.files,
       {},

@@ -1,4 +1,4 @@
-import type { Node, TreeCursor } from "web-tree-sitter";
+import type { Node, Tree, TreeCursor } from "web-tree-sitter";
 import {
   LANGUAGE_RULES,
   MEMBER_OWNERS,
@@ -25,6 +25,8 @@ export interface Declaration extends LineRange {
   readonly signature: LineRange & { readonly text: string };
   /** The doc comment above it, or its docstring. */
   readonly doc?: LineRange;
+  /** The kind of the declaration it sits in, if any: a function's own helpers are not the file's names. */
+  readonly owner?: DeclarationKind;
 }
 
 /** How enclosing paths join their parts. */
@@ -44,17 +46,33 @@ export async function declarationsOf(
   language: SyntaxLanguage,
   text: string,
 ): Promise<Declaration[]> {
-  const rules = LANGUAGE_RULES[language];
-  if (!rules) throw new NoGrammarError(language);
+  if (!LANGUAGE_RULES[language]) throw new NoGrammarError(language);
   const parser = await parserFor(language);
   const tree = parser.parse(text);
   if (!tree) throw new Error(`tree-sitter could not parse a ${language} file`);
   // The tree lives in WebAssembly memory, which is never garbage-collected.
   try {
-    return walk(tree.walk(), rules, text);
+    return declarationsInTree(tree, language, text);
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * `declarationsOf` on a tree already parsed from `text` (the caller deletes it).
+ *
+ * @example
+ * const tree = readyParser("go")?.parse(text);
+ * declarationsInTree(tree, "go", text) // [{ kind: "function", name: "Open", … }]
+ */
+export function declarationsInTree(
+  tree: Tree,
+  language: SyntaxLanguage,
+  text: string,
+): Declaration[] {
+  const rules = LANGUAGE_RULES[language];
+  if (!rules) throw new NoGrammarError(language);
+  return walk(tree.walk(), rules, text);
 }
 
 interface Open {
@@ -90,7 +108,10 @@ function walk(
               : rule.kind;
           const label = `${rule.keyword} ${name}`;
           const path = owner ? owner.path + PATH_SEPARATOR + label : label;
-          found.push(describe(node, kind, name, path, rules, text));
+          found.push({
+            ...describe(node, kind, name, path, rules, text),
+            ...(owner ? { owner: owner.kind } : {}),
+          });
           open.push({ depth, kind, path });
         }
       }
@@ -233,9 +254,11 @@ function lineRange(top: Node, bottom: Node): LineRange {
   };
 }
 
-// The last row holding text of a node: Rust's line comments end after their
-// newline, at column 0 of the next row.
-function lastRow(node: Node): number {
+/**
+ * The last row (0-based) holding text of a node: Rust's line comments end
+ * after their newline, at column 0 of the next row.
+ */
+export function lastRow(node: Node): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row
     ? end.row - 1

@@ -20,6 +20,8 @@ const require = createRequire(import.meta.url);
 // before it settles, so concurrent first calls share one load.
 let runtime: Promise<void> | undefined;
 const grammars = new Map<SyntaxLanguage, Promise<Language>>();
+// The grammars whose load has finished, for the synchronous chunker.
+const loaded = new Map<SyntaxLanguage, Language>();
 // One parser per language, reused: a parser holds WebAssembly memory that the
 // JavaScript garbage collector never frees.
 const parsers = new Map<SyntaxLanguage, Parser>();
@@ -47,10 +49,42 @@ export function loadGrammar(language: SyntaxLanguage): Promise<Language> {
       Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/${file}`)),
     );
     // A failed load is not cached: the next call tries again.
-    grammar.catch(() => grammars.delete(language));
+    grammar.then(
+      (ready) => loaded.set(language, ready),
+      () => grammars.delete(language),
+    );
     grammars.set(language, grammar);
   }
   return grammar;
+}
+
+/**
+ * Loads the grammars of the languages among `languages` (those with one), so
+ * that `readyParser` serves them synchronously. Chunking is synchronous and
+ * runs file by file; an index build awaits this once, before it chunks.
+ *
+ * @example
+ * await loadGrammars(["rust", "go"]) // resolves when both are ready
+ */
+export async function loadGrammars(
+  languages: Iterable<SyntaxLanguage>,
+): Promise<void> {
+  const wanted = new Set([...languages].filter(hasGrammar));
+  await Promise.all([...wanted].map((language) => loadGrammar(language)));
+}
+
+/**
+ * The process's parser for a language if its grammar has loaded, else
+ * undefined (the caller chunks by lines, and says so: see derive-file.ts).
+ *
+ * @example
+ * await loadGrammars(["go"]);
+ * readyParser("go")?.parse(text)
+ */
+export function readyParser(language: SyntaxLanguage): Parser | undefined {
+  const grammar = loaded.get(language);
+  if (!grammar) return undefined;
+  return parserWith(language, grammar);
 }
 
 /**
@@ -63,7 +97,10 @@ export function loadGrammar(language: SyntaxLanguage): Promise<Language> {
  * try { walk(tree.rootNode) } finally { tree?.delete() }
  */
 export async function parserFor(language: SyntaxLanguage): Promise<Parser> {
-  const grammar = await loadGrammar(language);
+  return parserWith(language, await loadGrammar(language));
+}
+
+function parserWith(language: SyntaxLanguage, grammar: Language): Parser {
   let parser = parsers.get(language);
   if (!parser) {
     parser = new Parser();
