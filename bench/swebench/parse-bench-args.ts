@@ -23,6 +23,8 @@ export interface BenchArgs {
   via: "local" | "github";
   /** Forces candidates mode in github mode (a snapshot cap of 0). */
   candidates: boolean;
+  /** Keeps what indexing derives per blob across the run's instances, as the app does across questions. */
+  warmIndex: boolean;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */
@@ -57,6 +59,9 @@ Relative paths are read from the repository's root (where npm runs the script).
   --via local|github     github: also run each instance through askcode's own GitHub read
                          path against a stand-in serving the mirror on loopback (default local)
   --candidates           with --via github: force candidates mode (snapshot cap 0)
+  --warm-index           keep what indexing derives per blob (chunks, term counts) across
+                         instances, as the app's derived cache does across questions: a
+                         repository's unchanged files are parsed once (index times are then warm)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -140,6 +145,7 @@ export function parseBenchArgs(
     model: values.model,
     via,
     candidates: values.candidates,
+    warmIndex: values["warm-index"],
     repoAt,
     historyQuestions,
     help: values.help,
@@ -191,6 +197,7 @@ function parseOptions(argv: string[]) {
         model: { type: "string", default: "gpt-4o" },
         via: { type: "string", default: "local" },
         candidates: { type: "boolean", default: false },
+        "warm-index": { type: "boolean", default: false },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

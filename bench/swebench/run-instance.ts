@@ -1,3 +1,4 @@
+import type { DerivedCache } from "../../src/retrieval/derived-cache.js";
 import { loadGrammarsFor } from "../../src/retrieval/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
@@ -42,6 +43,8 @@ export interface RunInstanceInput {
   tokenCounter: TokenCounter;
   /** Called after each synchronous step, so the heap's high-water mark is seen. */
   sampleMemory?: () => void;
+  /** What indexing derived from earlier instances' blobs (--warm-index). */
+  derived?: DerivedCache;
 }
 
 export interface RunInstanceDeps {
@@ -173,7 +176,11 @@ export async function runInstance(
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
     await loadGrammarsFor(repository.files);
-    const index = d.indexRepository(repository.files);
+    const index = d.indexRepository(
+      repository.files,
+      {},
+      input.derived ? { derived: input.derived } : {},
+    );
     result.timings.indexMs = d.now() - t;
     result.chunks = index.chunks.length;
     sample();
