@@ -1,4 +1,4 @@
-import { languageForPath } from "./language.js";
+import { languageForPath } from "../text/language-for-path.js";
 import { fileLines, lineStructure } from "./line-structure.js";
 import { plainUnits, splitRange, type SplitContext } from "./split-range.js";
 import type { Chunk, SourceFile } from "./types.js";

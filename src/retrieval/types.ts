@@ -1,4 +1,4 @@
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 
 /** A text file held in memory: what retrieval ranks and packs. */
 export interface SourceFile {
