@@ -43,6 +43,11 @@ export interface LanguageRow {
    * absent when GitHub would not know it for sure (a plain block beats a wrong one).
    */
   fence?: string;
+  /**
+   * Linguist's own name for the language, lowercased, where it is not the
+   * fence name: what a code search's `language:` qualifier names.
+   */
+  linguist?: string;
   /** Lowercased extensions, without the dot. */
   extensions: readonly string[];
   /** Lowercased whole file names, for files known by name ("Makefile"). */
@@ -72,7 +77,7 @@ export const LANGUAGES: readonly LanguageRow[] = [
   // prettier-ignore
   { fence: "javascript", extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "jsx", extensions: ["jsx"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
   { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
@@ -108,17 +113,29 @@ export const LANGUAGES: readonly LanguageRow[] = [
     family: "c-cpp",
   },
   // prettier-ignore
-  { fence: "cpp", extensions: ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "inl", "tpp"], comment: "//", syntax: "cpp", family: "c-cpp" },
-  { fence: "csharp", extensions: ["cs"], comment: "//", syntax: "csharp" },
-  { fence: "fsharp", extensions: ["fs"] },
+  { fence: "cpp", linguist: "c++", extensions: ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "inl", "tpp"], comment: "//", syntax: "cpp", family: "c-cpp" },
+  {
+    fence: "csharp",
+    linguist: "c#",
+    extensions: ["cs"],
+    comment: "//",
+    syntax: "csharp",
+  },
+  { fence: "fsharp", linguist: "f#", extensions: ["fs"] },
   { fence: "php", extensions: ["php"], comment: "//", syntax: "php" },
   { fence: "perl", extensions: ["pl", "pm"], comment: "#" },
   { fence: "r", extensions: ["r"], comment: "#" },
   { fence: "julia", extensions: ["jl"], comment: "#" },
   { fence: "lua", extensions: ["lua"], comment: "--" },
   // prettier-ignore
-  { fence: "bash", extensions: ["sh", "bash"], comment: "#", syntax: "shell" },
-  { fence: "zsh", extensions: ["zsh"], comment: "#", syntax: "shell" },
+  { fence: "bash", linguist: "shell", extensions: ["sh", "bash"], comment: "#", syntax: "shell" },
+  {
+    fence: "zsh",
+    linguist: "shell",
+    extensions: ["zsh"],
+    comment: "#",
+    syntax: "shell",
+  },
   { fence: "fish", extensions: ["fish"] },
   { fence: "powershell", extensions: ["ps1"], comment: "#" },
   { fence: "sql", extensions: ["sql"], comment: "--" },
@@ -141,7 +158,12 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "vue", extensions: ["vue"] },
   { fence: "svelte", extensions: ["svelte"] },
   { fence: "graphql", extensions: ["graphql", "gql"] },
-  { fence: "protobuf", extensions: ["proto"], comment: "//" },
+  {
+    fence: "protobuf",
+    linguist: "protocol buffer",
+    extensions: ["proto"],
+    comment: "//",
+  },
   { fence: "hcl", extensions: ["hcl", "tf"], comment: "#" },
   { fence: "properties", extensions: ["properties"] },
   { fence: "elixir", extensions: ["ex", "exs"], comment: "#" },
@@ -154,8 +176,8 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "zig", extensions: ["zig"], comment: "//" },
   { fence: "nim", extensions: ["nim"] },
   { fence: "solidity", extensions: ["sol"], comment: "//" },
-  { fence: "vim", extensions: ["vim"] },
-  { fence: "emacs-lisp", extensions: ["el"] },
+  { fence: "vim", linguist: "vim script", extensions: ["vim"] },
+  { fence: "emacs-lisp", linguist: "emacs lisp", extensions: ["el"] },
   // prettier-ignore
   { fence: "makefile", extensions: ["mk"], fileNames: ["makefile", "gnumakefile"], comment: "#" },
   // prettier-ignore
@@ -184,6 +206,19 @@ const BY_FILE_NAME = new Map<string, LanguageRow>(
     (row.fileNames ?? []).map((name): [string, LanguageRow] => [name, row]),
   ),
 );
+
+/**
+ * The rows a Linguist language name stands for, as a code search's
+ * `language:` qualifier reads it (any case, "-" for a space).
+ *
+ * @example
+ * languagesNamed("TypeScript").flatMap((r) => r.extensions) // ["ts", "mts", "cts"]
+ * languagesNamed("vim-script")[0]?.fence                   // "vim"
+ */
+export function languagesNamed(name: string): LanguageRow[] {
+  const wanted = name.toLowerCase().replaceAll("-", " ");
+  return LANGUAGES.filter((row) => (row.linguist ?? row.fence) === wanted);
+}
 
 /**
  * The lowercased extension of a path, without the dot ("" when there is none,
