@@ -7,6 +7,7 @@ import {
   languageOfExtension,
   languageRowFor,
   languagesNamed,
+  type LanguageRow,
 } from "../../../src/text/languages.js";
 import { syntaxLanguageForPath } from "../../../src/text/syntax-language-for-path.js";
 
@@ -37,22 +38,20 @@ describe("the language table", () => {
     }
   });
 
-  it.each(LANGUAGES.flatMap((row) => row.extensions.map((ext) => [ext, row])))(
-    "every lookup agrees with the row of .%s, in any case",
-    (ext, row) => {
-      for (const path of [
-        `src/deep/name.${ext}`,
-        `NAME.${ext.toUpperCase()}`,
-      ]) {
-        expect(languageRowFor(path)).toBe(row);
-        expect(languageOfExtension(extensionOf(path))).toBe(row);
-        expect(languageForPath(path)).toBe(row.chunker ?? "text");
-        expect(syntaxLanguageForPath(path)).toBe(row.syntax);
-        expect(commentPrefixFor(path)).toBe(row.comment);
-        expect(fenceLanguage(path)).toBe(row.fence ?? "");
-      }
-    },
-  );
+  it.each(
+    LANGUAGES.flatMap((row) =>
+      row.extensions.map((ext): [string, LanguageRow] => [ext, row]),
+    ),
+  )("every lookup agrees with the row of .%s, in any case", (ext, row) => {
+    for (const path of [`src/deep/name.${ext}`, `NAME.${ext.toUpperCase()}`]) {
+      expect(languageRowFor(path)).toBe(row);
+      expect(languageOfExtension(extensionOf(path))).toBe(row);
+      expect(languageForPath(path)).toBe(row.chunker ?? "text");
+      expect(syntaxLanguageForPath(path)).toBe(row.syntax);
+      expect(commentPrefixFor(path)).toBe(row.comment);
+      expect(fenceLanguage(path)).toBe(row.fence ?? "");
+    }
+  });
 
   it("reads a file known by name before its extension", () => {
     for (const row of LANGUAGES)
