@@ -12,10 +12,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { declarationsOf } from "../src/retrieval/chunks/declarations-of.js";
 import { hasGrammar } from "../src/retrieval/chunks/load-grammar.js";
-import {
-  syntaxLanguageForPath,
-  type SyntaxLanguage,
-} from "../src/retrieval/chunks/syntax-language.js";
+import { syntaxLanguageForPath } from "../src/text/syntax-language-for-path.js";
+import type { SyntaxLanguage } from "../src/text/languages.js";
 import { mirrorFiles } from "./mirror-files.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 

@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import { languagesNamed } from "../src/text/languages.js";
 
 /**
  * GitHub's REST code search (`GET /search/code`, text-match media type)
@@ -46,25 +47,6 @@ export interface CodeSearchAnswer {
 const MAX_INDEXED_BYTES = 384 * 1024;
 const MAX_PER_PAGE = 100;
 const MAX_REACHABLE = 1000;
-
-/** The extensions a `language:` qualifier stands for (GitHub's linguist names, the common ones). */
-const LANGUAGE_EXTENSIONS: Record<string, string[]> = {
-  python: ["py", "pyi"],
-  typescript: ["ts", "tsx", "mts", "cts"],
-  javascript: ["js", "jsx", "mjs", "cjs"],
-  java: ["java"],
-  kotlin: ["kt", "kts"],
-  scala: ["scala"],
-  c: ["c", "h"],
-  "c++": ["cc", "cpp", "cxx", "hpp", "hh", "hxx", "h"],
-  go: ["go"],
-  rust: ["rs"],
-  ruby: ["rb"],
-  shell: ["sh", "bash"],
-  "vim script": ["vim"],
-  "vim-script": ["vim"],
-  markdown: ["md"],
-};
 
 /**
  * Answers one code search, or says why GitHub would refuse it (422).
@@ -196,7 +178,7 @@ function parseQuery(q: string): {
         (path) => base(path).toLowerCase() === value.toLowerCase(),
       );
     } else if (name === "language") {
-      const extensions = LANGUAGE_EXTENSIONS[value.toLowerCase()] ?? [];
+      const extensions = languagesNamed(value).flatMap((row) => row.extensions);
       qualifiers.push((path) =>
         extensions.some((e) => base(path).toLowerCase().endsWith(`.${e}`)),
       );

@@ -1,4 +1,4 @@
-import { findProseSpans } from "./find-prose-spans.js";
+import { findProseSpans } from "../text/find-prose-spans.js";
 import type { LineRange } from "./line-range.js";
 import { parseCodeUrl, type CodeUrl } from "./parse-code-url.js";
 import { looksLikeFile } from "./path-like.js";

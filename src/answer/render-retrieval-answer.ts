@@ -3,7 +3,7 @@ import type { RankedChunk } from "../retrieval/rank-chunks.js";
 import { fenceFor } from "../retrieval/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
 import { explainMatch } from "./explain-match.js";
-import { fenceLanguage } from "./fence-language.js";
+import { fenceLanguage } from "../text/fence-language.js";
 import { commitLink, permalink, type RepositoryAtSha } from "./permalink.js";
 import {
   renderAnswerComment,

@@ -1,4 +1,4 @@
-import { findProseSpans } from "../answer/find-prose-spans.js";
+import { findProseSpans } from "../text/find-prose-spans.js";
 
 // "@login" or "@org/team" as GitHub links them: not inside a word or an email.
 const MENTION =

@@ -1,3 +1,5 @@
+import { identifierParts } from "../text/split-identifier.js";
+
 /**
  * How much a key's name says about the value assigned to it:
  * - `"named"`: the name says the value is a credential (`DB_PASSWORD`,
@@ -19,7 +21,7 @@
  * secretKeyKind("token_type")       // undefined
  */
 export function secretKeyKind(name: string): "named" | "scheme" | undefined {
-  const words = keyWords(name);
+  const words = identifierParts(name);
   while (words.length > 1 && QUALIFIERS.test(words.at(-1)!)) words.pop();
   const last = words.at(-1);
   if (last === undefined) return undefined;
@@ -66,10 +68,3 @@ const SCHEME_WORDS = new Set(["auth", "credentials", "authorization"]);
 // Words after the secret's that do not change what it is: where it is used.
 const QUALIFIERS =
   /^(?:\d+|prod|production|dev|development|staging|stage|test|testing|live|local|default|value|raw|plain|plaintext|old|new|current)$/;
-
-/** A name's words, lowercased: `this.apiKeyProd` → this, api, key, prod. */
-export function keyWords(name: string): string[] {
-  return (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) =>
-    w.toLowerCase(),
-  );
-}

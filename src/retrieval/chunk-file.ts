@@ -1,12 +1,10 @@
+import { languageForPath } from "../text/language-for-path.js";
+import type { SyntaxLanguage } from "../text/languages.js";
+import { syntaxLanguageForPath } from "../text/syntax-language-for-path.js";
 import { LANGUAGE_RULES } from "./chunks/declaration-rules.js";
 import { declarationsInTree } from "./chunks/declarations-of.js";
 import { loadGrammars, readyParser } from "./chunks/load-grammar.js";
-import {
-  syntaxLanguageForPath,
-  type SyntaxLanguage,
-} from "./chunks/syntax-language.js";
 import { syntaxUnits } from "./chunks/syntax-units.js";
-import { languageForPath } from "./language.js";
 import { fileLines, lineStructure } from "./line-structure.js";
 import {
   plainUnits,

@@ -1,5 +1,5 @@
-import { splitIdentifier } from "./split-identifier.js";
-import { stemWord } from "./stem-word.js";
+import { splitIdentifier } from "../text/split-identifier.js";
+import { stemWord } from "../text/stem-word.js";
 
 /** Identifier-shaped runs: what both the index and the query are made of. */
 export const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;

@@ -1,4 +1,4 @@
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 
 export interface CompressOptions {
   /** Lines always kept at the start (default 3: the signature and docstring's start). */

@@ -1,4 +1,4 @@
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 import type { DeclarationKind } from "./types.js";
 
 /** A declaration read from the first line of a statement. */

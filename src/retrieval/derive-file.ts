@@ -1,6 +1,7 @@
 import type { Bm25Builder } from "./bm25-builder.js";
 import { chunkFile, type ChunkOptions } from "./chunk-file.js";
-import { languageForPath, type Language } from "./language.js";
+import { languageForPath } from "../text/language-for-path.js";
+import type { Language } from "../text/languages.js";
 import type { DeclarationKind } from "./types.js";
 
 /** One chunk of a derived file, without its text (a range of the file's). */

@@ -7,7 +7,7 @@ import {
   DERIVED_KIND,
   encodeDerivedFile,
 } from "./derived-file-format.js";
-import { languageForPath } from "./language.js";
+import { languageForPath } from "../text/language-for-path.js";
 import type { SourceFile } from "./types.js";
 
 /**

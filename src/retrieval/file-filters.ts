@@ -1,5 +1,5 @@
 import { isSecretPath } from "../policy/secret-files.js";
-import { extensionOf } from "./language.js";
+import { extensionOf } from "../text/languages.js";
 
 /** Why a file is left out of retrieval; `undefined` means it is read. */
 export type SkipReason =

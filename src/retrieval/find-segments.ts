@@ -1,5 +1,5 @@
 import { continuesStatement, isDecorator } from "./declarations.js";
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 import {
   lineAt,
   type FileLines,

@@ -4,7 +4,7 @@ import type { ChunkOptions } from "./chunk-file.js";
 import { pathTerms as termsOfPath } from "./path-terms.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
-import { fileKind, type FileKind } from "./file-kind.js";
+import { fileKind, type FileKind } from "../text/file-kind.js";
 import type { Chunk, SourceFile } from "./types.js";
 
 export interface IndexedFile {

@@ -1,4 +1,4 @@
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 
 /** A file's text with where each line starts, so lines are read without splitting. */
 export interface FileLines {

@@ -10,7 +10,7 @@ import {
 } from "./query-weights.js";
 import { cleanQuestion, questionRegions } from "./question-regions.js";
 import { parseStackFrames, type StackFrame } from "./stack-frames.js";
-import { isStopWord } from "./stop-words.js";
+import { isStopWord } from "../text/stop-words.js";
 
 /** Where a query term came from; ranking explanations quote it. */
 export type TermSource = keyof typeof W;

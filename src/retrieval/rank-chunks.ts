@@ -1,6 +1,6 @@
 import { bm25Tf, termFrequency } from "./bm25-index.js";
 import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
-import { isChangelog, type FileKind } from "./file-kind.js";
+import { isChangelog, type FileKind } from "../text/file-kind.js";
 import type { RepositoryIndex } from "./index-repository.js";
 import type { QueryAnalysis } from "./query-analysis.js";
 import {

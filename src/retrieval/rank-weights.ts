@@ -1,4 +1,4 @@
-import type { FileKind } from "./file-kind.js";
+import type { FileKind } from "../text/file-kind.js";
 
 /**
  * How the kinds of evidence combine into one chunk score. Every bonus is a

@@ -1,5 +1,5 @@
 import type { CodeReader, TreeEntry } from "../code-host/code-host.js";
-import { fileKind } from "./file-kind.js";
+import { fileKind } from "../text/file-kind.js";
 import {
   skipReason,
   skipReasonForText,

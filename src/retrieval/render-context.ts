@@ -1,4 +1,4 @@
-import { commentPrefixFor } from "./language.js";
+import { commentPrefixFor } from "../text/comment-prefix-for.js";
 
 /** A run of lines of one file as shown: whole code, cut code, or (never rendered here) metadata. */
 export interface RenderedBlock {

@@ -4,7 +4,7 @@ import {
   type Declaration,
 } from "./declarations.js";
 import { findSegments } from "./find-segments.js";
-import type { Language } from "./language.js";
+import type { Language } from "../text/languages.js";
 import {
   lineAt,
   type FileLines,

@@ -1,5 +1,5 @@
+import type { Language } from "../text/languages.js";
 import type { DeclarationKind as SyntaxDeclarationKind } from "./chunks/declaration-rules.js";
-import type { Language } from "./language.js";
 
 /** A text file held in memory: what retrieval ranks and packs. */
 export interface SourceFile {

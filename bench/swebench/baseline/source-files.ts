@@ -1,56 +1,18 @@
 import {
   extensionOf,
-  languageForPath,
-} from "../../../src/retrieval/language.js";
+  languageOfExtension,
+  type SourceFamily,
+} from "../../../src/text/languages.js";
 
-/**
- * The language families of the evaluation sets, and the file extensions of
- * each family's source code: the benchmark's one definition of "source file".
- * The baseline's BM25 documents are the instance's family's source files
- * (SWE-bench's `rglob("*.py")` for Python), and the code-only view counts the
- * gold files that are source in any family.
- */
-export type SourceFamily =
-  "python" | "c-cpp" | "javascript" | "rust" | "jvm" | "go";
-
+// The language families and their extensions are the language table's
+// (src/text/languages.ts): a file is source when its language has a family.
 // Python is `py` alone: SWE-bench's documents are `*.py`, and its tables must
 // not move (askcode's chunking also knows `pyi`/`pyw`, SWE-bench does not).
 // C and C++ are one family: their headers share `.h`, and C++ projects carry
-// C sources (fmt, simdjson). JavaScript is askcode's own "javascript" language
-// (src/retrieval/language.ts), TypeScript included: JS repositories ship `.ts`
-// typings and sources.
-const EXTENSIONS: Record<
-  Exclude<SourceFamily, "javascript">,
-  readonly string[]
-> = {
-  python: ["py"],
-  "c-cpp": [
-    "c",
-    "h",
-    "cc",
-    "cpp",
-    "cxx",
-    "c++",
-    "hpp",
-    "hh",
-    "hxx",
-    "h++",
-    "ipp",
-    "inl",
-    "tpp",
-  ],
-  rust: ["rs"],
-  jvm: ["java", "kt", "kts", "scala", "groovy"],
-  go: ["go"],
-};
-const FAMILY_OF_EXTENSION = new Map<string, SourceFamily>(
-  Object.entries(EXTENSIONS).flatMap(([family, extensions]) =>
-    extensions.map((ext): [string, SourceFamily] => [
-      ext,
-      family as SourceFamily,
-    ]),
-  ),
-);
+// C sources (fmt, simdjson). JavaScript includes TypeScript: JS repositories
+// ship `.ts` typings and sources. Files known by name alone (Jenkinsfile) are
+// build files, never source.
+export type { SourceFamily };
 
 // The `language` field of an instance, as the data sets spell it (lowercased):
 // the multi-language set's codes ("cpp", "js") and the names people write.
@@ -102,6 +64,7 @@ export function familyOfLanguage(
  * sourceFamilyOf("ChangeLog.md")         // undefined
  */
 export function sourceFamilyOf(path: string): SourceFamily | undefined {
-  if (languageForPath(path) === "javascript") return "javascript";
-  return FAMILY_OF_EXTENSION.get(extensionOf(path));
+  const ext = extensionOf(path);
+  const family = languageOfExtension(ext)?.family;
+  return family === "python" && ext !== "py" ? undefined : family;
 }

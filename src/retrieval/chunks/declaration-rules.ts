@@ -1,4 +1,4 @@
-import type { SyntaxLanguage } from "./syntax-language.js";
+import type { SyntaxLanguage } from "../../text/languages.js";
 
 /** What a declaration declares, the same words for every language. */
 export type DeclarationKind =

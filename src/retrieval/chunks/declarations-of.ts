@@ -7,7 +7,7 @@ import {
   type LanguageRules,
 } from "./declaration-rules.js";
 import { NoGrammarError, parserFor } from "./load-grammar.js";
-import type { SyntaxLanguage } from "./syntax-language.js";
+import type { SyntaxLanguage } from "../../text/languages.js";
 
 /** A range of 1-based, inclusive line numbers. */
 export interface LineRange {

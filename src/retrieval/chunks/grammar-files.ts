@@ -1,4 +1,4 @@
-import type { SyntaxLanguage } from "./syntax-language.js";
+import type { SyntaxLanguage } from "../../text/languages.js";
 
 /**
  * The grammar file (in @vscode/tree-sitter-wasm's `wasm/` folder) each

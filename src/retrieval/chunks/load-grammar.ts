@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { Language, Parser } from "web-tree-sitter";
 import { GRAMMAR_FILES } from "./grammar-files.js";
-import type { SyntaxLanguage } from "./syntax-language.js";
+import type { SyntaxLanguage } from "../../text/languages.js";
 
 /** A language has no grammar to parse it with; callers fall back to text chunking. */
 export class NoGrammarError extends Error {

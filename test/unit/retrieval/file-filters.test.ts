@@ -2,7 +2,7 @@ import {
   skipReason,
   skipReasonForText,
 } from "../../../src/retrieval/file-filters.js";
-import { fileKind } from "../../../src/retrieval/file-kind.js";
+import { fileKind } from "../../../src/text/file-kind.js";
 
 describe("skipReason", () => {
   it.each([

@@ -3,7 +3,7 @@ import {
   declarationsOf,
   type Declaration,
 } from "../../../../src/retrieval/chunks/declarations-of.js";
-import type { SyntaxLanguage } from "../../../../src/retrieval/chunks/syntax-language.js";
+import type { SyntaxLanguage } from "../../../../src/text/languages.js";
 
 const fixture = (name: string): string =>
   readFileSync(

@@ -4,7 +4,7 @@ import {
   NoGrammarError,
   parserFor,
 } from "../../../../src/retrieval/chunks/load-grammar.js";
-import { syntaxLanguageForPath } from "../../../../src/retrieval/chunks/syntax-language.js";
+import { syntaxLanguageForPath } from "../../../../src/text/syntax-language-for-path.js";
 
 describe("loadGrammar", () => {
   it("loads a grammar once: concurrent first calls share one load", async () => {

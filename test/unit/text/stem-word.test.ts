@@ -1,5 +1,5 @@
 import { identifierTerms } from "../../../src/retrieval/code-terms.js";
-import { stemWord } from "../../../src/retrieval/stem-word.js";
+import { stemWord } from "../../../src/text/stem-word.js";
 
 describe("stemWord", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { fenceLanguage } from "../../../src/answer/fence-language.js";
+import { fenceLanguage } from "../../../src/text/fence-language.js";
 
 describe("fenceLanguage", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { extensionOf } from "./language.js";
+import { extensionOf } from "./languages.js";
 
 /**
  * What a file is for, as far as its path says. Ranking uses it to break ties

@@ -1,0 +1,108 @@
+import { commentPrefixFor } from "../../../src/text/comment-prefix-for.js";
+import { fenceLanguage } from "../../../src/text/fence-language.js";
+import { languageForPath } from "../../../src/text/language-for-path.js";
+import {
+  extensionOf,
+  LANGUAGES,
+  languageOfExtension,
+  languageRowFor,
+  languagesNamed,
+  type LanguageRow,
+} from "../../../src/text/languages.js";
+import { syntaxLanguageForPath } from "../../../src/text/syntax-language-for-path.js";
+
+const extensions = LANGUAGES.flatMap((row) => row.extensions);
+const fileNames = LANGUAGES.flatMap((row) => row.fileNames ?? []);
+
+describe("the language table", () => {
+  it("maps every extension and every file name to one language", () => {
+    expect(new Set(extensions).size).toBe(extensions.length);
+    expect(new Set(fileNames).size).toBe(fileNames.length);
+  });
+
+  it("spells extensions and file names lowercased, extensions without a dot", () => {
+    for (const ext of extensions) expect(ext).toMatch(/^[a-z0-9+]+$/);
+    for (const name of fileNames) expect(name).toBe(name.toLowerCase());
+  });
+
+  it("writes fence names as GitHub reads an info string: one lowercased word", () => {
+    for (const row of LANGUAGES)
+      if (row.fence !== undefined) expect(row.fence).toMatch(/^[a-z0-9+#-]+$/);
+  });
+
+  it("gives a line-rule chunker only to languages parsed by the same family of grammar", () => {
+    for (const row of LANGUAGES) {
+      if (row.chunker === "python") expect(row.syntax).toBe("python");
+      if (row.chunker === "javascript")
+        expect(["javascript", "typescript", "tsx"]).toContain(row.syntax);
+    }
+  });
+
+  it.each(
+    LANGUAGES.flatMap((row) =>
+      row.extensions.map((ext): [string, LanguageRow] => [ext, row]),
+    ),
+  )("every lookup agrees with the row of .%s, in any case", (ext, row) => {
+    for (const path of [`src/deep/name.${ext}`, `NAME.${ext.toUpperCase()}`]) {
+      expect(languageRowFor(path)).toBe(row);
+      expect(languageOfExtension(extensionOf(path))).toBe(row);
+      expect(languageForPath(path)).toBe(row.chunker ?? "text");
+      expect(syntaxLanguageForPath(path)).toBe(row.syntax);
+      expect(commentPrefixFor(path)).toBe(row.comment);
+      expect(fenceLanguage(path)).toBe(row.fence ?? "");
+    }
+  });
+
+  it("reads a file known by name before its extension", () => {
+    for (const row of LANGUAGES)
+      for (const name of row.fileNames ?? []) {
+        const path = `a/${name[0]!.toUpperCase()}${name.slice(1)}`;
+        expect(languageRowFor(path)).toBe(row);
+        expect(commentPrefixFor(path)).toBe(row.comment);
+        expect(fenceLanguage(path)).toBe(row.fence ?? "");
+      }
+    // CMakeLists.txt is CMake, though a ".txt" file is no language.
+    expect(fenceLanguage("build/CMakeLists.txt")).toBe("cmake");
+    expect(languageRowFor("notes.txt")).toBeUndefined();
+  });
+
+  it("knows nothing of unknown files, which are text with no comment", () => {
+    for (const path of ["data/x.weird", "LICENSE", ".bashrc", "a.b/README"]) {
+      expect(languageRowFor(path)).toBeUndefined();
+      expect(languageForPath(path)).toBe("text");
+      expect(syntaxLanguageForPath(path)).toBeUndefined();
+      expect(commentPrefixFor(path)).toBeUndefined();
+      expect(fenceLanguage(path)).toBe("");
+    }
+  });
+});
+
+describe("extensionOf", () => {
+  it.each([
+    ["src/App.TSX", "tsx"],
+    ["a.tar.gz", "gz"],
+    ["Makefile", ""],
+    [".bashrc", ""],
+    ["a.b/README", ""],
+  ])("%s → %j", (path, ext) => {
+    expect(extensionOf(path)).toBe(ext);
+  });
+});
+
+describe("languagesNamed", () => {
+  it("reads a code search's language qualifier by Linguist name or fence name, in any case", () => {
+    const extensionsOf = (name: string) =>
+      languagesNamed(name).flatMap((row) => row.extensions);
+    expect(extensionsOf("TypeScript")).toStrictEqual(["ts", "mts", "cts"]);
+    expect(extensionsOf("javascript")).toStrictEqual([
+      "js",
+      "mjs",
+      "cjs",
+      "jsx",
+    ]);
+    expect(extensionsOf("C++")).toContain("hpp");
+    expect(extensionsOf("Shell")).toStrictEqual(["sh", "bash", "zsh"]);
+    expect(extensionsOf("vim-script")).toStrictEqual(["vim"]);
+    expect(extensionsOf("cobol")).toStrictEqual([]);
+  });
+});
