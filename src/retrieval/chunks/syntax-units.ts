@@ -30,6 +30,8 @@ interface Segment {
   start: number;
   end: number;
   node: Node;
+  /** Where the node's own lines start (its comments included): a first segment's earlier lines are its container's header. */
+  head: number;
 }
 
 /**
@@ -84,9 +86,12 @@ function splitSegments(
         ? declaration.path.split(PATH_SEPARATOR)
         : [...ancestors];
     const kind: Unit["kind"] = declaration ? declaration.kind : "block";
+    // A first segment also holds its container's header (a function's
+    // signature above its first statement): that text is the container's.
+    const label = depth > 0 && seg.start < seg.head ? [...ancestors] : own;
     const whole = { kind, context: own, defines: [] };
     if (ctx.size(seg.start, seg.end) <= ctx.maxChars) {
-      run.add({ start: seg.start, end: seg.end, ...whole });
+      run.add({ start: seg.start, end: seg.end, ...whole, context: label });
       continue;
     }
     // What stands above the node (its doc comment, or the header of the
@@ -96,7 +101,14 @@ function splitSegments(
     const from = Math.max(row, seg.start);
     run.flush();
     if (row > seg.start)
-      for (const lead of plainUnits(ctx, seg.start, row - 1, own, "block", []))
+      for (const lead of plainUnits(
+        ctx,
+        seg.start,
+        row - 1,
+        label,
+        "block",
+        [],
+      ))
         run.add(lead);
     if (ctx.size(from, seg.end) <= ctx.maxChars) {
       run.add({ start: from, end: seg.end, ...whole }, ctx.maxChars);
@@ -180,6 +192,7 @@ function segmentsIn(
     start: i === 0 ? lo : s.row,
     end: i + 1 < starts.length ? (starts[i + 1]?.row as number) - 1 : hi,
     node: s.node,
+    head: s.row,
   }));
 }
 
