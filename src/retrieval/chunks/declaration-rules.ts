@@ -40,6 +40,11 @@ export interface DeclarationRule {
     readonly types?: readonly string[];
     readonly descend?: boolean;
   };
+  /**
+   * Never inside a function: in a body, C++ reads `std::lock_guard<M> lock(mu);`
+   * (a local built with arguments) exactly as it reads a prototype.
+   */
+  readonly outsideFunctions?: true;
 }
 
 /** One language's rules: node type → how it reads as a declaration. */
@@ -84,6 +89,7 @@ const C_FAMILY: LanguageRules = {
     declaration: rule("function", "fn", {
       name: { declarator: true },
       when: C_FUNCTION,
+      outsideFunctions: true,
     }),
     field_declaration: rule("method", "fn", {
       name: { declarator: true },

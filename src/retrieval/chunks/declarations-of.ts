@@ -98,10 +98,14 @@ function walk(
         : undefined;
       if (candidates) {
         const node = cursor.currentNode;
-        const rule = candidates.find((r) => applies(r, node));
+        const owner = open.at(-1);
+        const inFunction =
+          owner?.kind === "function" || owner?.kind === "method";
+        const rule = candidates.find(
+          (r) => !(r.outsideFunctions && inFunction) && applies(r, node),
+        );
         const name = rule && nameOf(rule, node);
         if (rule && name) {
-          const owner = open.at(-1);
           const kind =
             rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
               ? "method"

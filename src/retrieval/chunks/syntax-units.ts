@@ -114,20 +114,23 @@ function splitSegments(
       run.add({ start: from, end: seg.end, ...whole }, ctx.maxChars);
       continue;
     }
+    const inner = innerSegments(seg.node, outline.rules, from, seg.end);
     const pieces = splitSegments(
       ctx,
       outline,
       byRow,
-      innerSegments(seg.node, outline.rules, from, seg.end),
+      inner.segments,
       from,
       seg.end,
-      own,
+      innermostPath(inner.through, byRow, own),
       depth + 1,
     );
-    // The piece holding the declaration's first line is the declaration.
-    const first = pieces[0];
+    // The piece holding the declaration's first line is the declaration,
+    // and its doc comment joins it when both fit one chunk.
+    const [first, ...rest] = pieces;
     if (first && declaration) first.kind = kind;
-    run.push(pieces);
+    if (first) run.add(first, ctx.maxChars);
+    run.push(rest);
   }
   return run.finish();
 }
@@ -143,15 +146,45 @@ function innerSegments(
   rules: LanguageRules,
   lo: number,
   hi: number,
-): Segment[] {
+): { segments: Segment[]; through: Node[] } {
+  const through: Node[] = [];
   let at: Node | null = node;
   for (let level = 0; at && level < MAX_DESCENT; level++) {
+    through.push(at);
+    // A wrapper (`template <…>`, a decorator, `export`) is read through to
+    // what it wraps: its own parts are not the declaration's members.
+    if (rules.wrappers.includes(at.type)) {
+      at = largestChild(at);
+      continue;
+    }
     const body: Node | null = at.childForFieldName("body");
-    const list = segmentsIn(body ?? at, rules, lo, hi);
-    if (list.length >= 2) return list;
+    const segments = segmentsIn(body ?? at, rules, lo, hi);
+    if (segments.length >= 2) return { segments, through };
     at = body ?? largestChild(at);
   }
-  return [];
+  return { segments: [], through };
+}
+
+// The innermost declaration among the nodes the splitter went down through
+// (a namespace holding one class: the class), so pieces name it.
+function innermostPath(
+  through: readonly Node[],
+  byRow: ReadonlyMap<number, Declaration>,
+  own: string[],
+): string[] {
+  let path = own;
+  for (const node of through) {
+    const declaration = byRow.get(node.startPosition.row);
+    const parts = declaration?.path.split(PATH_SEPARATOR);
+    if (
+      parts &&
+      parts.length > path.length &&
+      declaration &&
+      declaration.endLine - 1 <= lastRow(node)
+    )
+      path = parts;
+  }
+  return path;
 }
 
 /**

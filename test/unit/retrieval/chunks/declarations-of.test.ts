@@ -80,6 +80,22 @@ describe("declarationsOf", () => {
     });
   });
 
+  it("C++: a local built with arguments inside a function is not a prototype", async () => {
+    const text = [
+      "int parse(const char *s);",
+      "void Pool::acquire() {",
+      "  std::lock_guard<std::mutex> lock(mu_);",
+      "  Conn conn(host_, port_);",
+      "}",
+      "",
+    ].join("\n");
+    const found = await declarationsOf("cpp", text);
+    expect(found.map((d) => `${d.kind} ${d.path}`)).toEqual([
+      "function fn parse",
+      "function fn Pool::acquire",
+    ]);
+  });
+
   it("C: typedef'd structs keep their comment, prototypes are functions, uses of `struct x` are not declarations", async () => {
     const found = await declarationsOfFixture("c", "buffer.c");
     expect(outline(found)).toEqual([

@@ -29,6 +29,7 @@ const FILES = {
   c: fixture("languages/buffer.c"),
   cpp: fixture("repos/cpp-connpool/src/pool.cpp"),
   cppHeader: fixture("repos/cpp-connpool/include/connpool/pool.hpp"),
+  cppTemplate: fixture("languages/basic_json.cpp"),
   csharp: fixture("languages/RateLimiter.cs"),
   ruby: fixture("languages/invoice.rb"),
   php: fixture("languages/Router.php"),
@@ -97,11 +98,11 @@ describe("chunking on syntax trees", () => {
     expect(rows).toContain("16-21 method [impl Order › fn grow] grow");
     expect(rows).toContain("36-40 method [impl Order › fn last] last");
     // `linked` is cut on its statements: its own header is labelled with
-    // it, the nested `count` with both, and `count` defines nothing.
+    // it (the nested `count`'s first lines joined to it), the rest of
+    // `count` with both, and `count` defines nothing.
     expect(pieces(FILES.rust, 41, 55).map(row)).toEqual([
       "41-42 block [impl Order › fn linked]",
-      "43-43 method [impl Order › fn linked] linked",
-      "44-45 function [impl Order › fn linked › fn count]",
+      "43-45 method [impl Order › fn linked] linked",
       "46-46 block [impl Order › fn linked › fn count]",
       "47-50 block [impl Order › fn linked › fn count]",
       "51-52 block [impl Order › fn linked › fn count]",
@@ -121,7 +122,7 @@ describe("chunking on syntax trees", () => {
   it("Java: members are named by their class, Javadoc and annotations go with the method", () => {
     expect(rowsOf(FILES.java)).toEqual(
       expect.arrayContaining([
-        "6-8 class [class JsonParser] JsonParser,Feature",
+        "3-8 class [class JsonParser] JsonParser,Feature",
         "9-10 method [class JsonParser › constructor JsonParser] JsonParser",
         "11-16 method [class JsonParser › method nextToken] nextToken",
         "17-20 interface [class JsonParser › interface Listener] Listener,onToken",
@@ -183,8 +184,7 @@ describe("chunking on syntax trees", () => {
   it("Ruby: methods, singleton methods and classes are named by module and class", () => {
     expect(rowsOf(FILES.ruby)).toEqual(
       expect.arrayContaining([
-        "5-6 module [module Billing] Billing",
-        "7-9 class [module Billing › class Invoice] Invoice",
+        "5-9 module [module Billing] Billing,Invoice",
         "17-21 method [module Billing › class Invoice › def total] total",
         "22-25 method [module Billing › class Invoice › def from_csv] from_csv",
         "28-33 method [module Billing › class Invoice › def tax_on] tax_on",
@@ -196,7 +196,7 @@ describe("chunking on syntax trees", () => {
     const rows = rowsOf(FILES.php);
     expect(rows).toContain("17-21 method [class Router › function add] add");
     expect(rows).toContain(
-      "28-29 method [class Router › function match] match",
+      "26-29 method [class Router › function match] match",
     );
     expect(rows).toContain("47-48 function [function route_url] route_url");
     const match = pieces(FILES.php, 22, 39);
@@ -208,8 +208,19 @@ describe("chunking on syntax trees", () => {
   it("shell: functions keep their comment, and top-level commands are blocks", () => {
     const rows = rowsOf(FILES.shell);
     expect(rows).toContain("8-12 function [function log] log");
-    expect(rows).toContain("25-25 function [function upload] upload");
+    expect(rows).toContain("25-27 function [function upload] upload");
     expect(rows.slice(-2)).toEqual(["33-33 block []", "34-34 block []"]);
+  });
+
+  it("reads through a wrapper and a container of one declaration, so pieces name the class inside", () => {
+    // `template <…>` stays with the class it declares, inside the namespace.
+    expect(rowsOf(FILES.cppTemplate)).toContain(
+      "3-7 module [namespace nlohmann › class basic_json] nlohmann,basic_json",
+    );
+    // A namespace holding one class: the class's fields are the class's.
+    expect(rowsOf(FILES.csharp)).toContain(
+      "10-11 block [namespace Gateway.Throttling › class RateLimiter]",
+    );
   });
 
   it("a derived file's outline survives the disk format", () => {
