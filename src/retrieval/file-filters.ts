@@ -1,3 +1,4 @@
+import { syntaxLanguageForPath } from "../text/syntax-language-for-path.js";
 import { isSecretPath } from "../policy/secret-files.js";
 import { extensionOf } from "../text/languages.js";
 
@@ -13,13 +14,25 @@ export type SkipReason =
   | "minified";
 
 export interface FileFilterOptions {
-  /** Files larger than this are not read (default 512 KiB: bigger is data, not code to read). */
+  /**
+   * Files larger than this are not read (default 512 KiB, and 1 MiB for
+   * source code in a language askcode parses: see DEFAULT_MAX_SOURCE_BYTES).
+   */
   maxFileBytes?: number;
   /** Extra rule: return true to leave a path out (paths the repository's configuration excludes); secret files are always left out. */
   exclude?: (path: string) => boolean;
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 512 * 1024;
+/**
+ * Source code is read up to 1 MiB: a single-header library or an
+ * amalgamation (nlohmann's json.hpp is 0.9 MB) is what its users include and
+ * what their stack traces name. Bigger text is data: bigger than this, a
+ * generated amalgamation such as sqlite3.c (9 MB) would crowd out the
+ * sources it is built from. It matches the code host's default read limit
+ * (ASKCODE_MAX_FILE_BYTES), so such a file is never read cut.
+ */
+export const DEFAULT_MAX_SOURCE_BYTES = 1024 * 1024;
 
 // Extensions that are never text worth reading.
 const BINARY = new Set(
@@ -84,11 +97,12 @@ export function skipReason(
   const ext = extensionOf(path);
   if (BINARY.has(ext)) return "binary";
   if (DATA.has(ext)) return "data";
-  if (
-    size !== undefined &&
-    size > (options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES)
-  )
-    return "too-large";
+  const limit =
+    options.maxFileBytes ??
+    (syntaxLanguageForPath(path) === undefined
+      ? DEFAULT_MAX_FILE_BYTES
+      : DEFAULT_MAX_SOURCE_BYTES);
+  if (size !== undefined && size > limit) return "too-large";
   return undefined;
 }
 

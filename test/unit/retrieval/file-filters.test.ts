@@ -4,6 +4,8 @@ import {
 } from "../../../src/retrieval/file-filters.js";
 import { fileKind } from "../../../src/text/file-kind.js";
 
+const MiB = 1024 * 1024;
+
 describe("skipReason", () => {
   it.each([
     ["node_modules/x/index.js", "vendored"],
@@ -36,11 +38,18 @@ describe("skipReason", () => {
     expect(skipReason(path, 100)).toBeUndefined();
   });
 
-  it("skips files over the size limit", () => {
-    expect(skipReason("src/big.py", 600 * 1024)).toBe("too-large");
+  it("skips files over the size limit: 512 KiB, and 1 MiB for source code", () => {
+    expect(skipReason("data/fixtures.txt", 600 * 1024)).toBe("too-large");
+    // A single-header library is read whole.
+    expect(skipReason("single_include/json.hpp", 920 * 1024)).toBeUndefined();
+    expect(skipReason("src/big.py", 600 * 1024)).toBeUndefined();
+    expect(skipReason("src/sqlite3.c", 9 * 1024 * 1024)).toBe("too-large");
     expect(
-      skipReason("src/big.py", 600 * 1024, { maxFileBytes: 1024 * 1024 }),
+      skipReason("data/fixtures.txt", 600 * 1024, { maxFileBytes: MiB }),
     ).toBeUndefined();
+    expect(
+      skipReason("src/big.py", 600 * 1024, { maxFileBytes: 512 * 1024 }),
+    ).toBe("too-large");
   });
 });
 
