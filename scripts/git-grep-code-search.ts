@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { languagesNamed } from "../src/text/languages.js";
+import { languageNamed } from "../src/text/language-named.js";
 
 /**
  * GitHub's REST code search (`GET /search/code`, text-match media type)
@@ -178,10 +178,8 @@ function parseQuery(q: string): {
         (path) => base(path).toLowerCase() === value.toLowerCase(),
       );
     } else if (name === "language") {
-      const extensions = languagesNamed(value).flatMap((row) => row.extensions);
-      qualifiers.push((path) =>
-        extensions.some((e) => base(path).toLowerCase().endsWith(`.${e}`)),
-      );
+      const language = languageNamed(value);
+      qualifiers.push((path) => language?.matches(path) ?? false);
     }
   }
   return { terms, qualifiers };

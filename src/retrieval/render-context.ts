@@ -1,4 +1,5 @@
 import { commentPrefixFor } from "../text/comment-prefix-for.js";
+import { fenceLanguage } from "../text/fence-language.js";
 
 /** A run of lines of one file as shown: whole code, cut code, or (never rendered here) metadata. */
 export interface RenderedBlock {
@@ -78,24 +79,6 @@ export function fenceFor(content: string): string {
   for (const m of content.matchAll(/`{3,}/g))
     longest = Math.max(longest, m[0].length);
   return "`".repeat(Math.max(3, longest + 1));
-}
-
-const FENCE_LANGUAGES: Record<string, string> = {
-  py: "python",
-  pyi: "python",
-  js: "javascript",
-  mjs: "javascript",
-  cjs: "javascript",
-  jsx: "jsx",
-  ts: "typescript",
-  mts: "typescript",
-  cts: "typescript",
-  tsx: "tsx",
-};
-
-function fenceLanguage(path: string): string {
-  const ext = path.slice(path.lastIndexOf(".") + 1).toLowerCase();
-  return path.includes(".") ? (FENCE_LANGUAGES[ext] ?? ext) : "";
 }
 
 function indentOf(text: string): string {

@@ -48,8 +48,25 @@ export interface LanguageRow {
    * fence name: what a code search's `language:` qualifier names.
    */
   linguist?: string;
+  /**
+   * Other names a code search's `language:` qualifier accepts for it, lowercased:
+   * Linguist's aliases ("golang", "objc") and what people write ("docker").
+   * Its extensions and fence name are accepted without being listed here.
+   */
+  aliases?: readonly string[];
+  /**
+   * The Linguist language it is searched with too, as Linguist's `group`
+   * counts TSX as TypeScript: `language:typescript` finds ".tsx" files.
+   */
+  group?: string;
   /** Lowercased extensions, without the dot. */
   extensions: readonly string[];
+  /**
+   * Extensions a path lookup gives to another row that this language's files
+   * use too (a C++ or Objective-C header is often ".h", which is C by path):
+   * a search for this language reads them.
+   */
+  sharedExtensions?: readonly string[];
   /** Lowercased whole file names, for files known by name ("Makefile"). */
   fileNames?: readonly string[];
   /** Line-comment prefix, for markers such as "# … lines 120-180 omitted". */
@@ -65,7 +82,8 @@ export interface LanguageRow {
 /**
  * Every language askcode knows, one row each; every lookup by path
  * (`languageForPath`, `syntaxLanguageForPath`, `fenceLanguage`,
- * `commentPrefixFor`, the benchmark's `sourceFamilyOf`) reads this table.
+ * `commentPrefixFor`, the benchmark's `sourceFamilyOf`) and by name
+ * (`languageNamed`, for a code search's `language:` qualifier) reads this table.
  * Rows stay apart where one of those answers differs (JSX is JavaScript to
  * the parser but "jsx" to GitHub's highlighter; Gradle is Groovy to GitHub
  * but a build file, not source, to the benchmark).
@@ -75,17 +93,18 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "python", extensions: ["py", "pyi", "pyw"], comment: "#", syntax: "python", chunker: "python", family: "python" },
   { fence: "cython", extensions: ["pyx"], comment: "#" },
   // prettier-ignore
-  { fence: "javascript", extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "javascript", aliases: ["node"], extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
   { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
   { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", chunker: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "tsx", extensions: ["tsx"], comment: "//", syntax: "tsx", chunker: "javascript", family: "javascript" },
+  { fence: "tsx", group: "typescript", extensions: ["tsx"], comment: "//", syntax: "tsx", chunker: "javascript", family: "javascript" },
   // prettier-ignore
   { fence: "ruby", extensions: ["rb", "rake", "gemspec"], fileNames: ["gemfile", "rakefile", "vagrantfile"], comment: "#", syntax: "ruby" },
   {
     fence: "go",
+    aliases: ["golang"],
     extensions: ["go"],
     comment: "//",
     syntax: "go",
@@ -104,6 +123,11 @@ export const LANGUAGES: readonly LanguageRow[] = [
   // prettier-ignore
   { fence: "groovy", extensions: ["gradle"], fileNames: ["jenkinsfile"], comment: "//" },
   { fence: "swift", extensions: ["swift"], comment: "//", syntax: "swift" },
+  // ".m" is also MATLAB and Mercury to GitHub: searched as Objective-C, fenced plain.
+  // prettier-ignore
+  { linguist: "objective-c", aliases: ["objc", "obj-c", "objectivec"], extensions: ["m"], sharedExtensions: ["h"], comment: "//" },
+  // prettier-ignore
+  { fence: "objective-c++", aliases: ["objc++", "obj-c++", "objectivec++"], extensions: ["mm"], sharedExtensions: ["h"], comment: "//" },
   // A ".h" header may be C or C++; the C++ grammar reads both (grammar-files.ts).
   {
     fence: "c",
@@ -113,7 +137,7 @@ export const LANGUAGES: readonly LanguageRow[] = [
     family: "c-cpp",
   },
   // prettier-ignore
-  { fence: "cpp", linguist: "c++", extensions: ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "inl", "tpp"], comment: "//", syntax: "cpp", family: "c-cpp" },
+  { fence: "cpp", linguist: "c++", extensions: ["cc", "cpp", "cxx", "c++", "hpp", "hh", "hxx", "h++", "ipp", "inl", "tpp"], sharedExtensions: ["h"], comment: "//", syntax: "cpp", family: "c-cpp" },
   {
     fence: "csharp",
     linguist: "c#",
@@ -139,11 +163,16 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "fish", extensions: ["fish"] },
   { fence: "powershell", extensions: ["ps1"], comment: "#" },
   { fence: "sql", extensions: ["sql"], comment: "--" },
-  { fence: "markdown", extensions: ["md"] },
+  { fence: "markdown", extensions: ["md", "markdown"] },
   { fence: "mdx", extensions: ["mdx"] },
   { fence: "rst", extensions: ["rst"] },
   { fence: "json", extensions: ["json"] },
-  { fence: "jsonc", extensions: ["jsonc"], comment: "//" },
+  {
+    fence: "jsonc",
+    linguist: "json with comments",
+    extensions: ["jsonc"],
+    comment: "//",
+  },
   { fence: "json5", extensions: ["json5"] },
   { fence: "yaml", extensions: ["yaml", "yml"], comment: "#" },
   { fence: "toml", extensions: ["toml"], comment: "#" },
@@ -171,7 +200,7 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "elm", extensions: ["elm"], comment: "--" },
   { fence: "haskell", extensions: ["hs"], comment: "--" },
   { fence: "ocaml", extensions: ["ml", "mli"] },
-  { fence: "clojure", extensions: ["clj", "cljs"] },
+  { fence: "clojure", extensions: ["clj", "cljs", "cljc"] },
   { fence: "dart", extensions: ["dart"], comment: "//" },
   { fence: "zig", extensions: ["zig"], comment: "//" },
   { fence: "nim", extensions: ["nim"] },
@@ -179,13 +208,13 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "vim", linguist: "vim script", extensions: ["vim"] },
   { fence: "emacs-lisp", linguist: "emacs lisp", extensions: ["el"] },
   // prettier-ignore
-  { fence: "makefile", extensions: ["mk"], fileNames: ["makefile", "gnumakefile"], comment: "#" },
+  { fence: "makefile", aliases: ["make"], extensions: ["mk"], fileNames: ["makefile", "gnumakefile"], comment: "#" },
   // prettier-ignore
   { fence: "cmake", extensions: ["cmake"], fileNames: ["cmakelists.txt"], comment: "#" },
   { fence: "nix", extensions: ["nix"], comment: "#" },
   { fence: "diff", extensions: ["diff", "patch"] },
   // prettier-ignore
-  { fence: "dockerfile", extensions: ["dockerfile"], fileNames: ["dockerfile", "containerfile"], comment: "#" },
+  { fence: "dockerfile", aliases: ["docker"], extensions: ["dockerfile"], fileNames: ["dockerfile", "containerfile"], comment: "#" },
   { extensions: [], fileNames: ["procfile"], comment: "#" },
   // Languages whose comments we know but whose fence name is ambiguous on
   // GitHub (".v" is V, Verilog or Coq) or not worth the risk.
@@ -206,19 +235,6 @@ const BY_FILE_NAME = new Map<string, LanguageRow>(
     (row.fileNames ?? []).map((name): [string, LanguageRow] => [name, row]),
   ),
 );
-
-/**
- * The rows a Linguist language name stands for, as a code search's
- * `language:` qualifier reads it (any case, "-" for a space).
- *
- * @example
- * languagesNamed("TypeScript").flatMap((r) => r.extensions) // ["ts", "mts", "cts"]
- * languagesNamed("vim-script")[0]?.fence                   // "vim"
- */
-export function languagesNamed(name: string): LanguageRow[] {
-  const wanted = name.toLowerCase().replaceAll("-", " ");
-  return LANGUAGES.filter((row) => (row.linguist ?? row.fence) === wanted);
-}
 
 /**
  * The lowercased extension of a path, without the dot ("" when there is none,

@@ -1,5 +1,7 @@
+import { languageNamed } from "../../../src/text/language-named.js";
 import {
   extensionOf,
+  LANGUAGES,
   languageOfExtension,
   type SourceFamily,
 } from "../../../src/text/languages.js";
@@ -14,32 +16,24 @@ import {
 // build files, never source.
 export type { SourceFamily };
 
-// The `language` field of an instance, as the data sets spell it (lowercased):
-// the multi-language set's codes ("cpp", "js") and the names people write.
-const FAMILY_OF_LANGUAGE = new Map<string, SourceFamily>([
-  ["python", "python"],
-  ["py", "python"],
-  ["c", "c-cpp"],
-  ["cpp", "c-cpp"],
-  ["c++", "c-cpp"],
-  ["js", "javascript"],
-  ["javascript", "javascript"],
-  ["ts", "javascript"],
-  ["typescript", "javascript"],
-  ["rust", "rust"],
-  ["java", "jvm"],
-  ["kotlin", "jvm"],
-  ["go", "go"],
-]);
-
-/** The language names an instance's `language` may hold, for error messages. */
+/**
+ * The language names an instance's `language` may hold, for error messages:
+ * the Linguist and fence names of the languages with a family (the data sets'
+ * codes, "cpp", "js", are these or their extensions).
+ */
 export const KNOWN_LANGUAGES: readonly string[] = [
-  ...FAMILY_OF_LANGUAGE.keys(),
+  ...new Set(
+    LANGUAGES.filter((row) => row.family !== undefined).flatMap((row) =>
+      [row.linguist, row.fence].filter((name) => name !== undefined),
+    ),
+  ),
 ];
 
 /**
- * The source family of an instance's language; SWE-bench's rows name none and
- * are Python. Undefined for a language the table does not know.
+ * The source family of an instance's language, read as a code search's
+ * `language:` qualifier is (a name, an alias or an extension); SWE-bench's
+ * rows name none and are Python. Undefined for a language the table does not
+ * know or whose files are not source.
  *
  * @example
  * familyOfLanguage("cpp")     // "c-cpp"
@@ -49,9 +43,8 @@ export const KNOWN_LANGUAGES: readonly string[] = [
 export function familyOfLanguage(
   language: string | undefined,
 ): SourceFamily | undefined {
-  return language === undefined
-    ? "python"
-    : FAMILY_OF_LANGUAGE.get(language.toLowerCase());
+  if (language === undefined) return "python";
+  return languageNamed(language)?.rows.find((row) => row.family)?.family;
 }
 
 /**

@@ -1,71 +1,7 @@
 import type { CodeSearchQuery } from "../code-host.js";
 import { isWithin, normalizeRepoPath } from "../../shared/repo-path.js";
+import { languageNamed } from "../../text/language-named.js";
 import { baseName } from "./search-file.js";
-
-// Language names as GitHub's code search knows them (and common aliases), to
-// the file suffixes or exact file names that hold that language. Not
-// exhaustive: an unknown name falls back to being treated as an extension.
-const LANGUAGE_FILES: Record<string, string[]> = {
-  typescript: [".ts", ".tsx", ".mts", ".cts"],
-  javascript: [".js", ".jsx", ".mjs", ".cjs"],
-  python: [".py", ".pyi"],
-  go: [".go"],
-  rust: [".rs"],
-  java: [".java"],
-  kotlin: [".kt", ".kts"],
-  scala: [".scala", ".sc"],
-  c: [".c", ".h"],
-  "c++": [".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".h"],
-  "c#": [".cs"],
-  "objective-c": [".m", ".mm", ".h"],
-  swift: [".swift"],
-  ruby: [".rb", "Gemfile", "Rakefile"],
-  php: [".php"],
-  shell: [".sh", ".bash", ".zsh"],
-  lua: [".lua"],
-  dart: [".dart"],
-  elixir: [".ex", ".exs"],
-  erlang: [".erl", ".hrl"],
-  haskell: [".hs"],
-  clojure: [".clj", ".cljs", ".cljc"],
-  r: [".r"],
-  sql: [".sql"],
-  html: [".html", ".htm"],
-  css: [".css"],
-  scss: [".scss"],
-  vue: [".vue"],
-  svelte: [".svelte"],
-  markdown: [".md", ".markdown", ".mdx"],
-  json: [".json"],
-  yaml: [".yml", ".yaml"],
-  toml: [".toml"],
-  xml: [".xml"],
-  dockerfile: ["Dockerfile", ".dockerfile"],
-  makefile: ["Makefile", "makefile", ".mk"],
-};
-
-const LANGUAGE_ALIASES: Record<string, string> = {
-  ts: "typescript",
-  js: "javascript",
-  node: "javascript",
-  py: "python",
-  golang: "go",
-  rs: "rust",
-  kt: "kotlin",
-  cpp: "c++",
-  cxx: "c++",
-  csharp: "c#",
-  cs: "c#",
-  objc: "objective-c",
-  rb: "ruby",
-  bash: "shell",
-  sh: "shell",
-  zsh: "shell",
-  md: "markdown",
-  yml: "yaml",
-  docker: "dockerfile",
-  make: "makefile",
-};
 
 /** Which files a query's filters admit, and sentences describing them. */
 export interface SearchFileFilter {
@@ -107,13 +43,14 @@ export function createSearchFileFilter(
   }
   const language = query.language?.trim().toLowerCase();
   if (language) {
-    const name = LANGUAGE_ALIASES[language] ?? language;
-    const suffixes = LANGUAGE_FILES[name];
-    if (suffixes) {
-      tests.push((path) =>
-        suffixes.some((suffix) => matchesSuffix(path, suffix)),
-      );
-      described.push(`language ${name} (${suffixes.join(", ")})`);
+    const known = languageNamed(language);
+    if (known) {
+      const suffixes = [
+        ...known.extensions.map((ext) => "." + ext),
+        ...known.fileNames,
+      ];
+      tests.push((path) => known.matches(path));
+      described.push(`language ${known.name} (${suffixes.join(", ")})`);
     } else {
       tests.push((path) => path.toLowerCase().endsWith("." + language));
       notes.push(
@@ -124,11 +61,4 @@ export function createSearchFileFilter(
   if (described.length > 0)
     notes.unshift(`Only files ${described.join("; ")}.`);
   return { matches: (path) => tests.every((test) => test(path)), notes };
-}
-
-// ".ts" matches any file ending so (".TS" too); "Dockerfile" matches that exact file name.
-function matchesSuffix(path: string, suffix: string): boolean {
-  return suffix.startsWith(".")
-    ? path.toLowerCase().endsWith(suffix)
-    : baseName(path) === suffix;
 }

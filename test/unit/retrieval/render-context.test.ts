@@ -38,12 +38,24 @@ describe("renderFileSection", () => {
       ]),
     ).toMatchInlineSnapshot(`
 "README.md (all 3 lines)
-\`\`\`\`md
+\`\`\`\`markdown
 # Title
 \`\`\`sh
 npm test
 \`\`\`\`"
 `);
+  });
+  it("names the language as GitHub does, and leaves a file of no known language unnamed", () => {
+    const fenceLine = (path: string) =>
+      renderFileSection(path, 1, [
+        { startLine: 1, endLine: 1, text: "x" },
+      ]).split("\n")[1];
+    expect(fenceLine("src/walk.rs")).toBe("```rust");
+    expect(fenceLine("include/fmt/core.h")).toBe("```c");
+    expect(fenceLine("Dockerfile")).toBe("```dockerfile");
+    // The header already names the file; a made-up tag would only be noise.
+    expect(fenceLine("data/fixture.weird")).toBe("```");
+    expect(fenceLine("LICENSE")).toBe("```");
   });
 });
 

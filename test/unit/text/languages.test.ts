@@ -6,7 +6,6 @@ import {
   LANGUAGES,
   languageOfExtension,
   languageRowFor,
-  languagesNamed,
   type LanguageRow,
 } from "../../../src/text/languages.js";
 import { syntaxLanguageForPath } from "../../../src/text/syntax-language-for-path.js";
@@ -23,6 +22,23 @@ describe("the language table", () => {
   it("spells extensions and file names lowercased, extensions without a dot", () => {
     for (const ext of extensions) expect(ext).toMatch(/^[a-z0-9+]+$/);
     for (const name of fileNames) expect(name).toBe(name.toLowerCase());
+  });
+
+  it("spells aliases and groups lowercased, groups naming a language of the table", () => {
+    const names = new Set(LANGUAGES.map((row) => row.linguist ?? row.fence));
+    for (const row of LANGUAGES) {
+      for (const alias of row.aliases ?? [])
+        expect(alias).toBe(alias.toLowerCase());
+      if (row.group !== undefined) expect(names).toContain(row.group);
+    }
+  });
+
+  it("shares an extension only with the row that owns it by path", () => {
+    for (const row of LANGUAGES)
+      for (const ext of row.sharedExtensions ?? []) {
+        expect(extensions).toContain(ext);
+        expect(row.extensions).not.toContain(ext);
+      }
   });
 
   it("writes fence names as GitHub reads an info string: one lowercased word", () => {
@@ -86,23 +102,5 @@ describe("extensionOf", () => {
     ["a.b/README", ""],
   ])("%s → %j", (path, ext) => {
     expect(extensionOf(path)).toBe(ext);
-  });
-});
-
-describe("languagesNamed", () => {
-  it("reads a code search's language qualifier by Linguist name or fence name, in any case", () => {
-    const extensionsOf = (name: string) =>
-      languagesNamed(name).flatMap((row) => row.extensions);
-    expect(extensionsOf("TypeScript")).toStrictEqual(["ts", "mts", "cts"]);
-    expect(extensionsOf("javascript")).toStrictEqual([
-      "js",
-      "mjs",
-      "cjs",
-      "jsx",
-    ]);
-    expect(extensionsOf("C++")).toContain("hpp");
-    expect(extensionsOf("Shell")).toStrictEqual(["sh", "bash", "zsh"]);
-    expect(extensionsOf("vim-script")).toStrictEqual(["vim"]);
-    expect(extensionsOf("cobol")).toStrictEqual([]);
   });
 });

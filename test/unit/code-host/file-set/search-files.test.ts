@@ -282,7 +282,7 @@ describe("searchFiles", () => {
       new Set(["src/retry/backoff.ts", "src/http/client.ts"]),
     );
     expect(typescript.notes[0]).toBe(
-      "Only files language typescript (.ts, .tsx, .mts, .cts).",
+      "Only files language typescript (.ts, .mts, .cts, .tsx).",
     );
     // The path phase is filtered too: the docs file would match "retry policy" by path.
     const paths = searchFiles(files, {
@@ -293,13 +293,39 @@ describe("searchFiles", () => {
   });
 
   it("treats an unknown language as an extension and says so", () => {
-    const result = searchFiles([{ path: "a.zig", text: "const retry = 1;" }], {
+    const result = searchFiles([{ path: "a.hare", text: "let retry = 1;" }], {
       query: "retry",
-      language: "zig",
+      language: "hare",
     });
-    expect(result.hits.map((h) => h.path)).toEqual(["a.zig"]);
+    expect(result.hits.map((h) => h.path)).toEqual(["a.hare"]);
     expect(result.notes[0]).toContain(
-      'Language "zig" is not one askcode knows',
+      'Language "hare" is not one askcode knows',
+    );
+  });
+
+  it("reads a language by the language table: aliases, files known by name, shared headers", () => {
+    const sources = [
+      { path: "cmd/retry.go", text: "retry" },
+      { path: "include/retry.h", text: "retry" },
+      { path: "src/retry.cc", text: "retry" },
+      { path: "src/retry.c", text: "retry" },
+      { path: "Gemfile", text: "retry" },
+      { path: "lib/retry.rb", text: "retry" },
+    ];
+    const paths = (language: string) =>
+      new Set(
+        searchFiles(sources, { query: "retry", language }).hits.map(
+          (h) => h.path,
+        ),
+      );
+    expect(paths("golang")).toEqual(new Set(["cmd/retry.go"]));
+    expect(paths("cpp")).toEqual(new Set(["include/retry.h", "src/retry.cc"]));
+    expect(paths("C")).toEqual(new Set(["include/retry.h", "src/retry.c"]));
+    expect(paths("Ruby")).toEqual(new Set(["Gemfile", "lib/retry.rb"]));
+    expect(
+      searchFiles(sources, { query: "retry", language: "rb" }).notes[0],
+    ).toBe(
+      "Only files language ruby (.rb, .rake, .gemspec, gemfile, rakefile, vagrantfile).",
     );
   });
 

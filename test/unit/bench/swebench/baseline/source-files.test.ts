@@ -17,7 +17,11 @@ describe("familyOfLanguage", () => {
     expect(familyOfLanguage("Rust")).toBe("rust");
     expect(familyOfLanguage("java")).toBe("jvm");
     expect(familyOfLanguage("go")).toBe("go");
+    expect(familyOfLanguage("ts")).toBe("javascript");
+    expect(familyOfLanguage("Kotlin")).toBe("jvm");
     expect(familyOfLanguage("cobol")).toBeUndefined();
+    // Known, but not source code the benchmark ranks.
+    expect(familyOfLanguage("markdown")).toBeUndefined();
   });
 });
 
