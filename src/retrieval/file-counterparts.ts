@@ -1,11 +1,13 @@
 /**
  * Why two files belong together by their paths alone:
  * - "header": a C/C++ header and the source file with the same stem;
- * - "module": a Rust module file and its parent module (`a/mod.rs` or `a.rs`
- *   for the files in `a/`, `lib.rs`/`main.rs` for the files beside them);
+ * - "module": a Rust file's parent module (`a/mod.rs` or `a.rs` for the files
+ *   in `a/`, `lib.rs`/`main.rs` for the files beside them) and that module's
+ *   parent: a fix to a type often re-exports it on the way up;
+ * - "submodule": the other way, a module's direct children;
  * - "package": two Java, Kotlin, Scala or Go files in one directory (one package).
  */
-export type CounterpartRule = "header" | "module" | "package";
+export type CounterpartRule = "header" | "module" | "submodule" | "package";
 
 export interface Counterpart {
   /** Index of the other file in the path list. */
@@ -41,12 +43,14 @@ function parts(path: string): PathParts {
  * of the language, never a list of repositories. A header pairs with a source
  * of the same stem in its own directory, or anywhere when that stem names one
  * header and one source in the whole list (`include/x/foo.hpp` ↔
- * `src/foo.cpp`). A Rust file pairs with its parent module. Package siblings
- * are every other file of the directory, so callers weigh them down by count.
+ * `src/foo.cpp`). A Rust file has its parent and grandparent modules, a
+ * module its direct submodules. Package siblings and submodules are every
+ * other file of a directory, so callers weigh them down by count.
  *
  * @example
  * const counterparts = fileCounterparts(["src/net/mod.rs", "src/net/tcp.rs", "lib/foo.h", "lib/foo.c"]);
  * counterparts[1] // [{ fileId: 0, rule: "module" }]
+ * counterparts[0] // [{ fileId: 1, rule: "submodule" }]
  * counterparts[2] // [{ fileId: 3, rule: "header" }]
  */
 export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
@@ -87,7 +91,12 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
   for (const [id, p] of all.entries()) {
     if (p.ext !== "rs") continue;
     const parent = rustParent(p, byPath);
-    if (parent !== undefined) link(id, parent, "module");
+    if (parent === undefined) continue;
+    result[id]!.push({ fileId: parent, rule: "module" });
+    result[parent]!.push({ fileId: id, rule: "submodule" });
+    const grandparent = rustParent(all[parent]!, byPath);
+    if (grandparent !== undefined)
+      result[id]!.push({ fileId: grandparent, rule: "module" });
   }
 
   for (const ids of packageDirs.values())

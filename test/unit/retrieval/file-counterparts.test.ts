@@ -46,7 +46,7 @@ describe("fileCounterparts", () => {
     expect(counterpartsOf(paths, "include/fmt/core.h")).toEqual([]);
   });
 
-  it("links a Rust file to its parent module, mod.rs, name.rs or the crate root", () => {
+  it("links a Rust file to its parent and grandparent modules (mod.rs, name.rs or the crate root), a module to its submodules", () => {
     const paths = [
       "tokio/src/lib.rs",
       "tokio/src/net/mod.rs",
@@ -57,22 +57,25 @@ describe("fileCounterparts", () => {
       "tokio/src/main.rs",
     ];
     expect(counterpartsOf(paths, "tokio/src/net/unix/stream.rs")).toEqual([
+      "module tokio/src/net/mod.rs",
       "module tokio/src/net/unix/mod.rs",
     ]);
     expect(counterpartsOf(paths, "tokio/src/net/unix/mod.rs")).toEqual([
+      "module tokio/src/lib.rs",
       "module tokio/src/net/mod.rs",
-      "module tokio/src/net/unix/stream.rs",
+      "submodule tokio/src/net/unix/stream.rs",
     ]);
     expect(counterpartsOf(paths, "tokio/src/net/mod.rs")).toEqual([
       "module tokio/src/lib.rs",
-      "module tokio/src/net/unix/mod.rs",
+      "submodule tokio/src/net/unix/mod.rs",
     ]);
     expect(counterpartsOf(paths, "tokio/src/io/poll.rs")).toEqual([
       "module tokio/src/io.rs",
+      "module tokio/src/lib.rs",
     ]);
     expect(counterpartsOf(paths, "tokio/src/io.rs")).toEqual([
-      "module tokio/src/io/poll.rs",
       "module tokio/src/lib.rs",
+      "submodule tokio/src/io/poll.rs",
     ]);
     // main.rs is a root too, but lib.rs is the one a file beside both declares from.
     expect(counterpartsOf(paths, "tokio/src/main.rs")).toEqual([]);
