@@ -4,10 +4,13 @@
  * - "module": a Rust file's parent module (`a/mod.rs` or `a.rs` for the files
  *   in `a/`, `lib.rs`/`main.rs` for the files beside them) and that module's
  *   parent: a fix to a type often re-exports it on the way up;
- * - "submodule": the other way, a module's direct children;
- * - "package": two Java, Kotlin, Scala or Go files in one directory (one package).
+ * - "submodule": the other way, a module's direct children.
+ *
+ * Java, Kotlin and Go files of one directory (one package) are not linked:
+ * on the multi-language dev set that rule changed no result (see
+ * docs/architecture/retrieval.md, "Cross-file evidence").
  */
-export type CounterpartRule = "header" | "module" | "submodule" | "package";
+export type CounterpartRule = "header" | "module" | "submodule";
 
 export interface Counterpart {
   /** Index of the other file in the path list. */
@@ -17,7 +20,6 @@ export interface Counterpart {
 
 const HEADER = new Set(["h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"]);
 const C_SOURCE = new Set(["c", "cc", "cpp", "cxx", "c++", "m", "mm", "cu"]);
-const PACKAGE = new Set(["java", "kt", "kts", "scala", "go"]);
 const RUST_ROOTS = new Set(["lib.rs", "main.rs"]);
 
 interface PathParts {
@@ -44,8 +46,8 @@ function parts(path: string): PathParts {
  * of the same stem in its own directory, or anywhere when that stem names one
  * header and one source in the whole list (`include/x/foo.hpp` ↔
  * `src/foo.cpp`). A Rust file has its parent and grandparent modules, a
- * module its direct submodules. Package siblings and submodules are every
- * other file of a directory, so callers weigh them down by count.
+ * module its direct submodules, which may be many, so callers weigh them
+ * down by count.
  *
  * @example
  * const counterparts = fileCounterparts(["src/net/mod.rs", "src/net/tcp.rs", "lib/foo.h", "lib/foo.c"]);
@@ -67,7 +69,6 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
   // Headers and sources by stem (lowercased: Windows-born projects mix case).
   const headersByStem = new Map<string, number[]>();
   const sourcesByStem = new Map<string, number[]>();
-  const packageDirs = new Map<string, number[]>();
   for (const [id, p] of all.entries()) {
     const ext = p.ext.toLowerCase();
     const table = HEADER.has(ext)
@@ -76,8 +77,6 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
         ? sourcesByStem
         : undefined;
     if (table) add(table, p.stem.toLowerCase(), id);
-    if (PACKAGE.has(ext))
-      add(packageDirs, `${ext === "go" ? "go" : "jvm"}:${p.dir}`, id);
   }
   for (const [stem, headers] of headersByStem) {
     const sources = sourcesByStem.get(stem) ?? [];
@@ -99,9 +98,6 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
       result[id]!.push({ fileId: grandparent, rule: "module" });
   }
 
-  for (const ids of packageDirs.values())
-    for (const [k, a] of ids.entries())
-      for (const b of ids.slice(k + 1)) link(a, b, "package");
   return result;
 }
 

@@ -30,11 +30,11 @@ export const RANK_WEIGHTS = {
   /**
    * Cross-file evidence (related-evidence.ts), a second pass over the first
    * ranking: the best files pass a share of their best score to their
-   * counterparts by path (header ↔ source, Rust module ↔ parent module) …
+   * counterparts by path (header ↔ source, a Rust file's parent modules; its
+   * submodules get this divided by √ their number, and only those with
+   * evidence of their own) …
    */
   counterpart: 0.3,
-  /** … to the classes of their package (divided by √ siblings, only to files with evidence of their own; submodules likewise with `counterpart`) … */
-  packageSibling: 0.3,
   /** … and the best chunks pass a share, divided by √ targets, to the chunks in other files declaring a name they use. */
   oneHop: 0.3,
   /** Top files whose counterparts get a share. */

@@ -10,8 +10,8 @@ const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 
 /**
  * Evidence from the first ranking, for the files a fix touches together: the
- * best chunk of each counterpart of a top file (its header, its parent module,
- * a class of its package) and the chunks that declare a name a top chunk uses
+ * best chunk of each counterpart of a top file (its header, its parent
+ * modules, its submodules) and the chunks that declare a name a top chunk uses
  * (one hop through `index.definitions`) get a share of that top score. A
  * share below 1, spread over the source's targets and never summed across
  * sources, cannot lift a chunk above the one that points at it: it orders the
@@ -45,21 +45,16 @@ export function relatedEvidence(
   for (const [rank, [fileId, chunkId]] of topFiles.entries()) {
     const source = scores[chunkId] as number;
     const links = counterparts[fileId] ?? [];
-    const count = (rule: string) => links.filter((l) => l.rule === rule).length;
-    const many = { package: count("package"), submodule: count("submodule") };
+    const submodules = links.filter((l) => l.rule === "submodule").length;
     for (const link of links) {
       const target = best.get(link.fileId);
-      // Package siblings and submodules, of which there may be dozens, are a
-      // tie-breaker for files with evidence of their own; a header or a
-      // parent module is worth showing even without any.
-      const oneOfMany =
-        link.rule === "package" || link.rule === "submodule"
-          ? link.rule
-          : undefined;
+      // Submodules, of which there may be dozens, are a tie-breaker for
+      // files with evidence of their own; a header or a parent module is
+      // worth showing even without any.
+      const oneOfMany = link.rule === "submodule";
       if (target === undefined && oneOfMany) continue;
       const share = oneOfMany
-        ? (oneOfMany === "package" ? R.packageSibling : R.counterpart) /
-          Math.sqrt(many[oneOfMany])
+        ? R.counterpart / Math.sqrt(submodules)
         : R.counterpart;
       if (share <= 0) continue;
       const file = index.files[link.fileId];

@@ -81,27 +81,12 @@ describe("fileCounterparts", () => {
     expect(counterpartsOf(paths, "tokio/src/main.rs")).toEqual([]);
   });
 
-  it("treats the Java, Kotlin and Go files of one directory as one package", () => {
+  it("finds no counterparts for Python, JavaScript, Java or Go files", () => {
     const paths = [
       "src/main/java/com/x/Parser.java",
       "src/main/java/com/x/Lexer.java",
-      "src/main/java/com/x/util/Strings.java",
-      "src/test/java/com/x/ParserTest.java",
       "pkg/server/server.go",
       "pkg/server/handler.go",
-      "pkg/server/notes.md",
-    ];
-    expect(counterpartsOf(paths, "src/main/java/com/x/Parser.java")).toEqual([
-      "package src/main/java/com/x/Lexer.java",
-    ]);
-    expect(counterpartsOf(paths, "pkg/server/handler.go")).toEqual([
-      "package pkg/server/server.go",
-    ]);
-    expect(counterpartsOf(paths, "pkg/server/notes.md")).toEqual([]);
-  });
-
-  it("finds no counterparts for Python or JavaScript files", () => {
-    const paths = [
       "pkg/__init__.py",
       "pkg/core.py",
       "lib/index.js",

@@ -4,6 +4,7 @@ import {
   rankChunks,
   type RankedChunk,
 } from "../../../src/retrieval/rank-chunks.js";
+import { RANK_WEIGHTS } from "../../../src/retrieval/rank-weights.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 
 const files: SourceFile[] = [
@@ -61,10 +62,13 @@ describe("rankChunks cross-file evidence", () => {
     expect(header?.why).toContainEqual({
       kind: "related",
       detail: "header of src/parser.c (file ranked #1)",
-      points: expect.closeTo(0.3 * ranked[0]!.score, 6),
+      points: expect.closeTo(RANK_WEIGHTS.counterpart * ranked[0]!.score, 6),
     });
     // Its whole score is that share: below the source that pointed at it.
-    expect(header?.score).toBeCloseTo(0.3 * ranked[0]!.score, 6);
+    expect(header?.score).toBeCloseTo(
+      RANK_WEIGHTS.counterpart * ranked[0]!.score,
+      6,
+    );
     expect(position(ranked, "src/parser.h")).toBeLessThan(
       position(ranked, "src/log.c"),
     );
