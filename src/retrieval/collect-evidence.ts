@@ -15,6 +15,7 @@ export interface ScoreContribution {
     | "place"
     | "stack-frame"
     | "phrase"
+    | "related"
     | "file-kind";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
   detail: string;

@@ -1,6 +1,7 @@
 import { bm25Tf, termFrequency } from "./bm25-index.js";
 import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
 import { isChangelog, type FileKind } from "../text/file-kind.js";
+import { fileCounterparts, type Counterpart } from "./file-counterparts.js";
 import type { RepositoryIndex } from "./index-repository.js";
 import type { QueryAnalysis } from "./query-analysis.js";
 import {
@@ -8,6 +9,7 @@ import {
   FILE_KIND_FACTORS,
   RANK_WEIGHTS as R,
 } from "./rank-weights.js";
+import { relatedEvidence } from "./related-evidence.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
 import type { Chunk } from "./types.js";
 
@@ -29,6 +31,19 @@ export interface RankOptions {
   fileKindFactors?: Partial<Record<FileKind, number>>;
 }
 
+// Counterparts depend on the paths alone: found once per index, however many
+// questions it answers.
+const counterpartsByIndex = new WeakMap<RepositoryIndex, Counterpart[][]>();
+
+function counterpartsOf(index: RepositoryIndex): Counterpart[][] {
+  let found = counterpartsByIndex.get(index);
+  if (!found) {
+    found = fileCounterparts(index.files.map((f) => f.path));
+    counterpartsByIndex.set(index, found);
+  }
+  return found;
+}
+
 export interface Ranking {
   ranked: RankedChunk[];
   /** Chunks with any evidence at all (score above zero). */
@@ -40,7 +55,9 @@ export interface Ranking {
  * plus a share of the file's BM25, plus place evidence (paths, modules and
  * stack frames naming the file, a frame's line inside the chunk), definition
  * evidence (the chunk declares a queried symbol) and verbatim error-message
- * phrases; then a multiplier by file kind. Each result explains its score.
+ * phrases; then a multiplier by file kind. A second pass adds cross-file
+ * evidence from that first ranking (counterparts of the top files, chunks
+ * declaring names the top chunks use). Each result explains its score.
  *
  * @example
  * const { ranked } = rankChunks(index, analyzeQuery(issueText));
@@ -64,19 +81,26 @@ export function rankChunks(
     (f) =>
       (factors[f.kind] ?? 1) * (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
   );
+  const raw = new Float64Array(n);
   const final = new Float64Array(n);
-  const candidates: number[] = [];
   for (let c = 0; c < n; c++) {
     const f = index.chunkFile[c] as number;
-    const raw =
+    raw[c] =
       (scores.chunk[c] as number) +
       (chunkBonus[c] as number) +
       R.fileShare * (scores.file[f] as number) +
       (fileBonus[f] as number);
-    if (raw <= 0) continue;
-    final[c] = raw * (fileFactor[f] as number);
-    candidates.push(c);
+    if ((raw[c] as number) > 0)
+      final[c] = (raw[c] as number) * (fileFactor[f] as number);
   }
+  const related = relatedEvidence(index, counterpartsOf(index), final);
+  for (const [c, reasons] of related) {
+    for (const r of reasons) raw[c] = (raw[c] as number) + r.points;
+    final[c] =
+      (raw[c] as number) * (fileFactor[index.chunkFile[c] as number] as number);
+  }
+  const candidates: number[] = [];
+  for (let c = 0; c < n; c++) if ((final[c] as number) > 0) candidates.push(c);
   candidates.sort(
     (a, b) => (final[b] as number) - (final[a] as number) || a - b,
   );
@@ -92,7 +116,11 @@ export function rankChunks(
         detail: `file ${chunk.path} matches the question as a whole`,
         points: R.fileShare * (scores.file[f] as number),
       });
-      why.push(...(fileReasons.get(f) ?? []), ...(chunkReasons.get(c) ?? []));
+      why.push(
+        ...(fileReasons.get(f) ?? []),
+        ...(chunkReasons.get(c) ?? []),
+        ...(related.get(c) ?? []),
+      );
       const factor = fileFactor[f] as number;
       if (factor !== 1) {
         const raw = why.reduce((sum, w) => sum + w.points, 0);

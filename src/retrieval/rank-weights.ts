@@ -27,6 +27,24 @@ export const RANK_WEIGHTS = {
   frameLine: 1,
   /** A literal phrase from the question (an error message) found verbatim in a chunk. */
   phrase: 1.5,
+  /**
+   * Cross-file evidence (related-evidence.ts), a second pass over the first
+   * ranking: the best files pass a share of their best score to their
+   * counterparts by path (header ↔ source, a Rust file's parent modules; its
+   * submodules get this divided by √ their number, and only those with
+   * evidence of their own) …
+   */
+  counterpart: 0.3,
+  /** … and the best chunks pass a share, divided by √ targets, to the chunks in other files declaring a name they use. */
+  oneHop: 0.3,
+  /** Top files whose counterparts get a share. */
+  relatedFiles: 3,
+  /** Top chunks (best of each file) whose used names are followed one hop. */
+  relatedChunks: 5,
+  /** A name declared in more places than this points at none of them. */
+  maxDefiners: 3,
+  /** Names shorter than this are not followed (`i`, `ok`). */
+  minRelatedName: 3,
 } as const;
 
 /**
