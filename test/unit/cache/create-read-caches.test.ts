@@ -1,3 +1,4 @@
+import { loadGrammarsFor } from "../../../src/retrieval/chunk-file.js";
 import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -29,6 +30,10 @@ const settings = (sizes: { blob: number; index: number; derived: number }) => ({
   derivedCacheMaxBytes: sizes.derived,
   snapshotMaxBytes: 16 * MiB,
 });
+
+// Production awaits the grammars before it indexes; so do these tests,
+// whose files are Python (chunked on its tree).
+beforeAll(() => loadGrammarsFor([{ path: "a.py" }]));
 
 describe("createReadCaches", () => {
   it("turns off each cache whose size is 0", async () => {

@@ -1,3 +1,4 @@
+import { loadGrammarsFor } from "../../../src/retrieval/chunk-file.js";
 import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -119,6 +120,10 @@ function scores(index: ReturnType<typeof indexRepository>): number[] {
   );
   return [...scored.chunk, ...scored.file];
 }
+
+// Production awaits the grammars before it indexes; so do these tests,
+// whose files are Python (chunked on its tree).
+beforeAll(() => loadGrammarsFor([{ path: "a.py" }]));
 
 describe("indexing with a derived cache", () => {
   it("derives on the next commit only the blobs it has not seen", () => {

@@ -5,7 +5,10 @@ import {
   snapshotKeeps,
   snapshotMisfit,
 } from "../../../../src/code-host/github/snapshot-fits.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../../../../src/retrieval/file-filters.js";
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_SOURCE_BYTES,
+} from "../../../../src/retrieval/file-filters.js";
 import { createTestRepoContext } from "../../../helpers/github-repo-context.js";
 import { HELLO_WORLD, nockGetTree } from "../../../helpers/nock-github.js";
 
@@ -75,6 +78,12 @@ describe("snapshotKeeps", () => {
     expect(snapshotKeeps("vendor/lib/a.go", 10)).toBe(false);
     expect(snapshotKeeps("package-lock.json", 10)).toBe(false);
     expect(snapshotKeeps(".env", 10)).toBe(false);
-    expect(snapshotKeeps("src/app.ts", DEFAULT_MAX_FILE_BYTES + 1)).toBe(false);
+    expect(snapshotKeeps("src/app.ts", DEFAULT_MAX_SOURCE_BYTES + 1)).toBe(
+      false,
+    );
+    expect(snapshotKeeps("src/app.ts", DEFAULT_MAX_FILE_BYTES + 1)).toBe(true);
+    expect(snapshotKeeps("docs/big.txt", DEFAULT_MAX_FILE_BYTES + 1)).toBe(
+      false,
+    );
   });
 });
