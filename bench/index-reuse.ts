@@ -1,5 +1,5 @@
 // Time to packed context for a first and a second question on one commit:
-// the second takes the index the first built (src/retrieval/index-cache.ts)
+// the second takes the index the first built (src/retrieval/index/index-cache.ts)
 // and reads no file. Runs what answerQuestion runs (redacting reader, file
 // collection, index, rank, pack) on this repository at HEAD and on a
 // generated repository of --megabytes of code (default 20; the target
@@ -16,7 +16,7 @@ import {
   createIndexCache,
   indexKey,
   type IndexCache,
-} from "../src/retrieval/index-cache.js";
+} from "../src/retrieval/index/index-cache.js";
 import { candidateQueries } from "../src/run/candidate-queries.js";
 import { indexForQuestion } from "../src/run/index-for-question.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";

@@ -12,19 +12,19 @@
 // here, never asserted in a test.
 //   npm run bench:index-scale [-- --sizes 25,50,100,200] [--mirrors DIR]
 // (default $SWEBENCH_MIRRORS, else bench/mirrors)
-import { loadGrammarsFor } from "../src/retrieval/chunk-file.js";
+import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBlobStore } from "../src/cache/blob-store.js";
-import { createDerivedCache } from "../src/retrieval/derived-cache.js";
+import { createDerivedCache } from "../src/retrieval/index/derived-cache.js";
 import { gitBlobSha } from "../src/code-host/github/git-blob-sha.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import {
   indexRepository,
   type RepositoryIndex,
-} from "../src/retrieval/index-repository.js";
+} from "../src/retrieval/index/index-repository.js";
 import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import type { SourceFile } from "../src/retrieval/types.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";

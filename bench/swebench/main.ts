@@ -9,7 +9,7 @@
 // 3. Print askcode beside the baseline per budget and per repository, the
 //    timings and the peak memory; write everything to --out.
 // Speed is measured here, never asserted in a test.
-import { createDerivedCache } from "../../src/retrieval/derived-cache.js";
+import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";

@@ -12,7 +12,7 @@ import { createRedactingReader } from "../../src/code-host/redacting-reader.js";
 import type { OperatorConfig } from "../../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../../src/metrics/askcode-metrics.js";
 import { buildContext } from "../../src/retrieval/build-context.js";
-import { indexKey } from "../../src/retrieval/index-cache.js";
+import { indexKey } from "../../src/retrieval/index/index-cache.js";
 import { candidateQueries } from "../../src/run/candidate-queries.js";
 import {
   indexForQuestion,

@@ -1,8 +1,8 @@
-import type { DerivedCache } from "../../src/retrieval/derived-cache.js";
-import { loadGrammarsFor } from "../../src/retrieval/chunk-file.js";
+import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
+import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
-import { indexRepository } from "../../src/retrieval/index-repository.js";
+import { indexRepository } from "../../src/retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../../src/retrieval/retrieve-context.js";
 import type { SourceFile } from "../../src/retrieval/types.js";

@@ -1,5 +1,5 @@
-import { METADATA_HEADER } from "../../src/retrieval/packing-state.js";
-import type { PackedPiece } from "../../src/retrieval/packing-types.js";
+import { METADATA_HEADER } from "../../src/retrieval/pack/packing-state.js";
+import type { PackedPiece } from "../../src/retrieval/pack/packing-types.js";
 
 /** The lines of each file that a packed context shows verbatim, as code. */
 export interface ShownLines {

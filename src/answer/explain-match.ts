@@ -1,4 +1,4 @@
-import type { RankedChunk } from "../retrieval/rank-chunks.js";
+import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
 
 const MAX_TERMS = 4;
 

@@ -1,6 +1,6 @@
-import type { PackedContext } from "../retrieval/packing-types.js";
-import type { RankedChunk } from "../retrieval/rank-chunks.js";
-import { fenceFor } from "../retrieval/render-context.js";
+import type { PackedContext } from "../retrieval/pack/packing-types.js";
+import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
+import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
 import { explainMatch } from "./explain-match.js";
 import { fenceLanguage } from "../text/fence-language.js";

@@ -1,4 +1,4 @@
-import type { PackedContext } from "../retrieval/packing-types.js";
+import type { PackedContext } from "../retrieval/pack/packing-types.js";
 import { mergeRanges, type LineRange } from "./line-range.js";
 
 /** What the model was shown of one file, and what it cost. */

@@ -1,4 +1,4 @@
-import type { RankedChunk } from "../retrieval/rank-chunks.js";
+import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
 
 /**
  * The most relevant places of a ranking, best first: one per chunk, skipping

@@ -14,8 +14,8 @@ import type { OperatorConfig } from "../config/operator-config.js";
 import {
   createDerivedCache,
   type DerivedCache,
-} from "../retrieval/derived-cache.js";
-import { createIndexCache, type IndexCache } from "../retrieval/index-cache.js";
+} from "../retrieval/index/derived-cache.js";
+import { createIndexCache, type IndexCache } from "../retrieval/index/index-cache.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
 import { createBlobStore } from "./blob-store.js";

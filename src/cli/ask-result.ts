@@ -1,6 +1,6 @@
 import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
-import type { PackedContext } from "../retrieval/packing-types.js";
+import type { PackedContext } from "../retrieval/pack/packing-types.js";
 
 /** One place the answer points at: what `askcode ask` prints and `--json` returns. */
 export interface AnswerPlace {

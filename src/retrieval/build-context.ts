@@ -1,12 +1,12 @@
 import type { CodeReader } from "../code-host/code-host.js";
-import { loadGrammarsFor } from "./chunk-file.js";
+import { loadGrammarsFor } from "./chunks/chunk-file.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import {
   readRepositoryFiles,
   type ReadRepositoryOptions,
   type RepositoryFiles,
 } from "./read-repository-files.js";
-import type { RepositoryIndex } from "./index-repository.js";
+import type { RepositoryIndex } from "./index/index-repository.js";
 import {
   retrieveContext,
   type RetrievalTimings,

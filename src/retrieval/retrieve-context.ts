@@ -1,14 +1,14 @@
 import type { TokenCounter } from "../tokens/token-counter.js";
-import type { ChunkOptions } from "./chunk-file.js";
-import { indexRepository, type RepositoryIndex } from "./index-repository.js";
-import { packContext } from "./pack-context.js";
-import type { PackedContext, PackOptions } from "./packing-types.js";
-import { analyzeQuery, type QueryAnalysis } from "./query-analysis.js";
+import type { ChunkOptions } from "./chunks/chunk-file.js";
+import { indexRepository, type RepositoryIndex } from "./index/index-repository.js";
+import { packContext } from "./pack/pack-context.js";
+import type { PackedContext, PackOptions } from "./pack/packing-types.js";
+import { analyzeQuery, type QueryAnalysis } from "./query/query-analysis.js";
 import {
   rankChunks,
   type RankedChunk,
   type RankOptions,
-} from "./rank-chunks.js";
+} from "./rank/rank-chunks.js";
 import type { SourceFile } from "./types.js";
 
 export interface RetrieveOptions {

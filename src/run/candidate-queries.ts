@@ -1,4 +1,4 @@
-import { analyzeQuery } from "../retrieval/query-analysis.js";
+import { analyzeQuery } from "../retrieval/query/query-analysis.js";
 
 /**
  * Short code-search queries for a question, strongest first: the named

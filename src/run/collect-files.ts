@@ -5,7 +5,7 @@ import {
   skipReason,
   skipReasonForText,
 } from "../retrieval/file-filters.js";
-import { analyzeQuery } from "../retrieval/query-analysis.js";
+import { analyzeQuery } from "../retrieval/query/query-analysis.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { SourceFile } from "../retrieval/types.js";
 import { candidatesNote } from "./candidates-note.js";

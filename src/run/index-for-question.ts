@@ -1,12 +1,12 @@
 import type { CodeReader } from "../code-host/code-host.js";
-import { loadGrammarsFor } from "../retrieval/chunk-file.js";
+import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
 import type { BuildContextOptions } from "../retrieval/build-context.js";
-import type { DerivedCache } from "../retrieval/derived-cache.js";
-import type { IndexCache } from "../retrieval/index-cache.js";
+import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import type { IndexCache } from "../retrieval/index/index-cache.js";
 import {
   indexRepository,
   type RepositoryIndex,
-} from "../retrieval/index-repository.js";
+} from "../retrieval/index/index-repository.js";
 import {
   collectFiles,
   type CollectedFiles,

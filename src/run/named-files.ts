@@ -1,6 +1,6 @@
-import type { PathMention } from "../retrieval/path-mentions.js";
-import { pathTable } from "../retrieval/path-table.js";
-import { resolvePathMentions } from "../retrieval/resolve-path-mentions.js";
+import type { PathMention } from "../retrieval/query/path-mentions.js";
+import { pathTable } from "../retrieval/rank/path-table.js";
+import { resolvePathMentions } from "../retrieval/rank/resolve-path-mentions.js";
 
 /**
  * The files of a tree listing that the question names: stack-frame files,

@@ -1,6 +1,6 @@
-import { bm25Idf } from "../retrieval/bm25-index.js";
-import { pathTerms } from "../retrieval/path-terms.js";
-import type { QueryTerm } from "../retrieval/query-analysis.js";
+import { bm25Idf } from "../retrieval/index/bm25-index.js";
+import { pathTerms } from "../retrieval/index/path-terms.js";
+import type { QueryTerm } from "../retrieval/query/query-analysis.js";
 
 /**
  * Path search over a tree listing, before any file is read: each path scores

@@ -1,4 +1,4 @@
-import { renderFileSection } from "../../../src/retrieval/render-context.js";
+import { renderFileSection } from "../../../src/retrieval/pack/render-context.js";
 import type { TokenCounter } from "../../../src/tokens/token-counter.js";
 import { splitFileLines } from "../file-lines.js";
 

@@ -4,7 +4,7 @@ import {
   UnitRun,
   type SplitContext,
   type Unit,
-} from "../split-range.js";
+} from "./split-range.js";
 import type { LanguageRules } from "./declaration-rules.js";
 import {
   lastRow,

@@ -1,5 +1,5 @@
-import type { RankedChunk } from "../../../src/retrieval/rank-chunks.js";
-import type { PackedContext } from "../../../src/retrieval/packing-types.js";
+import type { RankedChunk } from "../../../src/retrieval/rank/rank-chunks.js";
+import type { PackedContext } from "../../../src/retrieval/pack/packing-types.js";
 
 export const SHA = "9fceb02d0ae598e95dc970b74767f19372d61af8";
 export const repository = { owner: "octo", repo: "uploader", sha: SHA };

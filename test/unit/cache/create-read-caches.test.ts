@@ -1,11 +1,11 @@
-import { loadGrammarsFor } from "../../../src/retrieval/chunk-file.js";
+import { loadGrammarsFor } from "../../../src/retrieval/chunks/chunk-file.js";
 import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createReadCaches } from "../../../src/cache/create-read-caches.js";
-import { indexRepository } from "../../../src/retrieval/index-repository.js";
-import { deriveFile } from "../../../src/retrieval/derive-file.js";
+import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
+import { deriveFile } from "../../../src/retrieval/index/derive-file.js";
 import { systemClock } from "../../../src/shared/clock.js";
 
 const MiB = 1024 * 1024;

@@ -7,11 +7,11 @@ import { buildContext } from "../../../src/retrieval/build-context.js";
 import {
   createIndexCache,
   type IndexCache,
-} from "../../../src/retrieval/index-cache.js";
+} from "../../../src/retrieval/index/index-cache.js";
 import {
   indexRepository,
   type RepositoryIndex,
-} from "../../../src/retrieval/index-repository.js";
+} from "../../../src/retrieval/index/index-repository.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";

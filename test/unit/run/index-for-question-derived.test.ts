@@ -1,8 +1,8 @@
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
-import { createDerivedCache } from "../../../src/retrieval/derived-cache.js";
-import { deriveFile } from "../../../src/retrieval/derive-file.js";
-import { indexRepository } from "../../../src/retrieval/index-repository.js";
+import { createDerivedCache } from "../../../src/retrieval/index/derived-cache.js";
+import { deriveFile } from "../../../src/retrieval/index/derive-file.js";
+import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
 import { indexForQuestion } from "../../../src/run/index-for-question.js";
 import { createMemoryCommitSource } from "../../helpers/memory-file-source.js";
 

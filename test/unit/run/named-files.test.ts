@@ -1,4 +1,4 @@
-import { analyzeQuery } from "../../../src/retrieval/query-analysis.js";
+import { analyzeQuery } from "../../../src/retrieval/query/query-analysis.js";
 import { namedFiles } from "../../../src/run/named-files.js";
 
 const PATHS = [

@@ -1,4 +1,4 @@
-import { identifierTerms } from "../../../src/retrieval/code-terms.js";
+import { identifierTerms } from "../../../src/text/code-terms.js";
 import { stemWord } from "../../../src/text/stem-word.js";
 
 describe("stemWord", () => {

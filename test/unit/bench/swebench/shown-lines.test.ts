@@ -5,12 +5,12 @@ import {
   shownLines,
 } from "../../../../bench/swebench/shown-lines.js";
 import { splitFileLines } from "../../../../bench/swebench/file-lines.js";
-import { METADATA_HEADER } from "../../../../src/retrieval/packing-state.js";
-import type { PackedPiece } from "../../../../src/retrieval/packing-types.js";
+import { METADATA_HEADER } from "../../../../src/retrieval/pack/packing-state.js";
+import type { PackedPiece } from "../../../../src/retrieval/pack/packing-types.js";
 import {
   omittedMarker,
   renderFileSection,
-} from "../../../../src/retrieval/render-context.js";
+} from "../../../../src/retrieval/pack/render-context.js";
 
 // Two files of numbered lines, so a wrong line number shows as a wrong text.
 const session = Array.from({ length: 40 }, (_, i) =>

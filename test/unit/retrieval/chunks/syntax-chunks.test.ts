@@ -3,13 +3,13 @@ import { readFileSync } from "node:fs";
 import {
   chunkFile,
   loadGrammarsFor,
-} from "../../../../src/retrieval/chunk-file.js";
-import { Bm25Builder } from "../../../../src/retrieval/bm25-builder.js";
-import { deriveFile } from "../../../../src/retrieval/derive-file.js";
+} from "../../../../src/retrieval/chunks/chunk-file.js";
+import { Bm25Builder } from "../../../../src/retrieval/index/bm25-builder.js";
+import { deriveFile } from "../../../../src/retrieval/index/derive-file.js";
 import {
   decodeDerivedFile,
   encodeDerivedFile,
-} from "../../../../src/retrieval/derived-file-format.js";
+} from "../../../../src/retrieval/index/derived-file-format.js";
 import type { Chunk, SourceFile } from "../../../../src/retrieval/types.js";
 
 const fixture = (path: string): SourceFile => ({
@@ -240,13 +240,13 @@ describe("chunking on syntax trees", () => {
 describe("chunking before the grammar has loaded", () => {
   it("cuts a Rust file by lines, and the derived cache does not keep that", async () => {
     await jest.isolateModulesAsync(async () => {
-      const fresh = await import("../../../../src/retrieval/chunk-file.js");
+      const fresh = await import("../../../../src/retrieval/chunks/chunk-file.js");
       const { createDerivedCache } =
-        await import("../../../../src/retrieval/derived-cache.js");
+        await import("../../../../src/retrieval/index/derived-cache.js");
       const { deriveFile: derive } =
-        await import("../../../../src/retrieval/derive-file.js");
+        await import("../../../../src/retrieval/index/derive-file.js");
       const { Bm25Builder: Builder } =
-        await import("../../../../src/retrieval/bm25-builder.js");
+        await import("../../../../src/retrieval/index/bm25-builder.js");
       const file = { ...FILES.rust, blobSha: "a".repeat(40) };
       expect(fresh.chunkedWithoutGrammar(file.path)).toBe(true);
       const byLines = fresh.chunkFile(file, SMALL);

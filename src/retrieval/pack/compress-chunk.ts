@@ -1,0 +1,112 @@
+import type { Language } from "../../text/languages.js";
+
+export interface CompressOptions {
+  /** Lines always kept at the start (default 3: the signature and docstring's start). */
+  headLines?: number;
+  /** Lines always kept at the end (default 2: how it returns). */
+  tailLines?: number;
+  /** Keep a line this says to keep too, such as one using a queried name. */
+  keep?: (line: string) => boolean;
+  /** Renders the marker for omitted lines `from`..`to` (1-based), at `indent`. */
+  marker: (from: number, to: number, indent: string) => string;
+}
+
+export interface CompressedChunk {
+  text: string;
+  /** Lines kept verbatim. */
+  keptLines: number;
+  /** Ranges (1-based, inclusive) replaced by markers. */
+  omitted: Array<[number, number]>;
+}
+
+// Exits, in the languages chunked on a syntax tree: their declarations come
+// from the tree (the chunk's outline).
+const EXITS = /^\s*(?:return\b|throw\b|raise\b|panic!|unreachable!|goto\b)/;
+
+// The lines that carry a block's shape: declarations, decorators and exits.
+const STRUCTURE: Record<Language, RegExp> = {
+  python:
+    /^\s*(?:@|(?:async\s+)?def\s|class\s|return\b|raise\b|yield\b|assert\b)/,
+  // Declarations and members (not `if (…) {` or `while (…) {`), and exits.
+  javascript:
+    /^\s*(?:@|export\s|(?:async\s+)?function\b|class\s|interface\s|type\s|enum\s|return\b|(?:public|private|protected|static|async|get|set)\s+[\w$#]+\s*\(|constructor\s*\(|(?!(?:if|for|while|switch|catch|with)\b)[\w$#]+\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$)|\bthrow\b/,
+  // Markdown headings and reStructuredText underlines.
+  text: /^(?:#{1,6}\s|[=\-~^"'`#*+]{3,}\s*$)/,
+};
+
+/**
+ * Cuts a long chunk down to its structure (see docs/architecture/retrieval.md,
+ * 'Packing strategies, cheapest first', step 3): the
+ * first and last lines, declarations, decorators, `return`/`raise`/`yield`
+ * (`return`/`throw` in JavaScript), and lines `keep` asks for, in order, with
+ * one marker line for each run of dropped lines. Returns undefined when that
+ * would save less than a fifth of the lines: then the chunk is worth showing whole.
+ *
+ * @example
+ * compressChunk({ text, startLine: 120, language: "python" }, { marker: (a, b, i) => `${i}# … lines ${a}-${b} omitted` })
+ * // { text: "def request(self, method, url):\n    \"\"\"Sends a request.\n    # … lines 123-160 omitted\n    return resp", … }
+ */
+export function compressChunk(
+  chunk: {
+    text: string;
+    startLine: number;
+    language: Language;
+    outline?: readonly number[];
+  },
+  options: CompressOptions,
+): CompressedChunk | undefined {
+  const lines = chunk.text.split("\n");
+  const head = options.headLines ?? 3;
+  const tail = options.tailLines ?? 2;
+  const { outline } = chunk;
+  const structure = outline ? EXITS : STRUCTURE[chunk.language];
+  const kept = lines.map(
+    (line, i) =>
+      i < head ||
+      i >= lines.length - tail ||
+      structure.test(line) ||
+      (outline !== undefined && inRanges(outline, chunk.startLine + i)) ||
+      (options.keep?.(line) ?? false),
+  );
+  // A marker costs about what one line does: never drop a single line.
+  for (let i = 1; i < lines.length - 1; i++) {
+    if (!kept[i] && kept[i - 1] && kept[i + 1]) kept[i] = true;
+  }
+  const keptLines = kept.filter(Boolean).length;
+  if (keptLines > lines.length * 0.8) return undefined;
+
+  const out: string[] = [];
+  const omitted: Array<[number, number]> = [];
+  for (let i = 0; i < lines.length;) {
+    if (kept[i]) {
+      out.push(lines[i] as string);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < lines.length && !kept[j]) j++;
+    const from = chunk.startLine + i;
+    const to = chunk.startLine + j - 1;
+    omitted.push([from, to]);
+    out.push(options.marker(from, to, indentOfRun(lines, i, j)));
+    i = j;
+  }
+  return { text: out.join("\n"), keptLines, omitted };
+}
+
+/** The indent of the first non-blank line in lines[i..j), so the marker sits where the code did. */
+function indentOfRun(lines: readonly string[], i: number, j: number): string {
+  for (let k = i; k < j; k++) {
+    const line = lines[k] as string;
+    if (line.trim() !== "") return /^\s*/.exec(line)?.[0] ?? "";
+  }
+  return "";
+}
+
+/** Whether 1-based `line` falls in one of the flat [start, end] pairs. */
+function inRanges(ranges: readonly number[], line: number): boolean {
+  for (let i = 0; i + 1 < ranges.length; i += 2)
+    if ((ranges[i] as number) <= line && line <= (ranges[i + 1] as number))
+      return true;
+  return false;
+}

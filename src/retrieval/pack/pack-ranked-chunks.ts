@@ -1,0 +1,138 @@
+import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
+import { packingReport } from "./packing-report.js";
+import { PackingState, type Placed } from "./packing-state.js";
+import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
+import type { RankedChunk } from "../rank/rank-chunks.js";
+
+const DEFAULTS: PackTuning = {
+  metadataBelow: 0.1,
+  compressBelow: 0.25,
+  compressAboveTokens: 150,
+  maxMetadataLines: 25,
+  maxCandidates: 600,
+  wholeRepository: true,
+};
+// Fill rounds: after each, the real count shows how much the estimate overshot,
+// and the next round spends that slack.
+const MAX_ROUNDS = 3;
+// Stop refilling when less than this is left: no chunk is that small.
+const MIN_SLACK = 24;
+// Code seldom averages more characters per token than this; a chunk whose
+// characters / 8 exceed the room left cannot fit and is not tokenized.
+const OPTIMISTIC_CHARS_PER_TOKEN = 8;
+
+/**
+ * Packs ranked chunks into the budget, compressing what does not fit whole
+ * (see docs/architecture/retrieval.md, 'Packing strategies, cheapest first'
+ * and 'Compression thresholds'):
+ *
+ * 1. In rank order, each chunk goes in by the first form that fits: strong
+ *    chunks whole, else cut to their structure, else as a metadata line; long
+ *    middling chunks cut first; weak chunks as metadata lines only.
+ * 2. With room left, chunks not shown whole are upgraded, best first.
+ * 3. The text is rendered and counted with the real tokenizer; while it is over
+ *    budget the lowest-ranked piece goes. The slack the estimate left funds
+ *    another round of 1 and 2.
+ *
+ * Pieces of one file are shown in line order under one header, adjacent ones
+ * merged; files are ordered by their best piece.
+ *
+ * @example
+ * const packed = packRankedChunks({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter });
+ * packed.tokensUsed <= 13_000 // always
+ */
+export function packRankedChunks(input: PackInput): PackedContext {
+  const o = { ...DEFAULTS, ...input.options };
+  const { tokenCounter: counter, budget } = input;
+  const candidates = input.ranked.slice(0, o.maxCandidates);
+  const top = candidates[0]?.score ?? 0;
+  const state = new PackingState(counter, input.lineCount);
+  const placedByRank = new Map<number, Placed>();
+  const cache = new Map<string, Placed | null>();
+
+  const make = (rank: number, form: Form): Placed | undefined => {
+    const key = `${rank}:${form}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const made = makePlaced(
+      candidates[rank] as RankedChunk,
+      rank,
+      form,
+      counter.count.bind(counter),
+      o,
+    );
+    cache.set(key, made ?? null);
+    return made;
+  };
+  const tryPlace = (rank: number, form: Form, limit: number): boolean => {
+    // Skip without tokenizing when even an optimistic count cannot fit.
+    const chars = (candidates[rank] as RankedChunk).chunk.text.length;
+    if (
+      form === "full" &&
+      chars / OPTIMISTIC_CHARS_PER_TOKEN >
+        limit - state.total + (placedByRank.get(rank)?.piece.tokens ?? 0)
+    ) {
+      return false;
+    }
+    const next = make(rank, form);
+    if (!next) return false;
+    if (form === "metadata" && state.metadata.length >= o.maxMetadataLines)
+      return false;
+    const current = placedByRank.get(rank);
+    // A piece adds at least its own tokens: a cheap test before costing its section.
+    if (!current && state.total + next.piece.tokens > limit) return false;
+    if (current) state.remove(current);
+    if (state.total + state.costOfAdding(next) <= limit) {
+      state.add(next);
+      placedByRank.set(rank, next);
+      return true;
+    }
+    if (current) state.add(current);
+    return false;
+  };
+
+  let limit = budget;
+  let text = "";
+  let tokensUsed = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const before = placedByRank.size;
+    candidates.forEach((c, rank) => {
+      if (placedByRank.has(rank)) return;
+      for (const form of preferredForms(c, top, o)) {
+        if (tryPlace(rank, form, limit)) break;
+      }
+    });
+    let upgraded = false;
+    candidates.forEach((_c, rank) => {
+      const current = placedByRank.get(rank);
+      if (current?.piece.form === "full") return;
+      if (
+        current?.piece.form === "metadata" &&
+        tryPlace(rank, "compressed", limit)
+      )
+        upgraded = true;
+      if (tryPlace(rank, "full", limit)) upgraded = true;
+    });
+
+    text = state.render();
+    tokensUsed = counter.count(text);
+    // The budget is never exceeded: drop the lowest-ranked piece until the real count fits.
+    while (tokensUsed > budget) {
+      const last = state.placed().pop();
+      if (!last) break;
+      state.remove(last);
+      placedByRank.delete(last.rank);
+      text = state.render();
+      tokensUsed = counter.count(text);
+    }
+    const slack = budget - tokensUsed;
+    if (
+      slack < MIN_SLACK ||
+      (placedByRank.size === before && !upgraded && round > 0)
+    )
+      break;
+    // The estimate overshoots the real count; let the next round spend the difference.
+    limit = state.total + slack;
+  }
+  return packingReport(input, state, text, tokensUsed, o);
+}

@@ -1,0 +1,95 @@
+import type { TokenCounter } from "../../tokens/token-counter.js";
+import type { RankedChunk } from "../rank/rank-chunks.js";
+import type { SourceFile } from "../types.js";
+
+/** Compression thresholds, relative to the best chunk's score (see docs/architecture/retrieval.md, 'Compression thresholds'). */
+export interface PackOptions {
+  /**
+   * Chunks scoring below this share of the best become a metadata line (path,
+   * lines, declarations) unless room is left once everything better is in
+   * (default 0.1).
+   */
+  metadataBelow?: number;
+  /**
+   * Long chunks scoring below this share of the best are cut to their structure
+   * first (default 0.25). Lower keeps more code verbatim, which is what a
+   * reader (and a line-level benchmark) needs from the strong matches.
+   */
+  compressBelow?: number;
+  /** A chunk is long enough to cut from this many tokens (default 150). */
+  compressAboveTokens?: number;
+  /** At most this many metadata lines (default 25). */
+  maxMetadataLines?: number;
+  /** Ranked chunks considered at all (default 600). */
+  maxCandidates?: number;
+  /** Try the whole repository first when it fits (default true). */
+  wholeRepository?: boolean;
+  /**
+   * Set when the files are only part of the repository (too large to read
+   * whole, so search named them): why, in words. The note then says the view
+   * is partial, and never calls the files read "the whole repository".
+   */
+  partialView?: string;
+}
+
+/** The packing knobs with every default filled in (what the packers read). */
+export type PackTuning = Required<Omit<PackOptions, "partialView">>;
+
+export interface PackInput {
+  /** Ranked chunks, best first. */
+  ranked: readonly RankedChunk[];
+  /** Chunks that matched at all (for the report). */
+  chunksAvailable: number;
+  /** Every text file, for whole-repository mode and line counts. */
+  files: readonly SourceFile[];
+  /** Lines in a file, for headers ("lines 41-60 of 300"). */
+  lineCount: (path: string) => number;
+  budget: number;
+  tokenCounter: TokenCounter;
+  options?: PackOptions;
+}
+
+/** How one chunk (or one whole file) went into the context. */
+export interface PackedPiece {
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** "full": every line verbatim; "compressed": structure with markers; "metadata": a line naming it. */
+  form: "full" | "compressed" | "metadata";
+  /** Tokens of this piece's own text (headers and separators not included). */
+  tokens: number;
+  /** For a compressed piece: the line ranges its omission markers stand for (not shown). */
+  omitted?: Array<[number, number]>;
+  /** Ranking score (0 in whole-repository mode). */
+  score: number;
+  /** Enclosing declarations ("class Session › def request"). */
+  context: string;
+  /** Why it ranked, in a few words: the largest score contributions. */
+  why: string;
+}
+
+/** The packed context and its report (see docs/architecture/retrieval.md, 'The packing report'). */
+export interface PackedContext {
+  /** What goes to the model. */
+  text: string;
+  mode: "whole-repository" | "ranked-chunks";
+  /** Tokens of `text`, counted with the real tokenizer; never above `budget`. */
+  tokensUsed: number;
+  budget: number;
+  /** Chunks (or files, in whole-repository mode) shown as code, whole or compressed. */
+  chunksReturned: number;
+  chunksAvailable: number;
+  /** Something that matched is not shown in full. */
+  truncated: boolean;
+  /** What was left out and how to read it. */
+  note: string;
+  /** Best first. */
+  pieces: PackedPiece[];
+  /** Per file, in the order shown: the line ranges shown verbatim as code (omitted lines excluded), and their tokens. */
+  files: Array<{
+    path: string;
+    ranges: Array<[number, number]>;
+    tokens: number;
+  }>;
+  encoding: string;
+}

@@ -1,0 +1,89 @@
+import { compressChunk } from "./compress-chunk.js";
+import type { PackedPiece, PackTuning } from "./packing-types.js";
+import type { Placed } from "./packing-state.js";
+import type { RankedChunk } from "../rank/rank-chunks.js";
+import { omittedMarker } from "./render-context.js";
+
+export type Form = PackedPiece["form"];
+
+/**
+ * The forms to try for a chunk, best first, by its score relative to the best
+ * chunk's and its length (see docs/architecture/retrieval.md, 'Compression
+ * thresholds').
+ *
+ * @example
+ * preferredForms(strongChunk, top, options) // ["full", "compressed", "metadata"]
+ * preferredForms(weakChunk, top, options)   // ["metadata"]
+ */
+export function preferredForms(
+  c: RankedChunk,
+  top: number,
+  o: PackTuning,
+): Form[] {
+  const relative = top > 0 ? c.score / top : 0;
+  // Estimated from characters: only the forms actually placed are tokenized.
+  const long = c.chunk.text.length / 4 >= o.compressAboveTokens;
+  if (relative >= o.compressBelow) return ["full", "compressed", "metadata"];
+  if (relative >= o.metadataBelow)
+    return long ? ["compressed", "metadata"] : ["full", "metadata"];
+  return ["metadata"];
+}
+
+/**
+ * A chunk rendered in one form with its token count, ready to place: the
+ * chunk's text ("full"), its structure with markers for the rest
+ * ("compressed", undefined when that saves too little), or one line naming it
+ * ("metadata"). Compression also keeps lines using the chunk's strongest
+ * matched terms.
+ *
+ * @example
+ * makePlaced(ranked[3], 3, "metadata", counter.count, options)?.text
+ * // "- pkg/session.py:41-95 class Session › def request"
+ */
+export function makePlaced(
+  c: RankedChunk,
+  rank: number,
+  form: Form,
+  count: (text: string) => number,
+  o: PackTuning,
+): Placed | undefined {
+  const { chunk } = c;
+  let text = chunk.text;
+  let omitted: Array<[number, number]> | undefined;
+  if (form === "compressed") {
+    if (count(chunk.text) < o.compressAboveTokens) return undefined;
+    // Keep the lines that use the strongest matched names: they are why the chunk is here.
+    const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
+    const compressed = compressChunk(chunk, {
+      keep: (line) => keepTerms.some((t) => line.toLowerCase().includes(t)),
+      marker: (from, to, indent) => omittedMarker(chunk.path, from, to, indent),
+    });
+    if (!compressed) return undefined;
+    text = compressed.text;
+    omitted = compressed.omitted;
+  } else if (form === "metadata") {
+    const names =
+      chunk.context ||
+      (chunk.defines.length > 0
+        ? `declares ${chunk.defines.slice(0, 5).join(", ")}`
+        : chunk.kind);
+    text = `- ${chunk.path}:${chunk.startLine}-${chunk.endLine} ${names}`;
+  }
+  const why = c.why
+    .filter((w) => w.points > 0)
+    .slice(0, 3)
+    .map((w) => `${w.detail} +${w.points.toFixed(1)}`)
+    .join("; ");
+  const piece: PackedPiece = {
+    path: chunk.path,
+    startLine: chunk.startLine,
+    endLine: chunk.endLine,
+    form,
+    ...(omitted && omitted.length > 0 ? { omitted } : {}),
+    tokens: count(text),
+    score: c.score,
+    context: chunk.context,
+    why,
+  };
+  return { rank, piece, text };
+}

@@ -1,0 +1,86 @@
+import { commentPrefixFor } from "../../text/comment-prefix-for.js";
+import { fenceLanguage } from "../../text/fence-language.js";
+
+/** A run of lines of one file as shown: whole code, cut code, or (never rendered here) metadata. */
+export interface RenderedBlock {
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+/**
+ * The marker that stands for omitted lines, in the file's own comment syntax
+ * so the code around it still reads as code; a neutral "…" line where the
+ * format has no line comment (Markdown, JSON).
+ *
+ * @example
+ * omittedMarker("a/b.py", 120, 180, "    ") // "    # … lines 120-180 omitted"
+ * omittedMarker("README.md", 5, 9, "")     // "… lines 5-9 omitted"
+ */
+export function omittedMarker(
+  path: string,
+  from: number,
+  to: number,
+  indent: string,
+): string {
+  const prefix = commentPrefixFor(path);
+  const what = from === to ? `line ${from}` : `lines ${from}-${to}`;
+  return `${indent}${prefix ? `${prefix} ` : ""}… ${what} omitted`;
+}
+
+/** "1-42, 82-231": line ranges for headers and notes. */
+export function formatRanges(
+  ranges: ReadonlyArray<readonly [number, number]>,
+): string {
+  return ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ");
+}
+
+/**
+ * One file's section: a header line with the path and the line ranges shown,
+ * then the blocks in a fenced code block, with a marker wherever lines between
+ * two blocks are left out. Blocks must be in line order and not overlap.
+ *
+ * @example
+ * renderFileSection("app/session.py", 300, [{ startLine: 41, endLine: 60, text: a }, { startLine: 90, endLine: 99, text: b }])
+ * // "app/session.py (lines 41-60, 90-99 of 300)\n```python\n<a>\n# … lines 61-89 omitted\n<b>\n```"
+ */
+export function renderFileSection(
+  path: string,
+  lineCount: number,
+  blocks: readonly RenderedBlock[],
+): string {
+  const ranges = blocks.map((b): [number, number] => [b.startLine, b.endLine]);
+  const whole =
+    blocks.length === 1 &&
+    blocks[0]?.startLine === 1 &&
+    blocks[0].endLine >= lineCount;
+  const header = whole
+    ? `${path} (all ${lineCount} lines)`
+    : `${path} (lines ${formatRanges(ranges)} of ${lineCount})`;
+  const body: string[] = [];
+  // Gaps before the first block and after the last are in the header's ranges already.
+  let next = blocks[0]?.startLine ?? 1;
+  for (const block of blocks) {
+    if (block.startLine > next)
+      body.push(
+        omittedMarker(path, next, block.startLine - 1, indentOf(block.text)),
+      );
+    body.push(block.text);
+    next = block.endLine + 1;
+  }
+  const content = body.join("\n");
+  const fence = fenceFor(content);
+  return `${header}\n${fence}${fenceLanguage(path)}\n${content}\n${fence}`;
+}
+
+/** A fence longer than any run of backticks in the content, so the content cannot close it. */
+export function fenceFor(content: string): string {
+  let longest = 0;
+  for (const m of content.matchAll(/`{3,}/g))
+    longest = Math.max(longest, m[0].length);
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
+function indentOf(text: string): string {
+  return /^[ \t]*/.exec(text)?.[0] ?? "";
+}

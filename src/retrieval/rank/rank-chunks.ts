@@ -1,0 +1,167 @@
+import { bm25Tf, termFrequency } from "../index/bm25-index.js";
+import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
+import { isChangelog, type FileKind } from "../../text/file-kind.js";
+import { fileCounterparts, type Counterpart } from "./file-counterparts.js";
+import type { RepositoryIndex } from "../index/index-repository.js";
+import type { QueryAnalysis } from "../query/query-analysis.js";
+import {
+  CHANGELOG_FACTOR,
+  FILE_KIND_FACTORS,
+  RANK_WEIGHTS as R,
+} from "./rank-weights.js";
+import { relatedEvidence } from "./related-evidence.js";
+import { scoreTerms, type ScoredTerm } from "./score-terms.js";
+import type { Chunk } from "../types.js";
+
+export type { ScoreContribution } from "./collect-evidence.js";
+
+export interface RankedChunk {
+  chunk: Chunk;
+  score: number;
+  /** Query terms found in the chunk, strongest first. */
+  matchedTerms: string[];
+  /** Every contribution to `score`, largest first; they add up to it. */
+  why: ScoreContribution[];
+}
+
+export interface RankOptions {
+  /** Ranked chunks returned, best first (default 1,000). Scores are computed for all. */
+  maxResults?: number;
+  /** Multipliers by file kind (default FILE_KIND_FACTORS: code 1, tests, docs and data 0.5). */
+  fileKindFactors?: Partial<Record<FileKind, number>>;
+}
+
+// Counterparts depend on the paths alone: found once per index, however many
+// questions it answers.
+const counterpartsByIndex = new WeakMap<RepositoryIndex, Counterpart[][]>();
+
+function counterpartsOf(index: RepositoryIndex): Counterpart[][] {
+  let found = counterpartsByIndex.get(index);
+  if (!found) {
+    found = fileCounterparts(index.files.map((f) => f.path));
+    counterpartsByIndex.set(index, found);
+  }
+  return found;
+}
+
+export interface Ranking {
+  ranked: RankedChunk[];
+  /** Chunks with any evidence at all (score above zero). */
+  available: number;
+}
+
+/**
+ * Ranks every chunk of the index for a question: weighted BM25 over chunks,
+ * plus a share of the file's BM25, plus place evidence (paths, modules and
+ * stack frames naming the file, a frame's line inside the chunk), definition
+ * evidence (the chunk declares a queried symbol) and verbatim error-message
+ * phrases; then a multiplier by file kind. A second pass adds cross-file
+ * evidence from that first ranking (counterparts of the top files, chunks
+ * declaring names the top chunks use). Each result explains its score.
+ *
+ * @example
+ * const { ranked } = rankChunks(index, analyzeQuery(issueText));
+ * ranked[0].why // [{ kind: "place", detail: "stack frame …/units/decorators.py:225", points: 18.2 }, …]
+ */
+export function rankChunks(
+  index: RepositoryIndex,
+  query: QueryAnalysis,
+  options: RankOptions = {},
+): Ranking {
+  const factors = { ...FILE_KIND_FACTORS, ...options.fileKindFactors };
+  const n = index.chunks.length;
+  const scores = scoreTerms(index, query.terms);
+  const { chunkBonus, fileBonus, chunkReasons, fileReasons } = collectEvidence(
+    index,
+    query,
+    scores.terms,
+  );
+
+  const fileFactor = index.files.map(
+    (f) =>
+      (factors[f.kind] ?? 1) * (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
+  );
+  const raw = new Float64Array(n);
+  const final = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    const f = index.chunkFile[c] as number;
+    raw[c] =
+      (scores.chunk[c] as number) +
+      (chunkBonus[c] as number) +
+      R.fileShare * (scores.file[f] as number) +
+      (fileBonus[f] as number);
+    if ((raw[c] as number) > 0)
+      final[c] = (raw[c] as number) * (fileFactor[f] as number);
+  }
+  const related = relatedEvidence(index, counterpartsOf(index), final);
+  for (const [c, reasons] of related) {
+    for (const r of reasons) raw[c] = (raw[c] as number) + r.points;
+    final[c] =
+      (raw[c] as number) * (fileFactor[index.chunkFile[c] as number] as number);
+  }
+  const candidates: number[] = [];
+  for (let c = 0; c < n; c++) if ((final[c] as number) > 0) candidates.push(c);
+  candidates.sort(
+    (a, b) => (final[b] as number) - (final[a] as number) || a - b,
+  );
+
+  const ranked = candidates
+    .slice(0, options.maxResults ?? 1000)
+    .map((c): RankedChunk => {
+      const chunk = index.chunks[c] as Chunk;
+      const f = chunk.fileId;
+      const { why, matched } = explainTerms(index, scores.terms, c);
+      why.push({
+        kind: "file",
+        detail: `file ${chunk.path} matches the question as a whole`,
+        points: R.fileShare * (scores.file[f] as number),
+      });
+      why.push(
+        ...(fileReasons.get(f) ?? []),
+        ...(chunkReasons.get(c) ?? []),
+        ...(related.get(c) ?? []),
+      );
+      const factor = fileFactor[f] as number;
+      if (factor !== 1) {
+        const raw = why.reduce((sum, w) => sum + w.points, 0);
+        why.push({
+          kind: "file-kind",
+          detail: `${index.files[f]?.kind} file ×${factor}`,
+          points: raw * (factor - 1),
+        });
+      }
+      return {
+        chunk,
+        score: final[c] as number,
+        matchedTerms: matched,
+        why: why.sort((a, b) => b.points - a.points),
+      };
+    });
+  return { ranked, available: candidates.length };
+}
+
+/** Per-term BM25 points of one chunk, recomputed from the postings. */
+function explainTerms(
+  index: RepositoryIndex,
+  terms: readonly ScoredTerm[],
+  chunkId: number,
+) {
+  const why: ScoreContribution[] = [];
+  const matched: string[] = [];
+  const { bm25 } = index;
+  for (const t of terms) {
+    const tf = termFrequency(bm25, t.termId, chunkId);
+    if (tf === 0) continue;
+    matched.push(t.query.term);
+    const points =
+      t.query.weight *
+      t.idf *
+      bm25Tf(tf, bm25.docLength[chunkId] as number, bm25.avgDocLength);
+    why.push({
+      kind: "term",
+      detail: `"${t.query.term}" (${t.query.source}, ×${tf} in chunk)`,
+      points,
+    });
+  }
+  return { why, matched };
+}

@@ -1,0 +1,190 @@
+import { readFileSync } from "node:fs";
+import { chunkFile } from "../../../../src/retrieval/chunks/chunk-file.js";
+import type { Chunk } from "../../../../src/retrieval/types.js";
+import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
+
+const fixture = (name: string): string =>
+  readFileSync(
+    new URL(`../../../fixtures/retrieval/${name}`, import.meta.url),
+    "utf8",
+  );
+
+/** Chunks must cover the file: contiguous, in order, and their texts are the file's lines. */
+function expectCoverage(chunks: Chunk[], text: string): void {
+  const lines = text.replace(/\n$/, "").split("\n");
+  let next = 1;
+  for (const chunk of chunks) {
+    expect(chunk.startLine).toBe(next);
+    expect(chunk.endLine).toBeGreaterThanOrEqual(chunk.startLine);
+    expect(chunk.text).toBe(
+      lines.slice(chunk.startLine - 1, chunk.endLine).join("\n"),
+    );
+    next = chunk.endLine + 1;
+  }
+  expect(next - 1).toBe(lines.length);
+}
+
+describe("chunkFile", () => {
+  describe("Python", () => {
+    const text = fixture("session.py");
+    const chunks = chunkFile({ path: "pkg/session.py", text });
+
+    it("covers the file with contiguous chunks", () => {
+      expectCoverage(chunks, text);
+    });
+
+    it("cuts a large class into its methods, each named with its class", () => {
+      const send = chunks.find((c) => c.defines.includes("send"));
+      expect(send).toMatchObject({
+        kind: "method",
+        context: "class Session › def send",
+      });
+      expect(
+        send?.text.startsWith("    def send(self, url, timeout=None):"),
+      ).toBe(true);
+      const header = chunks.find((c) => c.defines.includes("Session"));
+      expect(header?.text).toContain("class Session:");
+      expect(header?.kind).toBe("class");
+    });
+
+    it("keeps decorators and leading comments with their function", () => {
+      const backoff = chunks.find((c) => c.defines.includes("backoff"));
+      expect(backoff?.text).toContain(
+        "# Retries back off exponentially.\n@staticmethod\ndef backoff(attempt):",
+      );
+    });
+
+    it("records module-level assignments as declarations, not a function's locals", () => {
+      const names = chunks.flatMap((c) => c.defines);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "DEFAULT_TIMEOUT",
+          "MAX_RETRIES",
+          "merge_setting",
+          "session",
+        ]),
+      );
+      expect(names).not.toContain("step_3");
+    });
+
+    it("stays near the token limit", () => {
+      const counter = createTokenCounter();
+      const small = chunkFile(
+        { path: "pkg/session.py", text },
+        { maxTokens: 120, mergeTokens: 60 },
+      );
+      expectCoverage(small, text);
+      for (const chunk of small) {
+        // Whole lines are never split, so a chunk may pass the limit by one long line.
+        expect(counter.count(chunk.text)).toBeLessThanOrEqual(120 * 1.5);
+      }
+      expect(small.length).toBeGreaterThan(chunks.length);
+    });
+  });
+
+  describe("JavaScript and TypeScript", () => {
+    const text = fixture("job-queue.ts");
+
+    it("cuts at top-level declarations and names them", () => {
+      const chunks = chunkFile(
+        { path: "src/job-queue.ts", text },
+        { maxTokens: 600, mergeTokens: 40 },
+      );
+      expectCoverage(chunks, text);
+      const names = chunks.flatMap((c) => c.defines);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "DEFAULT_TIMEOUT_MS",
+          "Job",
+          "JobQueue",
+          "createQueue",
+          "isJob",
+        ]),
+      );
+      const queue = chunks.find((c) => c.defines.includes("JobQueue"));
+      expect(queue?.text).toMatch(
+        /^\/\*\*\n \* A queue of jobs with retries\.\n \*\/\nexport class JobQueue/,
+      );
+      expect(queue?.defines).toEqual(
+        expect.arrayContaining(["add", "drain", "run"]),
+      );
+      expect(chunks.find((c) => c.defines.includes("createQueue"))?.kind).toBe(
+        "function",
+      );
+    });
+
+    it("cuts a large class into methods", () => {
+      const chunks = chunkFile(
+        { path: "src/job-queue.ts", text },
+        { maxTokens: 60, mergeTokens: 10 },
+      );
+      expectCoverage(chunks, text);
+      expect(chunks.find((c) => c.defines.includes("drain"))).toMatchObject({
+        kind: "method",
+        context: "class JobQueue › method drain",
+      });
+    });
+  });
+
+  describe("other text", () => {
+    it("cuts at blank lines, up to the limit", () => {
+      const paragraphs = Array.from(
+        { length: 12 },
+        (_, i) => `Paragraph ${i}\n${"word ".repeat(40)}`,
+      );
+      const text = paragraphs.join("\n\n") + "\n";
+      const chunks = chunkFile(
+        { path: "docs/guide.md", text },
+        { maxTokens: 150 },
+      );
+      expectCoverage(chunks, text);
+      expect(chunks.length).toBeGreaterThan(3);
+      for (const chunk of chunks.slice(0, -1))
+        expect(
+          chunk.text.endsWith("\n") || chunk.text.split("\n").pop() === "",
+        ).toBe(true);
+      for (const chunk of chunks)
+        expect(chunk).toMatchObject({
+          language: "text",
+          context: "",
+          defines: [],
+        });
+    });
+
+    it("cuts text with no blank lines between lines", () => {
+      const text = Array.from(
+        { length: 400 },
+        (_, i) => `line ${i} ${"x".repeat(30)}`,
+      ).join("\n");
+      const chunks = chunkFile(
+        { path: "data/list.txt", text },
+        { maxTokens: 100 },
+      );
+      expectCoverage(chunks, text);
+      for (const chunk of chunks)
+        expect(chunk.text.length).toBeLessThanOrEqual(400 + 40);
+    });
+  });
+
+  it("handles empty files, CRLF line ends and a missing final newline", () => {
+    expect(chunkFile({ path: "a.py", text: "" })).toEqual([]);
+    const chunks = chunkFile({
+      path: "a.py",
+      text: "def f():\r\n    return 1\r\n\r\ndef g():\r\n    return 2",
+    });
+    expect(chunks.map((c) => c.text).join("\n")).toBe(
+      "def f():\n    return 1\n\ndef g():\n    return 2",
+    );
+    expect(chunks.flatMap((c) => c.defines)).toEqual(["f", "g"]);
+  });
+
+  it("is not fooled by declarations inside strings", () => {
+    const text =
+      'HELP = """\ndef not_a_function():\nclass NotAClass:\n"""\n\ndef real():\n    return HELP\n';
+    const names = chunkFile(
+      { path: "a.py", text },
+      { maxTokens: 10, mergeTokens: 1 },
+    ).flatMap((c) => c.defines);
+    expect(names).toEqual(["HELP", "real"]);
+  });
+});

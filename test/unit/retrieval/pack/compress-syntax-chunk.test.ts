@@ -1,0 +1,284 @@
+import { readFileSync } from "node:fs";
+import {
+  chunkFile,
+  loadGrammarsFor,
+} from "../../../../src/retrieval/chunks/chunk-file.js";
+import { compressChunk } from "../../../../src/retrieval/pack/compress-chunk.js";
+import { omittedMarker } from "../../../../src/retrieval/pack/render-context.js";
+import type { SourceFile } from "../../../../src/retrieval/types.js";
+
+const fixture = (path: string): SourceFile => ({
+  path,
+  text: readFileSync(
+    new URL(`../../../fixtures/${path}`, import.meta.url),
+    "utf8",
+  ),
+});
+
+// Languages whose fixtures have no function long enough to compress.
+const JAVA = `package com.example.cache;
+
+public final class Loader {
+    /**
+     * Reads every entry of the index file, skipping comments.
+     * Lines are "key=value"; a malformed line stops the load.
+     * Keys are trimmed, values kept verbatim.
+     */
+    public Map<String, String> load(Path index) throws IOException {
+        Map<String, String> entries = new HashMap<>();
+        int lineNumber = 0;
+        for (String line : Files.readAllLines(index)) {
+            lineNumber++;
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int eq = line.indexOf('=');
+            if (eq < 0) {
+                throw new IOException("line " + lineNumber + ": no '='");
+            }
+            entries.put(line.substring(0, eq).trim(), line.substring(eq + 1));
+        }
+        return entries;
+    }
+}
+`;
+
+const C = `#include <string.h>
+
+/* Splits path into its directory and base name, in place.
+ * Returns the base name; the directory is what remains of path.
+ * A path without a slash has "." as its directory. */
+const char *split_path(char *path, const char **dir)
+{
+    char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        *dir = ".";
+        return path;
+    }
+    if (slash == path) {
+        *dir = "/";
+        return slash + 1;
+    }
+    *slash = '\\0';
+    *dir = path;
+    while (slash[1] == '/')
+        slash++;
+    return slash + 1;
+}
+`;
+
+const RUBY = `module Billing
+  class Ledger
+    def initialize(open_invoices)
+      @open_invoices = open_invoices
+      @credit = 0
+    end
+
+    # Posts a payment against the oldest open invoices first.
+    # Any remainder is kept as credit on the account.
+    # Raises when the payment is not positive.
+    def post(payment)
+      raise ArgumentError, "payment must be positive" unless payment.positive?
+
+      remaining = payment
+      open_invoices.sort_by(&:issued_on).each do |invoice|
+        break if remaining.zero?
+
+        applied = [remaining, invoice.balance].min
+        invoice.pay(applied)
+        remaining -= applied
+      end
+      @credit += remaining
+      remaining
+    end
+  end
+end
+`;
+
+interface Case {
+  file: SourceFile;
+  /** A name the function's chunk defines. */
+  name: string;
+  /** Its signature, as the first kept lines. */
+  signature: string[];
+  /** The opening doc-comment lines kept. */
+  doc: string[];
+  /** A line of its body that goes. */
+  dropped: string;
+}
+
+const CASES: Record<string, Case> = {
+  go: {
+    file: fixture("repos/go-kvstore/store/store.go"),
+    name: "Get",
+    signature: ["func (s *Store) Get(key string) ([]byte, error) {"],
+    doc: [
+      "// Get returns the value stored under key.",
+      "// An expired value is treated as absent and removed on the next sweep.",
+    ],
+    dropped: "\tcopy(out, e.value)",
+  },
+  rust: {
+    file: fixture("repos/rust-lru/src/cache.rs"),
+    name: "evict",
+    signature: ["    fn evict(&mut self, key: K, value: V) -> (K, V) {"],
+    doc: [
+      "    /// Reuses the least recently used slot for a new entry, returning",
+      "    /// the old key and value.",
+    ],
+    dropped: "        self.slots.remove(&old_key);",
+  },
+  java: {
+    file: { path: "src/main/java/com/example/cache/Loader.java", text: JAVA },
+    name: "load",
+    signature: [
+      "    public Map<String, String> load(Path index) throws IOException {",
+    ],
+    doc: [
+      "    /**",
+      "     * Reads every entry of the index file, skipping comments.",
+    ],
+    dropped: "            lineNumber++;",
+  },
+  c: {
+    file: { path: "src/path.c", text: C },
+    name: "split_path",
+    signature: ["const char *split_path(char *path, const char **dir)"],
+    doc: [
+      "/* Splits path into its directory and base name, in place.",
+      " * Returns the base name; the directory is what remains of path.",
+    ],
+    dropped: "    char *slash = strrchr(path, '/');",
+  },
+  cpp: {
+    file: fixture("repos/cpp-connpool/src/pool.cpp"),
+    name: "acquire",
+    signature: [
+      "std::unique_ptr<Connection> Pool::acquire(std::chrono::milliseconds timeout) {",
+    ],
+    doc: [
+      "// Blocks on the condition variable until release() returns a connection",
+      "// or the deadline passes; the most recently returned connection goes first,",
+    ],
+    dropped: "    idle_.pop_back();",
+  },
+  csharp: {
+    file: fixture("languages/RateLimiter.cs"),
+    name: "TryAcquire",
+    signature: [
+      '        [Obsolete("Use TryAcquireAsync")]',
+      "        public bool TryAcquire(string client)",
+    ],
+    doc: [
+      '        /// <summary>Takes one token for <paramref name="client"/>.</summary>',
+      "        /// <returns>Whether the request may proceed.</returns>",
+    ],
+    dropped: "            bucket.Refill(now);",
+  },
+  ruby: {
+    file: { path: "lib/billing/ledger.rb", text: RUBY },
+    name: "post",
+    signature: ["    def post(payment)"],
+    doc: [
+      "    # Posts a payment against the oldest open invoices first.",
+      "    # Any remainder is kept as credit on the account.",
+    ],
+    dropped: "        invoice.pay(applied)",
+  },
+  php: {
+    file: fixture("languages/Router.php"),
+    name: "match",
+    signature: [
+      "    public function match(string $method, string $path): array",
+    ],
+    doc: [
+      "    /**",
+      "     * Finds the handler for a request and the path's named parameters.",
+    ],
+    dropped: "            $regex = $this->compile($pattern);",
+  },
+  shell: {
+    file: fixture("languages/release.sh"),
+    name: "package",
+    signature: ["package() {"],
+    doc: ["# Copies the build output into $DIST and packs it."],
+    dropped: '  cp -r build/. "$staging/"',
+  },
+};
+
+beforeAll(async () => {
+  await loadGrammarsFor(Object.values(CASES).map((c) => c.file));
+});
+
+describe("compressChunk on tree chunks", () => {
+  it.each(Object.entries(CASES))(
+    "%s: keeps the signature and the doc comment's opening lines, and marks the body omitted",
+    (_, { file, name, signature, doc, dropped }) => {
+      const chunk = chunkFile(file, { mergeTokens: 0 }).find((c) =>
+        c.defines.includes(name),
+      );
+      expect(chunk?.outline).toBeDefined();
+      const compressed = compressChunk(chunk!, {
+        marker: (from, to, indent) =>
+          omittedMarker(file.path, from, to, indent),
+        // Nothing kept by position: what stays is the outline's doing.
+        headLines: 0,
+        tailLines: 0,
+      });
+      expect(compressed).toBeDefined();
+      const lines = compressed!.text.split("\n");
+      const at = lines.indexOf(signature[0]!);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(lines.slice(at, at + signature.length)).toEqual(signature);
+      for (const line of doc) expect(lines).toContain(line);
+      expect(lines).not.toContain(dropped);
+      expect(compressed!.omitted.length).toBeGreaterThan(0);
+      expect(compressed!.text).toMatch(/… lines? \d+(-\d+)? omitted/);
+      // Every kept line is the chunk's own, and the count adds up.
+      const own = new Set(chunk!.text.split("\n"));
+      for (const line of lines)
+        if (!/… lines? \d/.test(line)) expect(own.has(line)).toBe(true);
+      const omittedCount = compressed!.omitted.reduce(
+        (n, [a, b]) => n + b - a + 1,
+        0,
+      );
+      expect(compressed!.keptLines + omittedCount).toBe(
+        chunk!.endLine - chunk!.startLine + 1,
+      );
+    },
+  );
+
+  // Known bug in declarations-of.ts: tree-sitter-ruby puts the comments
+  // above a class's first statement in the class node, not in its body, so
+  // the first method's doc comment is not found.
+  it.failing(
+    "Ruby: the first method of a class keeps its doc comment",
+    async () => {
+      const file = {
+        path: "lib/ledger.rb",
+        text: RUBY.replace(/    def initialize[^]*?    end\n\n/, ""),
+      };
+      await loadGrammarsFor([file]);
+      const chunk = chunkFile(file).find((c) => c.defines.includes("post"))!;
+      expect(chunk.text.split("\n")[2]).toBe(
+        "    # Posts a payment against the oldest open invoices first.",
+      );
+      expect(chunk.outline).toContain(chunk.startLine + 2);
+    },
+  );
+
+  it("drops a long doc comment's later lines", () => {
+    const { file } = CASES.java!;
+    const chunk = chunkFile(file, { mergeTokens: 0 }).find((c) =>
+      c.defines.includes("load"),
+    )!;
+    const text = compressChunk(chunk, {
+      marker: (from, to, indent) => omittedMarker(file.path, from, to, indent),
+      headLines: 0,
+      tailLines: 0,
+    })!.text;
+    expect(text).not.toContain('Lines are "key=value"');
+    // An exit is kept as structure.
+    expect(text).toContain("                throw new IOException(");
+  });
+});

@@ -1,0 +1,97 @@
+import { fileCounterparts } from "../../../../src/retrieval/rank/file-counterparts.js";
+
+/** Counterparts of one path, as "rule path" lines sorted. */
+function counterpartsOf(paths: string[], path: string): string[] {
+  const all = fileCounterparts(paths);
+  return (all[paths.indexOf(path)] ?? [])
+    .map((c) => `${c.rule} ${paths[c.fileId]}`)
+    .sort();
+}
+
+describe("fileCounterparts", () => {
+  it("pairs a C or C++ header with the source of the same stem in its directory", () => {
+    const paths = [
+      "lib/buffer.h",
+      "lib/buffer.c",
+      "lib/other.c",
+      "lib/other.cc",
+      "lib/other.hpp",
+      "tools/buffer.c",
+    ];
+    expect(counterpartsOf(paths, "lib/buffer.h")).toEqual([
+      "header lib/buffer.c",
+    ]);
+    expect(counterpartsOf(paths, "lib/buffer.c")).toEqual([
+      "header lib/buffer.h",
+    ]);
+    expect(counterpartsOf(paths, "lib/other.hpp")).toEqual([
+      "header lib/other.c",
+      "header lib/other.cc",
+    ]);
+    // Two sources of that stem in other directories: neither is the header's.
+    expect(counterpartsOf(paths, "tools/buffer.c")).toEqual([]);
+  });
+
+  it("pairs a header and a source across directories only when the stem is unique to them", () => {
+    const paths = [
+      "include/fmt/format.hpp",
+      "src/format.cpp",
+      "include/fmt/core.h",
+      "src/a/core.cpp",
+      "src/b/core.cpp",
+    ];
+    expect(counterpartsOf(paths, "include/fmt/format.hpp")).toEqual([
+      "header src/format.cpp",
+    ]);
+    expect(counterpartsOf(paths, "include/fmt/core.h")).toEqual([]);
+  });
+
+  it("links a Rust file to its parent and grandparent modules (mod.rs, name.rs or the crate root), a module to its submodules", () => {
+    const paths = [
+      "tokio/src/lib.rs",
+      "tokio/src/net/mod.rs",
+      "tokio/src/net/unix/mod.rs",
+      "tokio/src/net/unix/stream.rs",
+      "tokio/src/io.rs",
+      "tokio/src/io/poll.rs",
+      "tokio/src/main.rs",
+    ];
+    expect(counterpartsOf(paths, "tokio/src/net/unix/stream.rs")).toEqual([
+      "module tokio/src/net/mod.rs",
+      "module tokio/src/net/unix/mod.rs",
+    ]);
+    expect(counterpartsOf(paths, "tokio/src/net/unix/mod.rs")).toEqual([
+      "module tokio/src/lib.rs",
+      "module tokio/src/net/mod.rs",
+      "submodule tokio/src/net/unix/stream.rs",
+    ]);
+    expect(counterpartsOf(paths, "tokio/src/net/mod.rs")).toEqual([
+      "module tokio/src/lib.rs",
+      "submodule tokio/src/net/unix/mod.rs",
+    ]);
+    expect(counterpartsOf(paths, "tokio/src/io/poll.rs")).toEqual([
+      "module tokio/src/io.rs",
+      "module tokio/src/lib.rs",
+    ]);
+    expect(counterpartsOf(paths, "tokio/src/io.rs")).toEqual([
+      "module tokio/src/lib.rs",
+      "submodule tokio/src/io/poll.rs",
+    ]);
+    // main.rs is a root too, but lib.rs is the one a file beside both declares from.
+    expect(counterpartsOf(paths, "tokio/src/main.rs")).toEqual([]);
+  });
+
+  it("finds no counterparts for Python, JavaScript, Java or Go files", () => {
+    const paths = [
+      "src/main/java/com/x/Parser.java",
+      "src/main/java/com/x/Lexer.java",
+      "pkg/server/server.go",
+      "pkg/server/handler.go",
+      "pkg/__init__.py",
+      "pkg/core.py",
+      "lib/index.js",
+      "lib/a.js",
+    ];
+    for (const p of paths) expect(counterpartsOf(paths, p)).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
+import {
+  rankChunks,
+  type RankedChunk,
+} from "../../../../src/retrieval/rank/rank-chunks.js";
+import { RANK_WEIGHTS } from "../../../../src/retrieval/rank/rank-weights.js";
+import type { SourceFile } from "../../../../src/retrieval/types.js";
+
+const files: SourceFile[] = [
+  {
+    path: "src/parser.c",
+    text: [
+      '#include "parser.h"',
+      "",
+      "int parse_config(const char *path) {",
+      "  /* parse_config reads the config tokens one by one */",
+      "  return parse_config_tokens(path);",
+      "}",
+      "",
+    ].join("\n"),
+  },
+  {
+    path: "src/parser.h",
+    text: "#ifndef PARSER_H\n#define PARSER_H\nstruct options { int verbose; };\n#endif\n",
+  },
+  {
+    path: "src/log.c",
+    text: "void log_line(const char *s) {\n  /* prints config */\n  puts(s);\n}\n",
+  },
+  {
+    path: "pkg/api.py",
+    text: [
+      "def handle_request(request):",
+      '    """Handle the request: dispatch it with its headers."""',
+      "    headers = fold_case(request.headers)",
+      "    return dispatch(request, headers)",
+      "",
+    ].join("\n"),
+  },
+  {
+    path: "pkg/casing.py",
+    text: "def fold_case(raw):\n    return {k.lower(): v for k, v in raw.items()}\n",
+  },
+  {
+    path: "pkg/misc.py",
+    text: "def log_everything(message):\n    print('request', message)\n",
+  },
+];
+const index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+const rank = (question: string): RankedChunk[] =>
+  rankChunks(index, analyzeQuery(question)).ranked;
+const position = (ranked: RankedChunk[], path: string): number =>
+  ranked.findIndex((r) => r.chunk.path === path);
+
+describe("rankChunks cross-file evidence", () => {
+  it("ranks the header of the best source file, with no word of the question, above a file that matches one word", () => {
+    const ranked = rank("parse_config crashes when it reads config tokens");
+    expect(ranked[0]?.chunk.path).toBe("src/parser.c");
+    const header = ranked[position(ranked, "src/parser.h")];
+    expect(header?.matchedTerms).toEqual([]);
+    expect(header?.why).toContainEqual({
+      kind: "related",
+      detail: "header of src/parser.c (file ranked #1)",
+      points: expect.closeTo(RANK_WEIGHTS.counterpart * ranked[0]!.score, 6),
+    });
+    // Its whole score is that share: below the source that pointed at it.
+    expect(header?.score).toBeCloseTo(
+      RANK_WEIGHTS.counterpart * ranked[0]!.score,
+      6,
+    );
+    expect(position(ranked, "src/parser.h")).toBeLessThan(
+      position(ranked, "src/log.c"),
+    );
+  });
+
+  it("ranks the chunk declaring a name the best chunk uses, one hop, below that chunk", () => {
+    const ranked = rank("handle_request drops the request headers");
+    expect(ranked[0]?.chunk.path).toBe("pkg/api.py");
+    const declaring = ranked[position(ranked, "pkg/casing.py")];
+    expect(declaring?.chunk.defines).toContain("fold_case");
+    expect(declaring?.why).toContainEqual({
+      kind: "related",
+      detail: "declares fold_case, used by pkg/api.py:1 (chunk ranked #1)",
+      points: expect.any(Number),
+    });
+    expect(declaring!.score).toBeLessThan(ranked[0]!.score);
+    expect(position(ranked, "pkg/casing.py")).toBeLessThan(
+      position(ranked, "pkg/misc.py"),
+    );
+    for (const r of ranked)
+      expect(r.why.reduce((sum, w) => sum + w.points, 0)).toBeCloseTo(
+        r.score,
+        6,
+      );
+  });
+});
