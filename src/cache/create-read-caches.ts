@@ -15,7 +15,10 @@ import {
   createDerivedCache,
   type DerivedCache,
 } from "../retrieval/index/derived-cache.js";
-import { createIndexCache, type IndexCache } from "../retrieval/index/index-cache.js";
+import {
+  createIndexCache,
+  type IndexCache,
+} from "../retrieval/index/index-cache.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
 import { createBlobStore } from "./blob-store.js";

@@ -1,6 +1,9 @@
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { ChunkOptions } from "./chunks/chunk-file.js";
-import { indexRepository, type RepositoryIndex } from "./index/index-repository.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "./index/index-repository.js";
 import { packContext } from "./pack/pack-context.js";
 import type { PackedContext, PackOptions } from "./pack/packing-types.js";
 import { analyzeQuery, type QueryAnalysis } from "./query/query-analysis.js";

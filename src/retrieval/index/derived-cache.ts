@@ -1,6 +1,9 @@
 import { LRUCache } from "lru-cache";
 import type { BlobStore } from "../../cache/blob-store.js";
-import { chunkedWithoutGrammar, type ChunkOptions } from "../chunks/chunk-file.js";
+import {
+  chunkedWithoutGrammar,
+  type ChunkOptions,
+} from "../chunks/chunk-file.js";
 import type { DerivedFile } from "./derive-file.js";
 import {
   decodeDerivedFile,

@@ -1,4 +1,8 @@
-import { IDENTIFIER, identifierTerms, looksLikeCode } from "../../text/code-terms.js";
+import {
+  IDENTIFIER,
+  identifierTerms,
+  looksLikeCode,
+} from "../../text/code-terms.js";
 import { findErrorMentions } from "./error-messages.js";
 import { findPathMentions, type PathMention } from "./path-mentions.js";
 import {

@@ -240,7 +240,8 @@ describe("chunking on syntax trees", () => {
 describe("chunking before the grammar has loaded", () => {
   it("cuts a Rust file by lines, and the derived cache does not keep that", async () => {
     await jest.isolateModulesAsync(async () => {
-      const fresh = await import("../../../../src/retrieval/chunks/chunk-file.js");
+      const fresh =
+        await import("../../../../src/retrieval/chunks/chunk-file.js");
       const { createDerivedCache } =
         await import("../../../../src/retrieval/index/derived-cache.js");
       const { deriveFile: derive } =
