@@ -58,7 +58,7 @@ describe("max_steps, as the loop counts it and as users read it", () => {
   // maintainer reads about `max_steps` must say the same.
   it("is documented as tool calls, one per model turn, wherever a user sets it", async () => {
     const { readFile } = await import("node:fs/promises");
-    const root = new URL("../../..", import.meta.url);
+    const root = new URL("../../../", import.meta.url);
     const schema = JSON.parse(
       await readFile(new URL("docs/askcode.schema.json", root), "utf8"),
     ) as { properties: { max_steps: { description: string } } };

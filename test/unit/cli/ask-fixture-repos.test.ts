@@ -4,7 +4,7 @@ import { runAsk } from "../../../src/cli/run-ask.js";
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { git, makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 
-const FIXTURES = new URL("../../fixtures/repos", import.meta.url).pathname;
+const FIXTURES = new URL("../../fixtures/repos/", import.meta.url).pathname;
 
 // A fixture checkout as a git repository of its own, as `askcode ask` reads one.
 function checkout(name: string): string {

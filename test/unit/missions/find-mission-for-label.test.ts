@@ -5,7 +5,7 @@ import { loadMissions } from "../../../src/missions/load-missions.js";
 describe("findMissionForLabel", () => {
   it("finds the mission a label starts, whatever the label's case", async () => {
     const missions = await loadMissions(
-      fileURLToPath(new URL("../../../missions", import.meta.url)),
+      fileURLToPath(new URL("../../../missions/", import.meta.url)),
     );
     expect(findMissionForLabel(missions, "askcode: triage")?.name).toBe(
       "bug_triage",

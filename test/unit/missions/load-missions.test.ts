@@ -6,9 +6,9 @@ import { loadMissions } from "../../../src/missions/load-missions.js";
 import { ConfigError } from "../../../src/shared/errors.js";
 
 const FIXTURES = fileURLToPath(
-  new URL("../../fixtures/missions", import.meta.url),
+  new URL("../../fixtures/missions/", import.meta.url),
 );
-const SHIPPED = fileURLToPath(new URL("../../../missions", import.meta.url));
+const SHIPPED = fileURLToPath(new URL("../../../missions/", import.meta.url));
 
 async function failure(dir: string): Promise<string> {
   const error: unknown = await loadMissions(dir).then(

@@ -29,7 +29,7 @@ const SERVER_ERROR = { message: "Server Error" };
 let missions: Mission[];
 beforeAll(async () => {
   missions = await loadMissions(
-    fileURLToPath(new URL("../../../missions", import.meta.url)),
+    fileURLToPath(new URL("../../../missions/", import.meta.url)),
   );
 });
 

@@ -14,7 +14,7 @@ import { loadWebhook, type WebhookFixture } from "./webhook-fixture.js";
 let missions: Mission[];
 beforeAll(async () => {
   missions = await loadMissions(
-    fileURLToPath(new URL("../../../missions", import.meta.url)),
+    fileURLToPath(new URL("../../../missions/", import.meta.url)),
   );
 });
 
