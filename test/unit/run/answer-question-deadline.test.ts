@@ -5,6 +5,7 @@ import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -46,11 +47,17 @@ describe("answerQuestion with a model that never answers", () => {
     const warnings: Array<{ meta: object; message: string }> = [];
 
     const answering = answerQuestion({
-      reader: createFileSetReader({
-        sha: SHA,
-        source: createMemoryFileSource(FILES),
+      at: runAt({
+        source: "memory",
+        owner: "octo-org",
+        repo: "hello-world",
+        ref: "main",
+        reader: createFileSetReader({
+          sha: SHA,
+          source: createMemoryFileSource(FILES),
+        }),
+        budgets: settings.budgets,
       }),
-      repository: { owner: "octo-org", repo: "hello-world", ref: "main" },
       question: "@askcode when are requests retried?",
       asker: "asker",
       issue: { number: 1, title: "Retries", body: "", comments: [] },

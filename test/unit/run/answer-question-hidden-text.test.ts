@@ -1,6 +1,7 @@
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -21,11 +22,17 @@ const FILES = {
  */
 async function places(question: string, body: string): Promise<string> {
   const rendered = await answerQuestion({
-    reader: createFileSetReader({
-      sha: SHA,
-      source: createMemoryFileSource(FILES),
+    at: runAt({
+      source: "memory",
+      owner: "octo-org",
+      repo: "hello-world",
+      ref: "main",
+      reader: createFileSetReader({
+        sha: SHA,
+        source: createMemoryFileSource(FILES),
+      }),
+      budgets: defaultRepoConfig().budgets,
     }),
-    repository: { owner: "octo-org", repo: "hello-world", ref: "main" },
     question,
     asker: "asker",
     issue: { number: 1, title: "Retries", body, comments: [] },

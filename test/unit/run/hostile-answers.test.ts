@@ -4,6 +4,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -70,11 +71,17 @@ const FILES = {
 
 async function post(finalAnswer: string): Promise<string> {
   const rendered = await answerQuestion({
-    reader: createFileSetReader({
-      sha: SHA,
-      source: createMemoryFileSource(FILES),
+    at: runAt({
+      source: "memory",
+      owner: THREAD_OWNER,
+      repo: THREAD_REPO,
+      ref: "main",
+      reader: createFileSetReader({
+        sha: SHA,
+        source: createMemoryFileSource(FILES),
+      }),
+      budgets: defaultRepoConfig().budgets,
     }),
-    repository: { owner: THREAD_OWNER, repo: THREAD_REPO, ref: "main" },
     question: "@askcode where are retries decided?",
     asker: "asker",
     issue: {
