@@ -112,6 +112,7 @@ export async function answerQuestion(
   );
   // Links, the index key and the prompt name the commit the reader reads.
   const repository = input.at;
+  const fullName = `${repository.owner}/${repository.repo}`;
   const deadline = input.deadline ?? startRunDeadline(repository, input.clock);
   const wallTimeMs = budgets.wall_time_seconds * 1000;
   const allowedLinkHosts = input.allowedLinkHosts;
@@ -210,7 +211,7 @@ export async function answerQuestion(
     model: input.model,
     tools,
     systemPrompt: buildSystemPrompt({
-      repository: `${repository.owner}/${repository.repo}`,
+      repository: fullName,
       sha: repository.sha,
       ref: repository.ref,
       tools: tools.map((tool) => tool.name),
@@ -235,9 +236,7 @@ export async function answerQuestion(
     clock: input.clock,
     deadline,
     log: input.log,
-    metrics: input.metrics?.forRepository(
-      `${repository.owner}/${repository.repo}`,
-    ),
+    metrics: input.metrics?.forRepository(fullName),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.
