@@ -1,15 +1,13 @@
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { RunMetrics } from "../../../src/metrics/run-metrics.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { buildContext } from "../../../src/retrieval/build-context.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
-import { runAt } from "../../../src/run/run-at.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { memoryRunAt } from "../../helpers/memory-run-at.js";
 import { createScriptedChatModel } from "../../helpers/scripted-chat-model.js";
 import {
   git,
@@ -52,15 +50,7 @@ async function botPacked(withModel: boolean): Promise<number> {
     answerTokens: () => {},
   };
   await answerQuestion({
-    at: runAt({
-      source: "memory",
-      owner: "octo-org",
-      repo: "uploader",
-      ref: "main",
-      reader: createFileSetReader({
-        sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e",
-        source: createMemoryFileSource(FILES),
-      }),
+    at: memoryRunAt("6dcb09b5b57875f334f61aebed695e2e4193db5e", FILES, {
       budgets: { ...defaultRepoConfig().budgets, context: CONTEXT_BUDGET },
     }),
     question: QUESTION,

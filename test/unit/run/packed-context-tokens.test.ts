@@ -2,32 +2,22 @@ import { BUDGET_LIMITS } from "../../../src/config/config-fields.js";
 import { packedContextTokens } from "../../../src/run/packed-context-tokens.js";
 
 describe("packedContextTokens", () => {
-  it("gives the code the whole context budget when no model reads it", () => {
-    expect(packedContextTokens({ context: 12_000 }, { withModel: false })).toBe(
-      12_000,
-    );
-    expect(packedContextTokens({ context: 1000 }, { withModel: false })).toBe(
-      1000,
-    );
-  });
-
-  it("gives the code 60 % of it with a model, the rest left to the question, thread and guidance", () => {
-    expect(packedContextTokens({ context: 12_000 }, { withModel: true })).toBe(
-      7200,
-    );
-    expect(packedContextTokens({ context: 20_000 }, { withModel: true })).toBe(
-      12_000,
-    );
-  });
-
-  it("rounds down to whole tokens, so the share never exceeds the budget", () => {
-    expect(packedContextTokens({ context: 1001 }, { withModel: true })).toBe(
-      600,
-    );
-    expect(packedContextTokens({ context: 1003 }, { withModel: true })).toBe(
-      601,
-    );
-  });
+  it.each([
+    // No model reads it: the code gets the whole context budget.
+    [12_000, false, 12_000],
+    [1000, false, 1000],
+    // A model: 60 %, the rest left to the question, the thread and the guidance.
+    [12_000, true, 7200],
+    [20_000, true, 12_000],
+    // Rounded down to whole tokens, so the share never exceeds it.
+    [1001, true, 600],
+    [1003, true, 601],
+  ])(
+    "packs %i tokens of context (model: %s) into %i tokens of code",
+    (context, withModel, packed) => {
+      expect(packedContextTokens({ context }, { withModel })).toBe(packed);
+    },
+  );
 
   it("packs a repository's default budget as the CLI's default does", () => {
     const context = BUDGET_LIMITS.context.default;
