@@ -1,6 +1,7 @@
 import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";
+import type { RunAt } from "../run/run-at.js";
 
 /** One place the answer points at: what `askcode ask` prints and `--json` returns. */
 export interface AnswerPlace {
@@ -40,13 +41,8 @@ const REASONS = 3;
  */
 export function toAskResult(
   built: BuiltContext,
-  meta: {
-    question: string;
-    source: string;
-    sha: string;
-    ref: string;
-    maxPlaces: number;
-  },
+  at: Pick<RunAt, "source" | "sha" | "ref">,
+  meta: { question: string; maxPlaces: number },
 ): AskResult {
   const places = selectPlaces(built.ranked, meta.maxPlaces).map(
     ({ chunk, score, why }): AnswerPlace => ({
@@ -64,9 +60,9 @@ export function toAskResult(
   const { text: _text, pieces: _pieces, ...packing } = built.context;
   return {
     question: meta.question,
-    source: meta.source,
-    sha: meta.sha,
-    ref: meta.ref,
+    source: at.source,
+    sha: at.sha,
+    ref: at.ref,
     places,
     packing,
     filesRanked: built.fileCount,

@@ -1,5 +1,9 @@
 import { parseArgs } from "node:util";
+import { BUDGET_LIMITS } from "../config/config-fields.js";
 import { ConfigError } from "../shared/errors.js";
+
+// `--budget` is a repository's context budget: the same default and bounds.
+const CONTEXT = BUDGET_LIMITS.context;
 
 export interface AskArgs {
   question: string;
@@ -7,7 +11,7 @@ export interface AskArgs {
   repo: string;
   /** A branch, tag or commit of a git checkout; the working tree when absent. */
   ref?: string;
-  /** Token budget for the packed context. */
+  /** The repository's `context` budget (`budgets.context`); with no model, all of it is packed code. */
   budget: number;
   /** Model name: picks the tokenizer (and, with a model endpoint, the model). */
   model: string;
@@ -21,7 +25,8 @@ places, why each matched, an excerpt of each, and how the context was packed.
 
   --repo DIR    the checkout to read (default: the current directory)
   --ref REF     a branch, tag or commit of a git checkout (default: the working tree)
-  --budget N    token budget for the packed context (default: 8000)
+  --budget N    the context budget, as budgets.context in .github/askcode.yml:
+                with no model, the tokens of packed code (default: ${CONTEXT.default})
   --model M     model whose tokenizer counts the budget (default: gpt-4o)
   --json        print the result as JSON`;
 
@@ -46,10 +51,16 @@ export function parseAskArgs(argv: string[], cwd: string): AskArgs {
   const question = parsed.positionals.join(" ").trim();
   if (!question) throw new ConfigError(`Ask a question.\n\n${ASK_USAGE}`);
   const budget =
-    parsed.values.budget === undefined ? 8000 : Number(parsed.values.budget);
-  if (!Number.isInteger(budget) || budget < 256 || budget > 2_000_000) {
+    parsed.values.budget === undefined
+      ? CONTEXT.default
+      : Number(parsed.values.budget);
+  if (
+    !Number.isInteger(budget) ||
+    budget < CONTEXT.min ||
+    budget > CONTEXT.max
+  ) {
     throw new ConfigError(
-      `--budget must be a whole number of tokens from 256 to 2000000, got ${JSON.stringify(parsed.values.budget)}.`,
+      `--budget must be a whole number of tokens from ${CONTEXT.min} to ${CONTEXT.max}, got ${JSON.stringify(parsed.values.budget)}.`,
     );
   }
   return {

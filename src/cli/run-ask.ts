@@ -1,6 +1,9 @@
 import path from "node:path";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { defaultRepoConfig } from "../config/parse-repo-config.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { packedContextTokens } from "../run/packed-context-tokens.js";
+import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import { toAskResult } from "./ask-result.js";
 import { parseAskArgs } from "./parse-ask-args.js";
@@ -36,17 +39,22 @@ export async function runAsk(
   const host = d.createLocalCodeHost({ root: path.resolve(io.cwd, args.repo) });
   try {
     const resolved = await host.resolveRef(args.ref);
-    const built = await d.buildContext({
+    const at = runAt({
+      source: host.label,
+      ref: resolved.ref,
       reader: host.at(resolved.sha),
+      // `--budget` is the repository's `context` budget; the rest keep their defaults.
+      budgets: { ...defaultRepoConfig().budgets, context: args.budget },
+    });
+    const built = await d.buildContext({
+      reader: at.reader,
       question: args.question,
-      budget: args.budget,
+      // No model reads it: the code gets the whole context budget, as the bot's retrieval-only answer does.
+      budget: packedContextTokens(at.budgets, { withModel: false }),
       tokenCounter: d.createTokenCounter({ model: args.model }),
     });
-    const result = toAskResult(built, {
+    const result = toAskResult(built, at, {
       question: args.question,
-      source: host.label,
-      sha: resolved.sha,
-      ref: resolved.ref,
       maxPlaces: MAX_PLACES,
     });
     io.stdout.write(

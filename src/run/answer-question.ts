@@ -6,7 +6,6 @@ import type { AgentLog } from "../agent/run-agent-types.js";
 import { buildSystemPrompt } from "../agent/system-prompt.js";
 import { createCitationVerifier } from "../answer/create-citation-verifier.js";
 import { groundCitations } from "../answer/ground-citations.js";
-import type { RepositoryOnWeb } from "../answer/permalink.js";
 import type { ProgressStage } from "../answer/render-progress-comment.js";
 import {
   renderAnswerComment,
@@ -14,7 +13,6 @@ import {
 } from "../answer/render-answer-comment.js";
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
-import type { CodeReader } from "../code-host/code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
@@ -33,6 +31,8 @@ import { createCodeTools } from "../tools/create-code-tools.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { candidateQueries } from "./candidate-queries.js";
+import { packedContextTokens } from "./packed-context-tokens.js";
+import type { RunAtRepository } from "./run-at.js";
 import {
   indexForQuestion,
   packingFor,
@@ -41,13 +41,12 @@ import {
 import { startRunDeadline } from "./run-deadline.js";
 
 export interface AnswerQuestionInput {
-  reader: CodeReader;
-  /** `ref`: what was resolved (the default branch's name when the question named none); `askedRef`: what the question named. */
-  repository: RepositoryOnWeb & { ref: string; askedRef?: string };
+  /** The repository at the question's commit, its reader and budgets (the run's budgets are these, not `settings.budgets`). */
+  at: RunAtRepository;
   question: string;
   asker: string;
   issue: IssueThread;
-  settings: RunSettings;
+  settings: Omit<RunSettings, "budgets">;
   excludePaths: readonly string[];
   mission?: Mission;
   /** The model; none: the answer comes from retrieval alone. */
@@ -77,9 +76,6 @@ export interface AnswerQuestionInput {
   redactions?: RedactionMemo;
 }
 
-// The packed code's share of the first message; the rest holds the question,
-// the issue thread and the repository's guidance.
-const CONTEXT_SHARE = 0.6;
 const MODEL_UNREACHABLE =
   "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";
 // The agent stops calling tools with this share of the run's time left, so
@@ -109,19 +105,16 @@ export async function answerQuestion(
   deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
   const { settings, tokenCounter } = input;
+  const { budgets } = input.at;
   const reader = createRedactingReader(
-    input.reader,
+    input.at.reader,
     input.redactions ? { redactions: input.redactions } : {},
   );
-  const deadline = input.deadline ?? startRunDeadline(settings, input.clock);
-  const wallTimeMs = settings.budgets.wall_time_seconds * 1000;
-  const repository = {
-    owner: input.repository.owner,
-    repo: input.repository.repo,
-    htmlUrl: input.repository.htmlUrl,
-    sha: reader.sha,
-    askedRef: input.repository.askedRef,
-  };
+  // Links, the index key and the prompt name the commit the reader reads.
+  const repository = input.at;
+  const fullName = `${repository.owner}/${repository.repo}`;
+  const deadline = input.deadline ?? startRunDeadline(repository, input.clock);
+  const wallTimeMs = budgets.wall_time_seconds * 1000;
   const allowedLinkHosts = input.allowedLinkHosts;
   const policy = createPathPolicy(input.excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
@@ -142,7 +135,7 @@ export async function answerQuestion(
       namespace: input.indexCache.namespace,
       owner: repository.owner,
       repo: repository.repo,
-      sha: reader.sha,
+      sha: repository.sha,
       excludePaths: input.excludePaths,
     }),
   };
@@ -163,14 +156,11 @@ export async function answerQuestion(
     stage: "reading",
     files: collected.index.files.length,
   });
-  const contextBudget = Math.floor(
-    settings.budgets.context * (input.model ? CONTEXT_SHARE : 1),
-  );
   const built = await buildContext({
     reader,
     index: collected.index,
     question: retrievalText,
-    budget: contextBudget,
+    budget: packedContextTokens(budgets, { withModel: !!input.model }),
     tokenCounter,
     ...packingFor(collected),
   });
@@ -185,9 +175,9 @@ export async function answerQuestion(
 
   const tools = createCodeTools({
     reader,
-    ref: input.repository.ref,
+    ref: repository.ref,
     tokenCounter,
-    toolResultBudget: settings.budgets.tool_result,
+    toolResultBudget: budgets.tool_result,
     excludePaths: input.excludePaths,
     allowed: settings.tools,
   });
@@ -195,7 +185,7 @@ export async function answerQuestion(
     question: input.question,
     asker: input.asker,
     issue: input.issue,
-    sha: reader.sha,
+    sha: repository.sha,
     context: {
       text: built.context.text,
       tokensUsed: built.context.tokensUsed,
@@ -208,7 +198,7 @@ export async function answerQuestion(
         text: (await redactSecrets(text, { path, keepLines: true })).text,
       })),
     ),
-    budget: settings.budgets.context,
+    budget: budgets.context,
     maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
   });
@@ -221,9 +211,9 @@ export async function answerQuestion(
     model: input.model,
     tools,
     systemPrompt: buildSystemPrompt({
-      repository: `${repository.owner}/${repository.repo}`,
-      sha: reader.sha,
-      ref: input.repository.ref,
+      repository: fullName,
+      sha: repository.sha,
+      ref: repository.ref,
       tools: tools.map((tool) => tool.name),
       mission: input.mission && {
         name: input.mission.name,
@@ -234,8 +224,8 @@ export async function answerQuestion(
     firstMessage: first.text,
     budgets: {
       maxSteps: settings.maxSteps,
-      runTokens: settings.budgets.run,
-      toolResultTokens: settings.budgets.tool_result,
+      runTokens: budgets.run,
+      toolResultTokens: budgets.tool_result,
       wallTimeMs: Math.max(
         1,
         deadline.remainingMs() - wallTimeMs * ANSWER_TIME_SHARE,
@@ -246,9 +236,7 @@ export async function answerQuestion(
     clock: input.clock,
     deadline,
     log: input.log,
-    metrics: input.metrics?.forRepository(
-      `${repository.owner}/${repository.repo}`,
-    ),
+    metrics: input.metrics?.forRepository(fullName),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.

@@ -33,6 +33,7 @@ import type { IssueComments } from "./issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { questionTooLong } from "./question-too-long.js";
+import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 
 /** What one run needs from the installation it runs for. */
@@ -131,8 +132,8 @@ export async function runQuestion(
       lastEdit = deps.clock.now();
       await comment.edit(renderProgressComment(stage)).catch(() => undefined);
     };
-    let sha: string | undefined;
-    let asked: AskedRef | undefined;
+    // The commit once resolved: a failure after that still links to it.
+    let at: RunAtRepository | undefined;
     let wallTime: { deadline: Deadline; seconds: number } | undefined;
     let reply: { body: string; outcome: QuestionOutcome };
     try {
@@ -147,7 +148,7 @@ export async function runQuestion(
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
       // A question may name a branch, tag or commit ("on v2.1 …", a link):
       // that one is read, or none (RefNotFoundError), never the default instead.
-      asked =
+      const asked =
         task.kind === "question"
           ? findAskedRef(task.question, {
               owner: job.owner,
@@ -156,28 +157,29 @@ export async function runQuestion(
             })
           : undefined;
       const resolved = await codeHost.resolveRef(asked?.ref, { deadline });
-      sha = resolved.sha;
       const excluded = createPathPolicy(job.config.exclude_paths);
-      const reader = codeHost.at(resolved.sha, {
-        deadline,
-        exclude: {
-          patterns: job.config.exclude_paths,
-          excludes: (path) => excluded.hidden(path) === "excluded",
-        },
+      at = runAt({
+        source: codeHost.label,
+        owner: job.owner,
+        repo: job.repo,
+        htmlUrl: job.htmlUrl,
+        ref: resolved.ref,
+        ...(asked && { askedRef: asked.ref }),
+        reader: codeHost.at(resolved.sha, {
+          deadline,
+          exclude: {
+            patterns: job.config.exclude_paths,
+            excludes: (path) => excluded.hidden(path) === "excluded",
+          },
+        }),
+        budgets: settings.budgets,
       });
       const issue = await comments.thread(
         job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
         deadline,
       );
       const rendered = await answerQuestion({
-        reader,
-        repository: {
-          owner: job.owner,
-          repo: job.repo,
-          htmlUrl: job.htmlUrl,
-          ref: resolved.ref,
-          ...(asked && { askedRef: asked.ref }),
-        },
+        at,
         question: askedQuestion(job.task, asked) || missionQuestion(issue),
         asker: job.requestedBy,
         issue,
@@ -185,7 +187,7 @@ export async function runQuestion(
         excludePaths: job.config.exclude_paths,
         mission,
         model: deps.modelFor(settings.model),
-        guidance: await readGuidance(reader),
+        guidance: await readGuidance(at.reader),
         maxRepositoryBytes: deps.operator.snapshotMaxBytes,
         tokenCounter: deps.tokenCounterFor(settings.model),
         clock: deps.clock,
@@ -231,15 +233,7 @@ export async function runQuestion(
           : { kind: "time-limit", seconds: timeLimit };
       const body = await renderFailureComment(reason, {
         handle,
-        repository: sha
-          ? {
-              owner: job.owner,
-              repo: job.repo,
-              htmlUrl: job.htmlUrl,
-              sha,
-              ...(asked && { askedRef: asked.ref }),
-            }
-          : undefined,
+        repository: at,
       });
       reply = { body, outcome: { kind: "failed", reason: reason.kind } };
     }

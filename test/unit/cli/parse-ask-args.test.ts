@@ -9,7 +9,7 @@ describe("parseAskArgs", () => {
       question: "where is retry decided?",
       repo: "/work/app",
       ref: undefined,
-      budget: 8000,
+      budget: 12000,
       model: "gpt-4o",
       json: false,
     });
@@ -46,9 +46,11 @@ describe("parseAskArgs", () => {
     [[], /Ask a question/],
     [
       ["q", "--budget", "lots"],
-      /--budget must be a whole number of tokens from 256 to 2000000, got "lots"/,
+      /--budget must be a whole number of tokens from 1000 to 1000000, got "lots"/,
     ],
-    [["q", "--budget", "10"], /--budget must be/],
+    // The bounds of a repository's `budgets.context`, which --budget is.
+    [["q", "--budget", "999"], /--budget must be/],
+    [["q", "--budget", "1000001"], /--budget must be/],
     [["q", "--colour"], /Unknown option '--colour'/],
   ])("refuses %j with a clear message and the usage", (argv, message) => {
     expect(() => parseAskArgs(argv, "/")).toThrow(ConfigError);

@@ -46,7 +46,7 @@ describe("runAsk", () => {
       "README.md": "# uploader\n\nUploads files.\n",
       // Enough unrelated text that the whole repository exceeds a small budget.
       "docs/changelog.md": Array.from(
-        { length: 80 },
+        { length: 160 },
         (_, i) => `- 1.${i}.0: faster listing of buckets in region ${i}`,
       ).join("\n"),
       ".gitignore": "dist/\n",
@@ -74,7 +74,7 @@ describe("runAsk", () => {
       "export function shouldRetryUpload(status: number, attempt: number): boolean {",
     );
     expect(text).toMatch(
-      /Packed context: whole-repository, [\d,]+ of 8,000 tokens \(o200k_base\)/,
+      /Packed context: whole-repository, [\d,]+ of 12,000 tokens \(o200k_base\)/,
     );
     // .gitignore'd build output is never read.
     expect(text).not.toContain("dist/upload.js");
@@ -83,7 +83,7 @@ describe("runAsk", () => {
   it("prints the same as JSON, within the budget", async () => {
     const out = capture();
     await runAsk(
-      ["shouldRetryUpload", "--repo", repo, "--json", "--budget", "300"],
+      ["shouldRetryUpload", "--repo", repo, "--json", "--budget", "1000"],
       { cwd: "/", stdout: out.stdout },
     );
 
@@ -91,8 +91,8 @@ describe("runAsk", () => {
     expect(result.sha).toMatch(/^[0-9a-f]{40}$/);
     expect(result.places[0]).toMatchObject({ path: "src/upload.ts" });
     expect(result.places[0]!.excerpt).toContain("shouldRetryUpload");
-    expect(result.packing.budget).toBe(300);
-    expect(result.packing.tokensUsed).toBeLessThanOrEqual(300);
+    expect(result.packing.budget).toBe(1000);
+    expect(result.packing.tokensUsed).toBeLessThanOrEqual(1000);
     expect(result.packing.mode).toBe("ranked-chunks");
     expect(result.filesRanked).toBe(5);
   });

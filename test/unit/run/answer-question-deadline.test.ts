@@ -2,14 +2,13 @@ import nock from "nock";
 import { APIUserAbortError } from "openai";
 import { ModelOutOfTimeError } from "../../../src/agent/model-out-of-time-error.js";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { holdReplies } from "../../helpers/held-reply.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { memoryRunAt } from "../../helpers/memory-run-at.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const MODELS = "http://models.test";
@@ -46,11 +45,7 @@ describe("answerQuestion with a model that never answers", () => {
     const warnings: Array<{ meta: object; message: string }> = [];
 
     const answering = answerQuestion({
-      reader: createFileSetReader({
-        sha: SHA,
-        source: createMemoryFileSource(FILES),
-      }),
-      repository: { owner: "octo-org", repo: "hello-world", ref: "main" },
+      at: memoryRunAt(SHA, FILES, { budgets: settings.budgets }),
       question: "@askcode when are requests retried?",
       asker: "asker",
       issue: { number: 1, title: "Retries", body: "", comments: [] },

@@ -1,10 +1,9 @@
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { memoryRunAt } from "../../helpers/memory-run-at.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const FILES = {
@@ -21,11 +20,7 @@ const FILES = {
  */
 async function places(question: string, body: string): Promise<string> {
   const rendered = await answerQuestion({
-    reader: createFileSetReader({
-      sha: SHA,
-      source: createMemoryFileSource(FILES),
-    }),
-    repository: { owner: "octo-org", repo: "hello-world", ref: "main" },
+    at: memoryRunAt(SHA, FILES),
     question,
     asker: "asker",
     issue: { number: 1, title: "Retries", body, comments: [] },

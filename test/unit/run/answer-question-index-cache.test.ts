@@ -12,6 +12,7 @@ import {
   indexRepository,
   type RepositoryIndex,
 } from "../../../src/retrieval/index/index-repository.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
@@ -54,19 +55,21 @@ function asker(builds: { count: number; fail?: number }) {
   return async (ask: Ask = {}) => {
     const rendered = await answerQuestion(
       {
-        reader: {
-          ...createFileSetReader({
-            sha: ask.sha ?? SHA,
-            source: ask.source ?? createMemoryFileSource(FILES),
-          }),
-          ...(ask.whole && { wholeRepository: async () => ask.whole! }),
-        },
-        repository: {
+        at: runAt({
+          source: "memory",
           owner: "octo-org",
           repo: "hello-world",
           htmlUrl: "https://github.com/octo-org/hello-world",
           ref: "main",
-        },
+          reader: {
+            ...createFileSetReader({
+              sha: ask.sha ?? SHA,
+              source: ask.source ?? createMemoryFileSource(FILES),
+            }),
+            ...(ask.whole && { wholeRepository: async () => ask.whole! }),
+          },
+          budgets: defaultRepoConfig().budgets,
+        }),
         question: ask.question ?? "@askcode where are retries decided?",
         asker: "asker",
         issue: { number: 1, title: "Retries", body: "", comments: [] },

@@ -2,6 +2,7 @@ import type { WholeRepositoryVerdict } from "../../../src/code-host/code-host.js
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -19,19 +20,21 @@ const FILES = {
 async function firstMessage(verdict: WholeRepositoryVerdict): Promise<string> {
   const model = createScriptedChatModel(["It retries on a 5xx."]);
   await answerQuestion({
-    reader: {
-      ...createFileSetReader({
-        sha: SHA,
-        source: createMemoryFileSource(FILES),
-      }),
-      wholeRepository: async () => verdict,
-    },
-    repository: {
+    at: runAt({
+      source: "memory",
       owner: "octo-org",
       repo: "hello-world",
       htmlUrl: "https://github.com/octo-org/hello-world",
       ref: "main",
-    },
+      reader: {
+        ...createFileSetReader({
+          sha: SHA,
+          source: createMemoryFileSource(FILES),
+        }),
+        wholeRepository: async () => verdict,
+      },
+      budgets: defaultRepoConfig().budgets,
+    }),
     question: "@askcode where are retries decided?",
     asker: "asker",
     issue: { number: 1, title: "Retries", body: "", comments: [] },

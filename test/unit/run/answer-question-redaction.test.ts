@@ -2,6 +2,7 @@ import type { ChatRequest } from "../../../src/agent/chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
+import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -123,8 +124,14 @@ describe("secrets in the repository and the model provider", () => {
       }),
     });
     const rendered = await answerQuestion({
-      reader,
-      repository: { owner: "octo", repo: "demo", ref: "main" },
+      at: runAt({
+        source: "memory",
+        owner: "octo",
+        repo: "demo",
+        ref: "main",
+        reader: reader,
+        budgets: defaultRepoConfig().budgets,
+      }),
       question:
         "@askcode how are the settings for retries and the database loaded?",
       asker: "asker",

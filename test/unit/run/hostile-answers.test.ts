@@ -1,14 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { memoryRunAt } from "../../helpers/memory-run-at.js";
 import { THREAD_OWNER, THREAD_REPO } from "../../helpers/rest-issue-thread.js";
 import { createScriptedChatModel } from "../../helpers/scripted-chat-model.js";
 
@@ -70,11 +69,7 @@ const FILES = {
 
 async function post(finalAnswer: string): Promise<string> {
   const rendered = await answerQuestion({
-    reader: createFileSetReader({
-      sha: SHA,
-      source: createMemoryFileSource(FILES),
-    }),
-    repository: { owner: THREAD_OWNER, repo: THREAD_REPO, ref: "main" },
+    at: memoryRunAt(SHA, FILES, { owner: THREAD_OWNER, repo: THREAD_REPO }),
     question: "@askcode where are retries decided?",
     asker: "asker",
     issue: {
