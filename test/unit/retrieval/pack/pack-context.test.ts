@@ -240,46 +240,6 @@ describe("packContext", () => {
     expect(packed.tokensUsed).toBeLessThanOrEqual(700);
   });
 
-  it("names a copy of code already shown in one metadata line instead of showing it twice", () => {
-    const parser = [
-      "def parse_header(line):",
-      "    name, _, value = line.partition(':')",
-      "    if not name.strip():",
-      "        raise HeaderError('empty header name in ' + line)",
-      "    return name.strip().lower(), value.strip()",
-      "",
-    ].join("\n");
-    const files = [
-      { path: "src/headers.py", text: parser },
-      // The amalgamated single file carries the same function verbatim.
-      {
-        path: "single/all_in_one.py",
-        text: `# generated: every module in one file\n\n${parser}`,
-      },
-    ];
-    const index = indexRepository(files, { maxTokens: 200, mergeTokens: 1 });
-    const { ranked, available } = rankChunks(
-      index,
-      analyzeQuery("parse_header raises HeaderError on an empty header name"),
-    );
-    const packed = packContext({
-      ranked,
-      chunksAvailable: available,
-      files,
-      lineCount: (p) => index.files.find((f) => f.path === p)!.lineCount,
-      budget: 2000,
-      tokenCounter: counter,
-      options: { wholeRepository: false },
-    });
-    const shownAsCode = packed.pieces.filter((p) => p.form !== "metadata");
-    const copies = packed.pieces.filter(
-      (p) => p.form === "metadata" && p.path !== shownAsCode[0]?.path,
-    );
-    expect(shownAsCode.map((p) => p.path)).toHaveLength(1);
-    expect(copies).toHaveLength(1);
-    expect(packed.text.split("HeaderError('empty header name").length).toBe(2);
-  });
-
   it("returns an empty context for a zero budget", () => {
     const packed = pack(
       [{ path: "a.py", text: "def f():\n    return 1\n" }],
