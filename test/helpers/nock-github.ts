@@ -104,7 +104,7 @@ export const HELLO_WORLD = {
   sha: "7fd1a60b01f91b314f59955a4e4d4e80d8edf11d",
 } as const;
 
-const FIXTURES = new URL("../fixtures/github", import.meta.url);
+const FIXTURES = new URL("../fixtures/github/", import.meta.url);
 
 /** A body from test/fixtures/github/, e.g. "contents/file-retry.json". */
 export function githubFixture<T = unknown>(name: string): T {
