@@ -1,12 +1,12 @@
 import { languageRowFor, type Language } from "./languages.js";
 
 /**
- * The structure-aware language of a file (the line-rule chunker that knows
- * its declarations), "text" for everything else.
+ * The line-rule chunker of a file (its table row's `chunker`), "text" for
+ * everything else: files cut on their syntax tree or on blank lines.
  *
  * @example
  * languageForPath("src/app.tsx")   // "javascript"
- * languageForPath("pkg/models.py") // "python"
+ * languageForPath("pkg/models.py") // "text" (cut on its syntax tree)
  * languageForPath("README.md")     // "text"
  */
 export function languageForPath(path: string): Language {

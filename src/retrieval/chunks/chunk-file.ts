@@ -44,24 +44,28 @@ const DEFAULTS: Required<ChunkOptions> = {
   mergeTokens: 150,
   charsPerToken: 4,
 };
-// JavaScript and TypeScript keep the line-structure chunker: on the
-// multi-language dev set's JavaScript issues the tree did no better (dayjs
-// at 13k tokens: file recall 76.9% against 77.1%, lines 71.0% against
-// 70.5%; at 50k 86.6% against 88.8%). Python is chunked on its tree, which
-// matched or beat the line chunker at every budget of the SWE-bench dev
-// split (13k: files 88.0% against 87.8%, lines 64.3% against 63.9%).
-const LINE_CHUNKED: ReadonlySet<SyntaxLanguage> = new Set([
-  "javascript",
-  "typescript",
-  "tsx",
-]);
+// The language table decides (src/text/languages.ts): a row with a line-rule
+// `chunker` is cut on line rules, one with only a `syntax` grammar on its tree
+// once the grammar has loaded, anything else on blank lines.
+function treeLanguage(path: string): SyntaxLanguage | undefined {
+  if (languageForPath(path) !== "text") return undefined;
+  const language = syntaxLanguageForPath(path);
+  return language && LANGUAGE_RULES[language] ? language : undefined;
+}
 
-function wantsTree(language: SyntaxLanguage | undefined): boolean {
-  return (
-    language !== undefined &&
-    !LINE_CHUNKED.has(language) &&
-    LANGUAGE_RULES[language] !== undefined
-  );
+/**
+ * How `chunkFile` cuts a file once its grammar has loaded: on line rules
+ * (the table's `chunker`, "javascript"), on its syntax tree (the grammar,
+ * "python"), or on blank lines ("text"). Files with the same text cut the
+ * same way get the same chunks, which is what a derived cache is keyed on.
+ *
+ * @example
+ * chunkerFor("src/app.tsx") // "javascript"
+ * chunkerFor("pkg/api.py")  // "python"
+ * chunkerFor("notes.txt")   // "text"
+ */
+export function chunkerFor(path: string): string {
+  return treeLanguage(path) ?? languageForPath(path);
 }
 
 /**
@@ -77,8 +81,8 @@ export async function loadGrammarsFor(
 ): Promise<void> {
   const languages = new Set<SyntaxLanguage>();
   for (const file of files) {
-    const language = syntaxLanguageForPath(file.path);
-    if (language && wantsTree(language)) languages.add(language);
+    const language = treeLanguage(file.path);
+    if (language) languages.add(language);
   }
   await loadGrammars(languages);
 }
@@ -92,19 +96,13 @@ export async function loadGrammarsFor(
  * chunkedWithoutGrammar("src/lib.rs") // true until loadGrammarsFor([{ path: "src/lib.rs" }]) resolves
  */
 export function chunkedWithoutGrammar(path: string): boolean {
-  const language = syntaxLanguageForPath(path);
-  return (
-    language !== undefined &&
-    wantsTree(language) &&
-    readyParser(language) === undefined
-  );
+  const language = treeLanguage(path);
+  return language !== undefined && readyParser(language) === undefined;
 }
 
-function treeUnits(
-  ctx: SplitContext,
-  language: SyntaxLanguage | undefined,
-): Unit[] | undefined {
-  if (!wantsTree(language) || !language) return undefined;
+function treeUnits(ctx: SplitContext, path: string): Unit[] | undefined {
+  const language = treeLanguage(path);
+  if (!language) return undefined;
   const rules = LANGUAGE_RULES[language];
   const tree = readyParser(language)?.parse(ctx.lines.text);
   if (!rules || !tree) return undefined;
@@ -149,13 +147,12 @@ export function chunkFile(
   const ctx: SplitContext = {
     lines,
     structure: lineStructure(lines, language),
-    language,
     size: (a, b) => (starts[b + 1] as number) - (starts[a] as number),
     maxChars: o.maxTokens * o.charsPerToken,
     mergeChars: Math.min(o.mergeTokens, o.maxTokens) * o.charsPerToken,
   };
   const units =
-    treeUnits(ctx, syntaxLanguageForPath(file.path)) ??
+    treeUnits(ctx, file.path) ??
     (language === "text"
       ? plainUnits(ctx, 0, lines.count - 1, [], "block", [])
       : splitRange(ctx, 0, lines.count - 1, 0, [], "module", 0));

@@ -1,5 +1,4 @@
 import { continuesStatement, isDecorator } from "./declarations.js";
-import type { Language } from "../../text/languages.js";
 import {
   lineAt,
   type FileLines,
@@ -22,14 +21,13 @@ export interface Segment {
  * segment. Returns no segments when nothing in the range starts a statement.
  *
  * @example
- * const lines = fileLines("import os\n\n# helper\ndef f():\n    pass\n");
- * findSegments(lines, lineStructure(lines, "python"), "python", 0, 4, 0)
+ * const lines = fileLines("import fs from 'fs';\n\n// helper\nfunction f() {\n}\n");
+ * findSegments(lines, lineStructure(lines, "javascript"), 0, 4, 0)
  * // [{ start: 0, end: 1, header: 0 }, { start: 2, end: 4, header: 3 }]
  */
 export function findSegments(
   lines: FileLines,
   s: LineStructure,
-  language: Language,
   lo: number,
   hi: number,
   minIndent: number,
@@ -49,7 +47,7 @@ export function findSegments(
   for (let i = lo; i <= hi; i++) {
     if (!candidate(i) || s.indent[i] !== indent) continue;
     const trimmed = lineAt(lines, i).trimStart();
-    if (continuesStatement(trimmed, language)) continue;
+    if (continuesStatement(trimmed)) continue;
     // Decorators glue onto the statement they decorate.
     const previous = starts.length > 0 ? starts[starts.length - 1] : undefined;
     if (

@@ -54,22 +54,21 @@ export function lineAt(lines: FileLines, i: number): string {
 }
 
 // Characters that change the lexer's state; everything else is skipped in bulk.
-const PYTHON_SPECIAL = /["'#()[\]{}\\]/g;
-const JS_SPECIAL = /["'`/()[\]\\]/g;
+const SPECIAL = /["'`/()[\]\\]/g;
 
 /**
- * A light lexer: it tracks strings, comments and brackets well enough to tell
- * where statements start. It is not a parser and does not need to be: a wrong
- * guess moves a chunk boundary, nothing more. For "text" only indent and blank
- * lines are filled in.
+ * A light JavaScript/TypeScript lexer: it tracks strings, template literals,
+ * comments and brackets well enough to tell where statements start. It is not
+ * a parser and does not need to be: a wrong guess moves a chunk boundary,
+ * nothing more. For "text" only indent and blank lines are filled in.
  *
- * For JavaScript only `(` and `[` count as open: braces enclose the bodies we
- * want to cut inside (classes, functions).
+ * Only `(` and `[` count as open: braces enclose the bodies we want to cut
+ * inside (classes, functions).
  *
  * @example
- * const s = lineStructure(fileLines("def f(a,\n      b):\n    return a\n"), "python");
+ * const s = lineStructure(fileLines("f(a,\n  b);\nfunction g() {\n  return 1;\n}\n"), "javascript");
  * s.inside[1] // 1 (inside the open parenthesis)
- * s.indent[2] // 4
+ * s.indent[3] // 2
  */
 export function lineStructure(
   lines: FileLines,
@@ -82,10 +81,8 @@ export function lineStructure(
     comment: new Uint8Array(n),
     inside: new Uint8Array(n),
   };
-  const python = language === "python";
-  const special = python ? PYTHON_SPECIAL : JS_SPECIAL;
   let depth = 0;
-  // The closing delimiter of an open multi-line string or comment: '"""', "'''", "`", "*/".
+  // The closing delimiter of an open template literal or block comment: "`", "*/".
   let open: string | undefined;
   let backslash = false;
 
@@ -104,7 +101,7 @@ export function lineStructure(
     if (language === "text") continue;
     backslash = false;
     if (open !== undefined) {
-      // Finish the string or block comment left open by an earlier line.
+      // Finish the template literal or block comment left open by an earlier line.
       const close = text.indexOf(open, i);
       if (close < 0 || close >= end) {
         if (open === "*/") out.comment[li] = 1;
@@ -118,13 +115,10 @@ export function lineStructure(
       }
       open = undefined;
     }
-    const c0 = text.charCodeAt(i);
-    // "#" in Python, "//" and "/*" in JavaScript: a comment-only line.
+    // "//" or "/*" first: a comment-only line.
     if (
-      python
-        ? c0 === 35
-        : c0 === 47 &&
-          (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)
+      text.charCodeAt(i) === 47 &&
+      (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)
     ) {
       out.comment[li] = 1;
     }
@@ -136,37 +130,30 @@ export function lineStructure(
         open = undefined;
         continue;
       }
-      special.lastIndex = i;
-      const m = special.exec(text);
+      SPECIAL.lastIndex = i;
+      const m = SPECIAL.exec(text);
       if (!m || m.index >= end) break;
       i = m.index;
       const c = text[i];
-      if (
-        (python && c === "#") ||
-        (!python && c === "/" && text[i + 1] === "/")
-      )
-        break;
-      if (!python && c === "/") {
+      if (c === "/") {
+        if (text[i + 1] === "/") break;
         if (text[i + 1] === "*") {
           open = "*/";
           i += 2;
         } else i++;
         continue;
       }
-      if (c === '"' || c === "'" || c === "`") {
-        if (python && text[i + 1] === c && text[i + 2] === c) {
-          open = c.repeat(3);
-          i += 3;
-        } else if (c === "`" && !python) {
-          open = "`";
-          i++;
-        } else {
-          i = skipString(text, i, end);
-        }
+      if (c === "`") {
+        open = "`";
+        i++;
         continue;
       }
-      if (c === "(" || c === "[" || c === "{") depth++;
-      else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+      if (c === '"' || c === "'") {
+        i = skipString(text, i, end);
+        continue;
+      }
+      if (c === "(" || c === "[") depth++;
+      else if ((c === ")" || c === "]") && depth > 0) depth--;
       else if (c === "\\" && i === end - 1) backslash = true;
       i++;
     }

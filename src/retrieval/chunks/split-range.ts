@@ -4,7 +4,6 @@ import {
   type Declaration,
 } from "./declarations.js";
 import { findSegments } from "./find-segments.js";
-import type { Language } from "../../text/languages.js";
 import {
   lineAt,
   type FileLines,
@@ -34,7 +33,6 @@ export type Scope = "module" | "class" | "body";
 export interface SplitContext {
   lines: FileLines;
   structure: LineStructure;
-  language: Language;
   size: (a: number, b: number) => number;
   maxChars: number;
   mergeChars: number;
@@ -60,11 +58,9 @@ export function splitRange(
   scope: Scope,
   depth: number,
 ): Unit[] {
-  const { lines, structure, language } = ctx;
+  const { lines, structure } = ctx;
   const segments =
-    depth < MAX_DEPTH
-      ? findSegments(lines, structure, language, lo, hi, minIndent)
-      : [];
+    depth < MAX_DEPTH ? findSegments(lines, structure, lo, hi, minIndent) : [];
   if (segments.length === 0)
     return plainUnits(ctx, lo, hi, ancestors, "block", []);
 
@@ -72,14 +68,13 @@ export function splitRange(
   for (const seg of segments) {
     const parsed = parseDeclaration(
       lineAt(lines, seg.header).trimStart(),
-      language,
       scope === "class",
     );
     // Assignments inside a function body are local variables, not declarations.
     const declaration =
       parsed?.kind === "variable" && scope === "body" ? undefined : parsed;
     const own = declaration
-      ? [...ancestors, describeDeclaration(declaration, language)]
+      ? [...ancestors, describeDeclaration(declaration)]
       : ancestors;
     const kind = declaration?.kind ?? "block";
     if (ctx.size(seg.start, seg.end) > ctx.maxChars) {
@@ -178,7 +173,7 @@ export class UnitRun {
 function innerScope(kind: Chunk["kind"], outer: Scope): Scope {
   if (kind === "class" || kind === "interface" || kind === "enum")
     return "class";
-  // The statements of a block at module level (`if TYPE_CHECKING:`, `try:`) are still module level.
+  // The statements of a block at module level (`if (…) {`, `try {`) are still module level.
   if (kind === "block" || kind === "variable") return outer;
   return "body";
 }
@@ -202,11 +197,7 @@ function definedNames(
     if (indent <= baseIndent) continue;
     if (memberIndent < 0) memberIndent = indent;
     if (indent !== memberIndent) continue;
-    const member = parseDeclaration(
-      lineAt(ctx.lines, i).trimStart(),
-      ctx.language,
-      true,
-    );
+    const member = parseDeclaration(lineAt(ctx.lines, i).trimStart(), true);
     if (member) names.push(member.name);
   }
   return names;

@@ -1,5 +1,9 @@
 import type { Bm25Builder } from "./bm25-builder.js";
-import { chunkFile, type ChunkOptions } from "../chunks/chunk-file.js";
+import {
+  chunkerFor,
+  chunkFile,
+  type ChunkOptions,
+} from "../chunks/chunk-file.js";
 import { languageForPath } from "../../text/language-for-path.js";
 import type { Language } from "../../text/languages.js";
 import type { DeclarationKind } from "../types.js";
@@ -29,6 +33,8 @@ export interface DerivedChunk {
  */
 export interface DerivedFile {
   language: Language;
+  /** How the file was cut (`chunkerFor`): a ".py" and a ".txt" file with one text are not. */
+  chunker: string;
   /** Characters of the LF text it was derived from: a cheap check that a cached entry fits. */
   textLength: number;
   chunks: DerivedChunk[];
@@ -119,6 +125,7 @@ export function deriveFile(
   local.used.length = 0;
   return {
     language: languageForPath(file.path),
+    chunker: chunkerFor(file.path),
     textLength: text.length,
     chunks,
     terms,

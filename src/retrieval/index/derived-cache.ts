@@ -11,11 +11,12 @@ import {
   encodeDerivedFile,
 } from "./derived-file-format.js";
 import { languageForPath } from "../../text/language-for-path.js";
+import { chunkerFor } from "../chunks/chunk-file.js";
 import type { SourceFile } from "../types.js";
 
 /**
  * What indexing derived from files (chunks and term counts, no text), by
- * the git blob SHA of the text, its language and the chunk options: a new
+ * the git blob SHA of the text, how it is cut (`chunkerFor`) and the chunk options: a new
  * commit re-derives only the files that changed. In memory (bounded by
  * bytes) and, with a blob store, on disk across restarts.
  *
@@ -98,6 +99,7 @@ export function createDerivedCache(options: DerivedCacheOptions): DerivedCache {
         if (!bytes) return;
         const derived = decodeDerivedFile(bytes, {
           language: languageForPath(file.path),
+          chunker: chunkerFor(file.path),
           options: optionsKey,
           textLength: lfLength(file.text),
         });
@@ -123,7 +125,7 @@ export function createDerivedCache(options: DerivedCacheOptions): DerivedCache {
 }
 
 function cacheKey(sha: string, path: string, options: string): string {
-  return `${sha} ${languageForPath(path)} ${options}`;
+  return `${sha} ${chunkerFor(path)} ${options}`;
 }
 
 /** Characters of `text` once CRLF line ends are LF, as indexing reads it. */

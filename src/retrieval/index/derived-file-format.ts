@@ -11,7 +11,7 @@ import type { DeclarationKind } from "../types.js";
  */
 export const DERIVED_KIND = "chunks:v2";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 type ChunkTuple = [
   number,
@@ -27,6 +27,8 @@ type ChunkTuple = [
 interface Header {
   format: number;
   language: Language;
+  /** How the file was cut (`chunkerFor`). */
+  chunker: string;
   /** The chunk options the entry was cut with (`JSON.stringify`). */
   options: string;
   textLength: number;
@@ -42,7 +44,7 @@ interface Header {
  *
  * @example
  * const bytes = encodeDerivedFile(derived, "{}");
- * decodeDerivedFile(bytes, { language: "python", options: "{}", textLength: text.length }) // equal to derived
+ * decodeDerivedFile(bytes, { language: "text", chunker: "python", options: "{}", textLength: text.length }) // equal to derived
  */
 export function encodeDerivedFile(
   derived: DerivedFile,
@@ -51,6 +53,7 @@ export function encodeDerivedFile(
   const header: Header = {
     format: FORMAT,
     language: derived.language,
+    chunker: derived.chunker,
     options,
     textLength: derived.textLength,
     pairs: derived.termIndex.length,
@@ -88,12 +91,17 @@ export function encodeDerivedFile(
 
 /**
  * The derived file in `bytes`, or undefined when they are not one derived
- * for `expect` (another language or chunk options, another text length, an
+ * for `expect` (another language, chunker or chunk options, another text length, an
  * older format) or do not hold together: a miss, derived afresh.
  */
 export function decodeDerivedFile(
   bytes: Buffer,
-  expect: { language: Language; options: string; textLength: number },
+  expect: {
+    language: Language;
+    chunker: string;
+    options: string;
+    textLength: number;
+  },
 ): DerivedFile | undefined {
   try {
     const jsonLength = bytes.readUInt32LE(0);
@@ -103,6 +111,7 @@ export function decodeDerivedFile(
     if (
       header.format !== FORMAT ||
       header.language !== expect.language ||
+      header.chunker !== expect.chunker ||
       header.options !== expect.options ||
       header.textLength !== expect.textLength
     )
@@ -142,6 +151,7 @@ export function decodeDerivedFile(
     }
     return {
       language: header.language,
+      chunker: header.chunker,
       textLength: header.textLength,
       chunks,
       terms,

@@ -23,10 +23,9 @@ export interface CompressedChunk {
 // from the tree (the chunk's outline).
 const EXITS = /^\s*(?:return\b|throw\b|raise\b|panic!|unreachable!|goto\b)/;
 
-// The lines that carry a block's shape: declarations, decorators and exits.
+// The lines that carry a block's shape in the languages chunked on line
+// rules: declarations, decorators and exits.
 const STRUCTURE: Record<Language, RegExp> = {
-  python:
-    /^\s*(?:@|(?:async\s+)?def\s|class\s|return\b|raise\b|yield\b|assert\b)/,
   // Declarations and members (not `if (…) {` or `while (…) {`), and exits.
   javascript:
     /^\s*(?:@|export\s|(?:async\s+)?function\b|class\s|interface\s|type\s|enum\s|return\b|(?:public|private|protected|static|async|get|set)\s+[\w$#]+\s*\(|constructor\s*\(|(?!(?:if|for|while|switch|catch|with)\b)[\w$#]+\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$)|\bthrow\b/,
@@ -37,14 +36,15 @@ const STRUCTURE: Record<Language, RegExp> = {
 /**
  * Cuts a long chunk down to its structure (see docs/architecture/retrieval.md,
  * 'Packing strategies, cheapest first', step 3): the
- * first and last lines, declarations, decorators, `return`/`raise`/`yield`
- * (`return`/`throw` in JavaScript), and lines `keep` asks for, in order, with
+ * first and last lines, declarations (the chunk's outline, from its syntax
+ * tree, or JavaScript's line rules), decorators, exits (`return`, `throw`,
+ * `raise`), and lines `keep` asks for, in order, with
  * one marker line for each run of dropped lines. Returns undefined when that
  * would save less than a fifth of the lines: then the chunk is worth showing whole.
  *
  * @example
- * compressChunk({ text, startLine: 120, language: "python" }, { marker: (a, b, i) => `${i}# … lines ${a}-${b} omitted` })
- * // { text: "def request(self, method, url):\n    \"\"\"Sends a request.\n    # … lines 123-160 omitted\n    return resp", … }
+ * compressChunk({ text, startLine: 120, language: "javascript" }, { marker: (a, b, i) => `${i}// … lines ${a}-${b} omitted` })
+ * // { text: "async request(method, url) {\n  const init = {\n  // … lines 122-160 omitted\n  return response;\n}", … }
  */
 export function compressChunk(
   chunk: {

@@ -111,7 +111,7 @@ export const ranked: RankedChunk[] = [
       startLine: 1,
       endLine: 5,
       text: CONFIG_PY,
-      language: "python",
+      language: "text",
       kind: "class",
       context: "class UploadConfig",
       defines: ["UploadConfig"],

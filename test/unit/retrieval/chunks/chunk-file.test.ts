@@ -1,5 +1,9 @@
 import { readFileSync } from "node:fs";
-import { chunkFile } from "../../../../src/retrieval/chunks/chunk-file.js";
+import {
+  chunkedWithoutGrammar,
+  chunkFile,
+  loadGrammarsFor,
+} from "../../../../src/retrieval/chunks/chunk-file.js";
 import type { Chunk } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
@@ -25,11 +29,34 @@ function expectCoverage(chunks: Chunk[], text: string): void {
 }
 
 describe("chunkFile", () => {
-  describe("Python", () => {
+  describe("Python before its grammar has loaded", () => {
+    // Runs before the describe below loads the grammar: what a synchronous
+    // caller that skipped `loadGrammarsFor` gets. No line rules read Python.
+    it("is cut on blank lines, declaring nothing, and said to be", () => {
+      const text = fixture("session.py");
+      expect(chunkedWithoutGrammar("pkg/session.py")).toBe(true);
+      const chunks = chunkFile({ path: "pkg/session.py", text });
+      expectCoverage(chunks, text);
+      for (const chunk of chunks)
+        expect(chunk).toMatchObject({
+          language: "text",
+          kind: "block",
+          context: "",
+          defines: [],
+        });
+    });
+  });
+
+  describe("Python, on its syntax tree", () => {
     const text = fixture("session.py");
-    const chunks = chunkFile({ path: "pkg/session.py", text });
+    let chunks: Chunk[] = [];
+    beforeAll(async () => {
+      await loadGrammarsFor([{ path: "pkg/session.py" }]);
+      chunks = chunkFile({ path: "pkg/session.py", text });
+    });
 
     it("covers the file with contiguous chunks", () => {
+      expect(chunkedWithoutGrammar("pkg/session.py")).toBe(false);
       expectCoverage(chunks, text);
     });
 
@@ -38,13 +65,29 @@ describe("chunkFile", () => {
       expect(send).toMatchObject({
         kind: "method",
         context: "class Session › def send",
+        startLine: 48,
       });
       expect(
         send?.text.startsWith("    def send(self, url, timeout=None):"),
       ).toBe(true);
       const header = chunks.find((c) => c.defines.includes("Session"));
+      expect(header).toMatchObject({
+        kind: "class",
+        context: "class Session",
+        startLine: 23,
+        endLine: 27,
+      });
       expect(header?.text).toContain("class Session:");
-      expect(header?.kind).toBe("class");
+      // A method too long for one chunk is cut on its statements, each
+      // piece named with the method.
+      const prepare = chunks.filter(
+        (c) => c.context === "class Session › def prepare",
+      );
+      expect(prepare.map((c) => [c.startLine, c.kind])).toEqual([
+        [28, "method"],
+        [37, "block"],
+        [44, "block"],
+      ]);
     });
 
     it("keeps decorators and leading comments with their function", () => {
@@ -54,13 +97,15 @@ describe("chunkFile", () => {
       );
     });
 
-    it("records module-level assignments as declarations, not a function's locals", () => {
+    it("records the file's functions, classes and methods, not a function's locals", () => {
       const names = chunks.flatMap((c) => c.defines);
       expect(names).toEqual(
         expect.arrayContaining([
-          "DEFAULT_TIMEOUT",
-          "MAX_RETRIES",
           "merge_setting",
+          "backoff",
+          "Session",
+          "prepare",
+          "close",
           "session",
         ]),
       );
@@ -79,6 +124,11 @@ describe("chunkFile", () => {
         expect(counter.count(chunk.text)).toBeLessThanOrEqual(120 * 1.5);
       }
       expect(small.length).toBeGreaterThan(chunks.length);
+      expect(small.find((c) => c.defines.includes("backoff"))).toMatchObject({
+        startLine: 17,
+        endLine: 22,
+        context: "def backoff",
+      });
     });
   });
 
@@ -167,22 +217,22 @@ describe("chunkFile", () => {
   });
 
   it("handles empty files, CRLF line ends and a missing final newline", () => {
-    expect(chunkFile({ path: "a.py", text: "" })).toEqual([]);
+    expect(chunkFile({ path: "a.ts", text: "" })).toEqual([]);
     const chunks = chunkFile({
-      path: "a.py",
-      text: "def f():\r\n    return 1\r\n\r\ndef g():\r\n    return 2",
+      path: "a.ts",
+      text: "function f() {\r\n  return 1;\r\n}\r\n\r\nfunction g() {\r\n  return 2;\r\n}",
     });
     expect(chunks.map((c) => c.text).join("\n")).toBe(
-      "def f():\n    return 1\n\ndef g():\n    return 2",
+      "function f() {\n  return 1;\n}\n\nfunction g() {\n  return 2;\n}",
     );
     expect(chunks.flatMap((c) => c.defines)).toEqual(["f", "g"]);
   });
 
-  it("is not fooled by declarations inside strings", () => {
+  it("is not fooled by declarations inside template literals or comments", () => {
     const text =
-      'HELP = """\ndef not_a_function():\nclass NotAClass:\n"""\n\ndef real():\n    return HELP\n';
+      "const HELP = `\nfunction notAFunction() {\nclass NotAClass {\n`;\n\n/*\nfunction commented() {\n*/\nfunction real() {\n  return HELP;\n}\n";
     const names = chunkFile(
-      { path: "a.py", text },
+      { path: "a.js", text },
       { maxTokens: 10, mergeTokens: 1 },
     ).flatMap((c) => c.defines);
     expect(names).toEqual(["HELP", "real"]);

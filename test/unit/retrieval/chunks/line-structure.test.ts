@@ -3,6 +3,7 @@ import {
   lineAt,
   lineStructure,
 } from "../../../../src/retrieval/chunks/line-structure.js";
+import type { Language } from "../../../../src/text/languages.js";
 
 describe("fileLines", () => {
   it("finds line starts with or without a final newline, and turns CRLF into LF", () => {
@@ -18,7 +19,7 @@ describe("fileLines", () => {
 });
 
 describe("lineStructure", () => {
-  const structure = (text: string, language: "python" | "javascript") => {
+  const structure = (text: string, language: Language) => {
     const s = lineStructure(fileLines(text), language);
     return text
       .split("\n")
@@ -28,23 +29,28 @@ describe("lineStructure", () => {
       );
   };
 
-  it("marks Python continuation lines, docstrings and comments", () => {
+  it("marks JavaScript continuation lines and line comments, not brackets in strings or comments", () => {
     expect(
       structure(
         [
-          "def f(a,",
-          "      b):",
-          '    """Doc',
-          "    def not_real():",
-          '    """',
-          "    # note",
+          "function f(a,",
+          "           b) {",
+          "  // note (",
+          '  const x = "(" + y; // [',
+          "  return [",
+          "    x];",
           "",
-          '    x = "(" \\',
-          "        + y",
+          "}",
         ].join("\n"),
-        "python",
+        "javascript",
       ),
-    ).toEqual(["0", "6i", "4", "4i", "4i", "4c", "0b", "4", "8i"]);
+    ).toEqual(["0", "11i", "2c", "2", "2", "4i", "0b", "0"]);
+  });
+
+  it("fills in only indent and blank lines for text", () => {
+    expect(
+      structure(["# Title (", "  // x", "", "call("].join("\n"), "text"),
+    ).toEqual(["0", "2", "0b", "0"]);
   });
 
   it("marks JavaScript block comments and template literals, but not brace bodies", () => {

@@ -228,6 +228,7 @@ describe("chunking on syntax trees", () => {
     expect(derived.chunks.some((c) => (c.outline?.length ?? 0) > 0)).toBe(true);
     const decoded = decodeDerivedFile(encodeDerivedFile(derived, "{}"), {
       language: derived.language,
+      chunker: derived.chunker,
       options: "{}",
       textLength: derived.textLength,
     });

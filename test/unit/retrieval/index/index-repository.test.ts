@@ -1,4 +1,8 @@
-import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "../../../../src/retrieval/index/index-repository.js";
 import { retrieveContext } from "../../../../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
@@ -18,7 +22,13 @@ const files = [
 ];
 
 describe("indexRepository", () => {
-  const index = indexRepository(files);
+  // Production awaits the grammars before it indexes; so does this test,
+  // whose files are Python (chunked on its tree).
+  let index: RepositoryIndex;
+  beforeAll(async () => {
+    await loadGrammarsFor([{ path: "a.py" }]);
+    index = indexRepository(files);
+  });
 
   it("numbers chunks in file order and maps each chunk to its file", () => {
     index.chunks.forEach((chunk, i) => {
@@ -45,7 +55,7 @@ describe("indexRepository", () => {
       (index.definitions.get(name) ?? []).map((id) => index.chunks[id]!.path);
     expect(declares("session")).toEqual(["src/pkg/session.py"]);
     expect(declares("send")).toEqual(["src/pkg/session.py"]);
-    expect(declares("default")).toEqual(["src/pkg/utils.py"]);
+    expect(declares("to_native")).toEqual(["src/pkg/utils.py"]);
     expect(index.byPath.get("src/pkg/utils.py")).toBe(1);
     expect(index.byName.get("session.py")).toEqual([0]);
     expect(index.pathTerms.get("pkg")).toEqual([0, 1]);

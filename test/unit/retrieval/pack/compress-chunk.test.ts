@@ -1,6 +1,8 @@
 import { compressChunk } from "../../../../src/retrieval/pack/compress-chunk.js";
 import { omittedMarker } from "../../../../src/retrieval/pack/render-context.js";
 
+// A method as the Python syntax tree cuts it: its outline is the signature
+// and the docstring (lines 120-121 where the tests place it).
 const pythonChunk = [
   "    def send(self, request, timeout=None):",
   '        """Send a request and return the response."""',
@@ -27,9 +29,14 @@ describe("compressChunk", () => {
   const marker = (from: number, to: number, indent: string): string =>
     omittedMarker("pkg/sessions.py", from, to, indent);
 
-  it("keeps the signature, exits and last lines, and marks what it drops with the file's comment syntax", () => {
+  it("keeps the outline, exits and last lines, and marks what it drops with the file's comment syntax", () => {
     const compressed = compressChunk(
-      { text: pythonChunk, startLine: 120, language: "python" },
+      {
+        text: pythonChunk,
+        startLine: 120,
+        language: "text",
+        outline: [120, 121],
+      },
       { marker },
     );
     expect(compressed).toBeDefined();
@@ -51,7 +58,7 @@ describe("compressChunk", () => {
 
   it("also keeps lines the caller asks for", () => {
     const compressed = compressChunk(
-      { text: pythonChunk, startLine: 1, language: "python" },
+      { text: pythonChunk, startLine: 1, language: "text", outline: [1, 2] },
       { marker, keep: (line) => line.includes("cookies") },
     );
     expect(compressed!.text).toContain("self.cookies.update(response.cookies)");
@@ -98,7 +105,11 @@ describe("compressChunk", () => {
   it("declines when cutting would save little", () => {
     expect(
       compressChunk(
-        { text: "def f():\n    return 1\n", startLine: 1, language: "python" },
+        {
+          text: "function f() {\n  return 1;\n}\n",
+          startLine: 1,
+          language: "javascript",
+        },
         { marker },
       ),
     ).toBeUndefined();

@@ -1,4 +1,8 @@
-import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "../../../../src/retrieval/index/index-repository.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import {
   rankChunks,
@@ -66,7 +70,13 @@ const files: SourceFile[] = [
     text: "def convert_value_unit(value, unit):\n    assert convert_value_unit(1, 'm')\n",
   },
 ];
-const index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+// Production awaits the grammars before it indexes; so do these tests,
+// whose files are Python (chunked on its tree).
+let index: RepositoryIndex;
+beforeAll(async () => {
+  await loadGrammarsFor([{ path: "a.py" }]);
+  index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+});
 const rank = (question: string): RankedChunk[] =>
   rankChunks(index, analyzeQuery(question)).ranked;
 const where = (r: RankedChunk | undefined): string =>

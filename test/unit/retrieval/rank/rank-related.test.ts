@@ -1,4 +1,8 @@
-import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "../../../../src/retrieval/index/index-repository.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import {
   rankChunks,
@@ -47,7 +51,13 @@ const files: SourceFile[] = [
     text: "def log_everything(message):\n    print('request', message)\n",
   },
 ];
-const index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+// Production awaits the grammars before it indexes; so do these tests,
+// whose files are Python (chunked on its tree).
+let index: RepositoryIndex;
+beforeAll(async () => {
+  await loadGrammarsFor([{ path: "a.py" }]);
+  index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+});
 const rank = (question: string): RankedChunk[] =>
   rankChunks(index, analyzeQuery(question)).ranked;
 const position = (ranked: RankedChunk[], path: string): number =>
