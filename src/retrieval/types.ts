@@ -40,6 +40,7 @@ export interface Chunk {
    * Where a syntax tree found the lines that say what the chunk's
    * declarations are (signatures, and the first lines of doc comments), as
    * 1-based inclusive [start, end] pairs, flat: compression keeps them.
+   * Present (maybe empty) exactly when the chunk was cut on a syntax tree.
    */
   outline?: readonly number[];
 }

@@ -171,6 +171,6 @@ export function chunkFile(
     kind: u.kind,
     context: u.context.join(" › "),
     defines: u.defines,
-    ...(u.outline && u.outline.length > 0 ? { outline: u.outline } : {}),
+    ...(u.outline ? { outline: u.outline } : {}),
   }));
 }

@@ -62,6 +62,9 @@ export function syntaxUnits(ctx: SplitContext, outline: SyntaxOutline): Unit[] {
     [],
     0,
   );
+  // Every unit cut on a tree has an outline, even an empty one: compression
+  // reads it as code (its exits kept), never as prose.
+  for (const unit of units) unit.outline ??= [];
   addDefinitions(units, outline.declarations);
   return units;
 }

@@ -11,7 +11,7 @@ import type { DeclarationKind } from "../types.js";
  */
 export const DERIVED_KIND = "chunks:v2";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 type ChunkTuple = [
   number,
@@ -21,7 +21,7 @@ type ChunkTuple = [
   string[],
   number,
   number,
-  readonly number[],
+  readonly number[] | null,
 ];
 
 interface Header {
@@ -65,7 +65,7 @@ export function encodeDerivedFile(
       c.defines,
       c.from,
       c.to,
-      c.outline ?? [],
+      c.outline ?? null,
     ]),
     terms: derived.terms,
   };
@@ -176,7 +176,7 @@ function chunkOfTuple([
   outline,
 ]: ChunkTuple): DerivedChunk {
   const chunk = { startLine, endLine, kind, context, defines, from, to };
-  return outline.length > 0 ? { ...chunk, outline } : chunk;
+  return outline ? { ...chunk, outline } : chunk;
 }
 
 function align4(n: number): number {

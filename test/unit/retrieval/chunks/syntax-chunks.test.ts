@@ -224,7 +224,7 @@ describe("chunking on syntax trees", () => {
   });
 
   it("a derived file's outline survives the disk format", () => {
-    const derived = deriveFile(FILES.rustCache, {}, new Bm25Builder());
+    const derived = deriveFile(FILES.rustCache, SMALL, new Bm25Builder());
     expect(derived.chunks.some((c) => (c.outline?.length ?? 0) > 0)).toBe(true);
     const decoded = decodeDerivedFile(encodeDerivedFile(derived, "{}"), {
       language: derived.language,
@@ -232,9 +232,19 @@ describe("chunking on syntax trees", () => {
       options: "{}",
       textLength: derived.textLength,
     });
-    expect(decoded?.chunks.map((c) => c.outline ?? [])).toEqual(
-      derived.chunks.map((c) => c.outline ?? []),
+    // Every chunk cut on the tree has an outline, empty where no declaration
+    // starts (compression then reads it as code), and the format keeps that.
+    expect(derived.chunks.every((c) => Array.isArray(c.outline))).toBe(true);
+    expect(derived.chunks.some((c) => c.outline?.length === 0)).toBe(true);
+    expect(decoded?.chunks.map((c) => c.outline)).toEqual(
+      derived.chunks.map((c) => c.outline),
     );
+    const prose = deriveFile(
+      { path: "README.md", text: "# Cache\n\nAn LRU cache.\n" },
+      {},
+      new Bm25Builder(),
+    );
+    expect(prose.chunks.every((c) => c.outline === undefined)).toBe(true);
   });
 });
 

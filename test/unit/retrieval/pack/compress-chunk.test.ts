@@ -56,6 +56,29 @@ describe("compressChunk", () => {
     ).toBe(19);
   });
 
+  it("reads a piece of a function cut on a syntax tree as code: its exits are kept, never Markdown rules", () => {
+    // The middle of a long Rust function: no declaration starts in it, so
+    // its outline is empty, yet it is code.
+    const body = [
+      "        let n = self.len();",
+      ...Array.from(
+        { length: 8 },
+        (_, i) => `        self.slots[${i}].clear();`,
+      ),
+      "        if n == 0 {",
+      "            return Err(Error::Empty);",
+      "        }",
+      ...Array.from({ length: 8 }, (_, i) => `        self.mark(${i});`),
+      "        Ok(n)",
+    ].join("\n");
+    const compressed = compressChunk(
+      { text: body, startLine: 40, language: "text", outline: [] },
+      { marker, headLines: 1, tailLines: 1 },
+    );
+    expect(compressed?.text).toContain("return Err(Error::Empty);");
+    expect(compressed?.text).not.toContain("self.slots[4].clear();");
+  });
+
   it("also keeps lines the caller asks for", () => {
     const compressed = compressChunk(
       { text: pythonChunk, startLine: 1, language: "text", outline: [1, 2] },
