@@ -1,13 +1,5 @@
-import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
-import {
-  indexRepository,
-  type RepositoryIndex,
-} from "../../../../src/retrieval/index/index-repository.js";
-import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
-import {
-  rankChunks,
-  type RankedChunk,
-} from "../../../../src/retrieval/rank/rank-chunks.js";
+import { rankOver } from "../../../helpers/rank-over.js";
+import type { RankedChunk } from "../../../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 
 const files: SourceFile[] = [
@@ -70,15 +62,7 @@ const files: SourceFile[] = [
     text: "def convert_value_unit(value, unit):\n    assert convert_value_unit(1, 'm')\n",
   },
 ];
-// Production awaits the grammars before it indexes; so do these tests,
-// whose files are Python (chunked on its tree).
-let index: RepositoryIndex;
-beforeAll(async () => {
-  await loadGrammarsFor([{ path: "a.py" }]);
-  index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
-});
-const rank = (question: string): RankedChunk[] =>
-  rankChunks(index, analyzeQuery(question)).ranked;
+const rank = rankOver(files);
 const where = (r: RankedChunk | undefined): string =>
   r ? `${r.chunk.path}:${r.chunk.startLine}` : "none";
 
@@ -151,6 +135,6 @@ describe("rankChunks", () => {
   });
 
   it("returns nothing for a question that matches nothing", () => {
-    expect(rankChunks(index, analyzeQuery("zzzz qqqq")).ranked).toEqual([]);
+    expect(rank("zzzz qqqq")).toEqual([]);
   });
 });

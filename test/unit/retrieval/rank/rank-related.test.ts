@@ -1,13 +1,5 @@
-import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
-import {
-  indexRepository,
-  type RepositoryIndex,
-} from "../../../../src/retrieval/index/index-repository.js";
-import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
-import {
-  rankChunks,
-  type RankedChunk,
-} from "../../../../src/retrieval/rank/rank-chunks.js";
+import { rankOver } from "../../../helpers/rank-over.js";
+import type { RankedChunk } from "../../../../src/retrieval/rank/rank-chunks.js";
 import { RANK_WEIGHTS } from "../../../../src/retrieval/rank/rank-weights.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 
@@ -51,15 +43,7 @@ const files: SourceFile[] = [
     text: "def log_everything(message):\n    print('request', message)\n",
   },
 ];
-// Production awaits the grammars before it indexes; so do these tests,
-// whose files are Python (chunked on its tree).
-let index: RepositoryIndex;
-beforeAll(async () => {
-  await loadGrammarsFor([{ path: "a.py" }]);
-  index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
-});
-const rank = (question: string): RankedChunk[] =>
-  rankChunks(index, analyzeQuery(question)).ranked;
+const rank = rankOver(files);
 const position = (ranked: RankedChunk[], path: string): number =>
   ranked.findIndex((r) => r.chunk.path === path);
 
