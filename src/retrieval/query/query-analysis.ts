@@ -49,6 +49,10 @@ export interface QueryAnalysis {
 
 // 'single' or "double" quoted text in prose, not apostrophes inside words.
 const QUOTED = /(?<![\w'"])(["'])([^"'\n]{2,80})\1(?![\w'"])/g;
+// A link in the prose: its host and path are no names from the code, and
+// "en.cppreference.com" would read as attribute access ("cppreference" and
+// "com" as identifiers). Files a link names are found as path mentions.
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>()"'`]+/g;
 
 /**
  * Turns an issue's text into weighted search terms, mentioned places, stack
@@ -162,8 +166,20 @@ export function analyzeQuery(question: string): QueryAnalysis {
     else if (inner.length >= 12 && inner.includes(" "))
       phrases.push({ text: inner, source: "quoted", weight: W.quoted });
   }
-  addWords(regions.title, W.identifier, "identifier", W.title, "title");
-  addWords(regions.prose, W.identifier, "identifier", W.word, "word");
+  addWords(
+    regions.title.replace(LINK, " "),
+    W.identifier,
+    "identifier",
+    W.title,
+    "title",
+  );
+  addWords(
+    regions.prose.replace(LINK, " "),
+    W.identifier,
+    "identifier",
+    W.word,
+    "word",
+  );
 
   const paths = findPathMentions(text, frames);
   for (const mention of paths) {

@@ -213,4 +213,15 @@ describe("findErrorMentions", () => {
       },
     ]);
   });
+
+  it("reads no names from a link's host or path", () => {
+    const q = analyzeQuery(
+      'Wrong padding\n\nAccording to https://en.cppreference.com/w/cpp/utility/format/formatter: "If the 0 character and an align option both appear, the 0 character is ignored." See also www.example.org/docs.',
+    );
+    const terms = q.terms.map((t) => t.term);
+    expect(terms).not.toContain("cppreference");
+    expect(terms).not.toContain("com");
+    expect(terms).not.toContain("example");
+    expect(terms).toContain("align");
+  });
 });
