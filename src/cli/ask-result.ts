@@ -1,3 +1,4 @@
+import { chunkLabel } from "../retrieval/chunks/chunk-label.js";
 import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";
@@ -8,7 +9,7 @@ export interface AnswerPlace {
   path: string;
   startLine: number;
   endLine: number;
-  /** Enclosing declarations ("class Session › def request"). */
+  /** Enclosing declarations ("class Session › def request"), or the names a chunk of joined neighbours declares ("declares New, Get"). */
   context: string;
   score: number;
   /** The largest contributions to the score, in words. */
@@ -49,7 +50,7 @@ export function toAskResult(
       path: chunk.path,
       startLine: chunk.startLine,
       endLine: chunk.endLine,
-      context: chunk.context,
+      context: chunkLabel(chunk),
       score: Math.round(score * 100) / 100,
       why: why
         .slice(0, REASONS)

@@ -41,6 +41,11 @@ export interface DeclarationRule {
     readonly descend?: boolean;
   };
   /**
+   * The fields the path label shows instead of the name alone, joined by a
+   * space: Go's method is `func (s *Store) Get`, its receiver naming the type.
+   */
+  readonly labelFields?: readonly string[];
+  /**
    * Never inside a function: in a body, C++ reads `std::lock_guard<M> lock(mu);`
    * (a local built with arguments) exactly as it reads a prototype.
    */
@@ -163,7 +168,9 @@ export const LANGUAGE_RULES: Readonly<
   go: {
     declarations: {
       function_declaration: rule("function", "func"),
-      method_declaration: rule("method", "func"),
+      method_declaration: rule("method", "func", {
+        labelFields: ["receiver", "name"],
+      }),
       type_spec: [
         {
           kind: "struct",

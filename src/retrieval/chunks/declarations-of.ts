@@ -110,7 +110,7 @@ function walk(
             rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
               ? "method"
               : rule.kind;
-          const label = `${rule.keyword} ${name}`;
+          const label = `${rule.keyword} ${labelOf(rule, node) ?? name}`;
           const path = owner ? owner.path + PATH_SEPARATOR + label : label;
           found.push({
             ...describe(node, kind, name, path, rules, text),
@@ -133,6 +133,13 @@ function walk(
   } finally {
     cursor.delete();
   }
+}
+
+function labelOf(rule: DeclarationRule, node: Node): string | undefined {
+  const parts = rule.labelFields
+    ?.map((field) => node.childForFieldName(field)?.text)
+    .filter((part): part is string => part !== undefined);
+  return parts && parts.length > 0 ? parts.join(" ") : undefined;
 }
 
 function applies(rule: DeclarationRule, node: Node): boolean {

@@ -1,3 +1,4 @@
+import { chunkLabel } from "../chunks/chunk-label.js";
 import { compressChunk } from "./compress-chunk.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
@@ -62,11 +63,7 @@ export function makePlaced(
     text = compressed.text;
     omitted = compressed.omitted;
   } else if (form === "metadata") {
-    const names =
-      chunk.context ||
-      (chunk.defines.length > 0
-        ? `declares ${chunk.defines.slice(0, 5).join(", ")}`
-        : chunk.kind);
+    const names = chunkLabel(chunk) || chunk.kind;
     text = `- ${chunk.path}:${chunk.startLine}-${chunk.endLine} ${names}`;
   }
   const why = c.why

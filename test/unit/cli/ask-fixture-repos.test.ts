@@ -47,16 +47,18 @@ describe("askcode ask on small checkouts in tree-chunked languages", () => {
     const repo = open("go-kvstore");
     const q = "how does Store Get treat an expired value?";
     const text = await ask(repo, q);
-    // Get (31-47) is merged with the small New above it (26-30) into one
-    // chunk; the two declarations' paths differ, so the chunk shows none.
-    expect(text).toMatch(/^1\. store\/store\.go:26-47 {2}score/m);
+    // Get (31-47) is joined with the small New above it (26-30) into one
+    // chunk; their paths differ, so the place names what it declares.
+    expect(text).toMatch(
+      /^1\. store\/store\.go:26-47 {2}\(declares New, Get\) {2}score/m,
+    );
     expect(text).toContain("func (s *Store) Get(key string) ([]byte, error) {");
     const result = await askJson(repo, q);
     expect(result.places[0]).toMatchObject({
       path: "store/store.go",
       startLine: 26,
       endLine: 47,
-      context: "",
+      context: "declares New, Get",
     });
   });
 

@@ -118,7 +118,7 @@ describe("declarationsOf", () => {
       ["interface", "type Getter", 9, 11],
       ["method", "type Getter › func Get", 10, 10],
       ["type", "type ID", 13, 13],
-      ["method", "func Get", 16, 18],
+      ["method", "func (s *Store) Get", 16, 18],
       ["function", "func New", 20, 20],
     ]);
     expect(byName(found, "Store").signature.text).toBe("type Store struct");

@@ -71,22 +71,24 @@ describe("chunking on syntax trees", () => {
     },
   );
 
-  it("Go: a method is named by its receiverless path and keeps its doc comment; a long one keeps its path on every piece", () => {
-    expect(rowsOf(FILES.go)).toContain("15-19 method [func Get] Get");
+  it("Go: a method is named with its receiver and keeps its doc comment; a long one keeps its path on every piece", () => {
+    expect(rowsOf(FILES.go)).toContain(
+      "15-19 method [func (s *Store) Get] Get",
+    );
     expect(rowsOf(FILES.go)).toContain(
       "8-12 interface [type Getter] Getter,Get",
     );
     const get = pieces(FILES.goService, 31, 47);
     expect(get.map(row)).toEqual([
-      "31-32 block [func Get]",
-      "33-34 method [func Get] Get",
-      "35-35 block [func Get]",
-      "36-36 block [func Get]",
-      "37-39 block [func Get]",
-      "40-42 block [func Get]",
-      "43-43 block [func Get]",
-      "44-44 block [func Get]",
-      "45-47 block [func Get]",
+      "31-32 block [func (s *Store) Get]",
+      "33-34 method [func (s *Store) Get] Get",
+      "35-35 block [func (s *Store) Get]",
+      "36-36 block [func (s *Store) Get]",
+      "37-39 block [func (s *Store) Get]",
+      "40-42 block [func (s *Store) Get]",
+      "43-43 block [func (s *Store) Get]",
+      "44-44 block [func (s *Store) Get]",
+      "45-47 block [func (s *Store) Get]",
     ]);
     // Its signature and both doc lines are its outline.
     expect(get[1]?.outline).toEqual([33, 33, 31, 32]);
