@@ -19,7 +19,7 @@ const MAX_DEPTH = 6;
 const MAX_DESCENT = 4;
 
 /** A file's syntax tree as the splitter reads it. */
-export interface SyntaxOutline {
+export interface ParsedFile {
   root: Node;
   rules: LanguageRules;
   /** The file's declarations, in source order (declarations-of.ts). */
@@ -45,18 +45,18 @@ interface Segment {
  * it, except those local to a function.
  *
  * @example
- * syntaxUnits(ctx, outline)
+ * syntaxUnits(ctx, parsed)
  * // [{ start: 0, end: 9, kind: "block", context: [], defines: [] },
  * //  { start: 10, end: 41, kind: "impl", context: ["impl Parser"], defines: ["Parser", "new", "parse_args"] }, …]
  */
-export function syntaxUnits(ctx: SplitContext, outline: SyntaxOutline): Unit[] {
-  const byRow = outermostByRow(outline.declarations);
+export function syntaxUnits(ctx: SplitContext, parsed: ParsedFile): Unit[] {
+  const byRow = outermostByRow(parsed.declarations);
   const hi = ctx.lines.count - 1;
   const units = splitSegments(
     ctx,
-    outline,
+    parsed,
     byRow,
-    segmentsIn(outline.root, outline.rules, 0, hi),
+    segmentsIn(parsed.root, parsed.rules, 0, hi),
     0,
     hi,
     [],
@@ -65,13 +65,13 @@ export function syntaxUnits(ctx: SplitContext, outline: SyntaxOutline): Unit[] {
   // Every unit cut on a tree has an outline, even an empty one: compression
   // reads it as code (its exits kept), never as prose.
   for (const unit of units) unit.outline ??= [];
-  addDefinitions(units, outline.declarations);
+  addDefinitions(units, parsed.declarations);
   return units;
 }
 
 function splitSegments(
   ctx: SplitContext,
-  outline: SyntaxOutline,
+  parsed: ParsedFile,
   byRow: ReadonlyMap<number, Declaration>,
   segments: readonly Segment[],
   lo: number,
@@ -117,10 +117,10 @@ function splitSegments(
       run.add({ start: from, end: seg.end, ...whole }, ctx.maxChars);
       continue;
     }
-    const inner = innerSegments(seg.node, outline.rules, from, seg.end);
+    const inner = innerSegments(seg.node, parsed.rules, from, seg.end);
     const pieces = splitSegments(
       ctx,
-      outline,
+      parsed,
       byRow,
       inner.segments,
       from,
@@ -283,10 +283,10 @@ function addDefinitions(
       if (!unit.defines.includes(name)) unit.defines.push(name);
     // What compression keeps: the signature, and the doc comment's opening
     // lines (its summary; a long doc is what compression is for).
-    const outline = (unit.outline ??= []);
-    outline.push(d.signature.startLine, d.signature.endLine);
+    const kept = (unit.outline ??= []);
+    kept.push(d.signature.startLine, d.signature.endLine);
     if (d.doc)
-      outline.push(
+      kept.push(
         d.doc.startLine,
         Math.min(d.doc.endLine, d.doc.startLine + DOC_LINES_KEPT - 1),
       );
