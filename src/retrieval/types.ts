@@ -15,7 +15,7 @@ export interface SourceFile {
  * top-level assignment, or "block" for code that declares nothing (imports,
  * statements).
  */
-export type DeclarationKind = SyntaxDeclarationKind | "variable" | "block";
+export type DeclarationKind = SyntaxDeclarationKind | "block";
 
 /** A piece of one file, cut on a boundary a reader would choose, with 1-based inclusive lines. */
 export interface Chunk {

@@ -1,6 +1,10 @@
 import type { SyntaxLanguage } from "../../text/languages.js";
 
-/** What a declaration declares, the same words for every language. */
+/**
+ * What a declaration declares, the same words for every language;
+ * "variable" is a named value outside any function (a constant, a macro, a
+ * module-level assignment).
+ */
 export type DeclarationKind =
   | "function"
   | "method"
@@ -11,7 +15,8 @@ export type DeclarationKind =
   | "trait"
   | "impl"
   | "module"
-  | "type";
+  | "type"
+  | "variable";
 
 /**
  * How one syntax node type reads as a declaration. Rules are data: the walker
@@ -19,7 +24,7 @@ export type DeclarationKind =
  */
 export interface DeclarationRule {
   readonly kind: DeclarationKind;
-  /** The word that labels it in an enclosing path: "fn" in `impl Parser › fn parse_args`. */
+  /** The word that labels it in an enclosing path: "fn" in `impl Parser › fn parse_args` ("" for none: Python's `TIMEOUT = 5`). */
   readonly keyword: string;
   /**
    * Where the name is: a field of the node (default "name"); `declarator`
@@ -105,6 +110,8 @@ const C_FAMILY: LanguageRules = {
     enum_specifier: rule("enum", "enum", { when: HAS_BODY }),
     class_specifier: rule("class", "class", { when: HAS_BODY }),
     namespace_definition: rule("module", "namespace"),
+    preproc_def: rule("variable", "#define"),
+    preproc_function_def: rule("function", "#define"),
   },
   // `typedef struct buffer { … } buffer_t;` declares the struct.
   wrappers: ["template_declaration", "type_definition"],
@@ -156,8 +163,14 @@ export const LANGUAGE_RULES: Readonly<
     declarations: {
       function_definition: rule("function", "def"),
       class_definition: rule("class", "class"),
+      // `DEFAULT_TIMEOUT = 5` in a module or class body; not `a.b = …`.
+      assignment: rule("variable", "", {
+        name: { field: "left" },
+        when: { field: "left", types: ["identifier"] },
+        outsideFunctions: true,
+      }),
     },
-    wrappers: ["decorated_definition"],
+    wrappers: ["decorated_definition", "expression_statement"],
     comments: ["comment"],
     attributes: [],
     docstring: true,
@@ -186,6 +199,8 @@ export const LANGUAGE_RULES: Readonly<
       ],
       type_alias: rule("type", "type"),
       method_elem: rule("method", "func"),
+      const_spec: rule("variable", "const", { outsideFunctions: true }),
+      var_spec: rule("variable", "var", { outsideFunctions: true }),
     },
     wrappers: ["type_declaration"],
     comments: ["comment"],
@@ -206,6 +221,8 @@ export const LANGUAGE_RULES: Readonly<
       mod_item: rule("module", "mod", { when: HAS_BODY }),
       macro_definition: rule("function", "macro_rules!"),
       type_item: rule("type", "type"),
+      const_item: rule("variable", "const", { outsideFunctions: true }),
+      static_item: rule("variable", "static", { outsideFunctions: true }),
     },
     wrappers: [],
     comments: ["line_comment", "block_comment"],

@@ -110,7 +110,8 @@ function walk(
             rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
               ? "method"
               : rule.kind;
-          const label = `${rule.keyword} ${labelOf(rule, node) ?? name}`;
+          const label =
+            `${rule.keyword} ${labelOf(rule, node) ?? name}`.trimStart();
           const path = owner ? owner.path + PATH_SEPARATOR + label : label;
           found.push({
             ...describe(node, kind, name, path, rules, text),
@@ -185,9 +186,13 @@ function describe(
   while (outer.parent && rules.wrappers.includes(outer.parent.type))
     outer = outer.parent;
   const body = node.childForFieldName("body");
-  const signatureText = text
-    .slice(outer.startIndex, signatureEnd(node, body, rules, text))
-    .trimEnd();
+  let end = signatureEnd(node, body, rules, text);
+  // A value's first line says what it is; the rest is data.
+  if (kind === "variable") {
+    const newline = text.indexOf("\n", outer.startIndex);
+    if (newline !== -1) end = Math.min(end, newline);
+  }
+  const signatureText = text.slice(outer.startIndex, end).trimEnd();
   const startLine = outer.startPosition.row + 1;
   const doc =
     (rules.docstring && body && docstringOf(body)) ||

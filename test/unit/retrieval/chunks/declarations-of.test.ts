@@ -96,6 +96,40 @@ describe("declarationsOf", () => {
     ]);
   });
 
+  it.each([
+    [
+      "python",
+      "TIMEOUT = 5\nclass Session:\n    retries = 3\n    def send(self):\n        local = 1\n        self.sent = True\n",
+      [
+        "variable TIMEOUT",
+        "class class Session",
+        "variable class Session › retries",
+        "method class Session › def send",
+      ],
+    ],
+    [
+      "cpp",
+      "#define MAX_LEVEL 22\n#define MIN(a, b) ((a) < (b) ? (a) : (b))\nint f() {\n  const int local = 1;\n  return local;\n}\n",
+      ["variable #define MAX_LEVEL", "function #define MIN", "function fn f"],
+    ],
+    [
+      "rust",
+      'pub const MAX: usize = 8;\nstatic NAME: &str = "x";\nfn f() {\n    const LOCAL: u8 = 1;\n}\n',
+      ["variable const MAX", "variable static NAME", "function fn f"],
+    ],
+    [
+      "go",
+      "package p\n\nconst Limit = 10\n\nvar Default = New()\n\nfunc New() int {\n\tvar local = 1\n\treturn local\n}\n",
+      ["variable const Limit", "variable var Default", "function func New"],
+    ],
+  ] as const)(
+    "%s: named values outside functions are declarations, locals are not",
+    async (language, text, expected) => {
+      const found = await declarationsOf(language, text);
+      expect(found.map((d) => `${d.kind} ${d.path}`)).toEqual(expected);
+    },
+  );
+
   it("C: typedef'd structs keep their comment, prototypes are functions, uses of `struct x` are not declarations", async () => {
     const found = await declarationsOfFixture("c", "buffer.c");
     expect(outline(found)).toEqual([
