@@ -85,8 +85,9 @@ export async function buildContext(
     input.files || input.index
       ? { files: [...(input.files ?? [])], skipped: {}, treeTruncated: false }
       : await d.readRepositoryFiles(input.reader, input.options?.read);
-  if (!input.index) await loadGrammarsFor(read.files);
   const readMs = d.now() - started;
+  // Indexing (in retrieveContext) is synchronous: its grammars load first.
+  if (!input.index) await loadGrammarsFor(read.files);
   const retrieved = d.retrieveContext({
     files: read.files,
     index: input.index,

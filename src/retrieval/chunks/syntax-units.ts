@@ -84,10 +84,7 @@ function splitSegments(
   const run = new UnitRun(ctx, ancestors);
   for (const seg of segments) {
     const declaration = byRow.get(seg.node.startPosition.row);
-    const own =
-      declaration && declaration.endLine - 1 <= seg.end
-        ? declaration.path.split(PATH_SEPARATOR)
-        : [...ancestors];
+    const own = pathWithin(declaration, seg.end) ?? [...ancestors];
     const kind: Unit["kind"] = declaration ? declaration.kind : "block";
     // A first segment also holds its container's header (a function's
     // signature above its first statement): that text is the container's.
@@ -177,17 +174,21 @@ function innermostPath(
 ): string[] {
   let path = own;
   for (const node of through) {
-    const declaration = byRow.get(node.startPosition.row);
-    const parts = declaration?.path.split(PATH_SEPARATOR);
-    if (
-      parts &&
-      parts.length > path.length &&
-      declaration &&
-      declaration.endLine - 1 <= lastRow(node)
-    )
-      path = parts;
+    const parts = pathWithin(byRow.get(node.startPosition.row), lastRow(node));
+    if (parts && parts.length > path.length) path = parts;
   }
   return path;
+}
+
+// A declaration's path parts, if it ends by row `end` (0-based): the one
+// starting on a node's row is that node's only when it fits inside it.
+function pathWithin(
+  declaration: Declaration | undefined,
+  end: number,
+): string[] | undefined {
+  return declaration && declaration.endLine - 1 <= end
+    ? declaration.path.split(PATH_SEPARATOR)
+    : undefined;
 }
 
 /**
