@@ -1,0 +1,124 @@
+// Where the gold lines of real issues end up in askcode's packed context:
+// shown whole, kept or cut by compression, named in a metadata line, in a
+// chunk that ranked but did not fit, in a chunk that never matched, or in a
+// file that was not indexed. It says which stage to work on: ranking (the
+// line's chunk never matched or ranked too low) or packing (it ranked high
+// enough but was cut or named only).
+//   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
+// --every N takes every Nth instance of the file (a sample across repositories).
+import { parseArgs } from "node:util";
+import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
+import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
+import { indexRepository } from "../src/retrieval/index/index-repository.js";
+import type { PackedPiece } from "../src/retrieval/pack/packing-types.js";
+import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
+import { retrieveContext } from "../src/retrieval/retrieve-context.js";
+import { createTokenCounter } from "../src/tokens/create-token-counter.js";
+import { goldLines } from "./swebench/gold-lines.js";
+import { loadInstances } from "./swebench/load-instances.js";
+import { mirrorPath } from "./swebench/mirror-path.js";
+import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
+
+type Fate =
+  | "shown whole"
+  | "kept by compression"
+  | "cut by compression"
+  | "metadata line"
+  | "ranked, did not fit"
+  | "never matched"
+  | "file not indexed";
+
+const { values } = parseArgs({
+  options: {
+    data: { type: "string" },
+    mirrors: { type: "string" },
+    budget: { type: "string", default: "13000" },
+    every: { type: "string", default: "6" },
+  },
+});
+const budget = Number(values.budget);
+const every = Number(values.every);
+if (!values.data || !Number.isInteger(budget) || budget <= 0) {
+  process.stderr.write(
+    "usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget N] [--every N]\n",
+  );
+  process.exit(2);
+}
+if (!Number.isInteger(every) || every < 1) {
+  process.stderr.write(`--every must be a whole number of at least 1\n`);
+  process.exit(2);
+}
+const mirrors =
+  values.mirrors ?? process.env.SWEBENCH_MIRRORS ?? DEFAULT_MIRRORS;
+const instances = (await loadInstances(values.data)).filter(
+  (_, i) => i % every === 0,
+);
+const tokenCounter = createTokenCounter({ model: "gpt-4o" });
+const tally = new Map<Fate, number>();
+const count = (fate: Fate) => tally.set(fate, (tally.get(fate) ?? 0) + 1);
+
+function fateInPiece(piece: PackedPiece, line: number): Fate {
+  if (piece.form === "full") return "shown whole";
+  if (piece.form === "metadata") return "metadata line";
+  return piece.omitted?.some(([a, b]) => a <= line && line <= b)
+    ? "cut by compression"
+    : "kept by compression";
+}
+
+for (const instance of instances) {
+  const host = createLocalCodeHost({
+    root: mirrorPath(mirrors, instance.repo),
+  });
+  try {
+    const { sha } = await host.resolveRef(instance.base_commit);
+    const { files } = await readRepositoryFiles(host.at(sha));
+    await loadGrammarsFor(files);
+    const index = indexRepository(files);
+    const { context, ranked } = retrieveContext({
+      files,
+      index,
+      question: instance.problem_statement,
+      budget,
+      tokenCounter,
+    });
+    const rankedIds = new Set(ranked.map((r) => r.chunk.id));
+    const texts = new Map(files.map((f) => [f.path, f.text.split("\n")]));
+    for (const { path, line } of goldLines(instance.gold_hunks, (p) =>
+      texts.get(p),
+    ).lines) {
+      const fileId = index.byPath.get(path);
+      const file = fileId === undefined ? undefined : index.files[fileId];
+      if (!file) {
+        count("file not indexed");
+        continue;
+      }
+      const piece = context.pieces.find(
+        (p) => p.path === path && p.startLine <= line && line <= p.endLine,
+      );
+      if (piece) {
+        count(fateInPiece(piece, line));
+        continue;
+      }
+      const chunk = index.chunks
+        .slice(file.firstChunk, file.firstChunk + file.chunkCount)
+        .find((c) => c.startLine <= line && line <= c.endLine);
+      count(
+        chunk && rankedIds.has(chunk.id)
+          ? "ranked, did not fit"
+          : "never matched",
+      );
+    }
+  } finally {
+    await host.close();
+  }
+  process.stderr.write(`${instance.instance_id}\n`);
+}
+
+const total = [...tally.values()].reduce((a, b) => a + b, 0);
+process.stdout.write(
+  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens:\n\n| where the line ended up | lines | share |\n|:--|--:|--:|\n`,
+);
+for (const [fate, lines] of [...tally].sort((a, b) => b[1] - a[1]))
+  process.stdout.write(
+    `| ${fate} | ${lines} | ${((100 * lines) / total).toFixed(1)}% |\n`,
+  );
