@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
+import { createPullRequests } from "./run/pull-requests.js";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { createReadCaches } from "./cache/create-read-caches.js";
@@ -166,6 +167,10 @@ export function createAskcodeApp(
       });
       return {
         comments: createIssueComments(
+          installation as unknown as IssuesOctokit,
+          job,
+        ),
+        pullRequests: createPullRequests(
           installation as unknown as IssuesOctokit,
           job,
         ),

@@ -1,3 +1,4 @@
+import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import {
   createLocalCodeHost,
   type LocalCodeHost,
@@ -65,6 +66,7 @@ async function ask(question: string) {
     questionJob({ htmlUrl: PAGE, task: { kind: "question", question } }),
     retrievalRunDeps({
       clientsFor: async () => ({
+        pullRequests: noPullRequests,
         comments,
         codeHost: {
           label: host.label,
