@@ -53,7 +53,9 @@ export const BUDGET_LIMITS = {
   run: {
     min: 1000,
     max: 10_000_000,
-    default: 64_000,
+    // 8 steps (DEFAULT_MAX_STEPS) with full-size tool results, then the
+    // answer, need 287,864 (tokensForSteps; docs/configuration.md).
+    default: 300_000,
     unit: "tokens",
     description:
       "Tokens the whole run may add to the conversation: first message, tool results and replies.",
@@ -69,6 +71,9 @@ export const BUDGET_LIMITS = {
 } as const;
 
 export type BudgetKey = keyof typeof BUDGET_LIMITS;
+
+/** Tool calls a run may make when neither the repository nor a mission says (`max_steps`). */
+export const DEFAULT_MAX_STEPS = 8;
 
 /** A budget's bounds, without a default (mission files leave unset budgets to the repository). */
 export function budgetSchema(key: BudgetKey) {
