@@ -58,7 +58,7 @@ export const BUDGET_LIMITS = {
     default: 300_000,
     unit: "tokens",
     description:
-      "Tokens the whole run may add to the conversation: first message, tool results and replies.",
+      "Tokens the whole run may spend: prompt plus reply of every model request, and each request resends the conversation so far, so the cost grows with the square of the steps. The defaults' 8 tool calls with full-size results, then the answer, need 287,864; a budget too small for `max_steps` is reported.",
   },
   wall_time_seconds: {
     min: 10,

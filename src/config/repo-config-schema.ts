@@ -105,7 +105,7 @@ export const repoConfigSchema = z
         context: budgetField("context"),
         /** Tokens for each tool result the model asks for; longer results are cut with a note. */
         tool_result: budgetField("tool_result"),
-        /** Tokens the whole run may add to the conversation (first message, tool results, replies). */
+        /** Tokens the whole run may spend: prompt plus reply of every request (tokensForSteps says how many steps that pays for). */
         run: budgetField("run"),
         /** Seconds a run may take before the model is asked for its best answer. */
         wall_time_seconds: budgetField("wall_time_seconds"),

@@ -152,3 +152,44 @@ describe("PROMPT_ALLOWANCE", () => {
     },
   );
 });
+
+describe("the numbers the docs state", () => {
+  const root = new URL("../../../", import.meta.url);
+  const read = (path: string) => readFile(new URL(path, root), "utf8");
+  const { budgets, max_steps } = defaultRepoConfig();
+  const forDefaults = tokensForSteps(runShapeOf(budgets), max_steps);
+
+  it("are the sum for the defaults, in the README, the JSON Schema and the agent loop's page", async () => {
+    const figure = forDefaults.toLocaleString("en-US"); // "287,864"
+    const readme = await read("README.md");
+    expect(readme).toContain(`= **${figure}**`);
+    expect(readme).toMatch(new RegExp(`^  run: ${budgets.run} `, "m"));
+    const schema = JSON.parse(await read("docs/askcode.schema.json")) as {
+      properties: {
+        budgets: {
+          properties: { run: { description: string; default: number } };
+        };
+      };
+    };
+    expect(schema.properties.budgets.properties.run.default).toBe(budgets.run);
+    expect(schema.properties.budgets.properties.run.description).toContain(
+      figure,
+    );
+    expect(await read("docs/architecture/agent-loop.md")).toContain(
+      `(${figure} from a 12,000-token first message)`,
+    );
+  });
+
+  it("are the sum for the shipped missions, where their run budgets are set", async () => {
+    for (const [file, context, steps] of [
+      ["missions/code_exploration.yaml", 12_000, 10],
+      ["missions/bug_triage.yaml", 16_000, 10],
+    ] as const) {
+      const figure = tokensForSteps(
+        runShapeOf({ context, tool_result: 6_000 }),
+        steps,
+      ).toLocaleString("en-US");
+      expect(await read(file)).toContain(`then the answer: ${figure} tokens`);
+    }
+  });
+});
