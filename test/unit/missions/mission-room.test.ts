@@ -69,13 +69,17 @@ async function run(settings: RunSettings) {
   });
 }
 
-// The arithmetic's worst case: every read came back as large as allowed.
-function expectFullSizeResults(
-  calls: readonly { tokens: number }[],
-  toolResultTokens: number,
-): void {
-  for (const call of calls)
-    expect(call.tokens).toBeGreaterThan(0.95 * toolResultTokens);
+// Every step max_steps allows is taken, each read as large as allowed (the
+// arithmetic's worst case), within the sum the config check promises.
+async function expectEveryStepTaken(settings: RunSettings): Promise<void> {
+  const result = await run(settings);
+  expect(result.stop).toBe("max_steps");
+  expect(result.steps).toBe(settings.maxSteps);
+  for (const call of result.toolCalls)
+    expect(call.tokens).toBeGreaterThan(0.95 * settings.budgets.tool_result);
+  expect(result.tokensUsed).toBeLessThanOrEqual(
+    tokensForSteps(runShapeOf(settings.budgets), settings.maxSteps),
+  );
 }
 
 async function shipped(name: string) {
@@ -89,13 +93,8 @@ describe("the room a run gets", () => {
     const { config, problems } = parseRepoConfig(undefined);
     expect(problems).toStrictEqual([]);
     const settings = resolveRunSettings(config, OPERATOR);
-    const result = await run(settings);
-    expect(result.stop).toBe("max_steps");
-    expect(result.steps).toBe(8);
-    expectFullSizeResults(result.toolCalls, settings.budgets.tool_result);
-    expect(result.tokensUsed).toBeLessThanOrEqual(
-      tokensForSteps(runShapeOf(settings.budgets), 8),
-    );
+    expect(settings.maxSteps).toBe(8);
+    await expectEveryStepTaken(settings);
   });
 
   it("stopped on tokens after a few steps with the old run default of 64,000", async () => {
@@ -115,13 +114,7 @@ describe("the room a run gets", () => {
       expect(settings.maxSteps).toBeGreaterThan(config.max_steps);
       expect(settings.budgets.run).toBeGreaterThan(config.budgets.run);
       expect(settings.budgets.tool_result).toBe(6000);
-      const result = await run(settings);
-      expect(result.stop).toBe("max_steps");
-      expect(result.steps).toBe(10);
-      expectFullSizeResults(result.toolCalls, settings.budgets.tool_result);
-      expect(result.tokensUsed).toBeLessThanOrEqual(
-        tokensForSteps(runShapeOf(settings.budgets), 10),
-      );
+      await expectEveryStepTaken(settings);
     },
   );
 

@@ -144,19 +144,17 @@ describe("parseMissionFile", () => {
         ...tail,
         "output: '## Answer'",
       ].join("\n");
+    // Ten reads of 6,000 tokens, as code_exploration asks for.
+    const tenReads = (run: number) =>
+      mission([
+        "max_steps: 10",
+        "budgets:",
+        "  tool_result: 6000",
+        `  run: ${run}`,
+      ]);
 
     it("is refused at the run budget's line, with the arithmetic and both fixes", () => {
-      expect(
-        messageOf(
-          mission([
-            "max_steps: 10",
-            "budgets:",
-            "  tool_result: 6000",
-            "  run: 90000",
-          ]),
-          "m/deep.yaml",
-        ),
-      ).toBe(
+      expect(messageOf(tenReads(90000), "m/deep.yaml")).toBe(
         [
           "m/deep.yaml is not a valid mission:",
           "  m/deep.yaml:9:8 `budgets.run` (90000) fits only 2 of the 10 tool calls `max_steps` allows: " +
@@ -177,28 +175,12 @@ describe("parseMissionFile", () => {
 
     it("is accepted once its run budget pays for them, and when it sets neither", () => {
       expect(
-        parseMissionFile(
-          mission([
-            "max_steps: 10",
-            "budgets:",
-            "  tool_result: 6000",
-            "  run: 508240",
-          ]),
-          "m/deep.yaml",
-        ).budgets,
+        parseMissionFile(tenReads(508240), "m/deep.yaml").budgets,
       ).toStrictEqual({ tool_result: 6000, run: 508240 });
       // One token short is short.
-      expect(
-        messageOf(
-          mission([
-            "max_steps: 10",
-            "budgets:",
-            "  tool_result: 6000",
-            "  run: 508239",
-          ]),
-          "m/deep.yaml",
-        ),
-      ).toContain("fits only 9 of the 10 tool calls");
+      expect(messageOf(tenReads(508239), "m/deep.yaml")).toContain(
+        "fits only 9 of the 10 tool calls",
+      );
       expect(
         parseMissionFile(mission([]), "m/deep.yaml").max_steps,
       ).toBeUndefined();
