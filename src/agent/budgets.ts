@@ -8,7 +8,7 @@ export interface AgentBudgets {
    * Tokens the whole run may spend: prompt plus completion of every request,
    * as the server reports them (counted with the tokenizer where it does not).
    * Tool results count against it as soon as they join the conversation
-   * (default 300,000: room for 8 full-size tool results, docs/configuration.md).
+   * (default 300,000: room for 8 full-size tool results, README, "Configure a repository").
    */
   runTokens: number;
   /** Tokens one tool result may use; less when the run has less left (default 4,000). */

@@ -54,7 +54,7 @@ export const BUDGET_LIMITS = {
     min: 1000,
     max: 10_000_000,
     // 8 steps (DEFAULT_MAX_STEPS) with full-size tool results, then the
-    // answer, need 287,864 (tokensForSteps; docs/configuration.md).
+    // answer, need 287,864 (tokensForSteps; README, "Configure a repository").
     default: 300_000,
     unit: "tokens",
     description:
