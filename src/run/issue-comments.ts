@@ -11,7 +11,9 @@ export interface IssueComments {
   update(commentId: number, body: string): Promise<void>;
   /**
    * The issue and its comments, oldest first, without the comment that
-   * asked; its requests end by the run's `deadline` when given.
+   * asked; askcode's own answers are marked with what they cited and its
+   * notices (progress, failure) left out. Its requests end by the run's
+   * `deadline` when given.
    */
   thread(askingCommentId?: number, deadline?: Deadline): Promise<IssueThread>;
 }
