@@ -32,6 +32,7 @@ import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import type { QuestionOutcome } from "./question-outcome.js";
+import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
 import { headMovedNote, pullRequestCommit } from "./pull-request-commit.js";
 import type { PullRequestFacts, PullRequests } from "./pull-requests.js";
@@ -150,11 +151,21 @@ export async function runQuestion(
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
+      const issue = await comments.thread(
+        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+        deadline,
+      );
+      // "@askcode retry" asks the thread's previous question again.
+      const asking = retriedTask(
+        task,
+        issue,
+        handle ?? issue.appSlug ?? "askcode",
+      );
       // A question may name a branch, tag or commit ("on v2.1 …", a link):
       // that one is read, or none (RefNotFoundError), never the default instead.
       const asked =
-        task.kind === "question"
-          ? findAskedRef(task.question, {
+        asking.kind === "question"
+          ? findAskedRef(asking.question, {
               owner: job.owner,
               repo: job.repo,
               htmlUrl: job.htmlUrl,
@@ -188,13 +199,9 @@ export async function runQuestion(
         }),
         budgets: settings.budgets,
       });
-      const issue = await comments.thread(
-        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
-        deadline,
-      );
       const rendered = await answerQuestion({
         at,
-        question: askedQuestion(job.task, asked) || missionQuestion(issue),
+        question: askedQuestion(asking, asked) || missionQuestion(issue),
         asker: job.requestedBy,
         issue,
         ...(pullRequest ? { pullRequest } : {}),
