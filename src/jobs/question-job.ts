@@ -1,5 +1,6 @@
 import type { ConfigProblem } from "../config/config-problem.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
+import type { ReviewCommentFacts } from "../trigger/trigger-types.js";
 
 /**
  * One question the worker decided to answer: a `TriggerJob` from the queue
@@ -31,8 +32,19 @@ export interface QuestionJob {
   task:
     | { kind: "question"; question: string }
     | { kind: "mission"; mission: string; label: string };
-  /** Where the 👀 reaction went: the triggering comment, or the issue itself. */
-  reactTo: { kind: "comment"; commentId: number } | { kind: "issue" };
+  /**
+   * Where the 👀 reaction went: the triggering comment, the issue itself, or
+   * a review comment on a line of the pull request (whose thread the answer
+   * replies in, and whose place in the diff the model is shown).
+   */
+  reactTo:
+    | { kind: "comment"; commentId: number }
+    | { kind: "issue" }
+    | {
+        kind: "review-comment";
+        commentId: number;
+        reviewComment: ReviewCommentFacts;
+      };
   /** ISO time the webhook was received. */
   receivedAt: string;
   /** The repository's `.github/askcode.yml` as the worker read it (the defaults when it could not). */

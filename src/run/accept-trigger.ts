@@ -11,6 +11,7 @@ import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../trigger/decide-trigger.js";
+import type { TriggerDecision } from "../trigger/trigger-types.js";
 import type { StillAsked } from "./check-still-asked.js";
 import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
@@ -97,7 +98,7 @@ export async function acceptTrigger(
     );
     return undefined;
   }
-  const { comment, label, sender } = job.payload;
+  const { comment, label, sender, reviewComment } = job.payload;
   const question: QuestionJob = {
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
@@ -116,10 +117,7 @@ export async function acceptTrigger(
             mission: decision.mission.name,
             label: label?.name ?? "",
           },
-    reactTo:
-      decision.kind === "question" && decision.source === "comment" && comment
-        ? { kind: "comment", commentId: comment.id }
-        : { kind: "issue" },
+    reactTo: reactTo(decision, comment, reviewComment),
     receivedAt: job.receivedAt,
     config,
     configProblems: problems,
@@ -143,6 +141,20 @@ export async function acceptTrigger(
     return undefined;
   }
   return question;
+}
+
+// A comment that asked is reacted to and answered where it is: a review
+// comment in its review thread, any other in the conversation.
+function reactTo(
+  decision: Exclude<TriggerDecision, { kind: "ignore" }>,
+  comment: TriggerJob["payload"]["comment"],
+  reviewComment: TriggerJob["payload"]["reviewComment"],
+): QuestionJob["reactTo"] {
+  if (decision.kind !== "question" || decision.source !== "comment" || !comment)
+    return { kind: "issue" };
+  return reviewComment
+    ? { kind: "review-comment", commentId: comment.id, reviewComment }
+    : { kind: "comment", commentId: comment.id };
 }
 
 /** The defaults, and the problem the answer reports: what GitHub answered, never where. */

@@ -2,11 +2,12 @@ import type { QuestionJob } from "../jobs/question-job.js";
 import type { IssuesOctokit } from "./issue-comments.js";
 
 /**
- * The 👀 reaction that says "seen, working on it", on the comment or the
- * issue that asked. The worker adds it before anything else, once the
+ * The 👀 reaction that says "seen, working on it", on the comment (an
+ * issue comment or a review comment on a line) or the issue that asked. The worker adds it before anything else, once the
  * config has let the question through: a reaction on a question that is
  * then turned away would promise an answer that never comes.
  * https://docs.github.com/en/rest/reactions/reactions
+ * https://docs.github.com/en/rest/reactions/reactions#create-reaction-for-a-pull-request-review-comment
  *
  * @example
  * await acknowledgeQuestion(await app.auth(job.installationId), job);
@@ -16,7 +17,12 @@ export async function acknowledgeQuestion(
   job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
 ): Promise<void> {
   const base = { owner: job.owner, repo: job.repo, content: "eyes" };
-  if (job.reactTo.kind === "comment")
+  if (job.reactTo.kind === "review-comment")
+    await octokit.request(
+      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+      { ...base, comment_id: job.reactTo.commentId },
+    );
+  else if (job.reactTo.kind === "comment")
     await octokit.request(
       "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
       { ...base, comment_id: job.reactTo.commentId },

@@ -7,7 +7,7 @@ export type StillAsked =
 
 /**
  * Reads, just before a question is acknowledged, whether what asked is still
- * there: the triggering comment (a 404 means it was deleted) and the issue
+ * there: the triggering comment, an issue's or a review comment (a 404 means it was deleted) and the issue
  * (a 404 or 410 means it was deleted or transferred away; `locked: true`
  * means the conversation was closed to comments). A question queued behind
  * others may wait minutes, and its asker may have withdrawn it meanwhile.
@@ -16,6 +16,7 @@ export type StillAsked =
  * the progress comment went out. Any other failure is thrown: the caller
  * decides whether to answer anyway.
  * https://docs.github.com/en/rest/issues/comments#get-an-issue-comment
+ * https://docs.github.com/en/rest/pulls/comments#get-a-review-comment-for-a-pull-request
  * https://docs.github.com/en/rest/issues/issues#get-an-issue
  *
  * @example
@@ -26,12 +27,13 @@ export async function checkStillAsked(
   job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
 ): Promise<StillAsked> {
   const base = { owner: job.owner, repo: job.repo };
-  if (job.reactTo.kind === "comment") {
+  if (job.reactTo.kind !== "issue") {
+    const route =
+      job.reactTo.kind === "review-comment"
+        ? "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+        : "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
     const comment = await octokit
-      .request("GET /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-        ...base,
-        comment_id: job.reactTo.commentId,
-      })
+      .request(route, { ...base, comment_id: job.reactTo.commentId })
       .catch(gone);
     if (comment === GONE) return "comment-deleted";
   }

@@ -152,7 +152,7 @@ export async function runQuestion(
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
       const issue = await comments.thread(
-        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+        job.reactTo.kind === "issue" ? undefined : job.reactTo.commentId,
         deadline,
       );
       // "@askcode retry" asks the thread's previous question again.

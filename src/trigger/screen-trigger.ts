@@ -20,7 +20,7 @@ export interface TriggerCandidate {
 }
 
 export interface ScreenInput {
-  /** The webhook event's name (`context.name`): "issue_comment" or "issues". */
+  /** The webhook event's name (`context.name`): "issue_comment", "pull_request_review_comment" or "issues". */
   event: string;
   payload: TriggerPayload;
   /** The operator's missions (`loadMissions`). */
@@ -72,10 +72,12 @@ export function screenTrigger(
   if (source === "comment") {
     if (!payload.comment || !mentionsAnyone(payload.comment.body))
       return ignore("no-mention", "the comment mentions no one");
+    // Review comments and issue comments are numbered apart: ids may meet.
+    const kind = payload.reviewComment ? "review-comment" : "comment";
     return {
       kind: "candidate",
       source,
-      triggerId: `comment:${payload.comment.id}`,
+      triggerId: `${kind}:${payload.comment.id}`,
     };
   }
   if (!mentionsAnyone(issue.title) && !mentionsAnyone(issue.body ?? ""))
@@ -115,10 +117,12 @@ function eventSource(
   event: string,
   action: string,
 ): "comment" | "issue" | "labeled" | "edited" | "deleted" | undefined {
+  const commented =
+    event === "issue_comment" || event === "pull_request_review_comment";
   if (action === "edited" || action === "deleted") {
-    return event === "issue_comment" || event === "issues" ? action : undefined;
+    return commented || event === "issues" ? action : undefined;
   }
-  if (event === "issue_comment" && action === "created") return "comment";
+  if (commented && action === "created") return "comment";
   if (event === "issues" && action === "opened") return "issue";
   if (event === "issues" && action === "labeled") return "labeled";
   return undefined;

@@ -24,6 +24,35 @@ export interface TriggerPayload {
   };
   comment?: { id: number; body: string; author_association: string };
   label?: { name: string };
+  /**
+   * Set when the comment is a review comment on a line of a pull request
+   * (`pull_request_review_comment`): where it sits in the diff. The
+   * delivery's `pull_request` is then the `issue` above (with its marker).
+   */
+  reviewComment?: ReviewCommentFacts;
+}
+
+/**
+ * A review comment's place in a pull request's diff, as its webhook tells.
+ * https://docs.github.com/en/rest/pulls/comments#get-a-review-comment-for-a-pull-request
+ */
+export interface ReviewCommentFacts {
+  /** The pull request's number: the delivery has no `issue` to take it from. */
+  pullNumber: number;
+  path: string;
+  /**
+   * The commented line in the file on `side`; null when GitHub can no longer
+   * place it in the current diff (an outdated comment).
+   */
+  line: number | null;
+  /** RIGHT: the line as the pull request leaves it; LEFT: a line it deletes (or the context before). */
+  side: "LEFT" | "RIGHT";
+  /** The diff hunk the comment was written on, up to the commented line. */
+  diffHunk: string;
+  /** The commit the comment was written on (not necessarily the head now). */
+  commitId: string;
+  /** The thread's first comment, when this one is a reply in it. */
+  inReplyTo?: number;
 }
 
 export interface TriggerInput {

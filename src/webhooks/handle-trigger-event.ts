@@ -2,6 +2,10 @@ import type { JobQueue } from "../jobs/job-queue.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
+import {
+  reviewCommentTrigger,
+  type ReviewCommentPayload,
+} from "../trigger/review-comment-trigger.js";
 import { screenTrigger } from "../trigger/screen-trigger.js";
 import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
 
@@ -9,12 +13,15 @@ import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
 export interface TriggerContext {
   id: string;
   name: string;
-  payload: Omit<TriggerPayload, "sender"> & {
+  payload: Omit<TriggerPayload, "sender" | "issue"> & {
     /** Absent from some deliveries GitHub documents as always having it: never trusted. */
     sender?: TriggerPayload["sender"];
     installation?: { id: number };
     repository: { name: string; owner: { login: string }; html_url: string };
-    issue: TriggerPayload["issue"] & { number: number };
+    /** `issues` and `issue_comment`: the issue (or pull request) asked in. */
+    issue?: TriggerPayload["issue"] & { number: number };
+    /** `pull_request_review_comment`: the pull request, in place of an issue. */
+    pull_request?: ReviewCommentPayload["pull_request"];
   };
   log: { info(meta: object, message: string): void };
 }
@@ -60,7 +67,24 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
         "no-installation",
         "the payload names no installation (a repository webhook, not the app's)",
       );
-    const facts = triggerFacts({ ...payload, sender });
+    // A review comment has its pull request where other events have an issue.
+    // The event's name says which payload GitHub sent.
+    const facts =
+      context.name === "pull_request_review_comment"
+        ? payload.pull_request &&
+          reviewCommentTrigger({
+            ...payload,
+            sender,
+          } as unknown as ReviewCommentPayload)
+        : payload.issue &&
+          triggerFacts({ ...payload, sender, issue: payload.issue });
+    const issueNumber =
+      facts?.reviewComment?.pullNumber ?? payload.issue?.number;
+    if (!facts || issueNumber === undefined)
+      return ignored(
+        "unsupported-event",
+        `${context.name}.${payload.action ?? ""} names no issue or pull request`,
+      );
     const screened = screenTrigger({
       event: context.name,
       payload: facts,
@@ -76,7 +100,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       owner: payload.repository.owner.login,
       repo: payload.repository.name,
       htmlUrl: payload.repository.html_url,
-      issueNumber: payload.issue.number,
+      issueNumber,
       payload: facts,
       receivedAt: deps.now().toISOString(),
     };
