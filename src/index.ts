@@ -35,10 +35,8 @@ import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./run/check-still-asked.js";
-import {
-  createIssueComments,
-  type IssuesOctokit,
-} from "./run/issue-comments.js";
+import type { IssuesOctokit } from "./run/issue-comments.js";
+import { questionComments } from "./run/question-comments.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
 import {
   replyInterrupted,
@@ -178,7 +176,7 @@ export function createAskcodeApp(
         logger: app.log,
       });
       return {
-        comments: createIssueComments(
+        comments: questionComments(
           installation as unknown as IssuesOctokit,
           job,
           {
@@ -276,7 +274,7 @@ export function createAskcodeApp(
           ceilings: operator.questionLimits,
           clock,
           comment: async (question, body) =>
-            createIssueComments(
+            questionComments(
               (await app.auth(question.installationId)) as IssuesOctokit,
               question,
             ).create(body),
@@ -315,7 +313,12 @@ export function createAskcodeApp(
       metrics: metrics.webhooks,
     });
     app.on(
-      ["issue_comment.created", "issues.opened", "issues.labeled"],
+      [
+        "issue_comment.created",
+        "issues.opened",
+        "issues.labeled",
+        "pull_request_review_comment.created",
+      ],
       (context) => handle(context as unknown as TriggerContext),
     );
     app.log.info(

@@ -1,0 +1,41 @@
+import type { QuestionJob } from "../jobs/question-job.js";
+import {
+  createIssueComments,
+  type IssueComments,
+  type IssueCommentsOptions,
+  type IssuesOctokit,
+} from "./issue-comments.js";
+import { createReviewThreadComments } from "./review-thread-comments.js";
+
+/**
+ * Where a question's replies go: in the review thread of the review comment
+ * that asked, else in the issue's (or pull request's) conversation. Every
+ * reply of a run (progress, answer, failure, limit and interrupted notices)
+ * goes there, so the asker finds it where they asked.
+ *
+ * @example
+ * await questionComments(octokit, job).create(body)
+ */
+export function questionComments(
+  octokit: IssuesOctokit,
+  job: Pick<
+    QuestionJob,
+    "owner" | "repo" | "htmlUrl" | "issueNumber" | "reactTo"
+  >,
+  options: IssueCommentsOptions = {},
+): IssueComments {
+  const { reactTo } = job;
+  return reactTo.kind === "review-comment"
+    ? createReviewThreadComments(
+        octokit,
+        job,
+        {
+          commentId: reactTo.commentId,
+          ...(reactTo.reviewComment.inReplyTo !== undefined
+            ? { inReplyTo: reactTo.reviewComment.inReplyTo }
+            : {}),
+        },
+        options,
+      )
+    : createIssueComments(octokit, job, options);
+}
