@@ -8,6 +8,8 @@ import { describeAuthor } from "./describe-author.js";
 import { renderIssueThread, type IssueThread } from "./issue-thread.js";
 import { renderPullRequest } from "./render-pull-request.js";
 import type { PullRequestFacts } from "../run/pull-requests.js";
+import type { ReviewLineContext } from "../run/review-line-context.js";
+import { renderReviewComment } from "./render-review-comment.js";
 
 /** The packed context as the first message needs it; a retrieval `PackedContext` fits. */
 export interface FirstMessageContext {
@@ -29,6 +31,8 @@ export interface FirstMessageInput {
   issue?: IssueThread;
   /** The pull request the question was asked on: its head, base and changed files follow the thread. */
   pullRequest?: PullRequestFacts;
+  /** The review comment on a line that asked: its hunk and the lines around it follow the pull request. */
+  reviewComment?: ReviewLineContext;
   /** The commit the code context and the guidance were read at, for their labels. */
   sha?: string;
   context?: FirstMessageContext;
@@ -43,6 +47,8 @@ export interface FirstMessageInput {
   issueShare?: number;
   /** Share of `budget` for the pull request's changed-file list (default 0.05). */
   pullRequestShare?: number;
+  /** Share of `budget` for the review comment's hunk (default 0.05). */
+  reviewCommentShare?: number;
   /** The thread's newest comments shown at most (`limits.max_thread_comments`; default: all). */
   maxIssueComments?: number;
 }
@@ -137,6 +143,23 @@ export function buildFirstMessage(input: FirstMessageInput): FirstMessage {
 
   const at = input.sha ? ` at ${input.sha}` : "";
   const seen: SeenRange[] = [];
+  if (input.reviewComment) {
+    parts.push(
+      renderReviewComment(
+        input.reviewComment,
+        input.sha,
+        Math.floor(input.budget * (input.reviewCommentShare ?? 0.05)),
+        counter,
+      ),
+    );
+    const around = input.reviewComment.atHead;
+    if (around)
+      seen.push({
+        path: input.reviewComment.path,
+        startLine: around.startLine,
+        endLine: around.endLine,
+      });
+  }
   const contextTokens = input.context?.tokensUsed ?? 0;
   if (input.context) {
     parts.push(

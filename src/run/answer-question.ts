@@ -39,6 +39,8 @@ import {
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
 import type { PullRequestFacts } from "./pull-requests.js";
+import { readReviewLineContext } from "./review-line-context.js";
+import type { ReviewCommentFacts } from "../trigger/trigger-types.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
@@ -50,6 +52,8 @@ export interface AnswerQuestionInput {
   issue: IssueThread;
   /** The pull request the question was asked on (`at` reads its head): its changed files join the retrieval text, the first message and the tools. */
   pullRequest?: PullRequestFacts;
+  /** The review comment on a line that asked: its hunk and the lines around it are shown first. */
+  reviewComment?: ReviewCommentFacts;
   settings: Omit<RunSettings, "budgets">;
   excludePaths: readonly string[];
   mission?: Mission;
@@ -130,6 +134,9 @@ export async function answerQuestion(
   // hidden in an HTML comment or an image's alt text must not steer which
   // code is shown.
   const question = visibleMarkdown(input.question);
+  const reviewLines =
+    input.reviewComment &&
+    (await readReviewLineContext(reader, input.reviewComment, exclude));
   const retrievalText = [
     question,
     visibleMarkdown(input.issue.title),
@@ -143,6 +150,10 @@ export async function answerQuestion(
             .map((f) => f.path)
             .join("\n"),
         ]
+      : []),
+    // A review comment sits on one line of one file: the strongest place signal.
+    ...(reviewLines
+      ? [`${reviewLines.path}:${reviewLines.line ?? ""}`, reviewLines.diffHunk]
       : []),
   ].join("\n\n");
 
@@ -213,6 +224,7 @@ export async function answerQuestion(
     asker: input.asker,
     issue: input.issue,
     ...(input.pullRequest ? { pullRequest: input.pullRequest } : {}),
+    ...(reviewLines ? { reviewComment: reviewLines } : {}),
     sha: repository.sha,
     context: {
       text: built.context.text,

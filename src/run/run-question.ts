@@ -36,6 +36,7 @@ import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
 import { headMovedNote, pullRequestCommit } from "./pull-request-commit.js";
 import type { PullRequestFacts, PullRequests } from "./pull-requests.js";
+import { notAtHeadNote } from "./review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 
@@ -175,6 +176,11 @@ export async function runQuestion(
       const pullRequest: PullRequestFacts | undefined = job.onPullRequest
         ? await pullRequests.read(job.issueNumber, deadline)
         : undefined;
+      // A review comment on a line: its hunk and the lines around it.
+      const reviewComment =
+        job.reactTo.kind === "review-comment"
+          ? job.reactTo.reviewComment
+          : undefined;
       const onHead =
         pullRequest && !asked
           ? await pullRequestCommit(codeHost, pullRequest, deadline)
@@ -205,6 +211,7 @@ export async function runQuestion(
         asker: job.requestedBy,
         issue,
         ...(pullRequest ? { pullRequest } : {}),
+        ...(reviewComment ? { reviewComment } : {}),
         settings,
         excludePaths: job.config.exclude_paths,
         mission,
@@ -233,8 +240,13 @@ export async function runQuestion(
         onHead && !onHead.note
           ? await headMovedNote(pullRequests, job.issueNumber, at.sha)
           : onHead?.note;
+      const notAtHead = reviewComment && notAtHeadNote(reviewComment);
       reply = {
-        body: problems + (moved ? `> ${moved}\n\n` : "") + rendered.body,
+        body:
+          problems +
+          (moved ? `> ${moved}\n\n` : "") +
+          (notAtHead ? `> ${notAtHead}\n\n` : "") +
+          rendered.body,
         outcome: { kind: "answered" },
       };
     } catch (error) {
