@@ -43,11 +43,16 @@ describe("app.yml, as Probot's manifest flow reads it", () => {
       name: "askcode",
       public: false,
       redirect_url: "http://localhost:3000/probot/setup",
-      default_events: ["issues", "issue_comment"],
+      default_events: [
+        "issues",
+        "issue_comment",
+        "pull_request_review_comment",
+      ],
       default_permissions: {
         contents: "read",
         metadata: "read",
         issues: "write",
+        pull_requests: "write",
       },
     });
   });
