@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "probot";
+import type { ReviewCommentPayload } from "../../../src/trigger/review-comment-trigger.js";
 import type { TriggerPayload } from "../../../src/trigger/trigger-types.js";
 
 /** The webhook fixtures (test/fixtures/webhooks/README.md says where each comes from). */
@@ -12,7 +13,12 @@ export type WebhookFixture =
   | "issues.opened"
   | "issues.opened.mention"
   | "issues.labeled"
-  | "issues.labeled.triage";
+  | "issues.labeled.triage"
+  | "pull_request_review_comment.created"
+  | "pull_request_review_comment.created.mention"
+  | "pull_request_review_comment.created.bot"
+  | "pull_request_review_comment.edited.mention"
+  | "pull_request_review_comment.deleted";
 
 /** A fresh copy of a fixture payload, for a test to change as its case needs. */
 export function loadWebhook(name: WebhookFixture): TriggerPayload {
@@ -24,9 +30,19 @@ export function loadWebhook(name: WebhookFixture): TriggerPayload {
   ) as TriggerPayload;
 }
 
+/** A `pull_request_review_comment` fixture: it has a pull request where the others have an issue. */
+export function loadReviewCommentWebhook(
+  name: WebhookFixture & `pull_request_review_comment.${string}`,
+): ReviewCommentPayload {
+  return loadWebhook(name) as unknown as ReviewCommentPayload;
+}
+
 // Compile-time proof that Probot hands decideTrigger what it needs as it is:
 // `npm run typecheck` fails here if TriggerPayload asks for more.
 export const probotPayloadsFit = {
   comment: (p: Context<"issue_comment">["payload"]): TriggerPayload => p,
   issues: (p: Context<"issues">["payload"]): TriggerPayload => p,
+  reviewComment: (
+    p: Context<"pull_request_review_comment">["payload"],
+  ): ReviewCommentPayload => p,
 };

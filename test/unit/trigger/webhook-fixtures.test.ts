@@ -81,6 +81,32 @@ const FIXTURES: [WebhookFixture, string, number, [string, unknown][]][] = [
     ],
   ],
   ["issues.labeled.triage", "issues", 9, [["label.name", "askcode: triage"]]],
+  ["pull_request_review_comment.created", "pull_request_review_comment", 1, []],
+  [
+    "pull_request_review_comment.created.mention",
+    "pull_request_review_comment",
+    1,
+    [["comment.body", "@askcode why is this heading changed here?"]],
+  ],
+  [
+    "pull_request_review_comment.created.bot",
+    "pull_request_review_comment",
+    1,
+    [
+      ["comment.body", "@askcode why is this heading changed here?"],
+      ["sender.login", "askcode[bot]"],
+      ["sender.type", "Bot"],
+      ["comment.user.login", "askcode[bot]"],
+      ["comment.user.type", "Bot"],
+    ],
+  ],
+  [
+    "pull_request_review_comment.edited.mention",
+    "pull_request_review_comment",
+    4,
+    [["comment.body", "@askcode why is this heading changed here?"]],
+  ],
+  ["pull_request_review_comment.deleted", "pull_request_review_comment", 3, []],
 ];
 
 describe("webhook fixtures", () => {

@@ -184,4 +184,39 @@ describe("createTriggerHandler", () => {
       },
     ]);
   });
+
+  it("enqueues a review comment on a line under its pull request's number, with its place in the diff", async () => {
+    const { handle, jobs } = setup();
+    const { context } = delivery(
+      "d-r",
+      "pull_request_review_comment.created.mention",
+    );
+    await handle(context);
+
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      triggerId: "review-comment:284312630",
+      event: "pull_request_review_comment",
+      issueNumber: 2,
+      payload: {
+        issue: { pull_request: true },
+        comment: { id: 284312630 },
+        reviewComment: { pullNumber: 2, path: "README.md", line: 265 },
+      },
+    });
+  });
+
+  it("enqueues no edit of a review comment", async () => {
+    const { handle, jobs } = setup();
+    const { context, lines } = delivery(
+      "d-e",
+      "pull_request_review_comment.edited.mention",
+    );
+    await handle(context);
+
+    expect(jobs).toHaveLength(0);
+    expect(lines.map((line) => line.meta)).toStrictEqual([
+      { reason: "edited" },
+    ]);
+  });
 });
