@@ -64,6 +64,34 @@ describe("checkStillAsked", () => {
     ).toBe("comment-deleted");
   });
 
+  it("reads a review comment on a line at the pull request comments' route, and knows a deleted one", async () => {
+    const reviewComment =
+      "/repos/octo-org/hello-world/pulls/comments/284312630";
+    nock("https://api.github.com").get(reviewComment).reply(404, {
+      message: "Not Found",
+      documentation_url:
+        "https://docs.github.com/rest/pulls/comments#get-a-review-comment-for-a-pull-request",
+      status: "404",
+    });
+    expect(
+      await checkStillAsked(octokit() as unknown as IssuesOctokit, {
+        ...ON_COMMENT,
+        reactTo: {
+          kind: "review-comment",
+          commentId: 284312630,
+          reviewComment: {
+            pullNumber: 1,
+            path: "README.md",
+            line: 265,
+            side: "RIGHT",
+            diffHunk: "@@ -1 +1 @@\n-# Hello-World",
+            commitId: "ec26c3e57ca3a959ca5aad62de7213c562f8c821",
+          },
+        },
+      }),
+    ).toBe("comment-deleted");
+  });
+
   it("says a locked issue is locked", async () => {
     nock("https://api.github.com")
       .get(COMMENT)
