@@ -1,9 +1,9 @@
 import type { IssueThread } from "../agent/issue-thread.js";
 import type { RepositoryOnWeb } from "../answer/permalink.js";
-import { redactSecrets } from "../policy/redact-secrets.js";
 import type { Deadline } from "../shared/deadline.js";
+import { sendRedactedComment } from "./send-redacted-comment.js";
+import { readBy } from "./read-by.js";
 import {
-  readBy,
   threadFromComments,
   type AnswerThumbsDown,
   type RestComment,
@@ -58,24 +58,19 @@ export function createIssueComments(
   const base = { owner: issue.owner, repo: issue.repo };
   return {
     async create(body) {
-      const { data } = await octokit.request(
+      return sendRedactedComment(
+        octokit,
         "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
-        {
-          ...base,
-          issue_number: issue.issueNumber,
-          body: (await redactSecrets(body)).text,
-        },
+        { ...base, issue_number: issue.issueNumber },
+        body,
       );
-      return (data as { id: number }).id;
     },
     async update(commentId, body) {
-      await octokit.request(
+      await sendRedactedComment(
+        octokit,
         "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
-        {
-          ...base,
-          comment_id: commentId,
-          body: (await redactSecrets(body)).text,
-        },
+        { ...base, comment_id: commentId },
+        body,
       );
     },
     async thread(askingCommentId, deadline) {

@@ -1,5 +1,6 @@
-import { settleBy, type Deadline } from "../shared/deadline.js";
+import type { Deadline } from "../shared/deadline.js";
 import type { IssuesOctokit } from "./issue-comments.js";
+import { readBy } from "./read-by.js";
 
 /** One file a pull request changes, as the pull request's file list says. */
 export interface ChangedFile {
@@ -85,16 +86,7 @@ export function createPullRequests(
 ): PullRequests {
   const base = { owner: repository.owner, repo: repository.repo };
   const get = async (number: number, deadline?: Deadline) => {
-    const read = (route: string, params: Record<string, unknown>) =>
-      deadline
-        ? settleBy(
-            octokit.request(route, {
-              ...params,
-              request: { signal: deadline.signal },
-            }),
-            deadline.signal,
-          )
-        : octokit.request(route, params);
+    const read = readBy(octokit, deadline);
     const { data } = await read(
       "GET /repos/{owner}/{repo}/pulls/{pull_number}",
       {

@@ -1,12 +1,12 @@
 import type { RepositoryOnWeb } from "../answer/permalink.js";
-import { redactSecrets } from "../policy/redact-secrets.js";
 import type {
   IssueComments,
   IssueCommentsOptions,
   IssuesOctokit,
 } from "./issue-comments.js";
+import { sendRedactedComment } from "./send-redacted-comment.js";
+import { readBy } from "./read-by.js";
 import {
-  readBy,
   threadFromComments,
   type RestComment,
   type RestIssue,
@@ -31,8 +31,8 @@ const PAGES = 3;
  * comment's. The thread the model reads is the pull request's title and
  * description, then the thread's comments, oldest first, read as in an
  * issue (`threadFromComments`: askcode's earlier answers marked, its
- * notices left out). Every body posted or edited has secrets redacted, as
- * `createIssueComments` does.
+ * notices left out). Every body posted or edited has secrets redacted
+ * (`sendRedactedComment`).
  * https://docs.github.com/en/rest/pulls/comments#create-a-reply-for-a-review-comment
  *
  * @example
@@ -51,25 +51,19 @@ export function createReviewThreadComments(
   const top = review.inReplyTo ?? review.commentId;
   return {
     async create(body) {
-      const { data } = await octokit.request(
+      return sendRedactedComment(
+        octokit,
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-        {
-          ...base,
-          pull_number: pull.issueNumber,
-          comment_id: top,
-          body: (await redactSecrets(body)).text,
-        },
+        { ...base, pull_number: pull.issueNumber, comment_id: top },
+        body,
       );
-      return (data as { id: number }).id;
     },
     async update(commentId, body) {
-      await octokit.request(
+      await sendRedactedComment(
+        octokit,
         "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}",
-        {
-          ...base,
-          comment_id: commentId,
-          body: (await redactSecrets(body)).text,
-        },
+        { ...base, comment_id: commentId },
+        body,
       );
     },
     async thread(askingCommentId, deadline) {

@@ -1,8 +1,6 @@
 import type { IssueThread } from "../agent/issue-thread.js";
 import { readAnswerComment } from "../answer/read-answer-comment.js";
 import type { RepositoryOnWeb } from "../answer/permalink.js";
-import { settleBy, type Deadline } from "../shared/deadline.js";
-import type { IssuesOctokit } from "./issue-comments.js";
 
 // The fields read from GitHub's issue and comment objects (an issue comment
 // and a pull request review comment share them).
@@ -44,28 +42,6 @@ export interface ThreadReadOptions {
     repository: string,
     answers: readonly AnswerThumbsDown[],
   ): Promise<void>;
-}
-
-/**
- * An Octokit `request` whose requests end by `deadline` when given: the
- * signal aborts a request in flight; the race also ends Octokit's retry and
- * throttle waits, which do not watch it.
- *
- * @example
- * const read = readBy(octokit, deadline);
- * await read("GET /repos/{owner}/{repo}/issues/{issue_number}", params);
- */
-export function readBy(octokit: IssuesOctokit, deadline?: Deadline) {
-  return (route: string, params: Record<string, unknown>) =>
-    deadline
-      ? settleBy(
-          octokit.request(route, {
-            ...params,
-            request: { signal: deadline.signal },
-          }),
-          deadline.signal,
-        )
-      : octokit.request(route, params);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { triggerFacts } from "./trigger-facts.js";
 import type { TriggerPayload } from "./trigger-types.js";
 
 /**
@@ -7,21 +8,11 @@ import type { TriggerPayload } from "./trigger-types.js";
 export interface ReviewCommentPayload {
   action?: string;
   sender: TriggerPayload["sender"];
-  pull_request: {
-    id: number;
+  /** The fields an issue's trigger reads, which a pull request has too. */
+  pull_request: Omit<TriggerPayload["issue"], "pull_request"> & {
     number: number;
-    title: string;
-    body?: string | null;
-    locked?: boolean;
-    state?: string;
-    author_association: string;
-    user: { login: string } | null;
-    updated_at?: string;
   };
-  comment: {
-    id: number;
-    body: string;
-    author_association: string;
+  comment: NonNullable<TriggerPayload["comment"]> & {
     path: string;
     line?: number | null;
     side?: string | null;
@@ -49,26 +40,14 @@ export interface ReviewCommentPayload {
 export function reviewCommentTrigger(
   payload: ReviewCommentPayload,
 ): TriggerPayload {
-  const { pull_request: pull, comment, sender } = payload;
+  const { pull_request: pull, comment } = payload;
   return {
-    action: payload.action,
-    sender: { login: sender.login, type: sender.type },
-    issue: {
-      id: pull.id,
-      title: pull.title,
-      body: pull.body ?? null,
-      locked: pull.locked,
-      state: pull.state,
-      author_association: pull.author_association,
-      user: pull.user ? { login: pull.user.login } : null,
-      pull_request: true,
-      updated_at: pull.updated_at,
-    },
-    comment: {
-      id: comment.id,
-      body: comment.body,
-      author_association: comment.author_association,
-    },
+    ...triggerFacts({
+      action: payload.action,
+      sender: payload.sender,
+      issue: { ...pull, pull_request: true },
+      comment,
+    }),
     reviewComment: {
       pullNumber: pull.number,
       path: comment.path,

@@ -7,6 +7,7 @@ import {
   type ReviewCommentPayload,
 } from "../trigger/review-comment-trigger.js";
 import { screenTrigger } from "../trigger/screen-trigger.js";
+import { triggerFacts } from "../trigger/trigger-facts.js";
 import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
 
 /** The part of Probot's `Context` a trigger handler reads. */
@@ -109,40 +110,5 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
         { triggerId: job.triggerId },
         "askcode already has this question",
       );
-  };
-}
-
-/**
- * The payload's fields the trigger decision reads, and no more: a job is
- * plain data a shared queue may hold, and the rest of a payload (the whole
- * repository and user objects) is kilobytes no step reads.
- */
-function triggerFacts(payload: TriggerPayload): TriggerPayload {
-  const { issue, comment, label, sender } = payload;
-  return {
-    action: payload.action,
-    sender: { login: sender.login, type: sender.type },
-    issue: {
-      id: issue.id,
-      title: issue.title,
-      body: issue.body ?? null,
-      locked: issue.locked,
-      state: issue.state,
-      author_association: issue.author_association,
-      user: issue.user ? { login: issue.user.login } : null,
-      // Only its presence counts: the issue is a pull request.
-      ...(issue.pull_request ? { pull_request: true } : {}),
-      updated_at: issue.updated_at,
-    },
-    ...(comment
-      ? {
-          comment: {
-            id: comment.id,
-            body: comment.body,
-            author_association: comment.author_association,
-          },
-        }
-      : {}),
-    ...(label ? { label: { name: label.name } } : {}),
   };
 }
