@@ -1,10 +1,7 @@
 import type { ProgressEvent } from "../../../src/answer/render-progress-comment.js";
-import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
-import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
-import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
-import { memoryRunAt } from "../../helpers/memory-run-at.js";
+import { retrievalAnswerInput } from "../../helpers/retrieval-answer-input.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const FILES = {
@@ -19,25 +16,14 @@ describe("answerQuestion without a model", () => {
     // The question waited 2.5 s (posting the comment, reading the thread) before this call.
     clock.advance(2_500);
     const events: ProgressEvent[] = [];
-    const rendered = await answerQuestion({
-      at: memoryRunAt(SHA, FILES),
-      question: "when does shouldRetry retry?",
-      asker: "asker",
-      issue: { number: 1, title: "Retries", body: null, comments: [] },
-      settings: resolveRunSettings(defaultRepoConfig(), {
-        model: "gpt-4o",
-        contextWindow: 128_000,
+    const rendered = await answerQuestion(
+      retrievalAnswerInput(SHA, FILES, {
+        question: "when does shouldRetry retry?",
+        clock,
+        progress: (event) => void events.push(event),
+        startedAt,
       }),
-      excludePaths: [],
-      model: undefined,
-      guidance: [],
-      maxRepositoryBytes: 10_000_000,
-      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-      clock,
-      log: { info: () => {}, warn: () => {} },
-      progress: (event) => void events.push(event),
-      startedAt,
-    });
+    );
 
     expect(events).toStrictEqual([
       { kind: "searching" },
