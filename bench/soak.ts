@@ -7,6 +7,7 @@
 // registry are shared by all questions, as in production. After a warm-up,
 // the heap after a full GC and the RSS are sampled every `--every` questions.
 //   npm run bench:soak [-- --questions 500 --commits 5 --heap-snapshots DIR]
+import { createPullRequests } from "../src/run/pull-requests.js";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -121,6 +122,10 @@ const deps: RunQuestionDeps = {
     });
     return {
       comments: createIssueComments(
+        new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
+        job,
+      ),
+      pullRequests: createPullRequests(
         new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
         job,
       ),

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { ApplicationFunction, Probot } from "probot";
+import { createPullRequests } from "./run/pull-requests.js";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { createReadCaches } from "./cache/create-read-caches.js";
@@ -24,6 +25,9 @@ import type { TriggerJob } from "./jobs/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
+import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
+import { createMemoryReactionMemory } from "./metrics/reaction-memory.js";
+import { createRedisReactionMemory } from "./metrics/redis-reaction-memory.js";
 import { createMemoryQuestionLimiter } from "./limits/memory-question-limiter.js";
 import { createRedisQuestionLimiter } from "./limits/redis-question-limiter.js";
 import { loadMissions } from "./missions/load-missions.js";
@@ -145,6 +149,15 @@ export function createAskcodeApp(
           throw error;
         }));
 
+    // 👎 on askcode's answers, counted as threads are read (GitHub sends
+    // no webhook for reactions); replicas share what each has counted.
+    const answersRead = countAnswerReactions({
+      memory: redis
+        ? createRedisReactionMemory(redis)
+        : createMemoryReactionMemory(),
+      metrics: metrics.reactions,
+      log: app.log,
+    });
     const clientsFor = async (
       job: QuestionJob,
     ): Promise<InstallationClients> => {
@@ -166,6 +179,15 @@ export function createAskcodeApp(
       });
       return {
         comments: createIssueComments(
+          installation as unknown as IssuesOctokit,
+          job,
+          {
+            // Read by the worker before the run; unknown, no comment is askcode's.
+            appSlug: await appSlug().catch(() => undefined),
+            answersRead,
+          },
+        ),
+        pullRequests: createPullRequests(
           installation as unknown as IssuesOctokit,
           job,
         ),

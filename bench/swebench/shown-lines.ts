@@ -13,6 +13,8 @@ export interface ShownLines {
 const HEADER =
   /^(.+) \((?:all \d+ lines|lines (\d+)(?:-\d+)?(?:, \d+(?:-\d+)?)* of \d+)\)$/;
 const FENCE = /^(`{3,})[^`]*$/;
+// copyNote: "Lines 40-80 are also at single_include/json.hpp:15230-15270 (same text)."
+const COPY = /^Lines (\d+)-(\d+) are also at (.+):(\d+)-(\d+) \(same text\)\.$/;
 // omittedMarker: "<indent>[<comment prefix> ]… lines 61-89 omitted" (or "… line 61 omitted").
 const MARKER = /^\s*(?:\S+ )?… lines? (\d+)(?:-(\d+))? omitted$/;
 
@@ -47,7 +49,11 @@ export function shownLines(
     const header = lines[i] as string;
     if (header === METADATA_HEADER) break;
     const match = HEADER.exec(header);
-    const fence = FENCE.exec(lines[i + 1] ?? "")?.[1];
+    const copies: RegExpExecArray[] = [];
+    let next = i + 1;
+    for (let copy; (copy = COPY.exec(lines[next] ?? "")); next++)
+      copies.push(copy);
+    const fence = FENCE.exec(lines[next] ?? "")?.[1];
     if (!match || fence === undefined) {
       throw new Error(
         `Line ${i + 1} of the packed context is not a file header and fence: ${JSON.stringify(header)}.`,
@@ -61,8 +67,9 @@ export function shownLines(
       );
     const shown = byPath.get(path) ?? new Set<number>();
     byPath.set(path, shown);
+    const inSection = new Set<number>();
     let cursor = match[2] === undefined ? 1 : Number(match[2]);
-    i += 2;
+    i = next + 1;
     for (; i < lines.length && lines[i] !== fence; i++) {
       const line = (lines[i] as string).replace(/\r$/, "");
       const marker = MARKER.exec(line);
@@ -70,9 +77,28 @@ export function shownLines(
         cursor = Number(marker[2] ?? marker[1]) + 1;
         continue;
       }
-      if (file[cursor - 1]?.replace(/\r$/, "") === line) shown.add(cursor);
-      else mismatches++;
+      if (file[cursor - 1]?.replace(/\r$/, "") === line) {
+        shown.add(cursor);
+        inSection.add(cursor);
+      } else mismatches++;
       cursor++;
+    }
+    // A copy's line counts as shown when it is the shown line's text (each
+    // line trimmed, as the packer compares them) in the file the note names.
+    for (const [, a, b, copyPath, c] of copies) {
+      const copyFile = fileLines(copyPath as string);
+      if (!copyFile)
+        throw new Error(
+          `The packed context names ${copyPath} as a copy, which the harness did not read.`,
+        );
+      const into = byPath.get(copyPath as string) ?? new Set<number>();
+      byPath.set(copyPath as string, into);
+      for (let line = Number(a); line <= Number(b); line++) {
+        if (!inSection.has(line)) continue;
+        const at = Number(c) + line - Number(a);
+        if (copyFile[at - 1]?.trim() === file[line - 1]?.trim()) into.add(at);
+        else mismatches++;
+      }
     }
     i++; // the closing fence
     while (i < lines.length && lines[i] === "") i++; // the separator
@@ -101,7 +127,12 @@ export function checkAgainstPieces(
   let fullNotShown = 0;
   const code = pieces.filter((p) => p.form !== "metadata");
   for (const [path, lines] of shown.byPath) {
-    const own = code.filter((p) => p.path === path);
+    const own = code.flatMap((p) => [
+      ...(p.path === path ? [p] : []),
+      ...(p.copies ?? [])
+        .filter((c) => c.path === path)
+        .map((c) => ({ startLine: c.at[0], endLine: c.at[1] })),
+    ]);
     for (const line of lines) {
       if (!own.some((p) => p.startLine <= line && line <= p.endLine))
         outsidePieces++;

@@ -1,3 +1,5 @@
+import { BUDGET_LIMITS, DEFAULT_MAX_STEPS } from "../config/config-fields.js";
+
 /** The bounds of one agent run (issue 4: steps, total tokens, wall time). */
 export interface AgentBudgets {
   /** Model turns that may call tools; a turn with several calls counts one step per call (default 8). */
@@ -6,7 +8,7 @@ export interface AgentBudgets {
    * Tokens the whole run may spend: prompt plus completion of every request,
    * as the server reports them (counted with the tokenizer where it does not).
    * Tool results count against it as soon as they join the conversation
-   * (default 120,000).
+   * (default 300,000: room for 8 full-size tool results, README, "Configure a repository").
    */
   runTokens: number;
   /** Tokens one tool result may use; less when the run has less left (default 4,000). */
@@ -19,10 +21,12 @@ export interface AgentBudgets {
   contextTokens?: number;
 }
 
+// The repository's defaults (`.github/askcode.yml`), so a run given no
+// budgets is bounded as a repository without a config file is.
 export const DEFAULT_AGENT_BUDGETS: Readonly<AgentBudgets> = {
-  maxSteps: 8,
-  runTokens: 120_000,
-  toolResultTokens: 4_000,
+  maxSteps: DEFAULT_MAX_STEPS,
+  runTokens: BUDGET_LIMITS.run.default,
+  toolResultTokens: BUDGET_LIMITS.tool_result.default,
   wallTimeMs: 180_000,
   answerTokens: 2_000,
 };
@@ -33,13 +37,16 @@ export const DEFAULT_AGENT_BUDGETS: Readonly<AgentBudgets> = {
  */
 export const TOOL_CALL_RESERVE = 256;
 
+/** Tokens kept for the message that asks for the answer at a bound. */
+export const ANSWER_NOW_RESERVE = 100;
+
 /**
  * The budgets of a run: the defaults, overridden by what is given. Throws a
  * `TypeError` naming the budget for a value that is not a positive number
  * (docs/conventions.md, "Config: zod schemas are the source of truth").
  *
  * @example
- * resolveBudgets({ maxSteps: 4 }) // { maxSteps: 4, runTokens: 120_000, toolResultTokens: 4_000, wallTimeMs: 180_000, answerTokens: 2_000 }
+ * resolveBudgets({ maxSteps: 4 }) // { maxSteps: 4, runTokens: 300_000, toolResultTokens: 4_000, wallTimeMs: 180_000, answerTokens: 2_000 }
  * resolveBudgets({ runTokens: 0 }) // throws TypeError: runAgent: budgets.runTokens must be a positive number, received 0.
  */
 export function resolveBudgets(

@@ -6,6 +6,8 @@ import { cutToTokens } from "./cut-to-tokens.js";
 import { dataBlock } from "./data-block.js";
 import { describeAuthor } from "./describe-author.js";
 import { renderIssueThread, type IssueThread } from "./issue-thread.js";
+import { renderPullRequest } from "./render-pull-request.js";
+import type { PullRequestFacts } from "../run/pull-requests.js";
 
 /** The packed context as the first message needs it; a retrieval `PackedContext` fits. */
 export interface FirstMessageContext {
@@ -25,6 +27,8 @@ export interface FirstMessageInput {
   /** The login of who asked; the thread's `asker`, when known, says who wrote the question. */
   asker?: string;
   issue?: IssueThread;
+  /** The pull request the question was asked on: its head, base and changed files follow the thread. */
+  pullRequest?: PullRequestFacts;
   /** The commit the code context and the guidance were read at, for their labels. */
   sha?: string;
   context?: FirstMessageContext;
@@ -37,6 +41,8 @@ export interface FirstMessageInput {
   questionShare?: number;
   /** Share of `budget` for the issue thread (default 0.25). */
   issueShare?: number;
+  /** Share of `budget` for the pull request's changed-file list (default 0.05). */
+  pullRequestShare?: number;
   /** The thread's newest comments shown at most (`limits.max_thread_comments`; default: all). */
   maxIssueComments?: number;
 }
@@ -119,6 +125,15 @@ export function buildFirstMessage(input: FirstMessageInput): FirstMessage {
         thread.text,
     );
   }
+
+  if (input.pullRequest)
+    parts.push(
+      renderPullRequest(
+        input.pullRequest,
+        Math.floor(input.budget * (input.pullRequestShare ?? 0.05)),
+        counter,
+      ),
+    );
 
   const at = input.sha ? ` at ${input.sha}` : "";
   const seen: SeenRange[] = [];

@@ -1,6 +1,6 @@
 import type { SeenRange } from "../tools/tool.js";
 import { answerNowMessage } from "./answer-now-message.js";
-import { resolveBudgets } from "./budgets.js";
+import { ANSWER_NOW_RESERVE, resolveBudgets } from "./budgets.js";
 import type { ChatMessage, ChatRequest, ChatResponse } from "./chat-model.js";
 import {
   countMessageTokens,
@@ -25,9 +25,6 @@ export interface RunAgentDeps {
 }
 
 const defaultDeps: RunAgentDeps = { executeToolCalls };
-
-// Tokens kept for the message that asks for the answer at a bound.
-const ANSWER_NOW_RESERVE = 100;
 
 /**
  * The agent loop (docs/architecture/agent-loop.md). Each step first checks the

@@ -1,4 +1,5 @@
-import { TOOL_CALL_RESERVE, type AgentBudgets } from "./budgets.js";
+import type { AgentBudgets } from "./budgets.js";
+import { answerPromptTokens, tokensForSteps } from "./tokens-for-steps.js";
 
 /** Which bound ended the run before the model gave its answer. */
 export type StopReason = "max_steps" | "token_budget" | "wall_time";
@@ -32,19 +33,28 @@ export const wallTimeReached: StopCondition = (state, budgets) =>
 /**
  * One more step could leave too little for the answer. A step costs its
  * prompt plus a short tool-call reply; it adds at most one tool result; then
- * the request for the answer costs that longer prompt plus a full reply.
- * Continue only while all of that fits the run's tokens (and, when known, the
- * last request fits the context window), so the answer always has room.
+ * the request for the answer costs that longer prompt, the message asking
+ * for it, and a full reply: `tokensForSteps` for one step from here, the sum
+ * that also says how many steps a run budget allows. Continue only while all
+ * of that fits the run's tokens (and, when known, the last request fits the
+ * context window), so the answer always has room.
  *
  * @example
  * // 20,000 spent, 15,000 in the conversation, 4,000 per result, 2,000 per answer:
- * // 20,000 + (15,000 + 256) + (15,000 + 256 + 4,000 + 2,000) = 56,512 ≤ 60,000: go on.
+ * // 20,000 + (15,000 + 256) + (15,000 + 256 + 4,000 + 100) + 2,000 = 56,612 ≤ 60,000: go on.
  */
 export const tokenBudgetReached: StopCondition = (state, budgets) => {
-  const step = state.promptTokens + TOOL_CALL_RESERVE;
-  const answer = step + budgets.toolResultTokens + budgets.answerTokens;
-  if (state.tokensUsed + step + answer > budgets.runTokens) return true;
-  return budgets.contextTokens !== undefined && answer > budgets.contextTokens;
+  const ahead = {
+    promptTokens: state.promptTokens,
+    toolResultTokens: budgets.toolResultTokens,
+    answerTokens: budgets.answerTokens,
+  };
+  if (state.tokensUsed + tokensForSteps(ahead, 1) > budgets.runTokens)
+    return true;
+  return (
+    budgets.contextTokens !== undefined &&
+    answerPromptTokens(ahead, 1) + budgets.answerTokens > budgets.contextTokens
+  );
 };
 
 const CONDITIONS: ReadonlyArray<readonly [StopReason, StopCondition]> = [

@@ -23,6 +23,13 @@ export interface ContextDetailsInput {
 const MAX_RANGES = 6;
 
 /**
+ * How the "Context used" section opens: what separates an answer comment's
+ * answer from the list of what it was written from, for a reader of the
+ * comment (`readAnswerComment`) as for this writer.
+ */
+export const CONTEXT_DETAILS_OPENING = "<details>\n<summary>Context used (";
+
+/**
  * The collapsed "Context used" section: every file the answer was written
  * from, each range a permalink, with tokens; then what checking the answer's
  * citations changed, so a reader can see why a reference is not a link.
@@ -37,8 +44,7 @@ export function renderContextDetails(input: ContextDetailsInput): string {
   const tokens = files.reduce((sum, f) => sum + f.tokens, 0);
   const listed = files.slice(0, input.maxFiles ?? files.length);
   const out = [
-    "<details>",
-    `<summary>Context used (${count(files.length, "file")}, ${count(tokens, "token")})</summary>`,
+    `${CONTEXT_DETAILS_OPENING}${count(files.length, "file")}, ${count(tokens, "token")})</summary>`,
     "",
   ];
   for (const f of listed) {

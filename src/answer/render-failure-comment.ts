@@ -18,7 +18,9 @@ export type FailureReason =
   /** The question is longer than the repository's `limits.max_question_chars`: nothing was run. */
   | { kind: "question-too-long"; chars: number; maxChars: number }
   /** The question names a branch, tag or commit this repository does not have: nothing was read. */
-  | { kind: "ref-not-found"; ref: string };
+  | { kind: "ref-not-found"; ref: string }
+  /** "retry" where no earlier question was asked of askcode in the thread: nothing was run. */
+  | { kind: "nothing-to-retry" };
 
 export interface FailureMeta {
   /** The app's handle, for "mention `@askcode` again". */
@@ -45,7 +47,9 @@ export async function renderFailureComment(
   const again = `mention \`@${meta.handle ?? "askcode"}\` again`;
   const [why, todo] = explain(reason, again);
   const out = [
-    reason.kind === "question-too-long" || reason.kind === "ref-not-found"
+    reason.kind === "question-too-long" ||
+    reason.kind === "ref-not-found" ||
+    reason.kind === "nothing-to-retry"
       ? "askcode did not start on this question."
       : "askcode could not finish an answer to this question.",
     "",
@@ -101,6 +105,11 @@ function explain(reason: FailureReason, again: string): [string, string] {
       return [
         `This repository has no branch, tag or commit named ${codeSpan(reason.ref)}, so nothing was read and nothing was answered.`,
         `Please ${again} naming a branch, tag or commit it has, or without one to read the default branch.`,
+      ];
+    case "nothing-to-retry":
+      return [
+        "`retry` runs the previous question asked of askcode in this issue again, and nothing was asked of it here before.",
+        `Please ${again} with your question.`,
       ];
     case "internal":
       return [

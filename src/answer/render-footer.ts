@@ -43,6 +43,29 @@ export function renderFooter(input: FooterInput): string {
   return `<sub>${parts.join(" · ")}</sub>`;
 }
 
+// The footer as renderFooter writes it: "askcode", then what answered (a
+// model, or retrieval), then where it read. A failure's footer goes straight
+// from "askcode" to where it read, and progress, interrupted and moved
+// notices end in a footer that reads nothing, so only an answer matches.
+const ANSWER_FOOTER =
+  /^<sub>askcode · (?!read )[^\n]* · read (?:`[^`\n]*` )?at \[[0-9a-f]{7}\]\([^)\s]+\)<\/sub>$/;
+
+/**
+ * Whether a comment's body is one of askcode's answers: its last line is the
+ * footer `renderFooter` writes. askcode's other comments (progress, failure,
+ * interrupted, moved, limit notices) never end in one. Answers posted by any
+ * version of askcode that wrote this footer are recognised, so the test
+ * needs no hidden marker in the comment.
+ *
+ * @example
+ * isAnswerComment("It retries twice.\n\n<sub>askcode · gpt-4o · 1,024 tokens · read at [9fceb02](https://github.com/o/r/commit/9fceb02…)</sub>") // true
+ * isAnswerComment("⏳ Searching the code…\n\n<sub>askcode · this comment will be updated with the answer</sub>") // false
+ */
+export function isAnswerComment(body: string): boolean {
+  const lastLine = body.trimEnd().split("\n").at(-1) ?? "";
+  return ANSWER_FOOTER.test(lastLine.trim());
+}
+
 // Text from an issue in a footer or reply: long enough for any real ref name.
 const MAX_SPAN_CHARS = 80;
 

@@ -53,10 +53,12 @@ export const BUDGET_LIMITS = {
   run: {
     min: 1000,
     max: 10_000_000,
-    default: 64_000,
+    // 8 steps (DEFAULT_MAX_STEPS) with full-size tool results, then the
+    // answer, need 287,864 (tokensForSteps; README, "Configure a repository").
+    default: 300_000,
     unit: "tokens",
     description:
-      "Tokens the whole run may add to the conversation: first message, tool results and replies.",
+      "Tokens the whole run may spend: prompt plus reply of every model request, and each request resends the conversation so far, so the cost grows with the square of the steps. The defaults' 8 tool calls with full-size results, then the answer, need 287,864; a budget too small for `max_steps` is reported.",
   },
   wall_time_seconds: {
     min: 10,
@@ -69,6 +71,9 @@ export const BUDGET_LIMITS = {
 } as const;
 
 export type BudgetKey = keyof typeof BUDGET_LIMITS;
+
+/** Tool calls a run may make when neither the repository nor a mission says (`max_steps`). */
+export const DEFAULT_MAX_STEPS = 8;
 
 /** A budget's bounds, without a default (mission files leave unset budgets to the repository). */
 export function budgetSchema(key: BudgetKey) {

@@ -13,9 +13,11 @@ export interface ConfigProblem {
   received?: unknown;
   /**
    * What askcode did instead: used the key's default, ignored the key (an
-   * unknown key), or used another value (`used`), such as a budget cut to fit.
+   * unknown key), used another value (`used`), such as a budget cut to fit,
+   * or kept the value as written (a setting at odds with another, which the
+   * report says how to reconcile).
    */
-  outcome: "used-default" | "ignored" | "adjusted";
+  outcome: "used-default" | "ignored" | "adjusted" | "kept";
   /** The value askcode used; absent when it ignored the key or the default is "unset". */
   used?: unknown;
   /** A known key or name close to the one written, for "did you mean". */

@@ -5,6 +5,7 @@ import {
   type BudgetKey,
 } from "./config-fields.js";
 import { isPlainObject, type ConfigProblem } from "./config-problem.js";
+import { describeStepsFit } from "./describe-steps-fit.js";
 import { describeValue } from "./describe-zod-issue.js";
 import { didYouMean } from "./did-you-mean.js";
 import { parseConfigFields } from "./parse-config-fields.js";
@@ -68,6 +69,7 @@ export function parseRepoConfig(
   };
   capRunTokens(config, input, options.maxRunTokens, problems);
   fitBudgetsInRun(config, problems);
+  checkStepsFitRun(config, input, problems);
   if (options.missionNames)
     checkMissionNames(config, options.missionNames, problems);
   return { config, problems };
@@ -118,11 +120,7 @@ function capRunTokens(
 ): void {
   const { budgets } = config;
   if (ceiling === undefined || budgets.run <= ceiling) return;
-  const written =
-    isPlainObject(input.budgets) &&
-    input.budgets.run != null &&
-    !problems.some((problem) => problem.key === "budgets.run");
-  if (written)
+  if (wrote(input, "budgets.run", problems))
     problems.push({
       key: "budgets.run",
       message: `is more than this askcode allows one answer to spend (${ceiling} tokens, its operator's \`ASKCODE_MAX_RUN_TOKENS\`)`,
@@ -150,6 +148,50 @@ function fitBudgetsInRun(config: RepoConfig, problems: ConfigProblem[]): void {
     });
     budgets[key] = budgets.run;
   }
+}
+
+// `max_steps` promises tool calls that the run budget must pay for: each
+// request resends the conversation, so the cost grows with the square of the
+// steps (tokensForSteps). A file whose own numbers break that promise is
+// told so, with the arithmetic; its values are kept (a smaller run may be
+// meant as a cost cap, and most results are not full-size). Defaults alone
+// always fit, and the operator's ceiling alone is not the file's to fix.
+function checkStepsFitRun(
+  config: RepoConfig,
+  input: Record<string, unknown>,
+  problems: ConfigProblem[],
+): void {
+  const keys = [
+    "max_steps",
+    "budgets.context",
+    "budgets.tool_result",
+    "budgets.run",
+  ];
+  if (!keys.some((key) => wrote(input, key, problems))) return;
+  const short = describeStepsFit(config.budgets, config.max_steps);
+  if (!short) return;
+  problems.push({
+    key: "budgets.run",
+    message: `fits only ${short.fits} of the ${config.max_steps} tool calls \`max_steps\` allows: ${short.because}`,
+    allowed: `at least ${short.needed} for \`max_steps: ${config.max_steps}\`, or \`max_steps\` at most ${short.fits}`,
+    received: config.budgets.run,
+    outcome: "kept",
+  });
+}
+
+// Whether the file set this dotted key to a value that was read as written.
+function wrote(
+  input: Record<string, unknown>,
+  key: string,
+  problems: readonly ConfigProblem[],
+): boolean {
+  let value: unknown = input;
+  for (const part of key.split(".")) {
+    if (!isPlainObject(value)) return false;
+    value = value[part];
+  }
+  // `key:` alone is unset; a reported value was replaced.
+  return value != null && !problems.some((problem) => problem.key === key);
 }
 
 function checkMissionNames(

@@ -62,6 +62,8 @@ function renderOutcome(problem: ConfigProblem): string {
       return "Ignored it.";
     case "adjusted":
       return `Used ${codeSpan(formatValue(problem.used))}.`;
+    case "kept":
+      return "Kept it.";
     case "used-default":
       if (problem.key === "") return "Used the defaults for every key.";
       return problem.used === undefined

@@ -3,6 +3,7 @@ import {
   ASSOCIATIONS,
   budgetField,
   DEFAULT_ASSOCIATIONS,
+  DEFAULT_MAX_STEPS,
   handleField,
   modelField,
 } from "./config-fields.js";
@@ -104,7 +105,7 @@ export const repoConfigSchema = z
         context: budgetField("context"),
         /** Tokens for each tool result the model asks for; longer results are cut with a note. */
         tool_result: budgetField("tool_result"),
-        /** Tokens the whole run may add to the conversation (first message, tool results, replies). */
+        /** Tokens the whole run may spend: prompt plus reply of every request (tokensForSteps says how many steps that pays for). */
         run: budgetField("run"),
         /** Seconds a run may take before the model is asked for its best answer. */
         wall_time_seconds: budgetField("wall_time_seconds"),
@@ -172,7 +173,7 @@ export const repoConfigSchema = z
      * sends several anyway takes one step per call, so batching buys no extra
      * reads). When they are spent, the model must answer with what it has.
      */
-    max_steps: z.number().int().min(1).max(50).default(8).meta({
+    max_steps: z.number().int().min(1).max(50).default(DEFAULT_MAX_STEPS).meta({
       description:
         "How many tool calls a run may make (one per model turn; a turn with several calls takes one step per call).",
       allowed: "a whole number from 1 to 50",

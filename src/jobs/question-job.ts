@@ -23,6 +23,8 @@ export interface QuestionJob {
    */
   htmlUrl: string;
   issueNumber: number;
+  /** Set when the issue is a pull request: the question is answered at its head commit. */
+  onPullRequest?: true;
   /** The login of whoever asked, for the answer and for per-user limits. */
   requestedBy: string;
   /** What to answer: a question, or a mission started by a label. */

@@ -1,4 +1,8 @@
 import type { Registry } from "prom-client";
+import {
+  createAnswerReactionMetrics,
+  type AnswerReactionMetrics,
+} from "./answer-reaction-metrics.js";
 import { createGitHubMetrics, type GitHubMetrics } from "./github-metrics.js";
 import {
   createQuestionMetrics,
@@ -16,6 +20,7 @@ export interface AskcodeMetrics {
   questions: QuestionMetrics;
   github: GitHubMetrics;
   run: RunMetrics;
+  reactions: AnswerReactionMetrics;
 }
 
 /**
@@ -34,5 +39,6 @@ export function createAskcodeMetrics(registry: Registry): AskcodeMetrics {
     questions: createQuestionMetrics(registry),
     github: createGitHubMetrics(registry),
     run: createRunMetrics(registry),
+    reactions: createAnswerReactionMetrics(registry),
   };
 }

@@ -2,15 +2,18 @@ import { LineCounter, parseDocument, type Document } from "yaml";
 import { z } from "zod";
 import { isPlainObject } from "../config/config-problem.js";
 import { describeIssue, valueAt } from "../config/describe-zod-issue.js";
+import { describeStepsFit } from "../config/describe-steps-fit.js";
 import { didYouMean } from "../config/did-you-mean.js";
 import {
   allowedFor,
   fieldAt,
   objectInside,
 } from "../config/parse-config-fields.js";
+import { defaultRepoConfig } from "../config/parse-repo-config.js";
 import { ConfigError } from "../shared/errors.js";
 import { missionSchema, type Mission } from "./mission-schema.js";
 import { outputSections } from "./output-sections.js";
+import { foldBudgets } from "./resolve-run-settings.js";
 import {
   locateYamlKey,
   locateYamlPath,
@@ -64,6 +67,17 @@ export function parseMissionFile(text: string, file: string): Mission {
       [`${file} is not a valid mission:`, ...lines, fixIt()].join("\n"),
     );
   }
+  const short = stepsShortfall(parsed.data);
+  if (short) {
+    const at = locateYamlPath(doc, lineCounter, short.key);
+    throw new ConfigError(
+      [
+        `${file} is not a valid mission:`,
+        `  ${where(file, at)} ${short.text}`,
+        fixIt(),
+      ].join("\n"),
+    );
+  }
   return {
     ...parsed.data,
     // GitHub labels ignore case: "Bug" and "bug" are one label, listed once.
@@ -75,6 +89,33 @@ export function parseMissionFile(text: string, file: string): Mission {
     ),
     file,
     sections: outputSections(parsed.data.output),
+  };
+}
+
+// A mission that sets its steps or token budgets must pay for its own
+// steps (tokensForSteps): what it leaves unset counts at the repository
+// defaults. Unlike a repository's, a mission is the operator's to fix now.
+function stepsShortfall(
+  mission: z.output<typeof missionSchema>,
+): { key: string[]; text: string } | undefined {
+  const { max_steps: maxSteps, budgets: own = {} } = mission;
+  const { context, tool_result: toolResult, run } = own;
+  if ([maxSteps, context, toolResult, run].every((v) => v === undefined))
+    return undefined;
+  const defaults = defaultRepoConfig();
+  const steps = maxSteps ?? defaults.max_steps;
+  const budgets = foldBudgets(defaults.budgets, own);
+  const short = describeStepsFit(budgets, steps);
+  if (!short) return undefined;
+  const key =
+    run !== undefined
+      ? ["budgets", "run"]
+      : maxSteps !== undefined
+        ? ["max_steps"]
+        : ["budgets"];
+  return {
+    key,
+    text: `\`budgets.run\` (${budgets.run}) fits only ${short.fits} of the ${steps} tool calls \`max_steps\` allows: ${short.because} (budgets the mission leaves unset count at the repository defaults). Allowed: \`budgets.run\` at least ${short.needed}, or \`max_steps\` at most ${short.fits}.`,
   };
 }
 

@@ -40,18 +40,11 @@ export function resolveRunSettings(
     typeof mission?.model === "string"
       ? { name: mission.model }
       : (mission?.model ?? config.model);
-  const budgets = { ...config.budgets };
-  for (const [key, value] of Object.entries(mission?.budgets ?? {})) {
-    if (value !== undefined) budgets[key as keyof Budgets] = value;
-  }
-  // The operator's ceiling holds over a mission's budget too (the
-  // repository's was cut to it when its config was read).
-  if (operator.maxRunTokens !== undefined)
-    budgets.run = Math.min(budgets.run, operator.maxRunTokens);
-  // Both are spent from the run's budget (as parseRepoConfig enforces for a
-  // repository); a mission's larger context must not overrun a smaller run.
-  budgets.context = Math.min(budgets.context, budgets.run);
-  budgets.tool_result = Math.min(budgets.tool_result, budgets.run);
+  const budgets = foldBudgets(
+    config.budgets,
+    mission?.budgets,
+    operator.maxRunTokens,
+  );
   return {
     model: model?.name ?? operator.model,
     contextWindow: model?.context_window ?? operator.contextWindow,
@@ -60,4 +53,33 @@ export function resolveRunSettings(
     limits: config.limits,
     tools: mission?.tools ?? MISSION_TOOL_NAMES,
   };
+}
+
+/**
+ * A run's budgets: the mission's over the repository's, budget by budget,
+ * the run's under the operator's ceiling, and the first message and each
+ * tool result capped at the run's budget they are spent from.
+ *
+ * @example
+ * foldBudgets({ context: 12000, tool_result: 4000, run: 300000, wall_time_seconds: 180 }, { run: 500000 }, 400000)
+ * // { context: 12000, tool_result: 4000, run: 400000, wall_time_seconds: 180 }
+ */
+export function foldBudgets(
+  repository: Budgets,
+  mission: Mission["budgets"],
+  maxRunTokens?: number,
+): Budgets {
+  const budgets = { ...repository };
+  for (const [key, value] of Object.entries(mission ?? {})) {
+    if (value !== undefined) budgets[key as keyof Budgets] = value;
+  }
+  // The operator's ceiling holds over a mission's budget too (the
+  // repository's was cut to it when its config was read).
+  if (maxRunTokens !== undefined)
+    budgets.run = Math.min(budgets.run, maxRunTokens);
+  // Both are spent from the run's budget (as parseRepoConfig enforces for a
+  // repository); a mission's larger context must not overrun a smaller run.
+  budgets.context = Math.min(budgets.context, budgets.run);
+  budgets.tool_result = Math.min(budgets.tool_result, budgets.run);
+  return budgets;
 }

@@ -106,6 +106,7 @@ export async function acceptTrigger(
     repo: job.repo,
     htmlUrl: job.htmlUrl,
     issueNumber: job.issueNumber,
+    ...(job.payload.issue.pull_request ? { onPullRequest: true as const } : {}),
     requestedBy: sender.login,
     task:
       decision.kind === "question"

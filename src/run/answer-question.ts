@@ -38,7 +38,9 @@ import {
   packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
+import type { PullRequestFacts } from "./pull-requests.js";
 import { startRunDeadline } from "./run-deadline.js";
+import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
 export interface AnswerQuestionInput {
   /** The repository at the question's commit, its reader and budgets (the run's budgets are these, not `settings.budgets`). */
@@ -46,6 +48,8 @@ export interface AnswerQuestionInput {
   question: string;
   asker: string;
   issue: IssueThread;
+  /** The pull request the question was asked on (`at` reads its head): its changed files join the retrieval text, the first message and the tools. */
+  pullRequest?: PullRequestFacts;
   settings: Omit<RunSettings, "budgets">;
   excludePaths: readonly string[];
   mission?: Mission;
@@ -85,6 +89,10 @@ const MODEL_UNREACHABLE =
 // its last request (the answer, without tools) can come back before the
 // deadline cuts it off.
 const ANSWER_TIME_SHARE = 0.25;
+// Changed files of a pull request whose paths join the retrieval text: the
+// first ones GitHub lists, enough to cover a typical pull request without
+// letting a sweeping one name every file as a place.
+const CHANGED_FILES_SEARCHED = 20;
 
 /**
  * One question, from the code to the comment body:
@@ -131,6 +139,16 @@ export async function answerQuestion(
     question,
     visibleMarkdown(input.issue.title),
     visibleMarkdown(input.issue.body ?? ""),
+    // On a pull request the question is most likely about what it changes:
+    // its first files, by path, are places retrieval weighs.
+    ...(input.pullRequest
+      ? [
+          input.pullRequest.files
+            .slice(0, CHANGED_FILES_SEARCHED)
+            .map((f) => f.path)
+            .join("\n"),
+        ]
+      : []),
   ].join("\n\n");
 
   input.progress({ kind: "searching" });
@@ -188,10 +206,20 @@ export async function answerQuestion(
     excludePaths: input.excludePaths,
     allowed: settings.tools,
   });
+  if (input.pullRequest)
+    tools.push(
+      createPullRequestDiffTool({
+        pullRequest: input.pullRequest,
+        tokenCounter,
+        toolResultBudget: budgets.tool_result,
+        policy,
+      }),
+    );
   const first = buildFirstMessage({
     question: input.question,
     asker: input.asker,
     issue: input.issue,
+    ...(input.pullRequest ? { pullRequest: input.pullRequest } : {}),
     sha: repository.sha,
     context: {
       text: built.context.text,

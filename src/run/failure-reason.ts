@@ -1,5 +1,6 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
 import { RetryLaterError } from "../jobs/retry-later-error.js";
+import { NothingToRetryError } from "./previous-question.js";
 import {
   BudgetExceededError,
   GitHubError,
@@ -28,6 +29,7 @@ export function failureReason(error: unknown): FailureReason {
   // The asker's own words, named back to them: not an upstream message.
   if (error instanceof RefNotFoundError)
     return { kind: "ref-not-found", ref: error.ref };
+  if (error instanceof NothingToRetryError) return { kind: "nothing-to-retry" };
   if (error instanceof AskcodeError) return { kind: "github" };
   return { kind: "internal" };
 }

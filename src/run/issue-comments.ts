@@ -1,4 +1,6 @@
 import type { IssueThread } from "../agent/issue-thread.js";
+import { readAnswerComment } from "../answer/read-answer-comment.js";
+import type { RepositoryOnWeb } from "../answer/permalink.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { settleBy, type Deadline } from "../shared/deadline.js";
 
@@ -9,7 +11,9 @@ export interface IssueComments {
   update(commentId: number, body: string): Promise<void>;
   /**
    * The issue and its comments, oldest first, without the comment that
-   * asked; its requests end by the run's `deadline` when given.
+   * asked; askcode's own answers are marked with what they cited and its
+   * notices (progress, failure) left out. Its requests end by the run's
+   * `deadline` when given.
    */
   thread(askingCommentId?: number, deadline?: Deadline): Promise<IssueThread>;
 }
@@ -31,6 +35,28 @@ interface RestComment {
   user: { login: string } | null;
   author_association: string;
   created_at: string;
+  /** The rollup of reactions, by content (`"-1"` is 👎). */
+  reactions?: Record<string, unknown>;
+}
+
+/** The 👎 count of one of askcode's answers, as the thread was read. */
+export interface AnswerThumbsDown {
+  commentId: number;
+  thumbsDown: number;
+}
+
+export interface IssueCommentsOptions {
+  /** The app's slug: askcode's own comments are `<slug>[bot]`'s (absent: none is recognised). */
+  appSlug?: string;
+  /**
+   * Told the 👎 count of each of askcode's answers in every thread read:
+   * GitHub sends no webhook for reactions, so reading a thread is when
+   * askcode learns them. Its failure never fails the read.
+   */
+  answersRead?(
+    repository: string,
+    answers: readonly AnswerThumbsDown[],
+  ): Promise<void>;
 }
 
 /** The Octokit calls `createIssueComments` needs; Probot's installation Octokit has them. */
@@ -56,9 +82,14 @@ const MAX_COMMENTS = 100;
  */
 export function createIssueComments(
   octokit: IssuesOctokit,
-  issue: { owner: string; repo: string; issueNumber: number },
+  issue: RepositoryOnWeb & { issueNumber: number },
+  options: IssueCommentsOptions = {},
 ): IssueComments {
   const base = { owner: issue.owner, repo: issue.repo };
+  const self =
+    options.appSlug === undefined
+      ? undefined
+      : `${options.appSlug.toLowerCase()}[bot]`;
   return {
     async create(body) {
       const { data } = await octokit.request(
@@ -120,14 +151,34 @@ export function createIssueComments(
         .flatMap(({ data }) => data as RestComment[])
         .slice(-MAX_COMMENTS);
       const asking = all.find((comment) => comment.id === askingCommentId);
-      const comments = all
-        .filter((comment) => comment !== asking)
-        .map((comment) => ({
+      const comments: Array<IssueThread["comments"][number]> = [];
+      const answers: AnswerThumbsDown[] = [];
+      for (const comment of all) {
+        if (comment === asking) continue;
+        const shown = {
           author: login(comment.user),
           association: comment.author_association,
           body: comment.body ?? "",
           createdAt: comment.created_at,
-        }));
+        };
+        if (shown.author.toLowerCase() !== self) {
+          comments.push(shown);
+          continue;
+        }
+        // askcode's own progress, failure and interrupted notices say
+        // nothing about the code (one is this run's progress comment): left out.
+        const answer = readAnswerComment(shown.body, issue);
+        if (!answer) continue;
+        comments.push({ ...shown, askcodeAnswer: answer });
+        answers.push({
+          commentId: comment.id,
+          thumbsDown: thumbsDown(comment.reactions),
+        });
+      }
+      if (answers.length > 0)
+        await options
+          .answersRead?.(`${issue.owner}/${issue.repo}`, answers)
+          .catch(() => undefined);
       const author = {
         login: login(opened.user),
         association: opened.author_association,
@@ -151,6 +202,7 @@ export function createIssueComments(
         author,
         comments,
         ...(asker ? { asker } : {}),
+        ...(options.appSlug !== undefined ? { appSlug: options.appSlug } : {}),
         // The issue counts every comment; those before the pages read were not.
         ...((opened.comments ?? 0) > all.length
           ? { commentsNotRead: (opened.comments ?? 0) - all.length }
@@ -158,6 +210,13 @@ export function createIssueComments(
       };
     },
   };
+}
+
+// GitHub's rollup counts each reaction content under its name; 👎 is "-1".
+// https://docs.github.com/en/rest/reactions/reactions#about-reactions
+function thumbsDown(reactions: Record<string, unknown> | undefined): number {
+  const count = reactions?.["-1"];
+  return typeof count === "number" && count > 0 ? count : 0;
 }
 
 // A deleted account shows as GitHub's "ghost" user.

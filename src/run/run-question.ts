@@ -33,7 +33,10 @@ import type { IssueComments } from "./issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import { createProgressReporter } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
+import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
+import { headMovedNote, pullRequestCommit } from "./pull-request-commit.js";
+import type { PullRequestFacts, PullRequests } from "./pull-requests.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 
@@ -43,6 +46,8 @@ export interface InstallationClients {
   comments: IssueComments;
   /** Reads the repository's code (askcode's own cached, throttled Octokit). */
   codeHost: CodeHost;
+  /** Reads a pull request the question was asked on (Probot's Octokit). */
+  pullRequests: PullRequests;
 }
 
 export interface RunQuestionDeps {
@@ -106,7 +111,7 @@ export async function runQuestion(
   job: QuestionJob,
   deps: RunQuestionDeps,
 ): Promise<QuestionOutcome> {
-  const { comments, codeHost } = await deps.clientsFor(job);
+  const { comments, codeHost, pullRequests } = await deps.clientsFor(job);
   const handle = job.config.handle ?? deps.operator.handle;
   // Every write goes through the in-flight registry: a shutdown that cuts
   // this run short edits the comment into the interrupted notice.
@@ -149,17 +154,37 @@ export async function runQuestion(
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
+      const issue = await comments.thread(
+        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
+        deadline,
+      );
+      // "@askcode retry" asks the thread's previous question again.
+      const asking = retriedTask(
+        task,
+        issue,
+        handle ?? issue.appSlug ?? "askcode",
+      );
       // A question may name a branch, tag or commit ("on v2.1 …", a link):
       // that one is read, or none (RefNotFoundError), never the default instead.
       const asked =
-        task.kind === "question"
-          ? findAskedRef(task.question, {
+        asking.kind === "question"
+          ? findAskedRef(asking.question, {
               owner: job.owner,
               repo: job.repo,
               htmlUrl: job.htmlUrl,
             })
           : undefined;
-      const resolved = await codeHost.resolveRef(asked?.ref, { deadline });
+      // On a pull request, its head (a ref the question names still wins).
+      const pullRequest: PullRequestFacts | undefined = job.onPullRequest
+        ? await pullRequests.read(job.issueNumber, deadline)
+        : undefined;
+      const onHead =
+        pullRequest && !asked
+          ? await pullRequestCommit(codeHost, pullRequest, deadline)
+          : undefined;
+      const resolved =
+        onHead?.resolved ??
+        (await codeHost.resolveRef(asked?.ref, { deadline }));
       const excluded = createPathPolicy(job.config.exclude_paths);
       at = runAt({
         source: codeHost.label,
@@ -177,15 +202,12 @@ export async function runQuestion(
         }),
         budgets: settings.budgets,
       });
-      const issue = await comments.thread(
-        job.reactTo.kind === "comment" ? job.reactTo.commentId : undefined,
-        deadline,
-      );
       const rendered = await answerQuestion({
         at,
-        question: askedQuestion(job.task, asked) || missionQuestion(issue),
+        question: askedQuestion(asking, asked) || missionQuestion(issue),
         asker: job.requestedBy,
         issue,
+        ...(pullRequest ? { pullRequest } : {}),
         settings,
         excludePaths: job.config.exclude_paths,
         mission,
@@ -211,7 +233,14 @@ export async function runQuestion(
         job.configProblems.length > 0
           ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
           : "";
-      reply = { body: problems + rendered.body, outcome: { kind: "answered" } };
+      const moved =
+        onHead && !onHead.note
+          ? await headMovedNote(pullRequests, job.issueNumber, at.sha)
+          : onHead?.note;
+      reply = {
+        body: problems + (moved ? `> ${moved}\n\n` : "") + rendered.body,
+        outcome: { kind: "answered" },
+      };
     } catch (error) {
       // A read cut off by the run's deadline fails however its client
       // reports the abort; the asker should hear that time ran out.

@@ -72,8 +72,13 @@ export function decideMention(
   return { kind: "question", question, source, questionFrom, triggerId };
 }
 
-// The title states the question and the body details it; an issue template's
-// HTML comments are dropped by `tidy`.
-function joinTitleAndBody(title: string, body: string): string {
+/**
+ * What an issue asks: its title, which states the question, then its body,
+ * which details it; an issue template's HTML comments are dropped by `tidy`.
+ *
+ * @example
+ * joinTitleAndBody("Upload times out", "<!-- describe -->\nOn 2 GB files.") // "Upload times out\n\nOn 2 GB files."
+ */
+export function joinTitleAndBody(title: string, body: string): string {
   return [tidy(title), tidy(body)].filter(Boolean).join("\n\n");
 }

@@ -20,15 +20,13 @@ import {
  *
  * What never does: first what `screenTrigger` rules out from the event
  * alone (the webhook handler asks it before enqueueing: other events,
- * edits, bots, pull requests, locked issues, no mention, unclaimed labels),
- * then a repository with `enabled: false`, then, per kind, what
- * `decideMention` and `decideLabel` check against the config.
+ * edits, bots, locked issues, no mention, unclaimed labels), then a
+ * repository with `enabled: false`, then, per kind, what `decideMention`
+ * and `decideLabel` check against the config.
  *
- * Pull requests are ignored: `issue_comment` fires on them too, but askcode
- * reads the default branch, not the pull request's changes, so its answer
- * would describe code other than the code under review; and commenting on a
- * pull request is governed by the `pull_requests` permission, which the app
- * does not ask for.
+ * A comment on a pull request's conversation is an `issue_comment` too, and
+ * is decided the same way; the run reads the pull request's head commit
+ * (`src/run/run-question.ts`).
  *
  * @example
  * decideTrigger({ event: "issue_comment", payload: job.payload,

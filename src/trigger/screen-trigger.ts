@@ -40,7 +40,7 @@ export interface ScreenInput {
  *
  * Never a trigger, in this order: other events and actions (edits and
  * deletions by name: an edit that adds a mention must not answer twice),
- * the app itself and any other bot, pull requests, locked issues; a label
+ * the app itself and any other bot, locked issues and pull requests; a label
  * that no mission claims, or on a closed issue; a comment or new issue that
  * mentions no one at all (which handle counts is the repository's to say).
  *
@@ -67,11 +67,6 @@ export function screenTrigger(
   if (sender === "bot")
     return ignore("bot", `${payload.sender.login} is a bot`);
   const { issue } = payload;
-  if (issue.pull_request)
-    return ignore(
-      "pull-request",
-      "askcode answers on issues, not pull requests",
-    );
   if (issue.locked) return ignore("locked", "the issue is locked");
   if (source === "labeled") return screenLabel(payload, input.missions);
   if (source === "comment") {

@@ -47,7 +47,6 @@ export type IgnoreReason =
   | "deleted"
   | "self"
   | "bot"
-  | "pull-request"
   | "disabled"
   | "locked"
   | "closed"

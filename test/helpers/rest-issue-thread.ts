@@ -11,6 +11,8 @@ export interface ThreadComment {
   login: string;
   association: string;
   body: string;
+  /** 👎 reactions on it, in the comment's `reactions` rollup (default 0). */
+  thumbsDown?: number;
 }
 
 /**
@@ -36,7 +38,11 @@ export function restIssueThread(
     ),
   ) as {
     issue: Record<string, unknown>;
-    comment: Record<string, unknown> & { id: number; user: object };
+    comment: Record<string, unknown> & {
+      id: number;
+      user: object;
+      reactions: Record<string, unknown>;
+    };
   };
   const restIssue = {
     ...payload.issue,
@@ -50,11 +56,26 @@ export function restIssueThread(
   const restComments = comments.map((comment, i) => ({
     ...payload.comment,
     id: payload.comment.id + i,
-    user: { ...payload.comment.user, login: comment.login },
+    // An app comments as `<slug>[bot]`, a user of type "Bot".
+    user: {
+      ...payload.comment.user,
+      login: comment.login,
+      ...(comment.login.endsWith("[bot]") ? { type: "Bot" } : {}),
+    },
     author_association: comment.association,
     body: comment.body,
+    reactions: reactionRollup(payload.comment.reactions, comment.thumbsDown),
   }));
   return { issue: restIssue, comments: restComments };
+}
+
+// GitHub's rollup: a count per reaction content, and their total.
+function reactionRollup(
+  example: Record<string, unknown>,
+  thumbsDown = 0,
+): Record<string, unknown> {
+  const total = Number(example.total_count) - Number(example["-1"]);
+  return { ...example, "-1": thumbsDown, total_count: total + thumbsDown };
 }
 
 /** Serves `restIssueThread(issue, comments)` for one `thread()` read. */

@@ -8,6 +8,10 @@ import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
+import {
+  restPullRequest,
+  restPullRequestFile,
+} from "../helpers/rest-pull-request.js";
 
 export const OWNER = "Codertocat";
 export const REPO = "Hello-World";
@@ -201,10 +205,13 @@ export function nockNoConfig(host: GitHubHost = GITHUB_COM): nock.Scope {
 /**
  * The repository at SHA: its default branch, commit, tree and tarball, and
  * the issue thread; records the comment askcode posts and each edit of it.
+ * With `resolve`, the run is expected to resolve that ref (a pull request's
+ * head SHA) instead of the default branch, and gets SHA for it.
  */
 export async function nockRepository(
   files: Record<string, string>,
   host: GitHubHost = GITHUB_COM,
+  { resolve }: { resolve?: string } = {},
 ) {
   const posted: string[] = [];
   const edits: string[] = [];
@@ -224,6 +231,15 @@ export async function nockRepository(
   }));
   const { scope: api, prefix } = apiScope(host);
   const at = (path: string) => `${prefix}${REPO_PATH}${path}`;
+  // The default branch is looked up only when no ref is resolved instead.
+  if (resolve === undefined)
+    api
+      .get(at(""))
+      .reply(
+        200,
+        { id: 1296269, full_name: `${OWNER}/${REPO}`, default_branch: "main" },
+        { etag: '"repo-etag"' },
+      );
   const scope = api
     .post(/\/reactions$/)
     .reply(201, (uri, body) => {
@@ -235,13 +251,7 @@ export async function nockRepository(
       posted.push((body as { body: string }).body);
       return { id: 4242, body: (body as { body: string }).body };
     })
-    .get(at(""))
-    .reply(
-      200,
-      { id: 1296269, full_name: `${OWNER}/${REPO}`, default_branch: "main" },
-      { etag: '"repo-etag"' },
-    )
-    .get(at("/commits/main"))
+    .get(at(`/commits/${resolve ?? "main"}`))
     .reply(200, SHA, {
       "content-type": "application/vnd.github.sha; charset=utf-8",
       etag: `"${SHA}"`,
@@ -285,6 +295,33 @@ export async function nockRepository(
     .get(`/${OWNER}/${REPO}/legacy.tar.gz/${SHA}`)
     .reply(200, tarball, { "content-type": "application/x-gzip" });
   return { scope, codeload, posted, edits, reactions };
+}
+
+/**
+ * Pull request #1 (the issue of the webhook payloads, as a pull request):
+ * `GET /pulls/1` answers `heads` in turn, the last one from then on (a head
+ * that moves during the run is two), and its changed files.
+ */
+export function nockPullRequest(
+  files: ReturnType<typeof restPullRequestFile>[],
+  heads: readonly string[] = [SHA],
+  host: GitHubHost = GITHUB_COM,
+) {
+  const { scope, prefix } = apiScope(host);
+  let reads = 0;
+  return scope
+    .get(`${prefix}${REPO_PATH}/pulls/1`)
+    .times(2)
+    .reply(200, () =>
+      restPullRequest({
+        number: 1,
+        headSha: heads[Math.min(reads++, heads.length - 1)],
+        changedFiles: files.length,
+      }),
+    )
+    .get(`${prefix}${REPO_PATH}/pulls/1/files`)
+    .query({ per_page: "100", page: "1" })
+    .reply(200, files);
 }
 
 /** Every permalink in a comment, on `web` (github.com by default), as path and line range. */

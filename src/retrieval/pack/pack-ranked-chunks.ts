@@ -49,6 +49,15 @@ export function packRankedChunks(input: PackInput): PackedContext {
   const state = new PackingState(counter, input.lineCount);
   const placedByRank = new Map<number, Placed>();
   const cache = new Map<string, Placed | null>();
+  const rankOfChunk = new Map(candidates.map((c, rank) => [c.chunk.id, rank]));
+  // A chunk whose text is already shown in another file is named there
+  // (`PackedPiece.copies`), not shown again.
+  const copyShown = (rank: number): boolean =>
+    (candidates[rank]?.copies ?? []).some((copy) => {
+      const other = rankOfChunk.get(copy.chunkId);
+      const placed = other === undefined ? undefined : placedByRank.get(other);
+      return placed !== undefined && placed.piece.form !== "metadata";
+    });
 
   const make = (rank: number, form: Form): Placed | undefined => {
     const key = `${rank}:${form}`;
@@ -97,7 +106,7 @@ export function packRankedChunks(input: PackInput): PackedContext {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = placedByRank.size;
     candidates.forEach((c, rank) => {
-      if (placedByRank.has(rank)) return;
+      if (placedByRank.has(rank) || copyShown(rank)) return;
       for (const form of preferredForms(c, top, o)) {
         if (tryPlace(rank, form, limit)) break;
       }
@@ -105,7 +114,7 @@ export function packRankedChunks(input: PackInput): PackedContext {
     let upgraded = false;
     candidates.forEach((_c, rank) => {
       const current = placedByRank.get(rank);
-      if (current?.piece.form === "full") return;
+      if (current?.piece.form === "full" || copyShown(rank)) return;
       if (
         current?.piece.form === "metadata" &&
         tryPlace(rank, "compressed", limit)

@@ -1,4 +1,9 @@
-import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
+import type {
+  PackedContext,
+  PackedPiece,
+  PackInput,
+  PackTuning,
+} from "./packing-types.js";
 import type { PackingState } from "./packing-state.js";
 import { formatRanges } from "./render-context.js";
 
@@ -45,11 +50,18 @@ export function packingReport(
     ),
     tokens: f.shown.reduce((sum, p) => sum + p.piece.tokens, 0),
   }));
+  const filesShown = files.length;
+  files.push(
+    ...copiedFiles(
+      shown.map((p) => p.piece),
+      files,
+    ),
+  );
   const truncated = shown.length < input.chunksAvailable || compressed > 0;
   const parts = [
     `Ranked chunks: showing ${shown.length} of ${input.chunksAvailable} matching chunks` +
       (compressed > 0 ? ` (${compressed} cut to their structure)` : "") +
-      ` from ${files.length} files` +
+      ` from ${filesShown} files` +
       (state.metadata.length > 0
         ? `, and naming ${state.metadata.length} more`
         : "") +
@@ -77,6 +89,34 @@ export function packingReport(
     files,
     encoding: input.tokenCounter.encodingName,
   };
+}
+
+/**
+ * The lines shown as another file's text (`PackedPiece.copies`), per file:
+ * line k of a copied range is line k of the copy's. Merged into
+ * the entries of files shown anyway; new entries, with 0 tokens, for the rest.
+ */
+function copiedFiles(
+  pieces: readonly PackedPiece[],
+  files: PackedContext["files"],
+): PackedContext["files"] {
+  const byPath = new Map<string, Array<[number, number]>>();
+  for (const piece of pieces) {
+    for (const { lines, path, at } of piece.copies ?? []) {
+      const shift = at[0] - lines[0];
+      const ranges = byPath.get(path) ?? [];
+      for (const [a, b] of shownRanges(lines[0], lines[1], piece.omitted))
+        ranges.push([a + shift, b + shift]);
+      byPath.set(path, ranges);
+    }
+  }
+  const added: PackedContext["files"] = [];
+  for (const [path, ranges] of byPath) {
+    const shown = files.find((f) => f.path === path);
+    if (shown) shown.ranges = mergeRanges([...shown.ranges, ...ranges]);
+    else added.push({ path, ranges: mergeRanges(ranges), tokens: 0 });
+  }
+  return added;
 }
 
 function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {

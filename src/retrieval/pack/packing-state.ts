@@ -121,7 +121,12 @@ export class PackingState {
   /** The context text: file sections, best file first, then the metadata list. */
   render(): string {
     const sections = this.orderedFiles().map((f) =>
-      renderFileSection(f.path, f.lineCount, toBlocks(f.shown)),
+      renderFileSection(
+        f.path,
+        f.lineCount,
+        toBlocks(f.shown),
+        copyNotes(f.shown),
+      ),
     );
     if (this.metadata.length > 0) {
       const lines = [...this.metadata]
@@ -155,7 +160,12 @@ export class PackingState {
    */
   private sectionCost(path: string, shown: readonly Placed[]): number {
     const blocks = toBlocks(shown, false);
-    const skeleton = renderFileSection(path, this.lineCount(path), blocks);
+    const skeleton = renderFileSection(
+      path,
+      this.lineCount(path),
+      blocks,
+      copyNotes(shown),
+    );
     let cost = this.counter.count(skeleton) + blocks.length;
     for (const p of shown) cost += p.piece.tokens + 1;
     return cost;
@@ -179,6 +189,11 @@ function toBlocks(shown: readonly Placed[], withText = true): RenderedBlock[] {
     }
   }
   return blocks;
+}
+
+/** The copies the pieces name, for the notes under the file's header. */
+function copyNotes(shown: readonly Placed[]) {
+  return shown.flatMap((p) => p.piece.copies ?? []);
 }
 
 function insertSorted(shown: readonly Placed[], placed: Placed): Placed[] {

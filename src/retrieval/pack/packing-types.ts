@@ -1,4 +1,5 @@
 import type { TokenCounter } from "../../tokens/token-counter.js";
+import type { CopyPlace } from "../rank/chunk-copies.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { SourceFile } from "../types.js";
 
@@ -66,6 +67,11 @@ export interface PackedPiece {
   context: string;
   /** Why it ranked, in a few words: the largest score contributions. */
   why: string;
+  /**
+   * Other places with the same text, line for line: named in the file's
+   * section, never shown again. Only on pieces that show code.
+   */
+  copies?: CopyPlace[];
 }
 
 /** The packed context and its report (see docs/architecture/retrieval.md, 'The packing report'). */
@@ -85,7 +91,11 @@ export interface PackedContext {
   note: string;
   /** Best first. */
   pieces: PackedPiece[];
-  /** Per file, in the order shown: the line ranges shown verbatim as code (omitted lines excluded), and their tokens. */
+  /**
+   * Per file, in the order shown: the line ranges shown verbatim as code
+   * (omitted lines excluded), and their tokens; then the files whose lines
+   * were shown as a copy's text (`PackedPiece.copies`), with 0 tokens.
+   */
   files: Array<{
     path: string;
     ranges: Array<[number, number]>;

@@ -81,6 +81,11 @@ export function makePlaced(
     score: c.score,
     context: chunk.context,
     why,
+    ...(form !== "metadata" && c.copies && c.copies.length > 0
+      ? {
+          copies: c.copies.map(({ lines, path, at }) => ({ lines, path, at })),
+        }
+      : {}),
   };
   return { rank, piece, text };
 }

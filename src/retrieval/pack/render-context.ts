@@ -1,5 +1,6 @@
 import { commentPrefixFor } from "../../text/comment-prefix-for.js";
 import { fenceLanguage } from "../../text/fence-language.js";
+import type { CopyPlace } from "../rank/chunk-copies.js";
 
 /** A run of lines of one file as shown: whole code, cut code, or (never rendered here) metadata. */
 export interface RenderedBlock {
@@ -48,6 +49,7 @@ export function renderFileSection(
   path: string,
   lineCount: number,
   blocks: readonly RenderedBlock[],
+  copies: readonly CopyPlace[] = [],
 ): string {
   const ranges = blocks.map((b): [number, number] => [b.startLine, b.endLine]);
   const whole =
@@ -70,7 +72,22 @@ export function renderFileSection(
   }
   const content = body.join("\n");
   const fence = fenceFor(content);
-  return `${header}\n${fence}${fenceLanguage(path)}\n${content}\n${fence}`;
+  const notes = copies.map(
+    (c) => `${copyNote(c)}
+`,
+  );
+  return `${header}\n${notes.join("")}${fence}${fenceLanguage(path)}\n${content}\n${fence}`;
+}
+
+/**
+ * The line under a file's header that names a copy of some of its lines.
+ *
+ * @example
+ * copyNote({ lines: [40, 80], path: "single_include/json.hpp", at: [15230, 15270] })
+ * // "Lines 40-80 are also at single_include/json.hpp:15230-15270 (same text)."
+ */
+export function copyNote({ lines, path, at }: CopyPlace): string {
+  return `Lines ${lines[0]}-${lines[1]} are also at ${path}:${at[0]}-${at[1]} (same text).`;
 }
 
 /** A fence longer than any run of backticks in the content, so the content cannot close it. */

@@ -16,6 +16,7 @@ export interface ScoreContribution {
     | "stack-frame"
     | "phrase"
     | "related"
+    | "copy"
     | "file-kind";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
   detail: string;

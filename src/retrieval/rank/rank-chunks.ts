@@ -1,4 +1,5 @@
 import { bm25Tf, termFrequency } from "../index/bm25-index.js";
+import { chunkCopies, copiesOf, type ChunkCopy } from "./chunk-copies.js";
 import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
 import { isChangelog, type FileKind } from "../../text/file-kind.js";
 import { fileCounterparts, type Counterpart } from "./file-counterparts.js";
@@ -22,6 +23,8 @@ export interface RankedChunk {
   matchedTerms: string[];
   /** Every contribution to `score`, largest first; they add up to it. */
   why: ScoreContribution[];
+  /** Chunks of other files with the same text, line for line (`chunkCopies`); packing shows the text once. Absent: none. */
+  copies?: ChunkCopy[];
 }
 
 export interface RankOptions {
@@ -99,10 +102,17 @@ export function rankChunks(
     final[c] =
       (raw[c] as number) * (fileFactor[index.chunkFile[c] as number] as number);
   }
+  const copied = shareAmongCopies(index, final);
   const candidates: number[] = [];
   for (let c = 0; c < n; c++) if ((final[c] as number) > 0) candidates.push(c);
+  // On a tie (copies of one text always tie) the chunk of the smaller file
+  // goes first: an amalgamated or vendored copy is the bigger file, and the
+  // smaller one is where a maintainer edits the code.
+  const size = (c: number) =>
+    index.files[index.chunkFile[c] as number]?.chunkCount ?? 0;
   candidates.sort(
-    (a, b) => (final[b] as number) - (final[a] as number) || a - b,
+    (a, b) =>
+      (final[b] as number) - (final[a] as number) || size(a) - size(b) || a - b,
   );
 
   const ranked = candidates
@@ -130,14 +140,47 @@ export function rankChunks(
           points: raw * (factor - 1),
         });
       }
+      const copy = copied.get(c);
+      if (copy) why.push(copy);
       return {
         chunk,
         score: final[c] as number,
         matchedTerms: matched,
         why: why.sort((a, b) => b.points - a.points),
+        copies: copiesOf(index, c),
       };
     });
   return { ranked, available: candidates.length };
+}
+
+/**
+ * Raises every copy of a text to the best copy's score (in place), with the
+ * reason: the same code is as relevant in the single header as in the file
+ * it was built from, whichever the question's words matched as a whole.
+ */
+function shareAmongCopies(index: RepositoryIndex, final: Float64Array) {
+  const { groups, core } = chunkCopies(index);
+  const reasons = new Map<number, ScoreContribution>();
+  for (const group of groups) {
+    let best = group[0] as number;
+    for (const c of group)
+      if ((final[c] as number) > (final[best] as number)) best = c;
+    const top = final[best] as number;
+    if (top <= 0) continue;
+    const path = index.chunks[best]?.path as string;
+    const [a, b] = core.get(best) as [number, number];
+    for (const c of group) {
+      const own = final[c] as number;
+      if (own >= top || index.chunkFile[c] === index.chunkFile[best]) continue;
+      reasons.set(c, {
+        kind: "copy",
+        detail: `same text as ${path}:${a}-${b}`,
+        points: top - own,
+      });
+      final[c] = top;
+    }
+  }
+  return reasons;
 }
 
 /** Per-term BM25 points of one chunk, recomputed from the postings. */

@@ -26,7 +26,7 @@ describe("firstStopReached", () => {
   it.each<[Partial<LoopState>, string]>([
     [{ steps: 8 }, "max_steps"],
     [{ elapsedMs: 60_000 }, "wall_time"],
-    // 20,000 + (17,000 + 256) + (17,000 + 256 + 4,000 + 2,000) = 60,512 > 60,000
+    // 20,000 + (17,000 + 256) + (17,000 + 256 + 4,000 + 100) + 2,000 = 60,612 > 60,000
     [{ tokensUsed: 20_000, promptTokens: 17_000 }, "token_budget"],
     [{ steps: 8, elapsedMs: 90_000 }, "wall_time"],
   ])("%j → %s", (change, reason) => {
@@ -34,7 +34,7 @@ describe("firstStopReached", () => {
   });
 
   it("goes on while the answer still has room", () => {
-    // 20,000 + (15,000 + 256) + (15,000 + 256 + 4,000 + 2,000) = 56,512 ≤ 60,000
+    // 20,000 + (15,000 + 256) + (15,000 + 256 + 4,000 + 100) + 2,000 = 56,612 ≤ 60,000
     expect(
       firstStopReached(
         { ...fresh, tokensUsed: 20_000, promptTokens: 15_000 },
@@ -45,7 +45,7 @@ describe("firstStopReached", () => {
 
   it("keeps the last request inside the context window", () => {
     const windowed = { ...budgets, contextTokens: 16_000 };
-    // 10,000 + 256 + 4,000 + 2,000 = 16,256 > 16,000
+    // 10,000 + 256 + 4,000 + 100 + 2,000 = 16,356 > 16,000
     expect(firstStopReached({ ...fresh, promptTokens: 10_000 }, windowed)).toBe(
       "token_budget",
     );

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { renderConfigProblems } from "../../../src/config/render-config-problems.js";
 import {
   defaultRepoConfig,
   parseRepoConfig,
@@ -29,7 +30,7 @@ const DEFAULTS = {
   budgets: {
     context: 12000,
     tool_result: 4000,
-    run: 64000,
+    run: 300000,
     wall_time_seconds: 180,
   },
   limits: { max_question_chars: 8000, max_thread_comments: 100 },
@@ -65,7 +66,7 @@ describe("parseRepoConfig", () => {
         budgets: {
           context: 8000,
           tool_result: 2000,
-          run: 40000,
+          run: 120000,
           wall_time_seconds: 90,
         },
         limits: {
@@ -87,7 +88,7 @@ describe("parseRepoConfig", () => {
     expect(config).toStrictEqual({
       ...DEFAULTS,
       handle: "askcode",
-      budgets: { ...DEFAULTS.budgets, run: 90000 },
+      budgets: { ...DEFAULTS.budgets, run: 400000 },
       exclude_paths: ["generated/"],
     });
     expect(problems).toStrictEqual([
@@ -379,11 +380,12 @@ describe("parseRepoConfig", () => {
 
   it("cuts a context or tool_result budget larger than the run's to the run's, and says so", () => {
     const { config, problems } = parseRepoConfig({
-      budgets: { context: 90000 },
+      budgets: { context: 90000, run: 64000 },
     });
     expect(config.budgets).toStrictEqual({
       ...DEFAULTS.budgets,
       context: 64000,
+      run: 64000,
     });
     expect(problems).toStrictEqual([
       {
@@ -395,9 +397,11 @@ describe("parseRepoConfig", () => {
         outcome: "adjusted",
         used: 64000,
       },
+      // With the whole run in the first message, no tool call fits either.
+      expect.objectContaining({ key: "budgets.run", outcome: "kept" }),
     ]);
     expect(
-      parseRepoConfig({ budgets: { context: 90000, run: 200000 } }).problems,
+      parseRepoConfig({ budgets: { context: 20000, run: 400000 } }).problems,
     ).toStrictEqual([]);
   });
 
@@ -433,6 +437,89 @@ describe("parseRepoConfig", () => {
       parseRepoConfig({ budgets: { run: 20000 } }, { maxRunTokens: 30000 })
         .config.budgets.run,
     ).toBe(20000);
+  });
+
+  describe("a run budget too small for its max_steps", () => {
+    it("is reported with the arithmetic and the two fixes, and kept", () => {
+      const { config, problems } = parseRepoConfig({ budgets: { run: 64000 } });
+      expect(config.budgets.run).toBe(64000);
+      expect(config.max_steps).toBe(8);
+      expect(problems).toStrictEqual([
+        {
+          key: "budgets.run",
+          message:
+            "fits only 2 of the 8 tool calls `max_steps` allows: 8 tool calls with full-size results, then the answer, need 287864 tokens: " +
+            "each of the 9 requests resends the conversation, which starts at 14500 (`budgets.context` 12000 + 2500 for the system prompt and tools) " +
+            "and grows by 4256 a call (`budgets.tool_result` 4000 + 256 for the call), plus 2000 for the answer",
+          allowed:
+            "at least 287864 for `max_steps: 8`, or `max_steps` at most 2",
+          received: 64000,
+          outcome: "kept",
+        },
+      ]);
+    });
+
+    it.each([
+      // 9 steps: 10 × 14,500 + 4,256 × 45 + 9 × 256 + 100 + 2,000 = 340,924 > 300,000
+      [{ max_steps: 12 }, 12, 8],
+      // 7 steps: 8 × 14,500 + 8,256 × 28 + 7 × 256 + 100 + 2,000 = 351,060
+      [{ budgets: { tool_result: 8000 } }, 8, 6],
+      // 5 steps: 6 × 42,500 + 4,256 × 15 + 5 × 256 + 100 + 2,000 = 322,220
+      [{ budgets: { context: 40000 } }, 8, 4],
+    ])(
+      "is reported when the file raises another side: %j",
+      (raw, maxSteps, fits) => {
+        const [problem, ...rest] = parseRepoConfig(raw).problems;
+        expect(rest).toStrictEqual([]);
+        expect(problem).toMatchObject({ key: "budgets.run", received: 300000 });
+        expect(problem?.allowed).toMatch(
+          new RegExp(
+            `max_steps: ${maxSteps}\`, or \`max_steps\` at most ${fits}$`,
+          ),
+        );
+      },
+    );
+
+    it("is not reported when the numbers fit, whoever set them", () => {
+      expect(
+        parseRepoConfig({ max_steps: 3, budgets: { run: 90000 } }).problems,
+      ).toStrictEqual([]);
+      expect(
+        parseRepoConfig({ max_steps: 12, budgets: { run: 600000 } }).problems,
+      ).toStrictEqual([]);
+      expect(
+        parseRepoConfig({ budgets: { wall_time_seconds: 60 } }).problems,
+      ).toStrictEqual([]);
+    });
+
+    it("is not the file's to fix when only the operator's ceiling makes it short", () => {
+      expect(
+        parseRepoConfig({ enabled: true }, { maxRunTokens: 64000 }).problems,
+      ).toStrictEqual([]);
+      // A file that sets max_steps under that ceiling is told.
+      expect(
+        parseRepoConfig({ max_steps: 8 }, { maxRunTokens: 64000 }).problems,
+      ).toStrictEqual([
+        expect.objectContaining({ key: "budgets.run", received: 64000 }),
+      ]);
+    });
+
+    it("reads as one line of the problem comment", () => {
+      expect(
+        renderConfigProblems(
+          parseRepoConfig({ budgets: { run: 64000 } }).problems,
+        ),
+      ).toContain(
+        "- `budgets.run: 64000` fits only 2 of the 8 tool calls `max_steps` allows: 8 tool calls with full-size results, then the answer, need 287864 tokens:",
+      );
+      expect(
+        renderConfigProblems(
+          parseRepoConfig({ budgets: { run: 64000 } }).problems,
+        ),
+      ).toMatch(
+        /Allowed: at least 287864 for `max_steps: 8`, or `max_steps` at most 2\. Kept it\.\n/,
+      );
+    });
   });
 
   it("reads the limits on a question's length and its thread, and reports a wrong one", () => {

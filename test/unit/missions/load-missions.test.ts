@@ -47,7 +47,7 @@ describe("loadMissions", () => {
           "Missing from the report",
         ],
         max_steps: 10,
-        budgets: { context: 16000, tool_result: 6000, run: 100000 },
+        budgets: { context: 16000, tool_result: 6000, run: 560000 },
       },
       {
         name: "code_exploration",
@@ -65,7 +65,7 @@ describe("loadMissions", () => {
           "Where to look next",
         ],
         max_steps: 10,
-        budgets: { tool_result: 6000, run: 90000 },
+        budgets: { tool_result: 6000, run: 520000 },
       },
     ]);
     // The instructions a maintainer reads hold the mission's promises.

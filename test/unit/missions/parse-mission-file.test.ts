@@ -132,4 +132,64 @@ describe("parseMissionFile", () => {
       `${start}: a mission needs name, description, labels, instructions, tools and output.\n${FIX_IT}`,
     );
   });
+
+  describe("a mission whose budgets cannot pay for its steps", () => {
+    const mission = (tail: string[]) =>
+      [
+        "name: deep_read",
+        "description: Reads a lot.",
+        "labels: [deep]",
+        "instructions: Read everything.",
+        "tools: [read_file_contents]",
+        ...tail,
+        "output: '## Answer'",
+      ].join("\n");
+    // Ten reads of 6,000 tokens, as code_exploration asks for.
+    const tenReads = (run: number) =>
+      mission([
+        "max_steps: 10",
+        "budgets:",
+        "  tool_result: 6000",
+        `  run: ${run}`,
+      ]);
+
+    it("is refused at the run budget's line, with the arithmetic and both fixes", () => {
+      expect(messageOf(tenReads(90000), "m/deep.yaml")).toBe(
+        [
+          "m/deep.yaml is not a valid mission:",
+          "  m/deep.yaml:9:8 `budgets.run` (90000) fits only 2 of the 10 tool calls `max_steps` allows: " +
+            "10 tool calls with full-size results, then the answer, need 508240 tokens: each of the 11 requests resends the conversation, " +
+            "which starts at 14500 (`budgets.context` 12000 + 2500 for the system prompt and tools) and grows by 6256 a call " +
+            "(`budgets.tool_result` 6000 + 256 for the call), plus 2000 for the answer (budgets the mission leaves unset count at the repository defaults). " +
+            "Allowed: `budgets.run` at least 508240, or `max_steps` at most 2.",
+          FIX_IT,
+        ].join("\n"),
+      );
+    });
+
+    it("points at max_steps when the mission raises the steps over the default run budget", () => {
+      expect(messageOf(mission(["max_steps: 12"]), "m/deep.yaml")).toMatch(
+        /^ {2}m\/deep\.yaml:6:12 `budgets\.run` \(300000\) fits only 8 of the 12 tool calls/m,
+      );
+    });
+
+    it("is accepted once its run budget pays for them, and when it sets neither", () => {
+      expect(
+        parseMissionFile(tenReads(508240), "m/deep.yaml").budgets,
+      ).toStrictEqual({ tool_result: 6000, run: 508240 });
+      // One token short is short.
+      expect(messageOf(tenReads(508239), "m/deep.yaml")).toContain(
+        "fits only 9 of the 10 tool calls",
+      );
+      expect(
+        parseMissionFile(mission([]), "m/deep.yaml").max_steps,
+      ).toBeUndefined();
+      expect(
+        parseMissionFile(
+          mission(["budgets:", "  wall_time_seconds: 60"]),
+          "m/deep.yaml",
+        ).budgets,
+      ).toStrictEqual({ wall_time_seconds: 60 });
+    });
+  });
 });

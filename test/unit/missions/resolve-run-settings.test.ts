@@ -27,7 +27,7 @@ describe("resolveRunSettings", () => {
       budgets: {
         context: 12000,
         tool_result: 4000,
-        run: 64000,
+        run: 300000,
         wall_time_seconds: 180,
       },
       maxSteps: 5,

@@ -1,3 +1,4 @@
+import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import { jest } from "@jest/globals";
 import nock from "nock";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
@@ -79,6 +80,7 @@ async function ask(
     }),
     {
       clientsFor: async () => ({
+        pullRequests: noPullRequests,
         comments,
         codeHost: {
           label: "memory",
@@ -247,12 +249,12 @@ describe("a failure comment", () => {
       "GET https://ghe.internal.corp/api/v3/repos/octo-org/hello-world/commits/main answered 500: <html>Traceback at /srv/github/app.rb</html>";
     const outcome = await runQuestion(questionJob(), {
       clientsFor: async () => ({
+        pullRequests: noPullRequests,
         comments: {
           create: async (body) => (bodies.push(body), 1),
           update: async (_id, body) => void bodies.push(body),
-          thread: async () => {
-            throw new Error("not read");
-          },
+          // Read first: a "retry" takes its question from the thread.
+          thread: async () => ({ title: "Hello", body: null, comments: [] }),
         },
         codeHost: {
           label: "github:octo-org/hello-world",

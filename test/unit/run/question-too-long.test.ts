@@ -1,3 +1,4 @@
+import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import nock from "nock";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
@@ -77,6 +78,7 @@ describe("runQuestion with a question over the limit", () => {
       }),
       {
         clientsFor: async () => ({
+          pullRequests: noPullRequests,
           comments: createIssueComments(createTestOctokit(), {
             owner: THREAD_OWNER,
             repo: THREAD_REPO,

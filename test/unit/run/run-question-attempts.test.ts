@@ -1,3 +1,4 @@
+import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import type { JobAttempt } from "../../../src/jobs/job-queue.js";
 import { RetryLaterError } from "../../../src/jobs/retry-later-error.js";
@@ -60,6 +61,7 @@ async function ask(jobAttempt: JobAttempt, resolveFails?: Error) {
     }),
     retrievalRunDeps({
       clientsFor: async () => ({
+        pullRequests: noPullRequests,
         comments,
         codeHost: {
           label: "memory",

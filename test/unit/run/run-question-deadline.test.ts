@@ -1,3 +1,4 @@
+import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import nock from "nock";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
@@ -55,6 +56,7 @@ describe("runQuestion when GitHub hangs on the issue thread", () => {
       questionJob({ owner: THREAD_OWNER, repo: THREAD_REPO }),
       {
         clientsFor: async () => ({
+          pullRequests: noPullRequests,
           comments,
           codeHost: {
             label: "memory",

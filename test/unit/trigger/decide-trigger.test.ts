@@ -65,6 +65,19 @@ describe("decideTrigger: questions", () => {
     });
   });
 
+  it("answers a mention in a pull request's conversation as it would on an issue", () => {
+    const [event, payload] = fixture("issue_comment.created.mention");
+    // changed: issue_comment fires on pull requests too, with this marker
+    payload.issue.pull_request = {
+      url: "https://api.github.com/repos/Codertocat/Hello-World/pulls/1",
+    };
+    expect(decide(event, payload)).toMatchObject({
+      kind: "question",
+      question: "where does the retry logic decide to give up?",
+      source: "comment",
+    });
+  });
+
   it("answers a new issue that mentions the app, from its title and body", () => {
     expect(decide(...fixture("issues.opened.mention"))).toStrictEqual({
       kind: "question",
@@ -220,17 +233,6 @@ const IGNORED: [IgnoreReason, string, () => TriggerDecision][] = [
     },
   ],
   [
-    "pull-request",
-    "a comment on a pull request",
-    () => {
-      const payload = comment("@askcode why?");
-      payload.issue.pull_request = {
-        url: "https://api.github.com/repos/Codertocat/Hello-World/pulls/1",
-      }; // changed: issue_comment fires on pull requests too
-      return decide("issue_comment", payload);
-    },
-  ],
-  [
     "disabled",
     "a repository that switched askcode off",
     () =>
@@ -339,7 +341,6 @@ describe("decideTrigger: ignored", () => {
       deleted: true,
       self: true,
       bot: true,
-      "pull-request": true,
       disabled: true,
       locked: true,
       closed: true,

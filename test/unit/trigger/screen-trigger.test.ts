@@ -96,13 +96,15 @@ describe("screenTrigger: what the payload alone decides", () => {
       "bot",
     ],
     [
-      "a pull request",
+      "a locked pull request",
       "issue_comment.created.mention",
-      (p) =>
-        (p.issue.pull_request = {
+      (p) => {
+        p.issue.pull_request = {
           url: "https://api.github.com/repos/Codertocat/Hello-World/pulls/1",
-        }),
-      "pull-request",
+        };
+        p.issue.locked = true;
+      },
+      "locked",
     ],
     [
       "a locked issue",

@@ -157,6 +157,43 @@ describe("shownLines", () => {
     ).toThrow(/did not read/);
   });
 
+  it("counts a copy's lines as shown where each is the shown line's text, and agrees with the piece naming it", () => {
+    // adapters.py lines 2-3 are session.py's lines 5-6 indented: a copy.
+    const copied = new Map(files);
+    copied.set(
+      "app/session.py",
+      session.map((l, i) => (i === 4 || i === 5 ? adapters[i - 3]!.trim() : l)),
+    );
+    const copies = [
+      {
+        lines: [2, 3] as [number, number],
+        path: "app/session.py",
+        at: [5, 6] as [number, number],
+      },
+    ];
+    const section = renderFileSection(
+      "app/adapters.py",
+      12,
+      [{ startLine: 2, endLine: 3, text: lines(adapters, 2, 3) }],
+      copies,
+    );
+    expect(section.split("\n")[1]).toBe(
+      "Lines 2-3 are also at app/session.py:5-6 (same text).",
+    );
+    const shown = shownLines(section, (p) => copied.get(p));
+    expect([...(shown.byPath.get("app/session.py") ?? [])]).toEqual([5, 6]);
+    expect(shown.mismatches).toBe(0);
+    expect(
+      checkAgainstPieces(shown, [
+        { ...piece("app/adapters.py", 2, 3, "full"), copies },
+      ]),
+    ).toEqual({ outsidePieces: 0, fullNotShown: 0 });
+    // A note whose lines are not the same text counts nothing, as a mismatch.
+    const wrong = shownLines(section, fileLines);
+    expect(wrong.byPath.get("app/session.py")?.size ?? 0).toBe(0);
+    expect(wrong.mismatches).toBe(2);
+  });
+
   it("reports a full piece whose lines are missing from the text", () => {
     const shown = shownLines(sessionSection, fileLines);
     expect(checkAgainstPieces(shown, pieces)).toEqual({
