@@ -3,7 +3,10 @@
 // chunk that ranked but did not fit, in a chunk that never matched, or in a
 // file that was not indexed. It says which stage to work on: ranking (the
 // line's chunk never matched or ranked too low) or packing (it ranked high
-// enough but was cut or named only).
+// enough but was cut or named only). A second table says where the gold
+// files that no piece shows rank among files (by their best chunk), in
+// points of file recall Avg: what better packing could win (files ranked
+// high) against what only better ranking can.
 //   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
 // --every N takes every Nth instance of the file (a sample across repositories).
 import { parseArgs } from "node:util";
@@ -55,6 +58,22 @@ const instances = (await loadInstances(values.data)).filter(
 );
 const tokenCounter = createTokenCounter({ model: "gpt-4o" });
 const tally = new Map<Fate, number>();
+// Points of file recall Avg (over the instances run) lost per rank bucket.
+const FILE_BUCKETS = [
+  "ranked 1-20",
+  "ranked 21-100",
+  "ranked below 100",
+  "no chunk among the ranked",
+] as const;
+const missedFiles = new Map<(typeof FILE_BUCKETS)[number], number>();
+const fileBucket = (rank: number) =>
+  rank < 0
+    ? FILE_BUCKETS[3]
+    : rank < 20
+      ? FILE_BUCKETS[0]
+      : rank < 100
+        ? FILE_BUCKETS[1]
+        : FILE_BUCKETS[2];
 const count = (fate: Fate) => tally.set(fate, (tally.get(fate) ?? 0) + 1);
 
 function fateInPiece(piece: PackedPiece, line: number): Fate {
@@ -82,6 +101,21 @@ for (const instance of instances) {
       tokenCounter,
     });
     const rankedIds = new Set(ranked.map((r) => r.chunk.id));
+    // Files in the order their best chunk ranks.
+    const fileOrder = [...new Set(ranked.map((r) => r.chunk.path))];
+    const shownFiles = new Set(context.pieces.map((p) => p.path));
+    const goldFiles = Object.keys(instance.gold_hunks).filter((p) =>
+      index.byPath.has(p),
+    );
+    for (const path of goldFiles) {
+      if (shownFiles.has(path)) continue;
+      const bucket = fileBucket(fileOrder.indexOf(path));
+      missedFiles.set(
+        bucket,
+        (missedFiles.get(bucket) ?? 0) +
+          100 / goldFiles.length / instances.length,
+      );
+    }
     const texts = new Map(files.map((f) => [f.path, f.text.split("\n")]));
     for (const { path, line } of goldLines(instance.gold_hunks, (p) =>
       texts.get(p),
@@ -121,4 +155,12 @@ process.stdout.write(
 for (const [fate, lines] of [...tally].sort((a, b) => b[1] - a[1]))
   process.stdout.write(
     `| ${fate} | ${lines} | ${((100 * lines) / total).toFixed(1)}% |\n`,
+  );
+
+process.stdout.write(
+  `\nGold files no piece shows, by where the file ranks (points of file recall Avg):\n\n| the file | Avg points lost |\n|:--|--:|\n`,
+);
+for (const bucket of FILE_BUCKETS)
+  process.stdout.write(
+    `| ${bucket} | ${(missedFiles.get(bucket) ?? 0).toFixed(1)} |\n`,
   );

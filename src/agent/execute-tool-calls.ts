@@ -21,6 +21,15 @@ export interface ToolCallRecord {
   durationMs: number;
 }
 
+/** A tool call about to run: the step it takes (1-based), of the steps allowed. */
+export interface ToolCallStart {
+  step: number;
+  maxSteps: number;
+  name: string;
+  /** The arguments as parsed, or as received when they could not be. */
+  arguments: unknown;
+}
+
 export interface ExecuteToolCallsInput {
   calls: readonly ToolCall[];
   tools: ReadonlyMap<string, AgentTool>;
@@ -35,6 +44,8 @@ export interface ExecuteToolCallsInput {
   /** Times each call, for the audit log. */
   clock: Pick<Clock, "now">;
   invokeTool?: typeof invokeTool;
+  /** Told of each call that takes a step, before it runs. */
+  onStart?: (call: ToolCallStart) => void;
 }
 
 export interface ExecutedToolCalls {
@@ -88,6 +99,12 @@ export async function executeToolCalls(
       );
     } else {
       done.steps++;
+      input.onStart?.({
+        step,
+        maxSteps: input.maxSteps,
+        name: call.name,
+        arguments: args,
+      });
       const tool = input.tools.get(call.name);
       if (!tool) {
         output = note(unknownTool(call.name, input.tools), counter);

@@ -5,8 +5,10 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import type { AgentTool, SeenRange } from "../tools/tool.js";
 import type { AgentBudgets } from "./budgets.js";
 import type { ChatMessage, ChatModel } from "./chat-model.js";
-import type { ToolCallRecord } from "./execute-tool-calls.js";
+import type { ToolCallRecord, ToolCallStart } from "./execute-tool-calls.js";
 import type { StopReason } from "./stop-conditions.js";
+
+export type { ToolCallStart };
 
 /** Where the loop logs: Probot's (pino) logger fits. */
 export interface AgentLog {
@@ -33,6 +35,8 @@ export interface RunAgentInput {
   deadline?: Deadline;
   /** Counts each request's tokens (none: not counted). */
   metrics?: Pick<RunMetrics, "modelTokens">;
+  /** Told of each tool call as it starts, for the progress comment (none: not told). */
+  onToolCall?: (call: ToolCallStart) => void;
 }
 
 export interface AgentResult {

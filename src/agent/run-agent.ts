@@ -17,6 +17,7 @@ export type {
   AgentLog,
   AgentResult,
   RunAgentInput,
+  ToolCallStart,
 } from "./run-agent-types.js";
 
 export interface RunAgentDeps {
@@ -202,6 +203,7 @@ export async function runAgent(
           resultBudget: resultBudget(countPromptTokens(messages, [], counter)),
           tokenCounter: counter,
           clock,
+          ...(input.onToolCall ? { onStart: input.onToolCall } : {}),
         });
         messages.push(...done.messages);
         run.steps += done.steps;

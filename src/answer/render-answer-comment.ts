@@ -27,6 +27,8 @@ export interface AnswerCommentInput {
   model?: string;
   /** Tokens the model used over the run. */
   tokensUsed?: number;
+  /** How long the run took (`FooterInput`). */
+  elapsedMs?: number;
   /** The model's answer stopped at this reply length limit, in tokens: say it was cut. */
   cutAtReplyLimit?: number;
   /** The model that was meant to answer and did not, and why (a retrieval answer in its place). */

@@ -1,3 +1,4 @@
+import { formatElapsed } from "./format-elapsed.js";
 import { commitLink, type RepositoryAtSha } from "./permalink.js";
 
 export interface FooterInput {
@@ -8,22 +9,25 @@ export interface FooterInput {
   tokensUsed?: number;
   /** A model was meant to answer and did not: which, and what happened ("returned an empty answer"). */
   fallback?: { model: string; why: string };
+  /** How long the run took, from the question's pickup to this answer. */
+  elapsedMs?: number;
 }
 
 /**
  * The one-line footer: who answered, with which model and how many tokens,
- * and the commit every link is pinned to (with the ref the question named).
+ * how long it took, and the commit every link is pinned to (with the ref the
+ * question named).
  *
  * @example
- * renderFooter({ repository, model: "gpt-4o", tokensUsed: 12_345 })
- * // "<sub>askcode · gpt-4o · 12,345 tokens · read at [9fceb02](https://github.com/o/r/commit/9fceb02…)</sub>"
- * renderFooter({ repository })
- * // "<sub>askcode · retrieval only, no model · read at [9fceb02](…)</sub>"
+ * renderFooter({ repository, model: "gpt-4o", tokensUsed: 12_345, elapsedMs: 83_600 })
+ * // "<sub>askcode · gpt-4o · 12,345 tokens · 1m 24s · read at [9fceb02](https://github.com/o/r/commit/9fceb02…)</sub>"
+ * renderFooter({ repository, elapsedMs: 2_100 })
+ * // "<sub>askcode · retrieval only, no model · 2.1s · read at [9fceb02](…)</sub>"
  * renderFooter({ repository, fallback: { model: "gpt-4o", why: "returned an empty answer" } })
  * // "<sub>askcode · model gpt-4o returned an empty answer; this answer is from retrieval · read at [9fceb02](…)</sub>"
  */
 export function renderFooter(input: FooterInput): string {
-  const { repository, model, tokensUsed, fallback } = input;
+  const { repository, model, tokensUsed, fallback, elapsedMs } = input;
   const parts = ["askcode"];
   if (model) {
     parts.push(escapeHtml(model));
@@ -34,6 +38,7 @@ export function renderFooter(input: FooterInput): string {
       `model ${escapeHtml(fallback.model)} ${escapeHtml(fallback.why)}; this answer is from retrieval`,
     );
   else parts.push("retrieval only, no model");
+  if (elapsedMs !== undefined) parts.push(formatElapsed(elapsedMs));
   parts.push(readAt(repository));
   return `<sub>${parts.join(" · ")}</sub>`;
 }

@@ -30,6 +30,8 @@ export interface RetrievalAnswerInput {
   fallback?: { model: string; why: string };
   /** Hosts links may go to besides the repository at its commit (`renderAnswerComment`). */
   allowedLinkHosts?: readonly string[];
+  /** How long the run took, for the footer. */
+  elapsedMs?: number;
 }
 
 /**
@@ -105,6 +107,7 @@ export function renderRetrievalAnswer(
     context: retrieved.context.files,
     limit: input.limit,
     ...(input.fallback ? { fallback: input.fallback } : {}),
+    ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
     allowedLinkHosts: input.allowedLinkHosts,
   });
 }

@@ -6,7 +6,7 @@ import type { AgentLog } from "../agent/run-agent-types.js";
 import { buildSystemPrompt } from "../agent/system-prompt.js";
 import { createCitationVerifier } from "../answer/create-citation-verifier.js";
 import { groundCitations } from "../answer/ground-citations.js";
-import type { ProgressStage } from "../answer/render-progress-comment.js";
+import type { ProgressEvent } from "../answer/render-progress-comment.js";
 import {
   renderAnswerComment,
   type RenderedComment,
@@ -66,7 +66,10 @@ export interface AnswerQuestionInput {
   tokenCounter: TokenCounter;
   clock: Clock;
   log: AgentLog;
-  progress(stage: ProgressStage): Promise<void>;
+  /** Told of each step as it happens, for the progress comment (`createProgressReporter`). */
+  progress(event: ProgressEvent): void;
+  /** When the run started, on `clock`: the answer says how long it took from then (default: when this call started). */
+  startedAt?: number;
   /** Counts the packed context's tokens and the model's (none: not counted). */
   metrics?: RunMetrics;
   /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
@@ -117,6 +120,8 @@ export async function answerQuestion(
   deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
   const { settings, tokenCounter } = input;
+  const startedAt = input.startedAt ?? input.clock.now();
+  const elapsed = () => ({ elapsedMs: input.clock.now() - startedAt });
   const { budgets } = input.at;
   const reader = createRedactingReader(
     input.at.reader,
@@ -157,7 +162,7 @@ export async function answerQuestion(
       : []),
   ].join("\n\n");
 
-  await input.progress({ stage: "searching" });
+  input.progress({ kind: "searching" });
   const cache = input.indexCache && {
     indexes: input.indexCache.indexes,
     key: indexKey({
@@ -181,10 +186,7 @@ export async function answerQuestion(
     deps,
   );
   if (collected.note) input.log.info({ mode: collected.mode }, collected.note);
-  await input.progress({
-    stage: "reading",
-    files: collected.index.files.length,
-  });
+  input.progress({ kind: "searched", files: collected.index.files.length });
   const built = await buildContext({
     reader,
     index: collected.index,
@@ -194,12 +196,17 @@ export async function answerQuestion(
     ...packingFor(collected),
   });
   input.metrics?.contextPacked(built.context.tokensUsed);
+  input.progress({
+    kind: "read",
+    paths: built.context.files.map((file) => file.path),
+  });
 
   if (!input.model)
     return renderRetrievalAnswer({
       retrieved: built,
       repository,
       allowedLinkHosts,
+      ...elapsed(),
     });
 
   const tools = createCodeTools({
@@ -242,11 +249,7 @@ export async function answerQuestion(
     maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
   });
-  await input.progress({
-    stage: "thinking",
-    step: 1,
-    maxSteps: settings.maxSteps,
-  });
+  input.progress({ kind: "thinking", maxSteps: settings.maxSteps });
   const agentRun = runAgent({
     model: input.model,
     tools,
@@ -277,6 +280,7 @@ export async function answerQuestion(
     deadline,
     log: input.log,
     metrics: input.metrics?.forRepository(fullName),
+    onToolCall: (call) => input.progress({ kind: "tool", ...call }),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.
@@ -308,8 +312,9 @@ export async function answerQuestion(
             : "could not be reached",
       },
       allowedLinkHosts,
+      ...elapsed(),
     });
-  await input.progress({ stage: "writing" });
+  input.progress({ kind: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
   if (!result.answer.trim())
     return renderRetrievalAnswer({
@@ -317,6 +322,7 @@ export async function answerQuestion(
       repository,
       fallback: { model: settings.model, why: "returned an empty answer" },
       allowedLinkHosts,
+      ...elapsed(),
     });
 
   const seen = createSeenRanges();
@@ -336,6 +342,7 @@ export async function answerQuestion(
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
     allowedLinkHosts,
+    ...elapsed(),
   });
 }
 

@@ -8,7 +8,7 @@ import {
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import {
   renderProgressComment,
-  type ProgressStage,
+  type ProgressEvent,
 } from "../answer/render-progress-comment.js";
 import type { CodeHost, CodeReader } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
@@ -31,6 +31,7 @@ import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
 import type { IssueComments } from "./issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
+import { createProgressReporter } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
@@ -131,13 +132,15 @@ export async function runQuestion(
       await comment.deliver(await renderFailureComment(tooLong, { handle }));
       return { kind: "failed", reason: tooLong.kind };
     }
-    await comment.post(renderProgressComment({ stage: "searching" }));
-    let lastEdit = deps.clock.now();
-    const progress = async (stage: ProgressStage) => {
-      if (deps.clock.now() - lastEdit < PROGRESS_INTERVAL_MS) return;
-      lastEdit = deps.clock.now();
-      await comment.edit(renderProgressComment(stage)).catch(() => undefined);
-    };
+    const startedAt = deps.clock.now();
+    const posted: ProgressEvent[] = [{ kind: "searching" }];
+    await comment.post(renderProgressComment(posted));
+    const progress = createProgressReporter({
+      edit: (body) => comment.edit(body),
+      clock: deps.clock,
+      intervalMs: PROGRESS_INTERVAL_MS,
+      shown: posted,
+    });
     // The commit once resolved: a failure after that still links to it.
     let at: RunAtRepository | undefined;
     let wallTime: { deadline: Deadline; seconds: number } | undefined;
@@ -221,7 +224,8 @@ export async function runQuestion(
         tokenCounter: deps.tokenCounterFor(settings.model),
         clock: deps.clock,
         log: deps.log,
-        progress,
+        progress: (event) => progress.record(event),
+        startedAt,
         metrics: deps.metrics,
         allowedLinkHosts: deps.operator.allowedLinkHosts,
         deadline,
@@ -277,6 +281,10 @@ export async function runQuestion(
         repository: at,
       });
       reply = { body, outcome: { kind: "failed", reason: reason.kind } };
+    } finally {
+      // The reply replaces the whole comment: a progress edit not yet sent
+      // is dropped, and one under way must land before it, not after.
+      await progress.close();
     }
     // The job is not done until the reply landed (the edit retried, else a
     // new comment); if neither could, this throws and the job fails, logged.

@@ -390,6 +390,41 @@ describe("runAgent", () => {
     expect(result.stop).toBe("max_steps");
   });
 
+  it("reports each tool call that takes a step as it starts, with its step and arguments (broken ones as received)", async () => {
+    const started: Array<[number, number, string, unknown, number]> = [];
+    const { model, run } = setup(
+      [
+        { toolCalls: [{ name: "read_file_contents", arguments: '{"path": ' }] },
+        {
+          toolCalls: [
+            { name: "search_repository_code", arguments: { query: "retry" } },
+            { name: "read_file_contents", arguments: { path: "src/retry.ts" } },
+          ],
+        },
+        "Answer.",
+      ],
+      {
+        budgets: { maxSteps: 2 },
+        onToolCall: (call) =>
+          started.push([
+            call.step,
+            call.maxSteps,
+            call.name,
+            call.arguments,
+            // Requests sent so far: the report comes before the call's result goes back.
+            model.requests.length,
+          ]),
+      },
+    );
+    const result = await run();
+    expect(started).toStrictEqual([
+      [1, 2, "read_file_contents", '{"path": ', 1],
+      [2, 2, "search_repository_code", { query: "retry" }, 2],
+    ]);
+    // The call beyond the budget was not run, so not reported.
+    expect(result.toolCalls.map((c) => c.step)).toStrictEqual([1, 2, 0]);
+  });
+
   it("ignores tool calls in the reply to the request without tools", async () => {
     const { logs, run } = setup(
       [

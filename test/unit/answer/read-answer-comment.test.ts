@@ -39,8 +39,18 @@ describe("isAnswerComment", () => {
 
   it("does not take askcode's notices for answers", async () => {
     const notices = [
-      renderProgressComment({ stage: "searching" }),
-      renderProgressComment({ stage: "thinking", step: 2, maxSteps: 8 }),
+      renderProgressComment([{ kind: "searching" }]),
+      renderProgressComment([
+        { kind: "searching" },
+        { kind: "thinking", maxSteps: 8 },
+        {
+          kind: "tool",
+          step: 2,
+          maxSteps: 8,
+          name: "read_file_contents",
+          arguments: { path: "src/retry.ts" },
+        },
+      ]),
       await renderFailureComment({ kind: "model-unavailable" }),
       await renderFailureComment(
         { kind: "time-limit", seconds: 120 },

@@ -11,6 +11,22 @@ describe("renderFooter", () => {
     ).toBe(`<sub>askcode · gpt-4o · 1,234 tokens · read at ${COMMIT}</sub>`);
   });
 
+  it("says how long the run took, after the tokens, and for a retrieval-only answer too", () => {
+    expect(
+      renderFooter({
+        repository,
+        model: "gpt-4o",
+        tokensUsed: 1234,
+        elapsedMs: 83_600,
+      }),
+    ).toBe(
+      `<sub>askcode · gpt-4o · 1,234 tokens · 1m 24s · read at ${COMMIT}</sub>`,
+    );
+    expect(renderFooter({ repository, elapsedMs: 2_140 })).toBe(
+      `<sub>askcode · retrieval only, no model · 2.1s · read at ${COMMIT}</sub>`,
+    );
+  });
+
   it("names the ref the question asked for, for a retrieval-only answer too", () => {
     expect(
       renderFooter({ repository: { ...repository, askedRef: "v2.1" } }),

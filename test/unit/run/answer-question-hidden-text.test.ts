@@ -1,9 +1,5 @@
-import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
-import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
-import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
-import { createFakeClock } from "../../helpers/fake-clock.js";
-import { memoryRunAt } from "../../helpers/memory-run-at.js";
+import { retrievalAnswerInput } from "../../helpers/retrieval-answer-input.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const FILES = {
@@ -19,24 +15,12 @@ const FILES = {
  * packed, and the whole of this small repository fits).
  */
 async function places(question: string, body: string): Promise<string> {
-  const rendered = await answerQuestion({
-    at: memoryRunAt(SHA, FILES),
-    question,
-    asker: "asker",
-    issue: { number: 1, title: "Retries", body, comments: [] },
-    settings: resolveRunSettings(defaultRepoConfig(), {
-      model: "gpt-4o",
-      contextWindow: 128_000,
+  const rendered = await answerQuestion(
+    retrievalAnswerInput(SHA, FILES, {
+      question,
+      issue: { number: 1, title: "Retries", body, comments: [] },
     }),
-    excludePaths: [],
-    model: undefined,
-    guidance: [],
-    maxRepositoryBytes: 10_000_000,
-    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-    clock: createFakeClock(),
-    log: { info: () => {}, warn: () => {} },
-    progress: async () => {},
-  });
+  );
   return rendered.body.slice(0, rendered.body.indexOf("<details>"));
 }
 

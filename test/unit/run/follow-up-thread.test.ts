@@ -67,7 +67,7 @@ describe("a follow-up question", () => {
         {
           login: "askcode[bot]",
           association: "NONE",
-          body: renderProgressComment({ stage: "searching" }),
+          body: renderProgressComment([{ kind: "searching" }]),
         },
       ]),
     );

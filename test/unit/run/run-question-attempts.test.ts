@@ -103,7 +103,7 @@ describe("runQuestion across a job's attempts", () => {
     expect(thrown).toBeInstanceOf(RetryLaterError);
     expect((thrown as RetryLaterError).cause).toBe(GITHUB_DOWN);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatch(/^create .*Searching/);
+    expect(calls[0]).toMatch(/^create .*Searching the code…/s);
     expect(first.remembered).toStrictEqual([41]);
   });
 
@@ -113,7 +113,7 @@ describe("runQuestion across a job's attempts", () => {
 
     expect(await run).toStrictEqual({ kind: "answered" });
     expect(calls.filter((call) => call.startsWith("create"))).toStrictEqual([]);
-    expect(calls[0]).toMatch(/^update 7 .*Searching/);
+    expect(calls[0]).toMatch(/^update 7 .*Searching the code…/s);
     expect(calls.at(-1)).toMatch(/^update 7 .*src\/retry\.py/s);
     expect(retry.remembered).toStrictEqual([]);
   });
