@@ -94,7 +94,7 @@ describe("createReviewThreadComments().thread", () => {
         inReplyTo: TOP,
         login: "askcode[bot]",
         association: "NONE",
-        body: renderProgressComment({ stage: "searching" }),
+        body: renderProgressComment([{ kind: "searching" }]),
       },
       {
         id: OTHER_THREAD + 1,
