@@ -26,7 +26,9 @@ import {
  *
  * A comment on a pull request's conversation is an `issue_comment` too, and
  * is decided the same way; the run reads the pull request's head commit
- * (`src/run/run-question.ts`).
+ * (`src/run/run-question.ts`). So is a `pull_request_review_comment.created`
+ * on a line, once `reviewCommentTrigger` has put its pull request in the
+ * issue's place; its trigger id is `review-comment:<id>`.
  *
  * @example
  * decideTrigger({ event: "issue_comment", payload: job.payload,

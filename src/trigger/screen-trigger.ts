@@ -38,6 +38,9 @@ export interface ScreenInput {
  * it inside GitHub's delivery window. What it lets through, `decideTrigger`
  * decides once the repository's config is read.
  *
+ * A review comment on a line (`pull_request_review_comment`, normalised by
+ * `reviewCommentTrigger`) is screened as a comment.
+ *
  * Never a trigger, in this order: other events and actions (edits and
  * deletions by name: an edit that adds a mention must not answer twice),
  * the app itself and any other bot, locked issues and pull requests; a label
