@@ -36,7 +36,10 @@ import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./run/check-still-asked.js";
 import type { IssuesOctokit } from "./run/issue-comments.js";
-import { questionComments } from "./run/question-comments.js";
+import {
+  questionComments,
+  type QuestionOctokit,
+} from "./run/question-comments.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
 import {
   replyInterrupted,
@@ -177,7 +180,7 @@ export function createAskcodeApp(
       });
       return {
         comments: questionComments(
-          installation as unknown as IssuesOctokit,
+          installation as unknown as QuestionOctokit,
           job,
           {
             // Read by the worker before the run; unknown, no comment is askcode's.
@@ -233,7 +236,9 @@ export function createAskcodeApp(
       metrics: metrics.webhooks,
       stillAsked: async (question) =>
         checkStillAsked(
-          (await app.auth(question.installationId)) as IssuesOctokit,
+          (await app.auth(
+            question.installationId,
+          )) as unknown as QuestionOctokit,
           question,
         ),
     });
@@ -265,7 +270,9 @@ export function createAskcodeApp(
         ...acceptDeps(job),
         acknowledge: async (question) =>
           acknowledgeQuestion(
-            (await app.auth(question.installationId)) as IssuesOctokit,
+            (await app.auth(
+              question.installationId,
+            )) as unknown as QuestionOctokit,
             question,
           ),
         run: runAnswer(attempt),
@@ -275,7 +282,9 @@ export function createAskcodeApp(
           clock,
           comment: async (question, body) =>
             questionComments(
-              (await app.auth(question.installationId)) as IssuesOctokit,
+              (await app.auth(
+                question.installationId,
+              )) as unknown as QuestionOctokit,
               question,
             ).create(body),
         },
@@ -318,6 +327,9 @@ export function createAskcodeApp(
         "issues.opened",
         "issues.labeled",
         "pull_request_review_comment.created",
+        "discussion.created",
+        "discussion.labeled",
+        "discussion_comment.created",
       ],
       (context) => handle(context as unknown as TriggerContext),
     );

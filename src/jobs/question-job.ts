@@ -1,6 +1,9 @@
 import type { ConfigProblem } from "../config/config-problem.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
-import type { ReviewCommentFacts } from "../trigger/trigger-types.js";
+import type {
+  DiscussionFacts,
+  ReviewCommentFacts,
+} from "../trigger/trigger-types.js";
 
 /**
  * One question the worker decided to answer: a `TriggerJob` from the queue
@@ -35,7 +38,8 @@ export interface QuestionJob {
   /**
    * Where the 👀 reaction went: the triggering comment, the issue itself, or
    * a review comment on a line of the pull request (whose thread the answer
-   * replies in, and whose place in the diff the model is shown).
+   * replies in, and whose place in the diff the model is shown), or a
+   * discussion or a comment in one (reacted to and replied to through GraphQL).
    */
   reactTo:
     | { kind: "comment"; commentId: number }
@@ -44,6 +48,13 @@ export interface QuestionJob {
         kind: "review-comment";
         commentId: number;
         reviewComment: ReviewCommentFacts;
+      }
+    | { kind: "discussion"; discussion: DiscussionFacts }
+    | {
+        kind: "discussion-comment";
+        /** The comment's database id (its `discussion.comment.nodeId` is GraphQL's). */
+        commentId: number;
+        discussion: DiscussionFacts;
       };
   /** ISO time the webhook was received. */
   receivedAt: string;

@@ -98,7 +98,7 @@ export async function acceptTrigger(
     );
     return undefined;
   }
-  const { comment, label, sender, reviewComment } = job.payload;
+  const { comment, label, sender } = job.payload;
   const question: QuestionJob = {
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
@@ -117,7 +117,7 @@ export async function acceptTrigger(
             mission: decision.mission.name,
             label: label?.name ?? "",
           },
-    reactTo: reactTo(decision, comment, reviewComment),
+    reactTo: reactTo(decision, job.payload),
     receivedAt: job.receivedAt,
     config,
     configProblems: problems,
@@ -144,16 +144,19 @@ export async function acceptTrigger(
 }
 
 // A comment that asked is reacted to and answered where it is: a review
-// comment in its review thread, any other in the conversation.
+// comment in its review thread, a discussion's in the discussion, any other
+// in the conversation.
 function reactTo(
   decision: Exclude<TriggerDecision, { kind: "ignore" }>,
-  comment: TriggerJob["payload"]["comment"],
-  reviewComment: TriggerJob["payload"]["reviewComment"],
+  payload: TriggerJob["payload"],
 ): QuestionJob["reactTo"] {
+  const { comment, reviewComment, discussion } = payload;
   if (decision.kind !== "question" || decision.source !== "comment" || !comment)
-    return { kind: "issue" };
-  return reviewComment
-    ? { kind: "review-comment", commentId: comment.id, reviewComment }
+    return discussion ? { kind: "discussion", discussion } : { kind: "issue" };
+  if (reviewComment)
+    return { kind: "review-comment", commentId: comment.id, reviewComment };
+  return discussion
+    ? { kind: "discussion-comment", commentId: comment.id, discussion }
     : { kind: "comment", commentId: comment.id };
 }
 

@@ -105,7 +105,7 @@ export async function checkLimits(
 // Who asked: the comment's author, or the issue's when the issue itself asked.
 function askerAssociation(job: QuestionJob, trigger: TriggerJob): string {
   const { comment, issue } = trigger.payload;
-  return job.reactTo.kind !== "issue" && comment
+  return "commentId" in job.reactTo && comment
     ? comment.author_association
     : issue.author_association;
 }

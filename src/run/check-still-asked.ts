@@ -1,5 +1,12 @@
 import type { QuestionJob } from "../jobs/question-job.js";
-import type { IssuesOctokit } from "./issue-comments.js";
+import type { DiscussionFacts } from "../trigger/trigger-types.js";
+import { graphqlErrors } from "./graphql-octokit.js";
+import type { QuestionOctokit } from "./question-comments.js";
+
+const DISCUSSION_STILL_ASKED = `query DiscussionStillAsked($discussion: ID!, $comment: ID!, $withComment: Boolean!) {
+  discussion: node(id: $discussion) { ... on Discussion { locked } }
+  comment: node(id: $comment) @include(if: $withComment) { id }
+}`;
 
 /** Whether a question should still run, or why it should not. */
 export type StillAsked =
@@ -19,15 +26,21 @@ export type StillAsked =
  * https://docs.github.com/en/rest/pulls/comments#get-a-review-comment-for-a-pull-request
  * https://docs.github.com/en/rest/issues/issues#get-an-issue
  *
+ * A discussion (and its comment, when one asked) is read in one GraphQL
+ * query: a node GitHub cannot resolve (NOT_FOUND) was deleted.
+ *
  * @example
  * await checkStillAsked(octokit, job) // "comment-deleted"
  */
 export async function checkStillAsked(
-  octokit: IssuesOctokit,
+  octokit: QuestionOctokit,
   job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
 ): Promise<StillAsked> {
   const base = { owner: job.owner, repo: job.repo };
-  if (job.reactTo.kind !== "issue") {
+  const { reactTo } = job;
+  if (reactTo.kind === "discussion" || reactTo.kind === "discussion-comment")
+    return discussionStillAsked(octokit, reactTo.discussion);
+  if (job.reactTo.kind === "comment" || job.reactTo.kind === "review-comment") {
     const route =
       job.reactTo.kind === "review-comment"
         ? "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"
@@ -56,4 +69,33 @@ function gone(error: unknown): typeof GONE {
   const status = (error as { status?: unknown } | undefined)?.status;
   if (status === 404 || status === 410) return GONE;
   throw error;
+}
+
+interface StillAskedData {
+  discussion: { locked: boolean } | null;
+  comment?: { id: string } | null;
+}
+
+async function discussionStillAsked(
+  octokit: QuestionOctokit,
+  discussion: DiscussionFacts,
+): Promise<StillAsked> {
+  const asking = discussion.comment;
+  // GitHub answers what it could resolve, and an error for each node it could not.
+  const data = (await octokit
+    .graphql(DISCUSSION_STILL_ASKED, {
+      discussion: discussion.nodeId,
+      comment: asking?.nodeId ?? discussion.nodeId,
+      withComment: asking !== undefined,
+    })
+    .catch((error: unknown) => {
+      const errors = graphqlErrors(error);
+      const found = (error as { data?: unknown }).data;
+      if (errors.length === 0 || errors.some((e) => e.type !== "NOT_FOUND"))
+        throw error;
+      return found ?? { discussion: null, comment: null };
+    })) as StillAskedData;
+  if (!data.discussion) return "issue-deleted";
+  if (asking && !data.comment) return "comment-deleted";
+  return data.discussion.locked ? "issue-locked" : "asked";
 }

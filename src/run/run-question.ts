@@ -156,7 +156,7 @@ export async function runQuestion(
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
       const issue = await comments.thread(
-        job.reactTo.kind === "issue" ? undefined : job.reactTo.commentId,
+        "commentId" in job.reactTo ? job.reactTo.commentId : undefined,
         deadline,
       );
       // "@askcode retry" asks the thread's previous question again.

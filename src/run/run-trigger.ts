@@ -2,6 +2,7 @@ import type { QuestionJob } from "../jobs/question-job.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
 import { acceptTrigger, type AcceptTriggerDeps } from "./accept-trigger.js";
 import { checkLimits, type CheckLimitsDeps } from "./check-limits.js";
+import { CommentRefusedError } from "./comment-refused-error.js";
 
 export interface RunTriggerDeps extends AcceptTriggerDeps {
   /** Adds the 👀 reaction to what asked. */
@@ -17,7 +18,10 @@ export interface RunTriggerDeps extends AcceptTriggerDeps {
  * count the question against the hourly limits (`checkLimits`), then react
  * 👀 and answer. The reaction goes out first, paced with every
  * other write by the installation's Octokit; failing to add it costs only
- * the reaction, never the answer.
+ * the reaction, never the answer. Where GitHub refuses askcode's comment
+ * (a locked discussion, a category the app may not post in), nothing can
+ * reach the asker: the run ends there, logged with GitHub's reason and
+ * counted, and the job is done (a retry would be refused the same way).
  *
  * @example
  * createInProcessQueue({ run: (job) => runTrigger(job, deps), … });
@@ -40,7 +44,14 @@ export async function runTrigger(
         "askcode could not add its 👀 reaction",
       ),
     );
-  await deps.run(job);
+  await deps.run(job).catch((error: unknown) => {
+    if (!(error instanceof CommentRefusedError)) throw error;
+    deps.metrics?.ignored("comment-refused");
+    deps.log.warn(
+      { err: error, reason: error.reason, deliveryId: job.deliveryId },
+      `askcode could not reply where it was asked: ${error.message}`,
+    );
+  });
 }
 
 /**

@@ -21,7 +21,18 @@ export async function sendRedactedComment(
 ): Promise<number> {
   const { data } = await octokit.request(route, {
     ...params,
-    body: (await redactSecrets(body)).text,
+    body: await redactedCommentBody(body),
   });
   return (data as { id: number }).id;
+}
+
+/**
+ * A comment's body as askcode may post it: its secrets redacted. For a
+ * write that is not a REST route (a discussion's, through GraphQL).
+ *
+ * @example
+ * await redactedCommentBody("token ghp_…") // "token [redacted]"
+ */
+export async function redactedCommentBody(body: string): Promise<string> {
+  return (await redactSecrets(body)).text;
 }

@@ -20,7 +20,7 @@ export interface TriggerCandidate {
 }
 
 export interface ScreenInput {
-  /** The webhook event's name (`context.name`): "issue_comment", "pull_request_review_comment" or "issues". */
+  /** The webhook event's name (`context.name`): "issue_comment", "pull_request_review_comment", "issues", "discussion" or "discussion_comment". */
   event: string;
   payload: TriggerPayload;
   /** The operator's missions (`loadMissions`). */
@@ -39,7 +39,8 @@ export interface ScreenInput {
  * decides once the repository's config is read.
  *
  * A review comment on a line (`pull_request_review_comment`, normalised by
- * `reviewCommentTrigger`) is screened as a comment.
+ * `reviewCommentTrigger`) is screened as a comment; a new discussion or a
+ * comment in one (`discussionTrigger`) as a new issue or a comment.
  *
  * Never a trigger, in this order: other events and actions (edits and
  * deletions by name: an edit that adds a mention must not answer twice),
@@ -70,13 +71,21 @@ export function screenTrigger(
   if (sender === "bot")
     return ignore("bot", `${payload.sender.login} is a bot`);
   const { issue } = payload;
-  if (issue.locked) return ignore("locked", "the issue is locked");
+  if (issue.locked)
+    return ignore(
+      "locked",
+      `the ${payload.discussion ? "discussion" : "issue"} is locked`,
+    );
   if (source === "labeled") return screenLabel(payload, input.missions);
   if (source === "comment") {
     if (!payload.comment || !mentionsAnyone(payload.comment.body))
       return ignore("no-mention", "the comment mentions no one");
-    // Review comments and issue comments are numbered apart: ids may meet.
-    const kind = payload.reviewComment ? "review-comment" : "comment";
+    // Review, discussion and issue comments are numbered apart: ids may meet.
+    const kind = payload.reviewComment
+      ? "review-comment"
+      : payload.discussion
+        ? "discussion-comment"
+        : "comment";
     return {
       kind: "candidate",
       source,
@@ -85,7 +94,13 @@ export function screenTrigger(
   }
   if (!mentionsAnyone(issue.title) && !mentionsAnyone(issue.body ?? ""))
     return ignore("no-mention", "the issue mentions no one");
-  return { kind: "candidate", source, triggerId: `issue:${issue.id}:opened` };
+  return {
+    kind: "candidate",
+    source,
+    triggerId: payload.discussion
+      ? `discussion:${payload.discussion.nodeId}`
+      : `issue:${issue.id}:opened`,
+  };
 }
 
 // Only people with triage access can label an issue; what the label asks,
@@ -112,8 +127,15 @@ function screenLabel(
     kind: "candidate",
     source: "labeled",
     mission,
-    triggerId: `issue:${issue.id}:mission:${mission.name}:${issue.updated_at ?? ""}`,
+    triggerId: `${subject(payload)}:mission:${mission.name}:${issue.updated_at ?? ""}`,
   };
+}
+
+// Issues and discussions are numbered apart too.
+function subject(payload: TriggerPayload): string {
+  return payload.discussion
+    ? `discussion:${payload.discussion.nodeId}`
+    : `issue:${payload.issue.id}`;
 }
 
 function eventSource(
@@ -121,12 +143,17 @@ function eventSource(
   action: string,
 ): "comment" | "issue" | "labeled" | "edited" | "deleted" | undefined {
   const commented =
-    event === "issue_comment" || event === "pull_request_review_comment";
+    event === "issue_comment" ||
+    event === "pull_request_review_comment" ||
+    event === "discussion_comment";
+  const opened = event === "issues" || event === "discussion";
   if (action === "edited" || action === "deleted") {
-    return commented || event === "issues" ? action : undefined;
+    return commented || opened ? action : undefined;
   }
   if (commented && action === "created") return "comment";
+  // A new issue is "opened"; a new discussion is "created".
   if (event === "issues" && action === "opened") return "issue";
-  if (event === "issues" && action === "labeled") return "labeled";
+  if (event === "discussion" && action === "created") return "issue";
+  if (opened && action === "labeled") return "labeled";
   return undefined;
 }

@@ -30,6 +30,32 @@ export interface TriggerPayload {
    * delivery's `pull_request` is then the `issue` above (with its marker).
    */
   reviewComment?: ReviewCommentFacts;
+  /**
+   * Set when the question was asked in a discussion (`discussion`,
+   * `discussion_comment`): the discussion is then the `issue` above, and
+   * these are what the GraphQL API needs to react and reply there.
+   */
+  discussion?: DiscussionFacts;
+}
+
+/**
+ * A discussion's handles for the GraphQL API (Discussions have no REST
+ * routes for comments or reactions), as its webhook tells.
+ * https://docs.github.com/en/webhooks/webhook-events-and-payloads#discussion
+ */
+export interface DiscussionFacts {
+  /** The discussion's number: the delivery has no `issue` to take it from. */
+  number: number;
+  /** Its GraphQL node id: what replies, reactions and reads name. */
+  nodeId: string;
+  /** Its category's name (a category may not let the app post). */
+  category: string;
+  /** Set when a comment in the discussion asked. */
+  comment?: {
+    nodeId: string;
+    /** The top-level comment it replies to (its database id), when it is a reply. */
+    parentId?: number;
+  };
 }
 
 /**

@@ -3,6 +3,10 @@ import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import {
+  discussionTrigger,
+  type DiscussionPayload,
+} from "../trigger/discussion-trigger.js";
+import {
   reviewCommentTrigger,
   type ReviewCommentPayload,
 } from "../trigger/review-comment-trigger.js";
@@ -23,6 +27,8 @@ export interface TriggerContext {
     issue?: TriggerPayload["issue"] & { number: number };
     /** `pull_request_review_comment`: the pull request, in place of an issue. */
     pull_request?: ReviewCommentPayload["pull_request"];
+    /** `discussion` and `discussion_comment`: the discussion, in place of an issue. */
+    discussion?: DiscussionPayload["discussion"];
   };
   log: { info(meta: object, message: string): void };
 }
@@ -70,6 +76,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       );
     // A review comment has its pull request where other events have an issue.
     // The event's name says which payload GitHub sent.
+    // A discussion (or a comment in one) has its discussion there instead.
     const facts =
       context.name === "pull_request_review_comment"
         ? payload.pull_request &&
@@ -77,14 +84,22 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
             ...payload,
             sender,
           } as unknown as ReviewCommentPayload)
-        : payload.issue &&
-          triggerFacts({ ...payload, sender, issue: payload.issue });
+        : context.name === "discussion" || context.name === "discussion_comment"
+          ? payload.discussion &&
+            discussionTrigger({
+              ...payload,
+              sender,
+            } as unknown as DiscussionPayload)
+          : payload.issue &&
+            triggerFacts({ ...payload, sender, issue: payload.issue });
     const issueNumber =
-      facts?.reviewComment?.pullNumber ?? payload.issue?.number;
+      facts?.reviewComment?.pullNumber ??
+      facts?.discussion?.number ??
+      payload.issue?.number;
     if (!facts || issueNumber === undefined)
       return ignored(
         "unsupported-event",
-        `${context.name}.${payload.action ?? ""} names no issue or pull request`,
+        `${context.name}.${payload.action ?? ""} names no issue, pull request or discussion`,
       );
     const screened = screenTrigger({
       event: context.name,

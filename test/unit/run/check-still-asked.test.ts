@@ -5,7 +5,7 @@ import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
 import { installationConfigSource } from "../../../src/config/installation-config-source.js";
 import { acceptTrigger } from "../../../src/run/accept-trigger.js";
 import { checkStillAsked } from "../../../src/run/check-still-asked.js";
-import type { IssuesOctokit } from "../../../src/run/issue-comments.js";
+import type { QuestionOctokit } from "../../../src/run/question-comments.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
 import { loadWebhook } from "../trigger/webhook-fixture.js";
@@ -52,7 +52,7 @@ describe("checkStillAsked", () => {
       .get(ISSUE)
       .reply(200, example.issue);
     expect(
-      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
     ).toBe("asked");
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
@@ -60,7 +60,7 @@ describe("checkStillAsked", () => {
   it("says a comment GitHub no longer has was deleted, without reading the issue", async () => {
     nock("https://api.github.com").get(COMMENT).reply(404, COMMENT_NOT_FOUND);
     expect(
-      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
     ).toBe("comment-deleted");
   });
 
@@ -74,7 +74,7 @@ describe("checkStillAsked", () => {
       status: "404",
     });
     expect(
-      await checkStillAsked(octokit() as unknown as IssuesOctokit, {
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, {
         ...ON_COMMENT,
         reactTo: {
           kind: "review-comment",
@@ -99,7 +99,7 @@ describe("checkStillAsked", () => {
       .get(ISSUE)
       .reply(200, { ...example.issue, locked: true });
     expect(
-      await checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
     ).toBe("issue-locked");
   });
 
@@ -111,7 +111,7 @@ describe("checkStillAsked", () => {
       status: "410",
     });
     expect(
-      await checkStillAsked(octokit() as unknown as IssuesOctokit, {
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, {
         ...ON_COMMENT,
         reactTo: { kind: "issue" },
       }),
@@ -123,7 +123,7 @@ describe("checkStillAsked", () => {
       .get(COMMENT)
       .reply(502, { message: "Server Error" });
     await expect(
-      checkStillAsked(octokit() as unknown as IssuesOctokit, ON_COMMENT),
+      checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
     ).rejects.toMatchObject({
       status: 502,
     });
@@ -150,7 +150,7 @@ describe("acceptTrigger with the still-asked check", () => {
       },
       metrics: { ignored: (reason: string) => ignored.push(reason) },
       stillAsked: (question: Parameters<typeof checkStillAsked>[1]) =>
-        checkStillAsked(client as unknown as IssuesOctokit, question),
+        checkStillAsked(client as unknown as QuestionOctokit, question),
     };
     return { deps, lines, ignored, clock };
   }
