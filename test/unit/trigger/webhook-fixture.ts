@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "probot";
+import type { DiscussionPayload } from "../../../src/trigger/discussion-trigger.js";
 import type { ReviewCommentPayload } from "../../../src/trigger/review-comment-trigger.js";
 import type { TriggerPayload } from "../../../src/trigger/trigger-types.js";
 
@@ -18,7 +19,15 @@ export type WebhookFixture =
   | "pull_request_review_comment.created.mention"
   | "pull_request_review_comment.created.bot"
   | "pull_request_review_comment.edited.mention"
-  | "pull_request_review_comment.deleted";
+  | "pull_request_review_comment.deleted"
+  | "discussion.created.mention"
+  | "discussion.edited.mention"
+  | "discussion.labeled.triage"
+  | "discussion_comment.created"
+  | "discussion_comment.created.mention"
+  | "discussion_comment.created.bot"
+  | "discussion_comment.edited.mention"
+  | "discussion_comment.deleted";
 
 /** A fresh copy of a fixture payload, for a test to change as its case needs. */
 export function loadWebhook(name: WebhookFixture): TriggerPayload {
@@ -37,6 +46,13 @@ export function loadReviewCommentWebhook(
   return loadWebhook(name) as unknown as ReviewCommentPayload;
 }
 
+/** A `discussion` or `discussion_comment` fixture: it has a discussion where the others have an issue. */
+export function loadDiscussionWebhook(
+  name: WebhookFixture & `discussion${string}`,
+): DiscussionPayload {
+  return loadWebhook(name) as unknown as DiscussionPayload;
+}
+
 // Compile-time proof that Probot hands decideTrigger what it needs as it is:
 // `npm run typecheck` fails here if TriggerPayload asks for more.
 export const probotPayloadsFit = {
@@ -45,4 +61,14 @@ export const probotPayloadsFit = {
   reviewComment: (
     p: Context<"pull_request_review_comment">["payload"],
   ): ReviewCommentPayload => p,
+  // The actions askcode subscribes to (some others may lack a sender).
+  discussionCreated: (
+    p: Context<"discussion.created">["payload"],
+  ): DiscussionPayload => p,
+  discussionLabeled: (
+    p: Context<"discussion.labeled">["payload"],
+  ): DiscussionPayload => p,
+  discussionComment: (
+    p: Context<"discussion_comment.created">["payload"],
+  ): DiscussionPayload => p,
 };

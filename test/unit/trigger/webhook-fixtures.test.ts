@@ -107,6 +107,50 @@ const FIXTURES: [WebhookFixture, string, number, [string, unknown][]][] = [
     [["comment.body", "@askcode why is this heading changed here?"]],
   ],
   ["pull_request_review_comment.deleted", "pull_request_review_comment", 3, []],
+  ["discussion_comment.created", "discussion_comment", 1, []],
+  [
+    "discussion_comment.created.mention",
+    "discussion_comment",
+    1,
+    [["comment.body", "@askcode where is the welcome message defined?"]],
+  ],
+  [
+    "discussion_comment.created.bot",
+    "discussion_comment",
+    1,
+    [
+      ["comment.body", "@askcode where is the welcome message defined?"],
+      ["sender.login", "askcode[bot]"],
+      ["sender.type", "Bot"],
+      ["comment.user.login", "askcode[bot]"],
+      ["comment.user.type", "Bot"],
+    ],
+  ],
+  [
+    "discussion_comment.edited.mention",
+    "discussion_comment",
+    3,
+    [["comment.body", "@askcode where is the welcome message defined?"]],
+  ],
+  ["discussion_comment.deleted", "discussion_comment", 2, []],
+  [
+    "discussion.created.mention",
+    "discussion",
+    3,
+    [["discussion.body", "@askcode where is the welcome message defined?"]],
+  ],
+  [
+    "discussion.edited.mention",
+    "discussion",
+    4,
+    [["discussion.body", "@askcode where is the welcome message defined?"]],
+  ],
+  [
+    "discussion.labeled.triage",
+    "discussion",
+    6,
+    [["label.name", "askcode: triage"]],
+  ],
 ];
 
 describe("webhook fixtures", () => {

@@ -206,6 +206,42 @@ describe("createTriggerHandler", () => {
     });
   });
 
+  it("enqueues a discussion comment under its discussion's number, with the handles to reply there", async () => {
+    const { handle, jobs } = setup();
+    const { context } = delivery("d-dc", "discussion_comment.created.mention");
+    await handle(context);
+
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({
+      triggerId: "discussion-comment:550062",
+      event: "discussion_comment",
+      issueNumber: 4,
+      payload: {
+        issue: { id: 3299614, title: "TEST edit" },
+        comment: { id: 550062 },
+        discussion: {
+          number: 4,
+          nodeId: "MDEwOkRpc2N1c3Npb24zMjk5NjE0",
+          comment: { nodeId: "MDE3OkRpc2N1c3Npb25Db21tZW50NTUwMDYy" },
+        },
+      },
+    });
+  });
+
+  it("enqueues no edit of a discussion comment", async () => {
+    const { handle, jobs } = setup();
+    const { context, lines } = delivery(
+      "d-de",
+      "discussion_comment.edited.mention",
+    );
+    await handle(context);
+
+    expect(jobs).toHaveLength(0);
+    expect(lines.map((line) => line.meta)).toStrictEqual([
+      { reason: "edited" },
+    ]);
+  });
+
   it("enqueues no edit of a review comment", async () => {
     const { handle, jobs } = setup();
     const { context, lines } = delivery(

@@ -1,0 +1,157 @@
+import { fileURLToPath } from "node:url";
+import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
+import { loadMissions } from "../../../src/missions/load-missions.js";
+import type { Mission } from "../../../src/missions/mission-schema.js";
+import { decideTrigger } from "../../../src/trigger/decide-trigger.js";
+import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
+import { screenTrigger } from "../../../src/trigger/screen-trigger.js";
+import { loadDiscussionWebhook } from "./webhook-fixture.js";
+
+const DISCUSSION_NODE = "MDEwOkRpc2N1c3Npb24zMjk5NjE0"; // the examples' discussion #4
+const COMMENT_ID = 550062; // the example's discussion comment
+const COMMENT_NODE = "MDE3OkRpc2N1c3Npb25Db21tZW50NTUwMDYy";
+const QUESTION = "where is the welcome message defined?";
+
+let missions: Mission[];
+beforeAll(async () => {
+  missions = await loadMissions(
+    fileURLToPath(new URL("../../../missions/", import.meta.url)),
+  );
+});
+
+type Fixture = Parameters<typeof loadDiscussionWebhook>[0];
+const decide = (
+  fixture: Fixture,
+  change?: (p: ReturnType<typeof loadDiscussionWebhook>) => void,
+) => {
+  const payload = loadDiscussionWebhook(fixture);
+  change?.(payload);
+  return decideTrigger({
+    event: fixture.split(".")[0]!,
+    payload: discussionTrigger(payload),
+    appSlug: "askcode",
+    config: parseRepoConfig(undefined, {
+      missionNames: missions.map((m) => m.name),
+    }).config,
+    missions,
+  });
+};
+
+describe("discussionTrigger", () => {
+  it("puts a comment's discussion in the issue's place and keeps the GraphQL handles to reply there", () => {
+    expect(
+      discussionTrigger(
+        loadDiscussionWebhook("discussion_comment.created.mention"),
+      ),
+    ).toStrictEqual({
+      action: "created",
+      sender: { login: "Codertocat", type: "User" },
+      issue: {
+        id: 3299614,
+        title: "TEST edit",
+        body: "TEST edit",
+        locked: false,
+        state: "open",
+        author_association: "OWNER",
+        user: { login: "Codertocat" },
+        updated_at: "2021-03-30T20:26:24Z",
+      },
+      comment: {
+        id: COMMENT_ID,
+        body: `@askcode ${QUESTION}`,
+        author_association: "OWNER",
+      },
+      discussion: {
+        number: 4,
+        nodeId: DISCUSSION_NODE,
+        category: "General",
+        comment: { nodeId: COMMENT_NODE },
+      },
+    });
+  });
+
+  it("keeps a reply's top-level comment, and no comment for a new discussion", () => {
+    const payload = loadDiscussionWebhook("discussion_comment.created.mention");
+    payload.comment!.parent_id = 544078; // changed: a reply in a thread
+    expect(discussionTrigger(payload).discussion?.comment).toStrictEqual({
+      nodeId: COMMENT_NODE,
+      parentId: 544078,
+    });
+    const opened = discussionTrigger(
+      loadDiscussionWebhook("discussion.created.mention"),
+    );
+    expect(opened.comment).toBeUndefined();
+    expect(opened.discussion).toStrictEqual({
+      number: 4,
+      nodeId: DISCUSSION_NODE,
+      category: "General",
+    });
+  });
+});
+
+describe("a discussion, screened and decided", () => {
+  it("answers a mention in a comment, with an id apart from issue comments'", () => {
+    expect(decide("discussion_comment.created.mention")).toStrictEqual({
+      kind: "question",
+      question: QUESTION,
+      source: "comment",
+      questionFrom: "mention",
+      triggerId: `discussion-comment:${COMMENT_ID}`,
+    });
+  });
+
+  it("answers a mention in a new discussion (its title and post, as a new issue's), once per discussion", () => {
+    expect(decide("discussion.created.mention")).toStrictEqual({
+      kind: "question",
+      question: `TEST edit\n\n${QUESTION}`,
+      source: "issue",
+      questionFrom: "mention",
+      triggerId: `discussion:${DISCUSSION_NODE}`,
+    });
+  });
+
+  it("runs the mission a label claims, apart from an issue's", () => {
+    expect(decide("discussion.labeled.triage")).toMatchObject({
+      kind: "mission",
+      mission: { name: "bug_triage" },
+      triggerId: `discussion:${DISCUSSION_NODE}:mission:bug_triage:2021-03-30T20:26:24Z`,
+    });
+  });
+
+  it("never answers an edit, a deletion, a bot or a comment that mentions no one", () => {
+    expect(decide("discussion_comment.edited.mention")).toMatchObject({
+      kind: "ignore",
+      reason: "edited",
+    });
+    expect(decide("discussion.edited.mention")).toMatchObject({
+      kind: "ignore",
+      reason: "edited",
+    });
+    expect(decide("discussion_comment.deleted")).toMatchObject({
+      kind: "ignore",
+      reason: "deleted",
+    });
+    expect(decide("discussion_comment.created.bot")).toMatchObject({
+      kind: "ignore",
+      reason: "self",
+    });
+    expect(decide("discussion_comment.created")).toMatchObject({
+      kind: "ignore",
+      reason: "no-mention",
+    });
+  });
+
+  it("is ignored on a locked discussion before the config is read", () => {
+    const payload = discussionTrigger(
+      loadDiscussionWebhook("discussion_comment.created.mention"),
+    );
+    payload.issue.locked = true; // changed: the discussion was locked
+    expect(
+      screenTrigger({ event: "discussion_comment", payload, missions: [] }),
+    ).toStrictEqual({
+      kind: "ignore",
+      reason: "locked",
+      detail: "the discussion is locked",
+    });
+  });
+});
