@@ -7,6 +7,10 @@ import { acceptTrigger } from "../../../src/run/accept-trigger.js";
 import { checkStillAsked } from "../../../src/run/check-still-asked.js";
 import type { QuestionOctokit } from "../../../src/run/question-comments.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import {
+  nockGraphql,
+  type GraphqlSent,
+} from "../../helpers/graphql-discussion.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
 import { loadWebhook } from "../trigger/webhook-fixture.js";
 
@@ -52,7 +56,10 @@ describe("checkStillAsked", () => {
       .get(ISSUE)
       .reply(200, example.issue);
     expect(
-      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
+      await checkStillAsked(
+        octokit() as unknown as QuestionOctokit,
+        ON_COMMENT,
+      ),
     ).toBe("asked");
     expect(scope.pendingMocks()).toStrictEqual([]);
   });
@@ -60,7 +67,10 @@ describe("checkStillAsked", () => {
   it("says a comment GitHub no longer has was deleted, without reading the issue", async () => {
     nock("https://api.github.com").get(COMMENT).reply(404, COMMENT_NOT_FOUND);
     expect(
-      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
+      await checkStillAsked(
+        octokit() as unknown as QuestionOctokit,
+        ON_COMMENT,
+      ),
     ).toBe("comment-deleted");
   });
 
@@ -99,7 +109,10 @@ describe("checkStillAsked", () => {
       .get(ISSUE)
       .reply(200, { ...example.issue, locked: true });
     expect(
-      await checkStillAsked(octokit() as unknown as QuestionOctokit, ON_COMMENT),
+      await checkStillAsked(
+        octokit() as unknown as QuestionOctokit,
+        ON_COMMENT,
+      ),
     ).toBe("issue-locked");
   });
 
@@ -210,5 +223,108 @@ describe("acceptTrigger with the still-asked check", () => {
         "askcode could not check that the question is still there; answering it",
       ],
     ]);
+  });
+});
+
+describe("checkStillAsked in a discussion", () => {
+  const DISCUSSION = "MDEwOkRpc2N1c3Npb24zMjk5NjE0";
+  const COMMENT_NODE = "MDE3OkRpc2N1c3Npb25Db21tZW50NTUwMDYy";
+  const ON_DISCUSSION_COMMENT = {
+    owner: "Codertocat",
+    repo: "Hello-World",
+    issueNumber: 4,
+    reactTo: {
+      kind: "discussion-comment" as const,
+      commentId: 550062,
+      discussion: {
+        number: 4,
+        nodeId: DISCUSSION,
+        category: "General",
+        comment: { nodeId: COMMENT_NODE },
+      },
+    },
+  };
+  const notFound = (field: string, id: string) => ({
+    type: "NOT_FOUND",
+    path: [field],
+    locations: [{ line: 3, column: 3 }],
+    message: `Could not resolve to a node with the global id of '${id}'`,
+  });
+
+  it("reads the discussion and the comment in one query: still asked", async () => {
+    const sent: GraphqlSent[] = [];
+    const scope = nockGraphql(
+      nock("https://api.github.com"),
+      "DiscussionStillAsked",
+      {
+        data: { discussion: { locked: false }, comment: { id: COMMENT_NODE } },
+      },
+      sent,
+    );
+    expect(
+      await checkStillAsked(
+        octokit() as unknown as QuestionOctokit,
+        ON_DISCUSSION_COMMENT,
+      ),
+    ).toBe("asked");
+    expect(scope.isDone()).toBe(true);
+    expect(sent[0]?.variables).toStrictEqual({
+      discussion: DISCUSSION,
+      comment: COMMENT_NODE,
+      withComment: true,
+    });
+  });
+
+  it("says a comment GitHub cannot resolve was deleted, and a locked discussion is locked", async () => {
+    const scope = nock("https://api.github.com");
+    nockGraphql(scope, "DiscussionStillAsked", {
+      data: { discussion: { locked: false }, comment: null },
+      errors: [notFound("comment", COMMENT_NODE)],
+    });
+    nockGraphql(scope, "DiscussionStillAsked", {
+      data: { discussion: { locked: true }, comment: { id: COMMENT_NODE } },
+    });
+    const client = octokit() as unknown as QuestionOctokit;
+    expect(await checkStillAsked(client, ON_DISCUSSION_COMMENT)).toBe(
+      "comment-deleted",
+    );
+    expect(await checkStillAsked(client, ON_DISCUSSION_COMMENT)).toBe(
+      "issue-locked",
+    );
+  });
+
+  it("says a discussion GitHub cannot resolve was deleted", async () => {
+    nockGraphql(nock("https://api.github.com"), "DiscussionStillAsked", {
+      data: { discussion: null },
+      errors: [notFound("discussion", DISCUSSION)],
+    });
+    expect(
+      await checkStillAsked(octokit() as unknown as QuestionOctokit, {
+        ...ON_DISCUSSION_COMMENT,
+        reactTo: {
+          kind: "discussion",
+          discussion: { number: 4, nodeId: DISCUSSION, category: "General" },
+        },
+      }),
+    ).toBe("issue-deleted");
+  });
+
+  it("throws an error that is not about the question (FORBIDDEN)", async () => {
+    nockGraphql(nock("https://api.github.com"), "DiscussionStillAsked", {
+      data: null,
+      errors: [
+        {
+          type: "FORBIDDEN",
+          path: ["discussion"],
+          message: "Resource not accessible by integration",
+        },
+      ],
+    });
+    await expect(
+      checkStillAsked(
+        octokit() as unknown as QuestionOctokit,
+        ON_DISCUSSION_COMMENT,
+      ),
+    ).rejects.toMatchObject({ name: "GraphqlResponseError" });
   });
 });

@@ -1,8 +1,11 @@
 import type { QuestionJob } from "../../../src/jobs/question-job.js";
 import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
+import { CommentRefusedError } from "../../../src/run/comment-refused-error.js";
 import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
+import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
+import { loadDiscussionWebhook } from "../trigger/webhook-fixture.js";
 
 /** The worker's steps, in the order they happened; the repository's file is `file`. */
 function setup(file: object | null) {
@@ -63,6 +66,88 @@ describe("runTrigger", () => {
     expect(steps).toStrictEqual([
       "log: askcode ignores this event: enabled is false in askcode.yml",
     ]);
+  });
+});
+
+describe("runTrigger in a discussion", () => {
+  const inDiscussion = () =>
+    triggerJob({
+      triggerId: "discussion-comment:550062",
+      event: "discussion_comment",
+      issueNumber: 4,
+      payload: discussionTrigger(
+        loadDiscussionWebhook("discussion_comment.created.mention"),
+      ),
+    });
+
+  it("reacts on the discussion comment and answers there", async () => {
+    const { deps, steps } = setup(null);
+    await runTrigger(inDiscussion(), {
+      ...deps,
+      acknowledge: async (job) =>
+        void steps.push(
+          `👀 ${job.reactTo.kind} ${"commentId" in job.reactTo ? job.reactTo.commentId : ""}`,
+        ),
+      run: async (job) =>
+        void steps.push(
+          `answer in ${job.reactTo.kind === "discussion-comment" ? job.reactTo.discussion.nodeId : "?"}`,
+        ),
+    });
+    expect(steps).toStrictEqual([
+      "👀 discussion-comment 550062",
+      "answer in MDEwOkRpc2N1c3Npb24zMjk5NjE0",
+    ]);
+  });
+
+  it("ends the job, logged with GitHub's reason and counted, when GitHub refuses its comment there", async () => {
+    const { deps, steps } = setup(null);
+    const ignored: string[] = [];
+    const meta: object[] = [];
+    await expect(
+      runTrigger(inDiscussion(), {
+        ...deps,
+        log: {
+          ...deps.log,
+          warn: (fields, message) => {
+            meta.push(fields);
+            steps.push(`warn: ${message}`);
+          },
+        },
+        metrics: { ignored: (reason) => void ignored.push(reason) },
+        acknowledge: async () => {},
+        run: async () => {
+          // What the GraphQL comments client throws for GitHub's HTTP-200 refusal.
+          throw new CommentRefusedError([
+            {
+              type: "FORBIDDEN",
+              path: ["addDiscussionComment"],
+              message: "Resource not accessible by integration",
+            },
+          ]);
+        },
+      }),
+    ).resolves.toBeUndefined();
+    expect(steps).toStrictEqual([
+      "warn: askcode could not reply where it was asked: GitHub refused askcode's comment: FORBIDDEN: Resource not accessible by integration",
+    ]);
+    expect(meta[0]).toMatchObject({
+      reason: "FORBIDDEN",
+      deliveryId: "d-1",
+    });
+    expect(ignored).toStrictEqual(["comment-refused"]);
+  });
+
+  it("still hands the queue any other failure", async () => {
+    const { deps } = setup(null);
+    await expect(
+      runTrigger(inDiscussion(), {
+        ...deps,
+        acknowledge: async () => {},
+        run: async () => {
+          throw Object.assign(new Error("Server Error"), { status: 502 });
+        },
+      }),
+    ).rejects.toMatchObject({ status: 502 });
   });
 });
 
