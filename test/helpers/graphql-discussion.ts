@@ -86,20 +86,22 @@ export interface GraphqlSent {
 
 /**
  * Serves one GraphQL operation (matched by its name in the query) on `POST
- * /graphql`, as GitHub does: HTTP 200, with `errors` when it failed; what
- * was sent is pushed to `sent`.
+ * /graphql`, `times` times, as GitHub does: HTTP 200, with `errors` when it
+ * failed; what was sent is pushed to `sent`.
  */
 export function nockGraphql(
   scope: nock.Scope,
   operation: string,
   answer: object | ((variables: Record<string, unknown>) => object),
   sent: GraphqlSent[] = [],
+  times = 1,
 ): nock.Scope {
   const named = new RegExp(`^(query|mutation) ${operation}\\b`);
   return scope
     .post("/graphql", (body: { query?: string }) =>
       named.test(body.query ?? ""),
     )
+    .times(times)
     .reply(
       200,
       (_uri, body) => {

@@ -1,0 +1,235 @@
+import { jest } from "@jest/globals";
+import nock from "nock";
+import {
+  discussionCommentNodeId,
+  discussionThreadData,
+  graphqlRefusal,
+  nockGraphql,
+  type GraphqlSent,
+} from "../helpers/graphql-discussion.js";
+import {
+  nockAppAuth,
+  nockNoConfig,
+  nockRepository,
+  permalinks,
+  startAskcode,
+  UPLOAD_REPOSITORY,
+  webhookPayload,
+} from "./probot-harness.js";
+
+// A whole run per test (grammars, the tokenizer) on a shared two-core machine.
+jest.setTimeout(30_000);
+
+// The webhook examples' discussion #4 of Codertocat/Hello-World and its comment.
+const DISCUSSION = "MDEwOkRpc2N1c3Npb24zMjk5NjE0";
+const ASKING = 550062;
+const ASKING_NODE = "MDE3OkRpc2N1c3Npb25Db21tZW50NTUwMDYy";
+const REPLY = 550099; // askcode's reply
+const QUESTION = "@askcode where does the retry logic decide to give up?";
+
+/** The example delivery, asking about the harness's repository. */
+function delivery(fixture: string, field: "comment" | "discussion") {
+  const payload = webhookPayload(fixture);
+  payload[field].body = QUESTION; // changed: a question the harness's repository answers
+  return payload;
+}
+
+/**
+ * The discussion's GraphQL operations: still there and open, the 👀, the
+ * reply and its edits, and the thread as read; every request is recorded.
+ */
+function nockDiscussion(
+  asking: { nodeId: string } | undefined,
+  reply: object = {
+    data: {
+      addDiscussionComment: {
+        comment: { id: discussionCommentNodeId(REPLY), databaseId: REPLY },
+      },
+    },
+  },
+) {
+  const sent: GraphqlSent[] = [];
+  const scope = nock("https://api.github.com");
+  nockGraphql(
+    scope,
+    "DiscussionStillAsked",
+    {
+      data: {
+        discussion: { locked: false },
+        ...(asking ? { comment: { id: asking.nodeId } } : {}),
+      },
+    },
+    sent,
+  );
+  nockGraphql(
+    scope,
+    "AddReaction",
+    { data: { addReaction: { reaction: { content: "EYES" } } } },
+    sent,
+  );
+  nockGraphql(scope, "AddDiscussionComment", reply, sent);
+  nockGraphql(
+    scope,
+    "DiscussionThread",
+    discussionThreadData(
+      {
+        title: "TEST edit",
+        body: asking ? "TEST edit" : QUESTION,
+        login: "Codertocat",
+        association: "OWNER",
+      },
+      asking
+        ? [
+            {
+              databaseId: ASKING,
+              login: "Codertocat",
+              association: "OWNER",
+              body: QUESTION,
+              createdAt: "2021-03-30T20:36:05Z",
+            },
+          ]
+        : [],
+    ),
+    sent,
+  );
+  nockGraphql(
+    scope,
+    "UpdateDiscussionComment",
+    {
+      data: {
+        updateDiscussionComment: {
+          comment: { id: discussionCommentNodeId(REPLY) },
+        },
+      },
+    },
+    sent,
+    10,
+  );
+  const of = (operation: string) =>
+    sent.filter((s) => s.operation === operation).map((s) => s.variables);
+  return { scope, sent, of };
+}
+
+describe("a mention in a discussion", () => {
+  it("reacts on the discussion comment and replies in its thread, edited into the answer at the default branch", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion({ nodeId: ASKING_NODE });
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-discussion-1",
+      name: "discussion_comment",
+      payload: delivery("discussion_comment.created.mention", "comment"),
+    });
+    await idle();
+
+    expect(discussion.of("AddReaction")).toStrictEqual([
+      { subjectId: ASKING_NODE },
+    ]);
+    // One reply, in the asking comment's thread, then edits of it alone.
+    const replies = discussion.of("AddDiscussionComment");
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({
+      discussionId: DISCUSSION,
+      replyToId: ASKING_NODE,
+    });
+    const edits = discussion.of("UpdateDiscussionComment");
+    expect(edits.length).toBeGreaterThan(0);
+    for (const edit of edits)
+      expect(edit.commentId).toBe(discussionCommentNodeId(REPLY));
+    const answer = edits.at(-1)!.body as string;
+    expect(permalinks(answer).map((l) => l.path)).toContain("src/upload.py");
+    // Nothing went to an issue's conversation.
+    expect(github.posted).toStrictEqual([]);
+    expect(github.edits).toStrictEqual([]);
+    expect(github.reactions).toStrictEqual([]);
+    auth.persist(false);
+  });
+
+  it("answers a new discussion that mentions askcode with a top-level comment", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion(undefined);
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-discussion-2",
+      name: "discussion",
+      payload: delivery("discussion.created.mention", "discussion"),
+    });
+    await idle();
+
+    expect(discussion.of("DiscussionStillAsked")).toStrictEqual([
+      { discussion: DISCUSSION, comment: DISCUSSION, withComment: false },
+    ]);
+    expect(discussion.of("AddReaction")).toStrictEqual([
+      { subjectId: DISCUSSION },
+    ]);
+    const replies = discussion.of("AddDiscussionComment");
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).not.toHaveProperty("replyToId");
+    const answer = discussion.of("UpdateDiscussionComment").at(-1)!
+      .body as string;
+    expect(permalinks(answer).map((l) => l.path)).toContain("src/upload.py");
+    expect(github.posted).toStrictEqual([]);
+    auth.persist(false);
+  });
+
+  it("ends quietly, reacted but with nothing posted, in a category where the app may not post", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion(
+      { nodeId: ASKING_NODE },
+      graphqlRefusal(
+        "addDiscussionComment",
+        "FORBIDDEN",
+        "Resource not accessible by integration",
+      ),
+    );
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-discussion-3",
+      name: "discussion_comment",
+      payload: delivery("discussion_comment.created.mention", "comment"),
+    });
+    await idle();
+
+    // Asked once (no retry cures a refusal); nothing read or edited after.
+    expect(discussion.sent.map((s) => s.operation)).toStrictEqual([
+      "DiscussionStillAsked",
+      "AddReaction",
+      "AddDiscussionComment",
+    ]);
+    auth.persist(false);
+  });
+
+  it("posts nothing for an edit that adds a mention, nor for a bot's comment", async () => {
+    const auth = nockAppAuth();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion({ nodeId: ASKING_NODE });
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-discussion-4",
+      name: "discussion_comment",
+      payload: delivery("discussion_comment.edited.mention", "comment"),
+    });
+    await probot.receive({
+      id: "delivery-discussion-5",
+      name: "discussion_comment",
+      payload: delivery("discussion_comment.created.bot", "comment"),
+    });
+    await idle();
+
+    expect(discussion.sent).toStrictEqual([]);
+    expect(github.reactions).toStrictEqual([]);
+    expect(github.posted).toStrictEqual([]);
+    auth.persist(false);
+    nock.cleanAll();
+  });
+});
