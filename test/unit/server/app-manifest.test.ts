@@ -47,12 +47,15 @@ describe("app.yml, as Probot's manifest flow reads it", () => {
         "issues",
         "issue_comment",
         "pull_request_review_comment",
+        "discussion",
+        "discussion_comment",
       ],
       default_permissions: {
         contents: "read",
         metadata: "read",
         issues: "write",
         pull_requests: "write",
+        discussions: "write",
       },
     });
   });
