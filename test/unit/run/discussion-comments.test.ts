@@ -1,7 +1,5 @@
 import nock from "nock";
 import { ProbotOctokit } from "probot";
-import { permalink } from "../../../src/answer/permalink.js";
-import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import { renderProgressComment } from "../../../src/answer/render-progress-comment.js";
 import { CommentRefusedError } from "../../../src/run/comment-refused-error.js";
 import { createDiscussionComments } from "../../../src/run/discussion-comments.js";
@@ -12,6 +10,7 @@ import {
 } from "../../../src/run/retry-comment-write.js";
 import type { DiscussionFacts } from "../../../src/trigger/trigger-types.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import { earlierAnswer } from "../../helpers/earlier-answer.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import {
   discussionCommentNodeId,
@@ -61,6 +60,15 @@ function comments(
   );
 }
 
+// askcode's progress notice, replying in the asking comment's thread.
+const PROGRESS = {
+  databaseId: REPLY,
+  login: "askcode[bot]",
+  association: "NONE",
+  body: renderProgressComment([{ kind: "searching" }]),
+  createdAt: "2021-03-30T20:36:09Z",
+};
+
 const added = (databaseId: number) => ({
   data: {
     addDiscussionComment: {
@@ -76,24 +84,12 @@ const updated = (databaseId: number) => ({
   },
 });
 
-async function earlierAnswer(): Promise<string> {
-  const link = permalink({
-    ...REPOSITORY,
-    sha: SHA,
-    path: "README.md",
-    startLine: 1,
-    endLine: 1,
-  });
-  return (
-    await renderAnswerComment({
-      answer: `The welcome message is in [README.md](${link}).`,
-      repository: { ...REPOSITORY, sha: SHA },
-      context: [],
-      model: "gpt-4o",
-      tokensUsed: 1_000,
-    })
-  ).body;
-}
+const answered = () =>
+  earlierAnswer(
+    REPOSITORY,
+    SHA,
+    "The welcome message is in [README.md]({link}).",
+  );
 
 describe("createDiscussionComments() writes", () => {
   it("replies in the asking comment's thread and edits the reply by its node id, secrets redacted", async () => {
@@ -186,15 +182,7 @@ describe("createDiscussionComments() writes", () => {
             association: "OWNER",
             body: "@askcode where is the welcome message defined?",
             createdAt: "2021-03-30T20:36:05Z",
-            replies: [
-              {
-                databaseId: REPLY,
-                login: "askcode[bot]",
-                association: "NONE",
-                body: renderProgressComment([{ kind: "searching" }]),
-                createdAt: "2021-03-30T20:36:09Z",
-              },
-            ],
+            replies: [PROGRESS],
           },
         ],
       ),
@@ -297,7 +285,7 @@ describe("createDiscussionComments().thread", () => {
                 databaseId: 544080,
                 login: "askcode[bot]",
                 association: "NONE",
-                body: await earlierAnswer(),
+                body: await answered(),
                 createdAt: "2021-03-30T20:31:00Z",
                 thumbsDown: 2,
               },
@@ -316,15 +304,7 @@ describe("createDiscussionComments().thread", () => {
             association: "FIRST_TIMER",
             body: "@askcode and where is it linked from?",
             createdAt: "2021-03-30T20:36:05Z",
-            replies: [
-              {
-                databaseId: REPLY,
-                login: "askcode[bot]",
-                association: "NONE",
-                body: renderProgressComment([{ kind: "searching" }]),
-                createdAt: "2021-03-30T20:36:09Z",
-              },
-            ],
+            replies: [PROGRESS],
           },
         ],
       ),
@@ -349,7 +329,7 @@ describe("createDiscussionComments().thread", () => {
       thread.comments.map((c) => [c.author, c.body.slice(0, 24)]),
     ).toStrictEqual([
       ["Codertocat", "@askcode where is the we"],
-      ["askcode[bot]", (await earlierAnswer()).slice(0, 24)],
+      ["askcode[bot]", (await answered()).slice(0, 24)],
       ["outsider", "Thanks, that helped."],
     ]);
     expect(thread.comments[1]?.askcodeAnswer?.cited).toStrictEqual([

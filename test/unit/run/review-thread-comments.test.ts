@@ -1,9 +1,8 @@
 import nock from "nock";
-import { permalink } from "../../../src/answer/permalink.js";
-import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import { renderProgressComment } from "../../../src/answer/render-progress-comment.js";
 import type { AnswerThumbsDown } from "../../../src/run/issue-comments.js";
 import { createReviewThreadComments } from "../../../src/run/review-thread-comments.js";
+import { earlierAnswer } from "../../helpers/earlier-answer.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import { restHeaders } from "../../helpers/nock-github.js";
 import { restIssueThread } from "../../helpers/rest-issue-thread.js";
@@ -32,24 +31,12 @@ const PULL_AS_ISSUE = {
   pull_request: { url: `https://api.github.com${API}/pulls/${PULL}` },
 };
 
-async function earlierAnswer(): Promise<string> {
-  const link = permalink({
-    ...REPOSITORY,
-    sha: SHA,
-    path: "README.md",
-    startLine: 1,
-    endLine: 1,
-  });
-  return (
-    await renderAnswerComment({
-      answer: `The heading is renamed in [README.md](${link}).`,
-      repository: { ...REPOSITORY, sha: SHA },
-      context: [],
-      model: "gpt-4o",
-      tokensUsed: 1_000,
-    })
-  ).body;
-}
+const answered = () =>
+  earlierAnswer(
+    REPOSITORY,
+    SHA,
+    "The heading is renamed in [README.md]({link}).",
+  );
 
 function comments(
   review: { commentId: number; inReplyTo?: number },
@@ -86,7 +73,7 @@ describe("createReviewThreadComments().thread", () => {
         inReplyTo: TOP,
         login: "askcode[bot]",
         association: "NONE",
-        body: await earlierAnswer(),
+        body: await answered(),
         thumbsDown: 2,
       },
       {
@@ -131,7 +118,7 @@ describe("createReviewThreadComments().thread", () => {
       thread.comments.map((c) => [c.author, c.body.slice(0, 24)]),
     ).toStrictEqual([
       ["Codertocat", "Why rename this heading?"],
-      ["askcode[bot]", (await earlierAnswer()).slice(0, 24)],
+      ["askcode[bot]", (await answered()).slice(0, 24)],
     ]);
     expect(thread.comments[1]?.askcodeAnswer?.cited).toStrictEqual([
       "README.md:1 @ ec26c3e",
