@@ -155,10 +155,7 @@ export function createDiscussionComments(
         );
         // Deleted, or beyond the newest read: as a REST edit of a deleted comment.
         if (!found)
-          throw Object.assign(
-            new Error(`discussion comment ${commentId} was not found`),
-            { status: 404 },
-          );
+          throw notFound(`discussion comment ${commentId} was not found`);
         nodeId = found.id;
         nodeIds.set(commentId, nodeId);
       }
@@ -192,7 +189,9 @@ export function createDiscussionComments(
   };
 }
 
-// A write's GraphQL errors (HTTP 200) are GitHub refusing it: no retry cures them.
+// A write's GraphQL errors (HTTP 200) are GitHub refusing it: no retry
+// cures them. A comment GitHub cannot resolve was deleted: a 404, as REST
+// says it, so the run posts a new one instead of editing it.
 async function write(
   octokit: GraphqlOctokit,
   mutation: string,
@@ -202,10 +201,16 @@ async function write(
     return await octokit.graphql(mutation, variables);
   } catch (error) {
     const errors = graphqlErrors(error);
+    if (errors.length > 0 && errors.every((e) => e.type === "NOT_FOUND"))
+      throw notFound(errors[0]!.message, error);
     if (errors.length > 0)
       throw new CommentRefusedError(errors, { cause: error });
     throw error;
   }
+}
+
+function notFound(message: string, cause?: unknown): Error {
+  return Object.assign(new Error(message, { cause }), { status: 404 });
 }
 
 async function topLevelOf(

@@ -200,6 +200,48 @@ describe("createDiscussionComments() writes", () => {
   });
 });
 
+describe("createDiscussionComments() on a deleted comment", () => {
+  it("says 404, as a REST edit would, when GitHub cannot resolve the comment, so the run posts anew", async () => {
+    const scope = nock("https://api.github.com");
+    nockGraphql(scope, "AddDiscussionComment", added(REPLY));
+    nockGraphql(scope, "UpdateDiscussionComment", {
+      data: { updateDiscussionComment: null },
+      errors: [
+        {
+          type: "NOT_FOUND",
+          path: ["updateDiscussionComment"],
+          locations: [{ line: 2, column: 3 }],
+          message: `Could not resolve to a node with the global id of '${discussionCommentNodeId(REPLY)}'`,
+        },
+      ],
+    });
+    nockGraphql(
+      scope,
+      "DiscussionThread",
+      discussionThreadData(
+        {
+          title: "TEST edit",
+          body: "TEST edit",
+          login: "Codertocat",
+          association: "OWNER",
+        },
+        [],
+      ),
+    );
+
+    const writer = comments();
+    const id = await writer.create("Looking…");
+    await expect(writer.update(id, "The answer.")).rejects.toMatchObject({
+      status: 404,
+    });
+    // Another process, which never saw the reply, finds it gone by reading.
+    await expect(comments().update(REPLY, "The answer.")).rejects.toMatchObject(
+      { status: 404, message: `discussion comment ${REPLY} was not found` },
+    );
+    expect(scope.isDone()).toBe(true);
+  });
+});
+
 describe("createDiscussionComments() refused", () => {
   it("throws GitHub's FORBIDDEN for a category the app may not post in, with HTTP 200, and no retry is made", async () => {
     const sent: GraphqlSent[] = [];
