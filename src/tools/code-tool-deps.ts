@@ -18,7 +18,10 @@ export interface CodeToolDeps {
 }
 
 /** Tokens this call's result may use: the per-result budget, or what the run has left. */
-export function resultBudget(deps: CodeToolDeps, ctx: ToolContext): number {
+export function resultBudget(
+  deps: Pick<CodeToolDeps, "toolResultBudget">,
+  ctx: ToolContext,
+): number {
   return Math.max(0, Math.min(deps.toolResultBudget, ctx.maxTokens));
 }
 

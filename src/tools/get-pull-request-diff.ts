@@ -2,7 +2,7 @@ import { z } from "zod";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import type { ChangedFile, PullRequestFacts } from "../run/pull-requests.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import { toRepoPath } from "./code-tool-deps.js";
+import { resultBudget, toRepoPath } from "./code-tool-deps.js";
 import { hiddenPathMessage, type PathPolicy } from "./path-policy.js";
 import {
   defineTool,
@@ -62,11 +62,7 @@ export function createPullRequestDiffTool(
       "Use it when the question is about what the pull request changes. A long diff is cut to fit: then truncated is true and note says so; read the file itself with read_file_contents for the rest.",
     inputSchema,
     execute: (args, ctx) =>
-      pullRequestDiff(
-        args.path,
-        deps,
-        Math.max(0, Math.min(deps.toolResultBudget, ctx.maxTokens)),
-      ),
+      pullRequestDiff(args.path, deps, resultBudget(deps, ctx)),
   });
 }
 
