@@ -18,7 +18,8 @@ export interface StandInAppEnv {
  * loopback, and no model (the model settings are set empty, so neither the
  * environment nor a `.env` brings one in): answers come from retrieval alone.
  * The blob cache lives in `dir` too, so no run starts with another's blobs
- * (which would skip the tarball a test may hold).
+ * (which would skip the tarball a test may hold), and so does the embedded
+ * store (`dir/data`), which a restart in the same `dir` takes up again.
  *
  * @example
  * const { url, env } = await standInAppEnv({ standIn, secret: "s", dir: tempDir });
@@ -56,6 +57,8 @@ export async function standInAppEnv(options: {
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
       ASKCODE_BLOB_CACHE_DIR: join(options.dir, "blob-cache"),
+      // The embedded store too: a restart in the same `dir` takes up its queue.
+      ASKCODE_DATA_DIR: join(options.dir, "data"),
     },
   };
 }

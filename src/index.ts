@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { DatabaseSync } from "node:sqlite";
 import type { ApplicationFunction, Probot } from "probot";
 import { createPullRequests } from "./run/pull-requests.js";
 import { Registry } from "prom-client";
@@ -17,7 +18,7 @@ import {
   type OperatorConfig,
 } from "./config/operator-config.js";
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
-import type { JobAttempt, JobQueue } from "./jobs/job-queue.js";
+import type { JobAttempt, JobEnd, JobQueue } from "./jobs/job-queue.js";
 import { createRedisDedupStore } from "./jobs/redis-dedup-store.js";
 import { createRedisQueue } from "./jobs/redis-queue.js";
 import type { QuestionJob } from "./jobs/question-job.js";
@@ -26,10 +27,12 @@ import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
 import { countJobQueue } from "./metrics/count-job-queue.js";
 import { countQuestionRuns } from "./metrics/count-question-runs.js";
 import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
-import { createMemoryReactionMemory } from "./metrics/reaction-memory.js";
 import { createRedisReactionMemory } from "./metrics/redis-reaction-memory.js";
-import { createMemoryQuestionLimiter } from "./limits/memory-question-limiter.js";
+import { createSqliteReactionMemory } from "./metrics/sqlite-reaction-memory.js";
 import { createRedisQuestionLimiter } from "./limits/redis-question-limiter.js";
+import { createSqliteQuestionLimiter } from "./limits/sqlite-question-limiter.js";
+import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
+import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
@@ -104,9 +107,16 @@ export function createAskcodeApp(
     // answers with their ETags. One commands connection serves them all; it
     // fails a request rather than waiting out an outage, so the pacer and the
     // limiter go ahead and the cache reads GitHub when Redis is down.
-    const redis = operator.redisUrl
-      ? createRedisConnection(operator.redisUrl, "commands")
-      : undefined;
+    // Without Redis, one process keeps the same state in its embedded
+    // store, so a restart loses, doubles and strands nothing either.
+    const store: { redisUrl: string; redis: Redis } | { db: DatabaseSync } =
+      operator.redisUrl
+        ? {
+            redisUrl: operator.redisUrl,
+            redis: createRedisConnection(operator.redisUrl, "commands"),
+          }
+        : { db: await openSqliteDatabase(operator.dataDir) };
+    const redis = "redis" in store ? store.redis : undefined;
     const responseCache = createResponseCache({
       ttlMs: operator.cacheTtlMs,
       maxBytes: operator.cacheMaxBytes,
@@ -131,9 +141,10 @@ export function createAskcodeApp(
         })
       : createSearchPacer({ clock, waits: metrics.github.searchWait });
     const counters = new Map<string, TokenCounter>();
-    const questionLimiter = redis
-      ? createRedisQuestionLimiter({ redis, clock })
-      : createMemoryQuestionLimiter({ clock });
+    const questionLimiter =
+      "redis" in store
+        ? createRedisQuestionLimiter({ redis: store.redis, clock })
+        : createSqliteQuestionLimiter({ db: store.db, clock });
 
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
@@ -153,9 +164,10 @@ export function createAskcodeApp(
     // 👎 on askcode's answers, counted as threads are read (GitHub sends
     // no webhook for reactions); replicas share what each has counted.
     const answersRead = countAnswerReactions({
-      memory: redis
-        ? createRedisReactionMemory(redis)
-        : createMemoryReactionMemory(),
+      memory:
+        "redis" in store
+          ? createRedisReactionMemory(store.redis)
+          : createSqliteReactionMemory(store.db, { clock }),
       metrics: metrics.reactions,
       log: app.log,
     });
@@ -289,27 +301,35 @@ export function createAskcodeApp(
             ).create(body),
         },
       });
-    // Without Redis one process queues in memory; with it, replicas share
-    // the queue and the dedup store (docs/architecture/overview.md).
+    // A job that will never run gets one reply: it edits the comment an
+    // attempt left, if any, into the notice.
+    const cancel = (job: TriggerJob, ended: JobEnd) =>
+      cancelTrigger(job, {
+        ...acceptDeps(job),
+        reply: (question) =>
+          replyInterrupted(question, { clientsFor, operator }, ended),
+      });
+    // Without Redis one process queues in its embedded store; with it,
+    // replicas share the queue and the dedup store (docs/architecture/overview.md).
     const backend =
-      operator.redisUrl && redis
-        ? redisQueue(operator.redisUrl, redis, {
+      "redis" in store
+        ? redisQueue(store.redisUrl, store.redis, {
             run,
+            cancel,
             concurrency: operator.concurrency,
             attempts: operator.jobs.attempts,
             backoffMs: operator.jobs.backoffMs,
             log: app.log,
             ...options.redisQueueTiming,
           })
-        : createInProcessQueue({
+        : embeddedQueue(store.db, {
+            journal: createSqliteJobJournal(store.db, { clock }),
             concurrency: operator.concurrency,
+            attempts: operator.jobs.attempts,
+            backoffMs: operator.jobs.backoffMs,
+            clock,
             log: app.log,
-            cancel: (job) =>
-              cancelTrigger(job, {
-                ...acceptDeps(job),
-                reply: (question) =>
-                  replyInterrupted(question, { clientsFor, operator }),
-              }),
+            cancel,
             run,
           });
     const queue = countJobQueue(backend, metrics);
@@ -358,16 +378,35 @@ function redisQueue(
     workerConnection,
     dedup: createRedisDedupStore(connection),
   });
+  return closingAlso(queue, () =>
+    Promise.all([connection.quit(), workerConnection.quit()]),
+  );
+}
+
+/** The one-process queue on the embedded store; its `close` closes the database. */
+function embeddedQueue(
+  db: DatabaseSync,
+  options: Parameters<typeof createInProcessQueue>[0],
+): JobQueue {
+  return closingAlso(createInProcessQueue(options), async () => db.close());
+}
+
+/** `queue`, whose `close` then lets go of what it was built on. */
+function closingAlso(
+  queue: JobQueue,
+  release: () => Promise<unknown>,
+): JobQueue {
   return {
     get pending() {
       return queue.pending;
     },
+    resumes: queue.resumes,
     enqueue: (job) => queue.enqueue(job),
     stop: () => queue.stop(),
     onIdle: () => queue.onIdle(),
     async close() {
       await queue.close();
-      await Promise.all([connection.quit(), workerConnection.quit()]);
+      await release();
     },
   };
 }

@@ -2,10 +2,11 @@ import type { QuestionJob } from "../jobs/question-job.js";
 
 /**
  * The comment for a question askcode stopped working on because the app was
- * shutting down (a deploy, a restart): it replaces the progress message of a
- * run the shutdown cut short, or is posted for a question still waiting in
- * the queue, so no question is left at "Searching the code…" or without a
- * reply. It says how to ask again with today's triggers: a new mention, or
+ * shutting down (a deploy, a restart) and nothing will take it up, or that
+ * it gave up on after dying with it each time it tried: it replaces the
+ * progress message the run left, or is posted for a question still waiting
+ * in the queue, so no question is left at "Searching the code…" or without
+ * a reply. It says how to ask again with today's triggers: a new mention, or
  * the label removed and added again.
  *
  * @example
@@ -15,6 +16,7 @@ import type { QuestionJob } from "../jobs/question-job.js";
 export function renderInterruptedComment(
   task: QuestionJob["task"],
   handle: string | undefined,
+  reason: "stopped" | "gave-up" = "stopped",
 ): string {
   // A code span: a handle in plain text would notify any user of that name.
   const again =
@@ -22,7 +24,9 @@ export function renderInterruptedComment(
       ? `To ask again, post the question in a new comment that mentions \`@${handle ?? "askcode"}\`.`
       : `To run it again, remove the \`${task.label.replace(/`/g, "'")}\` label and add it again.`;
   return [
-    "askcode was stopped (the app restarted or shut down) before it could answer this question.",
+    reason === "stopped"
+      ? "askcode was stopped (the app restarted or shut down) before it could answer this question."
+      : "askcode stopped each time it worked on this question (the app was killed or crashed while answering it), so it gave up on it.",
     "",
     `Nothing was lost on your side. ${again}`,
     "",

@@ -194,6 +194,19 @@ export const operatorEnvSchema = z.object({
         "a redis:// or rediss:// URL, such as redis://:password@redis.internal:6379/0",
     }),
   /**
+   * Without REDIS_URL: the directory of askcode's embedded store
+   * (`askcode.db`, SQLite), which keeps the job queue, the delivery claims,
+   * each job's comment and attempts, the question limits and the 👎 memory
+   * across restarts. Created if missing; one process per directory. The
+   * container image sets /var/lib/askcode, a volume. Default: `.askcode`
+   * under the working directory.
+   */
+  ASKCODE_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(".askcode")
+    .meta({ allowed: "a directory path askcode can write" }),
+  /**
    * GitHub answers larger than this are not shared through Redis, each
    * replica keeps its own copy (bytes; see docs/architecture/overview.md).
    */
@@ -204,7 +217,7 @@ export const operatorEnvSchema = z.object({
   ).default(256 * 1024),
   /**
    * How many times a question is tried when a failure may pass (GitHub's 5xx,
-   * the model unreachable) before its failure comment is left (Redis queue only).
+   * the model unreachable) before its failure comment is left.
    */
   ASKCODE_JOB_ATTEMPTS: wholeNumber(1, 10, "").default(3),
   /** The wait before the first retry; each later one waits twice as long (seconds). */
@@ -305,8 +318,10 @@ export interface OperatorConfig {
   shutdownGraceSeconds: number;
   /** The ceilings of questions answered per hour; repositories may set lower ones. */
   questionLimits: { perUser: number; perRepository: number };
-  /** The shared Redis; `undefined`: one process, an in-process queue. */
+  /** The shared Redis; `undefined`: one process, its state in the embedded store. */
   redisUrl: string | undefined;
+  /** The embedded store's directory (`ASKCODE_DATA_DIR`), used without Redis. */
+  dataDir: string;
   /** The largest GitHub answer shared with other replicas through Redis (bytes). */
   redisCacheMaxBodyBytes: number;
   /** How a job that failed in a way that may pass is tried again. */
@@ -413,6 +428,7 @@ function toOperatorConfig(
       perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
+    dataDir: env.ASKCODE_DATA_DIR,
     redisCacheMaxBodyBytes: env.ASKCODE_REDIS_CACHE_MAX_BODY_BYTES,
     jobs: {
       attempts: env.ASKCODE_JOB_ATTEMPTS,

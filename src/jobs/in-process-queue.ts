@@ -1,30 +1,53 @@
+import { systemClock, type Clock } from "../shared/clock.js";
 import type { DedupStore } from "./dedup-store.js";
 import { createFairQueue } from "./fair-queue.js";
-import {
-  ONLY_ATTEMPT,
-  type JobCanceller,
-  type JobQueue,
-  type JobRunner,
+import type { JobJournal } from "./job-journal.js";
+import type {
+  JobAttempt,
+  JobCanceller,
+  JobEnd,
+  JobQueue,
+  JobRunner,
 } from "./job-queue.js";
-import { createMemoryDedupStore } from "./memory-dedup-store.js";
+import { createMemoryJobJournal } from "./memory-job-journal.js";
 import { issueKey } from "./question-job.js";
 import type { TriggerJob } from "./trigger-job.js";
 
 export interface InProcessQueueOptions {
   run: JobRunner;
-  /** Replies to a job that will never run because the queue was stopped. */
+  /**
+   * Replies to a job that will never run: the queue was stopped before its
+   * turn and nothing will take it up (a journal that is not durable), or it
+   * has been started `attempts` times without finishing (the process died
+   * with it each time) and is given up on.
+   */
   cancel: JobCanceller;
   /** Jobs running at once across all issues (default 4). */
   concurrency?: number;
-  log: { error(details: object, message: string): void };
-  /** Which deliveries and triggers were accepted before (default: in memory, for 24 h). */
+  log: {
+    warn?(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+  /**
+   * Where accepted jobs are written down (default: in memory). With the
+   * embedded store's journal, a restart takes up every job that had not
+   * finished, and a stop leaves the queued ones for the next start.
+   */
+  journal?: JobJournal;
+  /** With the default journal: which deliveries and triggers were accepted before. */
   dedup?: DedupStore;
+  /** Attempts in all for a failure that may pass (default 1: none retried). */
+  attempts?: number;
+  /** The wait before the first retry, doubling after (default 10 s). */
+  backoffMs?: number;
+  /** What retries wait on (default: the system clock). */
+  clock?: Clock;
 }
 
 /**
- * The one-replica queue: at most `concurrency` jobs at once, one at a time per
- * issue (a second question on an issue waits for the first answer, so answers
- * arrive in the order they were asked), and no job accepted twice.
+ * The one-process queue: at most `concurrency` jobs at once, one at a time
+ * per issue (a second question on an issue waits for the first answer, so
+ * answers arrive in the order they were asked), and no job accepted twice.
  *
  * A burst is served fairly: a free slot goes to the installations in turn,
  * within an installation to its repositories in turn, and within a
@@ -34,46 +57,43 @@ export interface InProcessQueueOptions {
  * installation comes first because GitHub's rate limits, and so the pace of
  * the answers, are per installation.
  *
- * Once stopped, jobs still waiting are cancelled at once rather than when a
- * slot frees, so their replies go out while the running jobs finish.
+ * What it accepts is written to its journal before `enqueue` resolves (so
+ * before the webhook is answered). With a durable journal (the embedded
+ * store), a start takes up every unfinished job in the order it came: a
+ * job that was running edits the comment its attempt left; a stop starts
+ * nothing new and leaves the rest for the next start, as a Redis replica
+ * does. A job started `attempts` times without finishing (each time the
+ * process died with it) is given up on with one comment, not run again.
+ * With the memory journal (tests), a stop cancels the jobs still waiting,
+ * at once, so their replies go out while the running jobs finish.
  *
  * @example
- * const queue = createInProcessQueue({ run: (job) => runTrigger(job), cancel: (job) => replyInterrupted(job), log: app.log });
+ * const queue = createInProcessQueue({ journal, run: (job, attempt) => runTrigger(job, attempt),
+ *   cancel: (job, ended) => replyInterrupted(job, ended), attempts: 3, log: app.log });
  * await queue.enqueue(job); // "queued" | "duplicate"
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const concurrency = options.concurrency ?? 4;
-  const dedup = options.dedup ?? createMemoryDedupStore();
+  const journal =
+    options.journal ??
+    createMemoryJobJournal(options.dedup ? { dedup: options.dedup } : {});
+  const attempts = options.attempts ?? 1;
+  const backoffMs = options.backoffMs ?? 10_000;
+  const clock = options.clock ?? systemClock;
   // Jobs whose issue is free, waiting for a slot, in turn.
   const ready = createFairQueue<TriggerJob>();
   // Per busy issue (one of its jobs ready or running): the jobs behind it.
   const behind = new Map<string, TriggerJob[]>();
   // Accepted and not started, in the order they came: what `stop` cancels.
   const waiting = new Set<TriggerJob>();
-  let running = 0;
+  // Started and not ended: what a stop after the grace period uncounts.
+  const running = new Set<TriggerJob>();
+  // Waiting out a retry's backoff.
+  const sleeping = new Set<TriggerJob>();
   let stopped = false;
-  // Accepted and not finished; `onIdle` waits for it to reach 0.
+  // Accepted (or taken up) and not finished; `onIdle` waits for it to reach 0.
   let pending = 0;
   let idleWaiters: Array<() => void> = [];
-
-  // One attempt per job: a retry in memory would not survive the restart
-  // that most failures worth retrying come with, and the run already
-  // retries its own GitHub and model requests.
-  async function settle(
-    job: TriggerJob,
-    runner: JobRunner | JobCanceller,
-  ): Promise<void> {
-    try {
-      await runner(job, ONLY_ATTEMPT);
-    } catch (error) {
-      // The runner posts its own failure comment; reaching here means even
-      // that failed, and the log is the last place to say so.
-      options.log.error(
-        { err: error, deliveryId: job.deliveryId, issue: issueKey(job) },
-        "askcode job failed",
-      );
-    }
-  }
 
   function finished(): void {
     if (--pending > 0) return;
@@ -82,12 +102,40 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     for (const wake of waiters) wake();
   }
 
-  function cancel(job: TriggerJob): void {
-    void settle(job, options.cancel).then(finished);
+  const logError = (error: unknown, job: TriggerJob, message: string) =>
+    options.log.error(
+      { err: error, deliveryId: job.deliveryId, issue: issueKey(job) },
+      message,
+    );
+
+  async function cancel(job: TriggerJob, ended: JobEnd): Promise<void> {
+    try {
+      await options.cancel(job, ended);
+    } catch (error) {
+      logError(error, job, "askcode could not reply to a job it will not run");
+    }
+    await journal
+      .finish(job)
+      .catch((error: unknown) =>
+        logError(error, job, "askcode could not strike a job from its journal"),
+      );
   }
 
   function makeReady(job: TriggerJob): void {
     ready.push([String(job.installationId), `${job.owner}/${job.repo}`], job);
+  }
+
+  // Puts a job in line: behind its issue's running or waiting job, if any.
+  function place(job: TriggerJob): void {
+    waiting.add(job);
+    const key = issueKey(job);
+    const queued = behind.get(key);
+    if (queued) queued.push(job);
+    else {
+      behind.set(key, []);
+      makeReady(job);
+      schedule();
+    }
   }
 
   // Jobs start on a later turn of the event loop, never inside `enqueue`:
@@ -105,43 +153,124 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
 
   // Starts jobs in turn while a slot is free.
   function fill(): void {
-    while (!stopped && running < concurrency) {
+    while (!stopped && running.size < concurrency) {
       const job = ready.shift();
       if (!job) return;
       waiting.delete(job);
-      running++;
-      void settle(job, options.run).then(() => {
-        running--;
+      running.add(job);
+      void attempt(job).then(() => {
+        running.delete(job);
         const key = issueKey(job);
         const next = behind.get(key)?.shift();
         if (next) makeReady(next);
         else behind.delete(key);
         fill();
-        finished();
       });
     }
   }
+
+  // One attempt: the job ends (answered, or its failure told), or a
+  // failure that may pass sends it back in line after a backoff.
+  async function attempt(job: TriggerJob): Promise<void> {
+    let retryAt: number | undefined;
+    try {
+      const entry = await journal.begin(job);
+      const current: JobAttempt = {
+        commentId: entry.commentId,
+        rememberComment: (commentId) => journal.rememberComment(job, commentId),
+        last: entry.attemptsMade >= attempts,
+      };
+      try {
+        await options.run(job, current);
+      } catch (error) {
+        if (current.last) throw error;
+        retryAt = clock.now() + backoffMs * 2 ** (entry.attemptsMade - 1);
+        options.log.warn?.(
+          {
+            err: error,
+            deliveryId: job.deliveryId,
+            attempt: entry.attemptsMade,
+          },
+          "askcode job failed; the queue will retry it",
+        );
+        await journal.postpone(job, retryAt);
+      }
+    } catch (error) {
+      // The runner posts its own failure comment; reaching here means even
+      // that failed, and the log is the last place to say so.
+      logError(error, job, "askcode job failed");
+    }
+    if (retryAt === undefined) {
+      await journal
+        .finish(job)
+        .catch((error: unknown) =>
+          logError(
+            error,
+            job,
+            "askcode could not strike a job from its journal",
+          ),
+        );
+      finished();
+    } else runLater(job, retryAt);
+  }
+
+  // Back in line at `at`, unless a stop came first (it settles the job).
+  function runLater(job: TriggerJob, at: number): void {
+    sleeping.add(job);
+    void clock.sleep(Math.max(0, at - clock.now())).then(() => {
+      if (sleeping.delete(job)) place(job);
+    });
+  }
+
+  // A job the stop keeps from starting: the next start runs it (durable),
+  // or it is told it was interrupted.
+  function leave(job: TriggerJob): void {
+    if (journal.durable) finished();
+    else void cancel(job, { reason: "stopped" }).then(finished);
+  }
+
+  // A start takes up what the journal holds: jobs that never started, and
+  // jobs whose process died with them (their attempt counted, their comment kept).
+  const recovered = journal.unfinished().then(
+    (entries) => {
+      for (const entry of entries) {
+        pending++;
+        if (entry.attemptsMade >= attempts) {
+          options.log.warn?.(
+            { deliveryId: entry.job.deliveryId, attempts: entry.attemptsMade },
+            "askcode gives up on a job the process stopped with each time it ran",
+          );
+          void cancel(entry.job, {
+            reason: "gave-up",
+            ...(entry.commentId === undefined
+              ? {}
+              : { commentId: entry.commentId }),
+          }).then(finished);
+        } else if (entry.runAfter > clock.now())
+          runLater(entry.job, entry.runAfter);
+        else place(entry.job);
+      }
+    },
+    (error: unknown) =>
+      options.log.error(
+        { err: error },
+        "askcode could not read its job journal; earlier jobs are not taken up",
+      ),
+  );
 
   return {
     get pending() {
       return pending;
     },
+    get resumes() {
+      return journal.durable;
+    },
     async enqueue(job) {
-      if ((await dedup.claim(job)) === "duplicate") return "duplicate";
+      await recovered;
+      if ((await journal.accept(job)) === "duplicate") return "duplicate";
       pending++;
-      if (stopped) {
-        cancel(job);
-        return "queued";
-      }
-      waiting.add(job);
-      const key = issueKey(job);
-      const queued = behind.get(key);
-      if (queued) queued.push(job);
-      else {
-        behind.set(key, []);
-        makeReady(job);
-        schedule();
-      }
+      if (stopped) leave(job);
+      else place(job);
       return "queued";
     },
     stop() {
@@ -149,13 +278,19 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       stopped = true;
       ready.drain();
       behind.clear();
-      for (const job of waiting) cancel(job);
+      for (const job of [...waiting, ...sleeping]) leave(job);
       waiting.clear();
+      sleeping.clear();
     },
     onIdle() {
       if (pending === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
-    close: async () => undefined,
+    async close() {
+      // Past the grace period: the attempts still running were cut short by
+      // the stop, not by a fault, so the next start does not count them.
+      if (journal.durable)
+        await Promise.all([...running].map((job) => journal.uncount(job)));
+    },
   };
 }

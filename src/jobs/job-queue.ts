@@ -33,8 +33,20 @@ export const ONLY_ATTEMPT: JobAttempt = {
  */
 export type JobRunner = (job: TriggerJob, attempt: JobAttempt) => Promise<void>;
 
-/** Replies to a job that will never run (its queue stopped before its turn). */
-export type JobCanceller = (job: TriggerJob) => Promise<void>;
+/** Why a job will never run, and where its attempts left their comment. */
+export interface JobEnd {
+  /**
+   * "stopped": the queue stopped before its turn and nothing will take it
+   * up; "gave-up": it was started as often as it may be and never finished
+   * (its process or replica died with it each time).
+   */
+  reason: "stopped" | "gave-up";
+  /** The comment an attempt left, to edit rather than add a second. */
+  commentId?: number;
+}
+
+/** Replies to a job that will never run, once. */
+export type JobCanceller = (job: TriggerJob, ended: JobEnd) => Promise<void>;
 
 /**
  * Where webhook handlers put accepted questions. The in-process queue serves
@@ -50,9 +62,10 @@ export interface JobQueue {
   enqueue(job: TriggerJob): Promise<"queued" | "duplicate">;
   /**
    * For a shutdown: no job starts here from now on; running jobs go on to
-   * their end. In process, each accepted job that has not started, and each
-   * accepted later, is cancelled (its reply says it was interrupted); with
-   * Redis they stay queued for another replica or the next start.
+   * their end. Jobs that have not started stay queued for the next start
+   * (the embedded store) or another replica (Redis); only a queue that
+   * keeps nothing (memory, in tests) cancels them, each reply saying it was
+   * interrupted.
    */
   stop(): void;
   /**
@@ -62,6 +75,15 @@ export interface JobQueue {
   onIdle(): Promise<void>;
   /** Jobs accepted and not yet finished (in process); jobs running here (Redis). */
   readonly pending: number;
-  /** After the shutdown: lets go of what the queue holds (Redis connections). */
+  /**
+   * True when a job still running at exit is taken up again (by the next
+   * start, or another replica) and edits its own comment: a shutdown then
+   * leaves that comment alone rather than telling the asker it was interrupted.
+   */
+  readonly resumes: boolean;
+  /**
+   * After the shutdown: records that the jobs still running were cut short
+   * by it, and lets go of what the queue holds (Redis connections).
+   */
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { DedupStore } from "./dedup-store.js";
 import { createIssueLock } from "./issue-lock.js";
-import type { JobQueue, JobRunner } from "./job-queue.js";
+import type { JobCanceller, JobQueue, JobRunner } from "./job-queue.js";
 import { issueKey } from "./question-job.js";
 import type { TriggerJob } from "./trigger-job.js";
 
@@ -21,6 +21,13 @@ export interface RedisQueueOptions {
   /** Shared by the replicas: a delivery is queued by one of them only. */
   dedup: DedupStore;
   run: JobRunner;
+  /**
+   * Replies to a job that failed for good without its runner's failure
+   * comment: it stalled (its replica died, or its event loop held the lock
+   * past its lapse) more times than it may, or its last attempt could not
+   * even post its failure.
+   */
+  cancel: JobCanceller;
   /** Jobs this replica runs at once (`ASKCODE_CONCURRENCY`). */
   concurrency: number;
   /** Attempts in all for a failure that may pass, and the first retry's wait (doubling after). */
@@ -128,19 +135,46 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
     ...(options.stalledIntervalMs
       ? { stalledInterval: options.stalledIntervalMs }
       : {}),
+    // A job whose replica died is taken up again as often as a failure
+    // that may pass is retried; BullMQ's default (once) failed a job whose
+    // event loop was held past its lock and then whose replica crashed.
+    maxStalledCount: options.attempts,
   });
   worker.on("failed", (job, error) => {
     if (!job) return;
     const left = (job.opts.attempts ?? 1) - job.attemptsMade;
+    const { trigger, commentId } = job.data;
     const details = {
       err: error,
-      deliveryId: job.data.trigger.deliveryId,
-      issue: issueKey(job.data.trigger),
+      deliveryId: trigger.deliveryId,
+      issue: issueKey(trigger),
       attempt: job.attemptsMade,
     };
-    if (left > 0)
-      options.log.warn(details, "askcode job failed; the queue will retry it");
-    else options.log.error(details, "askcode job failed");
+    if (!isStallFailure(error)) {
+      // The runner's own failure: retried, or (the last attempt) its
+      // failure comment already tried.
+      if (left > 0)
+        options.log.warn(
+          details,
+          "askcode job failed; the queue will retry it",
+        );
+      else options.log.error(details, "askcode job failed");
+      return;
+    }
+    // Stalled for good: no runner is left to reply, so the asker gets one
+    // comment saying so, in place of the progress the last attempt left.
+    options.log.error(details, "askcode job stalled too often; giving up");
+    void options
+      .cancel(trigger, {
+        reason: "gave-up",
+        ...(commentId === undefined ? {} : { commentId }),
+      })
+      .catch((replyError: unknown) =>
+        options.log.error(
+          { ...details, err: replyError },
+          "askcode could not reply to a job it gave up on",
+        ),
+      );
   });
   // Connection trouble: ioredis reconnects on its own; the log says so.
   worker.on("error", (error) =>
@@ -151,6 +185,7 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
     get pending() {
       return running;
     },
+    resumes: true,
     async enqueue(trigger) {
       if ((await options.dedup.claim(trigger)) === "duplicate")
         return "duplicate";
@@ -190,6 +225,16 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
       await queue.close();
     },
   };
+}
+
+/**
+ * BullMQ's failures that no runner saw: a job that stalled more often than
+ * `maxStalledCount`, or was started more often than allowed.
+ */
+function isStallFailure(error: Error): boolean {
+  return /stalled more than allowable limit|started more than allowable limit/.test(
+    error.message,
+  );
 }
 
 /** BullMQ's custom ids may not contain ":" (trigger ids do), nor be integers. */

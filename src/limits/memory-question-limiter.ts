@@ -1,14 +1,11 @@
 import type { Clock } from "../shared/clock.js";
-import {
-  counterKey,
-  countedKey,
-  hourWindow,
-  type QuestionLimiter,
-} from "./question-limiter.js";
+import { admitQuestion } from "./admit-question.js";
+import type { QuestionLimiter } from "./question-limiter.js";
 
 /**
- * The question limiter of a single replica: counts in this process's
- * memory, forgotten at restart. Entries of past hours are dropped as
+ * The question limiter of a single process that keeps nothing: counts in
+ * memory, forgotten at restart (unit tests; a deployment keeps its counts
+ * in the embedded store or Redis). Entries of past hours are dropped as
  * questions come, so the map holds one hour's askers at most.
  *
  * @example
@@ -24,25 +21,15 @@ export function createMemoryQuestionLimiter(options: {
       const now = options.clock.now();
       for (const [key, entry] of values)
         if (entry.expiresAt <= now) values.delete(key);
-      const hour = hourWindow(now);
-      const counted = countedKey(triggerId, hour.name);
-      if (values.has(counted)) return { allowed: true };
-      const set = (key: string, value: number) =>
-        values.set(key, { value, expiresAt: hour.endsAt });
-      for (const counter of counters) {
-        const key = counterKey(counter, hour.name);
-        if ((values.get(key)?.value ?? 0) < counter.limit) continue;
-        const notified = `${key}:notified`;
-        const notify = !values.has(notified);
-        set(notified, 1);
-        return { allowed: false, counter, resetsAt: hour.endsAt, notify };
-      }
-      for (const counter of counters) {
-        const key = counterKey(counter, hour.name);
-        set(key, (values.get(key)?.value ?? 0) + 1);
-      }
-      set(counted, 1);
-      return { allowed: true };
+      return admitQuestion(
+        {
+          get: (key) => values.get(key)?.value,
+          set: (key, value, expiresAt) => values.set(key, { value, expiresAt }),
+        },
+        triggerId,
+        counters,
+        now,
+      );
     },
   };
 }

@@ -21,6 +21,7 @@ export function countJobQueue(
     get pending() {
       return queue.pending;
     },
+    resumes: queue.resumes,
     onIdle: () => queue.onIdle(),
     stop: () => queue.stop(),
     close: () => queue.close(),

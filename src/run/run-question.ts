@@ -6,6 +6,7 @@ import {
   type FailureReason,
 } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
+import type { JobEnd } from "../jobs/job-queue.js";
 import {
   renderProgressComment,
   type ProgressEvent,
@@ -296,21 +297,32 @@ export async function runQuestion(
 }
 
 /**
- * The reply to a question that will never run because the app is stopping
- * before its turn came: the interrupted notice, so whoever asked (and saw
- * the 👀 reaction) is not left waiting.
+ * The reply to a question that will never run: the app stopped before its
+ * turn came and nothing will take it up, or it was given up on after its
+ * process died with it each time. Whoever asked (and saw the 👀 reaction)
+ * is not left waiting: the comment an attempt left is edited into the
+ * notice (a new one is posted if there is none, or it was deleted).
  */
 export async function replyInterrupted(
   job: QuestionJob,
   deps: Pick<RunQuestionDeps, "clientsFor" | "operator">,
+  ended: JobEnd = { reason: "stopped" },
 ): Promise<void> {
   const { comments } = await deps.clientsFor(job);
-  await comments.create(
-    renderInterruptedComment(
-      job.task,
-      job.config.handle ?? deps.operator.handle,
-    ),
+  const body = renderInterruptedComment(
+    job.task,
+    job.config.handle ?? deps.operator.handle,
+    ended.reason,
   );
+  if (ended.commentId !== undefined) {
+    try {
+      await comments.update(ended.commentId, body);
+      return;
+    } catch (error) {
+      if ((error as { status?: unknown } | null)?.status !== 404) throw error;
+    }
+  }
+  await comments.create(body);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { InFlightRuns } from "../run/in-flight-runs.js";
 import type { Clock } from "../shared/clock.js";
 
 export interface GracefulShutdownDeps {
-  queue: Pick<JobQueue, "stop" | "onIdle" | "pending">;
+  queue: Pick<JobQueue, "stop" | "onIdle" | "pending" | "resumes">;
   inFlight: Pick<InFlightRuns, "interruptAll" | "size">;
   /** How long running answers may take to finish (`ASKCODE_SHUTDOWN_GRACE_SECONDS`). */
   graceMs: number;
@@ -30,10 +30,13 @@ const NOTICE_LIMIT_MS = 4_000;
 
 /**
  * Stops askcode without leaving a question unanswered: it stops taking work
- * (the routes answer 503 from here on), cancels the questions that have not
- * started (each gets the interrupted notice), lets running answers finish
- * within the grace period, then edits the comments of the runs still going
- * into the interrupted notice. The caller closes the server and exits.
+ * (the routes answer 503 from here on), lets running answers finish within
+ * the grace period, and leaves the rest to the next start or another
+ * replica, which take up both the queued questions and the ones still
+ * running (editing their comments). Only a queue that keeps nothing tells
+ * its askers they were interrupted: its queued questions at once, its
+ * running ones when the grace period is over. The caller closes the queue
+ * and the server, and exits.
  */
 export function createGracefulShutdown(
   deps: GracefulShutdownDeps,
@@ -59,6 +62,15 @@ export function createGracefulShutdown(
     ]);
     if (ended === "finished") {
       deps.log.info({}, "askcode finished every answer before stopping");
+      return;
+    }
+    if (deps.queue.resumes) {
+      // The next start (or another replica) takes these jobs up and edits
+      // their comments into the answers: a notice now would be a false end.
+      deps.log.warn(
+        { running: deps.inFlight.size },
+        `askcode is stopping and ${ended}: the answers still running resume at the next start`,
+      );
       return;
     }
     deps.log.warn(

@@ -8,6 +8,7 @@ import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
+import { makeTempDir } from "../helpers/temp-repo.js";
 import {
   restPullRequest,
   restPullRequestFile,
@@ -140,6 +141,8 @@ export async function startAskcode(
       env: {
         ASKCODE_MISSIONS_DIR: MISSIONS_DIR,
         ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
+        // Each app its own embedded store: one process per data directory.
+        ASKCODE_DATA_DIR: makeTempDir("askcode-data-"),
         ...env,
       },
       retryAfterBaseValue: 1,

@@ -12,6 +12,9 @@ import {
 } from "../../src/server/start-app-server.js";
 import { createFakeClock } from "../helpers/fake-clock.js";
 import { createManualClock, deferred } from "../helpers/manual-clock.js";
+import { makeTempDir } from "../helpers/temp-repo.js";
+import { createSqliteJobJournal } from "../../src/jobs/sqlite-job-journal.js";
+import { openSqliteDatabase } from "../../src/sqlite/open-sqlite-database.js";
 import {
   MISSIONS_DIR,
   nockAppAuth,
@@ -37,9 +40,6 @@ const FILES = {
     "",
   ].join("\n"),
 };
-const INTERRUPTED =
-  "askcode was stopped (the app restarted or shut down) before it could answer this question.";
-
 // Each test starts Probot and a real server, and the first answer loads the
 // tokenizer: seconds on a loaded CI machine, not the default 5.
 jest.setTimeout(30_000);
@@ -59,6 +59,7 @@ async function start(
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "silent",
+    ASKCODE_DATA_DIR: makeTempDir("askcode-data-"),
     ...options.env,
   };
   server = await startAppServer({
@@ -219,7 +220,7 @@ describe("askcode's HTTP server", () => {
     expect(llm.isDone()).toBe(false); // it tried, then gave up on the model
   });
 
-  it("on SIGTERM: readiness and new deliveries get 503, liveness stays 200, and an answer past the grace period becomes the interrupted comment", async () => {
+  it("on SIGTERM: readiness and new deliveries get 503, liveness stays 200, and an answer past the grace period is left, with its comment, for the next start", async () => {
     nockAppAuth();
     nockNoConfig();
     const reached = deferred();
@@ -242,7 +243,8 @@ describe("askcode's HTTP server", () => {
       });
     const github = await nockRepository(FILES);
     const clock = createManualClock();
-    const target = await start({ clock });
+    const dataDir = makeTempDir("askcode-data-");
+    const target = await start({ clock, env: { ASKCODE_DATA_DIR: dataDir } });
 
     await deliver(
       target,
@@ -268,15 +270,20 @@ describe("askcode's HTTP server", () => {
     clock.advance(25_000);
     await stopped;
     server = undefined;
-    expect(github.edits).toHaveLength(1);
-    expect(github.edits[0]).toContain(INTERRUPTED);
-    expect(github.edits[0]).toContain(
-      "To ask again, post the question in a new comment that mentions `@askcode`.",
-    );
-
-    // The run goes on after the notice (the process would have exited): it never writes over it.
+    // No notice: the next start takes the question up and edits this comment.
+    expect(github.edits).toStrictEqual([]);
+    const db = await openSqliteDatabase(dataDir);
+    const left = await createSqliteJobJournal(db, { clock }).unfinished();
+    db.close();
+    expect(left).toStrictEqual([
+      expect.objectContaining({
+        job: expect.objectContaining({ triggerId: expect.any(String) }),
+        commentId: expect.any(Number),
+        // Cut short by the stop, not by a fault: the attempt is not counted.
+        attemptsMade: 0,
+      }),
+    ]);
     release.resolve();
     await queue!.onIdle();
-    expect(github.edits).toHaveLength(1);
   });
 });

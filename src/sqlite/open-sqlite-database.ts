@@ -1,0 +1,79 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import { ConfigError } from "../shared/errors.js";
+
+/** The embedded store's file, under `ASKCODE_DATA_DIR`. */
+export const DATABASE_FILE = "askcode.db";
+
+/**
+ * Opens askcode's embedded store, `<dir>/askcode.db`, creating the directory
+ * and the file if missing. It is Node's own SQLite (`node:sqlite`): no
+ * native addon to build or download, nothing to install beside Node, and
+ * one file on a volume. Each module that keeps something here (the queue,
+ * the claims, the limits, the 👎 memory) creates its own tables.
+ *
+ * - WAL with `synchronous=NORMAL`: a commit survives the process being
+ *   killed (only a power loss could take the last ones back), at a cost a
+ *   webhook response does not notice.
+ * - An exclusive lock for the process's lifetime: two askcode processes on
+ *   one directory would both take up its queued questions, so the second is
+ *   refused at start with a message. The operating system drops the lock
+ *   when the holder dies, however it dies.
+ *
+ * @example
+ * const db = await openSqliteDatabase(operator.dataDir);
+ * const journal = createSqliteJobJournal(db, { clock });
+ */
+export async function openSqliteDatabase(dir: string): Promise<DatabaseSync> {
+  const path = join(resolve(dir), DATABASE_FILE);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(
+      `askcode cannot create its data directory ${resolve(dir)} (ASKCODE_DATA_DIR): ${(error as Error).message}. ` +
+        `Point ASKCODE_DATA_DIR at a directory user ${process.getuid?.() ?? "?"} can write.`,
+      { cause: error },
+    );
+  }
+  const { DatabaseSync } = await importSqlite();
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path, { timeout: 1_000 });
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA locking_mode = EXCLUSIVE");
+    // The exclusive lock is taken by the first write, not by the pragma.
+    db.exec("BEGIN EXCLUSIVE; COMMIT");
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new ConfigError(
+      /locked|busy/i.test(message)
+        ? `askcode cannot open ${path}: another askcode process is using it. One process per ASKCODE_DATA_DIR; several replicas share Redis (REDIS_URL) instead.`
+        : `askcode cannot open its embedded store ${path} (ASKCODE_DATA_DIR): ${message}.`,
+      { cause: error },
+    );
+  }
+  return db;
+}
+
+// Node 22 and 24 print "SQLite is an experimental feature" when the module
+// first loads: one line, not JSON, in every production log. The module is
+// stable enough for what askcode asks of it (a few tables, plain SQL), so
+// that one warning is dropped; every other warning goes out as before.
+async function importSqlite(): Promise<typeof import("node:sqlite")> {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes("SQLite is an experimental feature")) return;
+    (emitWarning as (...args: unknown[]) => void).call(
+      process,
+      warning,
+      ...rest,
+    );
+  }) as typeof process.emitWarning;
+  try {
+    return await import("node:sqlite");
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
