@@ -140,9 +140,10 @@ export async function startGitHubStandIn(
     [
       "GET",
       /^\/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/,
-      (_req, res) =>
+      // Every issue number is an issue, titled alike, so a test may ask in many.
+      (_req, res, m) =>
         json(res, 200, {
-          number: options.issue.number,
+          number: Number(m[1]),
           title: options.issue.title,
           body: options.issue.body,
           user: { login: "Codertocat", type: "User" },

@@ -135,10 +135,12 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
     ...(options.stalledIntervalMs
       ? { stalledInterval: options.stalledIntervalMs }
       : {}),
-    // A job whose replica died is taken up again as often as a failure
-    // that may pass is retried; BullMQ's default (once) failed a job whose
-    // event loop was held past its lock and then whose replica crashed.
-    maxStalledCount: options.attempts,
+    // A job whose replica died is started `attempts` times in all, as a
+    // failure that may pass is, and as the embedded store's queue does
+    // (BullMQ's default of one stall failed a job whose event loop was held
+    // past its lock and whose replica then crashed). It fails at the stall
+    // after that, and the "failed" handler below replies.
+    maxStalledCount: options.attempts - 1,
   });
   worker.on("failed", (job, error) => {
     if (!job) return;

@@ -199,19 +199,24 @@ describe("askcode's process on a stop signal", () => {
     },
   );
 
-  it("when the grace period is over, edits the running answer's comment into the interrupted notice and exits 0", async () => {
+  it("when the grace period is over, exits 0 leaving the running answer's comment to the next start, which edits it into the answer", async () => {
     const { github, app } = await startAnswerInProgress(0);
 
     child?.kill("SIGTERM");
 
     expect(await app.exited).toEqual({ code: 0, signal: null });
     expect(github.comments).toHaveLength(1);
-    const [comment] = github.comments;
-    expect(comment?.history).toHaveLength(2);
-    expect(comment?.history[0]).not.toBe(INTERRUPTED);
-    expect(comment?.body).toBe(INTERRUPTED);
+    const progress = github.comments[0]!;
+    expect(progress.body).not.toBe(INTERRUPTED);
     // It was cut short: the archive was never downloaded.
     expect(github.requests.some((r) => r.includes("/_codeload/"))).toBe(false);
+
+    github.release();
+    await startAskcode(github, {});
+    await untilAnswered(github, 1);
+    expect(github.comments).toHaveLength(1);
+    expect(progress.history).not.toContain(INTERRUPTED);
+    expect(progress.body).toContain(permalinkPrefix(github));
   });
 
   it("while stopping answers 503 to readiness and new deliveries, lets the running answer finish, then exits 0", async () => {
@@ -237,7 +242,7 @@ describe("askcode's process on a stop signal", () => {
     );
   });
 
-  it("ends the grace period on a second SIGTERM: the running answer is marked interrupted, exit 0", async () => {
+  it("ends the grace period on a second SIGTERM: exit 0, the running answer left for the next start", async () => {
     const { github, app } = await startAnswerInProgress(600);
 
     child?.kill("SIGTERM");
@@ -246,6 +251,112 @@ describe("askcode's process on a stop signal", () => {
     child?.kill("SIGTERM");
 
     expect(await app.exited).toEqual({ code: 0, signal: null });
-    expect(github.comments.map((c) => c.body)).toEqual([INTERRUPTED]);
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]?.body).not.toBe(INTERRUPTED);
   });
 });
+
+// The default deployment, one process without Redis, on a restart: a
+// dozen questions in flight (four running, the rest queued), the process
+// killed or stopped, started again on the same data directory, then GitHub
+// redelivering every delivery.
+describe("askcode's process restarted with questions in flight, without Redis", () => {
+  const QUESTIONS = 12;
+  const deliveries = Array.from({ length: QUESTIONS }, (_, i) => ({
+    issueNumber: i + 1,
+    commentId: 5000 + i,
+    deliveryId: `restart-delivery-${i + 1}`,
+  }));
+
+  async function deliverAll(github: GitHubStandIn, app: RunningAskcode) {
+    return Promise.all(
+      deliveries.map(async (asked) => {
+        const response = await fetch(`${app.url}/api/github/webhooks`, {
+          method: "POST",
+          ...buildMentionDelivery({
+            origin: github.origin,
+            secret: SECRET,
+            question: QUESTION,
+            ...asked,
+          }),
+        });
+        return response.status;
+      }),
+    );
+  }
+
+  it.each(["SIGKILL", "SIGTERM"] as const)(
+    "after %s, the next start answers every question once, in one comment each, and redelivery doubles nothing",
+    async (signal) => {
+      const github = await startStandIn(TARBALL);
+      const app = await startAskcode(github, {
+        ASKCODE_SHUTDOWN_GRACE_SECONDS: "0",
+        ASKCODE_CONCURRENCY: "4",
+      });
+      expect(await deliverAll(github, app)).toEqual(deliveries.map(() => 200));
+      // Four answers under way, each at the held tarball; eight queued.
+      await until(() => github.comments.length === 4, app);
+      await github.held;
+
+      child?.kill(signal);
+      const exit = await app.exited;
+      expect(exit).toEqual(
+        signal === "SIGKILL"
+          ? { code: null, signal: "SIGKILL" }
+          : { code: 0, signal: null },
+      );
+      github.release();
+
+      const next = await startAskcode(github, {});
+      await untilAnswered(github, QUESTIONS, next);
+      const byIssue = github.comments
+        .map((c) => c.issueNumber)
+        .sort((a, b) => a - b);
+      expect(byIssue).toEqual(deliveries.map((d) => d.issueNumber));
+      for (const comment of github.comments) {
+        expect(comment.body).toContain(permalinkPrefix(github));
+        expect(comment.history).not.toContain(INTERRUPTED);
+      }
+
+      // GitHub redelivers every delivery: each is known, none runs again.
+      expect(await deliverAll(github, next)).toEqual(deliveries.map(() => 200));
+      const metrics = await (await fetch(`${next.url}/metrics`)).text();
+      expect(metrics).toMatch(/^askcode_webhooks_deduplicated_total 12$/m);
+      expect(github.comments).toHaveLength(QUESTIONS);
+    },
+    120_000,
+  );
+});
+
+/** Where an answer links: the test repository at the stand-in's commit. */
+function permalinkPrefix(github: GitHubStandIn): string {
+  const { owner, repo } = MENTION_REPOSITORY;
+  return `${github.origin}/${owner}/${repo}/blob/${github.sha}/src/upload.py#L`;
+}
+
+/** Waits until `count` comments hold an answer (a permalink), failing if askcode exits. */
+function untilAnswered(
+  github: GitHubStandIn,
+  count: number,
+  app?: RunningAskcode,
+): Promise<void> {
+  const prefix = permalinkPrefix(github);
+  return until(
+    () =>
+      github.comments.filter((c) => c.body.includes(prefix)).length >= count,
+    app,
+  );
+}
+
+/** Polls `done` (the stand-in's state), failing at once if the process ended. */
+async function until(done: () => boolean, app?: RunningAskcode): Promise<void> {
+  let ended: Exit | undefined;
+  void app?.exited.then((exit) => (ended = exit));
+  while (!done()) {
+    if (ended)
+      throw new Error(
+        `askcode exited (${JSON.stringify(ended)}) while a test waited:\n${app?.output()}`,
+      );
+    await pause(50);
+  }
+}
