@@ -1,6 +1,12 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import type { JobAttempt } from "../../../src/jobs/job-queue.js";
+import { createMemoryJobJournal } from "../../../src/jobs/memory-job-journal.js";
+import { createSqliteJobJournal } from "../../../src/jobs/sqlite-job-journal.js";
 import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import { openSqliteDatabase } from "../../../src/sqlite/open-sqlite-database.js";
+import { createManualClock } from "../../helpers/manual-clock.js";
+import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
 
 const job = triggerJob;
@@ -237,5 +243,117 @@ describe("createInProcessQueue", () => {
 
     expect(errors.error).toHaveBeenCalledTimes(1);
     expect(errors.error.mock.calls[0]![0]).toMatchObject({ deliveryId: "b" });
+  });
+
+  it("retries a failure that may pass after a doubling backoff on its clock; the last attempt is marked last and its failure is only logged", async () => {
+    const clock = createManualClock();
+    const errors = { warn: jest.fn(), error: jest.fn() };
+    const attempts: JobAttempt[] = [];
+    const queue = createInProcessQueue({
+      run: async (_job, attempt) => {
+        attempts.push(attempt);
+        throw new Error("GitHub said 502");
+      },
+      cancel: neverCancelled,
+      attempts: 3,
+      backoffMs: 1_000,
+      clock,
+      log: errors,
+    });
+    await queue.enqueue(job());
+    await tick();
+    expect(attempts.map((a) => a.last)).toStrictEqual([false]);
+
+    clock.advance(999);
+    await tick();
+    expect(attempts).toHaveLength(1);
+    clock.advance(1);
+    await tick();
+    await tick();
+    expect(attempts.map((a) => a.last)).toStrictEqual([false, false]);
+    clock.advance(2_000); // twice the first wait
+    await queue.onIdle();
+
+    expect(attempts.map((a) => a.last)).toStrictEqual([false, false, true]);
+    expect(errors.warn).toHaveBeenCalledTimes(2);
+    expect(errors.error).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps each attempt's comment for the next: a retried job edits the comment the first attempt posted", async () => {
+    const clock = createManualClock();
+    const seen: Array<number | undefined> = [];
+    const queue = createInProcessQueue({
+      run: async (_job, attempt) => {
+        seen.push(attempt.commentId);
+        await attempt.rememberComment(4242);
+        if (!attempt.last) throw new Error("the model is unreachable");
+      },
+      cancel: neverCancelled,
+      attempts: 2,
+      backoffMs: 10,
+      clock,
+      log: { warn: jest.fn(), error: jest.fn() },
+    });
+    await queue.enqueue(job());
+    await tick();
+    clock.advance(10);
+    await queue.onIdle();
+
+    expect(seen).toStrictEqual([undefined, 4242]);
+  });
+
+  describe("with the embedded store's journal", () => {
+    let dir: string;
+    beforeEach(() => (dir = makeTempDir("askcode-journal-")));
+    afterEach(() => removeDir(dir));
+
+    it("once stopped, cancels nothing: waiting jobs stay in the journal for the next start, and closing does not count the attempt the stop cut short", async () => {
+      const db = await openSqliteDatabase(dir);
+      const clock = createManualClock();
+      const journal = createSqliteJobJournal(db, { clock });
+      const runner = controlledRunner();
+      const queue = createInProcessQueue({
+        journal,
+        run: runner.run,
+        cancel: neverCancelled,
+        concurrency: 1,
+        log,
+      });
+      expect(queue.resumes).toBe(true);
+      await queue.enqueue(job({ deliveryId: "running", triggerId: "c:1" }));
+      await queue.enqueue(
+        job({ deliveryId: "waiting", triggerId: "c:2", issueNumber: 2 }),
+      );
+      await tick();
+      expect(runner.started).toStrictEqual(["running"]);
+
+      queue.stop();
+      // Only the running job holds the queue up; the waiting one is left.
+      expect(queue.pending).toBe(1);
+      await queue.close();
+      db.close();
+
+      const reopened = await openSqliteDatabase(dir);
+      const left = await createSqliteJobJournal(reopened, {
+        clock,
+      }).unfinished();
+      reopened.close();
+      expect(
+        left.map((entry) => [entry.job.deliveryId, entry.attemptsMade]),
+      ).toStrictEqual([
+        ["running", 0],
+        ["waiting", 0],
+      ]);
+    });
+  });
+
+  it("with the memory journal, resumes nothing", () => {
+    const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
+      run: async () => undefined,
+      cancel: neverCancelled,
+      log,
+    });
+    expect(queue.resumes).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
+import { DatabaseSync } from "node:sqlite";
 import { createMemoryQuestionLimiter } from "../../../src/limits/memory-question-limiter.js";
 import type {
   LimitCounter,
   QuestionLimiter,
 } from "../../../src/limits/question-limiter.js";
 import { createRedisQuestionLimiter } from "../../../src/limits/redis-question-limiter.js";
+import { createSqliteQuestionLimiter } from "../../../src/limits/sqlite-question-limiter.js";
 import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
 import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
 
@@ -22,6 +24,8 @@ const repository = (limit: number): LimitCounter => ({
 
 let redis: TestRedis;
 beforeAll(async () => (redis = await startTestRedis()));
+// A fresh in-memory SQLite database per limiter: the same SQL as on disk.
+const sqlite = () => new DatabaseSync(":memory:");
 afterAll(() => redis.stop());
 beforeEach(() => redis.flush());
 
@@ -35,6 +39,11 @@ describe.each([
     "Redis",
     (clock: FakeClock): QuestionLimiter =>
       createRedisQuestionLimiter({ redis: redis.client(), clock }),
+  ],
+  [
+    "embedded store's",
+    (clock: FakeClock): QuestionLimiter =>
+      createSqliteQuestionLimiter({ db: sqlite(), clock }),
   ],
 ])("the %s question limiter", (_name, make) => {
   it("lets the limit through, then refuses until the hour ends, notifying once", async () => {
