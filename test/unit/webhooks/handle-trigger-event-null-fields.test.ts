@@ -195,7 +195,8 @@ const EVENTS: Record<
 
 /** Every field path a schema reads: objects and what is in them. */
 function fieldPaths(schema: z.ZodType, prefix = ""): string[] {
-  if (schema instanceof z.ZodPipe) return fieldPaths(schema.in, prefix);
+  if (schema instanceof z.ZodPipe)
+    return fieldPaths(schema.in as z.ZodType, prefix);
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
     return fieldPaths(schema.unwrap() as z.ZodType, prefix);
   if (!(schema instanceof z.ZodObject)) return [];
