@@ -12,19 +12,18 @@ import type { TriggerPayload } from "./trigger-types.js";
 export function triggerFacts(payload: TriggerPayload): TriggerPayload {
   const { issue, comment, label, sender } = payload;
   return {
-    action: payload.action,
+    ...defined({ action: payload.action }),
     sender: { login: sender.login, type: sender.type },
     issue: {
       id: issue.id,
       title: issue.title,
       body: issue.body ?? null,
-      locked: issue.locked,
-      state: issue.state,
+      ...defined({ locked: issue.locked, state: issue.state }),
       author_association: issue.author_association,
       user: issue.user ? { login: issue.user.login } : null,
       // Only its presence counts: the issue is a pull request.
       ...(issue.pull_request ? { pull_request: true } : {}),
-      updated_at: issue.updated_at,
+      ...defined({ updated_at: issue.updated_at }),
     },
     ...(comment
       ? {
@@ -37,4 +36,10 @@ export function triggerFacts(payload: TriggerPayload): TriggerPayload {
       : {}),
     ...(label ? { label: { name: label.name } } : {}),
   };
+}
+
+function defined<T extends object>(fields: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
 }

@@ -2,34 +2,22 @@ import type { JobQueue } from "../jobs/job-queue.js";
 import type { TriggerJob } from "../jobs/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
-import {
-  discussionTrigger,
-  type DiscussionPayload,
-} from "../trigger/discussion-trigger.js";
-import {
-  reviewCommentTrigger,
-  type ReviewCommentPayload,
-} from "../trigger/review-comment-trigger.js";
 import { screenTrigger } from "../trigger/screen-trigger.js";
-import { triggerFacts } from "../trigger/trigger-facts.js";
-import type { IgnoreReason, TriggerPayload } from "../trigger/trigger-types.js";
+import type { IgnoreReason } from "../trigger/trigger-types.js";
+import {
+  parseTriggerDelivery,
+  type DeliveryShapeReason,
+} from "./parse-trigger-delivery.js";
 
 /** The part of Probot's `Context` a trigger handler reads. */
 export interface TriggerContext {
   id: string;
   name: string;
-  payload: Omit<TriggerPayload, "sender" | "issue"> & {
-    /** Absent from some deliveries GitHub documents as always having it: never trusted. */
-    sender?: TriggerPayload["sender"];
-    installation?: { id: number };
-    repository: { name: string; owner: { login: string }; html_url: string };
-    /** `issues` and `issue_comment`: the issue (or pull request) asked in. */
-    issue?: TriggerPayload["issue"] & { number: number };
-    /** `pull_request_review_comment`: the pull request, in place of an issue. */
-    pull_request?: ReviewCommentPayload["pull_request"];
-    /** `discussion` and `discussion_comment`: the discussion, in place of an issue. */
-    discussion?: DiscussionPayload["discussion"];
-  };
+  /**
+   * As GitHub sent it, trusted in nothing: any field may be null or absent,
+   * whatever GitHub's schema says (`parseTriggerDelivery` reads it).
+   */
+  payload: unknown;
   log: { info(meta: object, message: string): void };
 }
 
@@ -42,12 +30,12 @@ export interface TriggerHandlerDeps {
 }
 
 /** Why the handler drops a delivery: the trigger's reasons, and a payload that cannot ask. */
-export type DeliveryIgnoreReason =
-  IgnoreReason | "no-sender" | "no-installation";
+export type DeliveryIgnoreReason = IgnoreReason | DeliveryShapeReason;
 
 /**
- * The webhook side of a question: screen the delivery, deduplicate,
- * enqueue, return. GitHub gives a delivery 10 seconds and never redelivers
+ * The webhook side of a question: read the payload (`parseTriggerDelivery`:
+ * a field GitHub left null or out is read or refused there, never a 500),
+ * screen the delivery, deduplicate, enqueue, return. GitHub gives a delivery 10 seconds and never redelivers
  * by itself, so nothing here touches GitHub: reading the repository's
  * config (which may fail or crawl), the 👀 reaction and every comment are
  * the worker's (`src/run/accept-trigger.ts`). What is decided here is what
@@ -61,46 +49,16 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
   return async function handleTriggerEvent(
     context: TriggerContext,
   ): Promise<void> {
-    const { payload } = context;
-    deps.metrics?.received(`${context.name}.${payload.action ?? ""}`);
+    const action = actionOf(context.payload);
+    deps.metrics?.received(`${context.name}.${action}`);
     const ignored = (reason: DeliveryIgnoreReason, detail: string) => {
       deps.metrics?.ignored(reason);
       context.log.info({ reason }, `askcode ignores this event: ${detail}`);
     };
-    const { sender, installation } = payload;
-    if (!sender) return ignored("no-sender", "the payload names no sender");
-    if (!installation)
-      return ignored(
-        "no-installation",
-        "the payload names no installation (a repository webhook, not the app's)",
-      );
-    // A review comment has its pull request where other events have an issue.
-    // The event's name says which payload GitHub sent.
-    // A discussion (or a comment in one) has its discussion there instead.
-    const facts =
-      context.name === "pull_request_review_comment"
-        ? payload.pull_request &&
-          reviewCommentTrigger({
-            ...payload,
-            sender,
-          } as unknown as ReviewCommentPayload)
-        : context.name === "discussion" || context.name === "discussion_comment"
-          ? payload.discussion &&
-            discussionTrigger({
-              ...payload,
-              sender,
-            } as unknown as DiscussionPayload)
-          : payload.issue &&
-            triggerFacts({ ...payload, sender, issue: payload.issue });
-    const issueNumber =
-      facts?.reviewComment?.pullNumber ??
-      facts?.discussion?.number ??
-      payload.issue?.number;
-    if (!facts || issueNumber === undefined)
-      return ignored(
-        "unsupported-event",
-        `${context.name}.${payload.action ?? ""} names no issue, pull request or discussion`,
-      );
+    const parsed = parseTriggerDelivery(context.name, context.payload);
+    if (parsed.kind === "unreadable")
+      return ignored(parsed.reason, parsed.detail);
+    const { facts, ...origin } = parsed.delivery;
     const screened = screenTrigger({
       event: context.name,
       payload: facts,
@@ -112,11 +70,7 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       deliveryId: context.id,
       triggerId: screened.triggerId,
       event: context.name,
-      installationId: installation.id,
-      owner: payload.repository.owner.login,
-      repo: payload.repository.name,
-      htmlUrl: payload.repository.html_url,
-      issueNumber,
+      ...origin,
       payload: facts,
       receivedAt: deps.now().toISOString(),
     };
@@ -126,4 +80,11 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
         "askcode already has this question",
       );
   };
+}
+
+// For the received counter, before the payload is read: any string GitHub
+// sent (Probot routed the delivery by it), else none.
+function actionOf(payload: unknown): string {
+  const action = (payload as { action?: unknown } | null)?.action;
+  return typeof action === "string" ? action : "";
 }

@@ -1,4 +1,6 @@
-import nock from "nock";
+import { Registry } from "prom-client";
+import { createFakeClock } from "../helpers/fake-clock.js";
+import { metricSamples } from "../helpers/metric-samples.js";
 import {
   nockAppAuth,
   nockNoConfig,
@@ -82,19 +84,39 @@ describe("a mention on an issue comment, with no model configured", () => {
 
   it("posts nothing for a bot's comment, nor for the app's own", async () => {
     const auth = nockAppAuth();
-    const { probot, idle } = await startAskcode();
-    // No other interceptor: any request to post or react would fail the test.
-    await probot.receive({
-      id: "delivery-3",
-      name: "issue_comment",
-      payload: webhookPayload("issue_comment.created.bot"),
-    });
+    // Everything a question would be answered with is served, so a bot's
+    // comment let through would be reacted to and answered, not fail on a
+    // missing route inside the worker.
+    nockNoConfig();
+    const github = await nockRepository(FILES);
+    const metrics = new Registry();
+    // A wrongly started run's retries wait on this clock: at once, so it
+    // ends (and its writes are seen) within the test.
+    const { probot, idle } = await startAskcode(
+      {},
+      { metrics, clock: createFakeClock() },
+    );
+    const own = webhookPayload("issue_comment.created.bot");
+    // changed: another app's comment (a different comment, so not the same trigger)
+    const other = webhookPayload("issue_comment.created.bot");
+    other.comment.id = 492700401;
+    other.sender.login = other.comment.user.login = "dependabot[bot]";
+
+    for (const [id, payload] of [
+      ["delivery-3", own],
+      ["delivery-4", other],
+    ])
+      await probot.receive({ id, name: "issue_comment", payload });
     await idle();
+
+    expect([github.reactions, github.posted, github.edits]).toStrictEqual([
+      [],
+      [],
+      [],
+    ]);
     expect(
-      nock
-        .pendingMocks()
-        .filter((m) => !m.includes("access_tokens") && !m.includes("/app")),
-    ).toStrictEqual([]);
+      await metricSamples(metrics, "askcode_webhooks_ignored_total"),
+    ).toStrictEqual(['askcode_webhooks_ignored_total{reason="bot"} 2']);
     auth.persist(false);
   });
 });

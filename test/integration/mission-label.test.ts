@@ -1,3 +1,6 @@
+import { Registry } from "prom-client";
+import { createFakeClock } from "../helpers/fake-clock.js";
+import { metricSamples } from "../helpers/metric-samples.js";
 import {
   nockAppAuth,
   nockNoConfig,
@@ -47,19 +50,41 @@ describe("a label that a mission claims", () => {
 
   it("does nothing for a label no mission claims", async () => {
     const auth = nockAppAuth();
+    // Everything a mission would run with is served, so a label let through
+    // would be reacted to and answered, not fail on a missing route inside
+    // the worker.
     nockNoConfig();
-    const { probot, idle } = await startAskcode();
+    const github = await nockRepository(FILES);
+    const metrics = new Registry();
+    // A wrongly started run's retries wait on this clock: at once, so it
+    // ends (and its writes are seen) within the test.
+    const { probot, idle } = await startAskcode(
+      {},
+      { metrics, clock: createFakeClock() },
+    );
     const event = webhookPayload("issues.labeled");
     event.installation = {
       id: 1,
       node_id: "MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==",
     };
 
-    // No interceptor for reactions or comments: posting anything would fail the delivery.
-    await expect(
-      probot.receive({ id: "delivery-bug", name: "issues", payload: event }),
-    ).resolves.toBeUndefined();
+    await probot.receive({
+      id: "delivery-bug",
+      name: "issues",
+      payload: event,
+    });
     await idle();
+
+    expect([github.reactions, github.posted, github.edits]).toStrictEqual([
+      [],
+      [],
+      [],
+    ]);
+    expect(
+      await metricSamples(metrics, "askcode_webhooks_ignored_total"),
+    ).toStrictEqual([
+      'askcode_webhooks_ignored_total{reason="label-not-claimed"} 1',
+    ]);
     auth.persist(false);
   });
 });

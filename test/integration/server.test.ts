@@ -183,6 +183,23 @@ describe("askcode's HTTP server", () => {
     );
   });
 
+  it("answers 200 to a comment whose body GitHub sent as null, and counts it as mentioning no one", async () => {
+    const target = await start();
+    const payload = webhookPayload("issue_comment.created.mention");
+    // As GitHub sent it for a comment saved with no text, though its schema says a string.
+    payload.comment.body = null;
+
+    const response = await deliver(target, "issue_comment", payload);
+
+    // A 500 is a failed delivery GitHub would redeliver, to fail again.
+    expect(response.status).toBe(200);
+    await queue!.onIdle();
+    const scraped = await (await fetch(`${target.url}/metrics`)).text();
+    expect(scraped).toContain(
+      'askcode_webhooks_ignored_total{reason="no-mention"} 1',
+    );
+  });
+
   it("starts with a model that cannot be reached and answers from retrieval, saying so", async () => {
     nockAppAuth();
     nockNoConfig();

@@ -7,19 +7,12 @@ import {
   type TriggerContext,
 } from "../../../src/webhooks/handle-trigger-event.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
-import {
-  loadWebhook,
-  type WebhookFixture,
-} from "../trigger/webhook-fixture.js";
+import type { WebhookFixture } from "../trigger/webhook-fixture.js";
+import { delivery } from "./trigger-delivery.js";
 
 /** Probot's context for one delivery (the handler has no way to reach GitHub). */
 function context(id: string, fixture: WebhookFixture): TriggerContext {
-  return {
-    id,
-    name: fixture.split(".")[0]!,
-    payload: loadWebhook(fixture) as TriggerContext["payload"],
-    log: { info: () => {} },
-  };
+  return delivery(id, fixture).context;
 }
 
 describe("the trigger handler's metrics", () => {
@@ -45,14 +38,11 @@ describe("the trigger handler's metrics", () => {
     await handle(context("d-2", "issue_comment.created.mention"));
     await handle(context("d-3", "issue_comment.created.bot"));
     await handle(context("d-4", "issue_comment.created"));
-    // No mission claims the label "bug". The example was sent to a webhook,
-    // not an app: an app's delivery names its installation.
-    const labeled = context("d-5", "issues.labeled");
-    labeled.payload.installation = { id: 1 };
-    await handle(labeled);
-    const withoutInstallation = context("d-6", "issues.opened.mention");
+    // No mission claims the label "bug".
+    await handle(context("d-5", "issues.labeled"));
+    const withoutInstallation = delivery("d-6", "issues.opened.mention");
     delete withoutInstallation.payload.installation;
-    await handle(withoutInstallation);
+    await handle(withoutInstallation.context);
     await queue.onIdle();
 
     expect(

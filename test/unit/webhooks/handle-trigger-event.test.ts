@@ -1,51 +1,6 @@
-import type { JobQueue } from "../../../src/jobs/job-queue.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
-import {
-  createTriggerHandler,
-  type TriggerContext,
-} from "../../../src/webhooks/handle-trigger-event.js";
-import {
-  loadWebhook,
-  type WebhookFixture,
-} from "../trigger/webhook-fixture.js";
-
-/** A queue that keeps what it is given, deduplicating by delivery and trigger as the real ones do. */
-function recordingQueue() {
-  const jobs: TriggerJob[] = [];
-  const seen = new Set<string>();
-  const queue: JobQueue = {
-    pending: 0,
-    stop: () => {},
-    onIdle: async () => {},
-    close: async () => {},
-    async enqueue(job) {
-      const keys = [`d:${job.deliveryId}`, `t:${job.triggerId}`];
-      if (keys.some((key) => seen.has(key))) return "duplicate";
-      keys.forEach((key) => seen.add(key));
-      jobs.push(job);
-      return "queued";
-    },
-  };
-  return { queue, jobs };
-}
-
-/**
- * Probot's context for one delivery, and the lines its logger got. It has no
- * Octokit and no `config`: the handler has no way to reach GitHub.
- */
-function delivery(id: string, fixture: WebhookFixture) {
-  const lines: Array<{ meta: object; message: string }> = [];
-  const payload = loadWebhook(fixture) as TriggerContext["payload"];
-  // The examples were sent to a repository webhook; an app's deliveries name their installation.
-  payload.installation ??= { id: 1 };
-  const context: TriggerContext = {
-    id,
-    name: fixture.split(".")[0]!,
-    payload,
-    log: { info: (meta, message) => lines.push({ meta, message }) },
-  };
-  return { context, lines };
-}
+import { createTriggerHandler } from "../../../src/webhooks/handle-trigger-event.js";
+import type { WebhookFixture } from "../trigger/webhook-fixture.js";
+import { delivery, recordingQueue } from "./trigger-delivery.js";
 
 function setup() {
   const { queue, jobs } = recordingQueue();
@@ -102,8 +57,8 @@ describe("createTriggerHandler", () => {
 
   it("enqueues a mention of a name that is not the app's: the repository's config may make it the handle", async () => {
     const { handle, jobs } = setup();
-    const { context } = delivery("d-1", "issue_comment.created");
-    context.payload.comment!.body = "@helper where is retry decided?";
+    const { context, payload } = delivery("d-1", "issue_comment.created");
+    payload.comment!.body = "@helper where is retry decided?";
     await handle(context);
     expect(jobs.map((job) => job.triggerId)).toStrictEqual([
       "comment:492700400",
@@ -112,8 +67,11 @@ describe("createTriggerHandler", () => {
 
   it("ignores a payload without a sender, with one log line, instead of failing the delivery", async () => {
     const { handle, jobs } = setup();
-    const { context, lines } = delivery("d-1", "issue_comment.created.mention");
-    delete (context.payload as { sender?: unknown }).sender;
+    const { context, payload, lines } = delivery(
+      "d-1",
+      "issue_comment.created.mention",
+    );
+    delete (payload as { sender?: unknown }).sender;
     await expect(handle(context)).resolves.toBeUndefined();
     expect(jobs).toStrictEqual([]);
     expect(lines).toStrictEqual([
@@ -124,11 +82,18 @@ describe("createTriggerHandler", () => {
     ]);
   });
 
-  it.each<[string, WebhookFixture, (c: TriggerContext) => void, string]>([
+  it.each<
+    [
+      string,
+      WebhookFixture,
+      (p: ReturnType<typeof delivery>["payload"]) => void,
+      string,
+    ]
+  >([
     [
       "a payload without an installation",
       "issue_comment.created.mention",
-      (c) => delete c.payload.installation,
+      (p) => delete p.installation,
       "no-installation",
     ],
     [
@@ -152,8 +117,8 @@ describe("createTriggerHandler", () => {
     ],
   ])("logs %s once, with its reason", async (_, fixture, change, reason) => {
     const { handle, jobs } = setup();
-    const { context, lines } = delivery("d-1", fixture);
-    change(context);
+    const { context, payload, lines } = delivery("d-1", fixture);
+    change(payload);
     await handle(context);
     expect(jobs).toStrictEqual([]);
     expect(lines).toStrictEqual([
