@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { redactSecrets } from "../policy/redact-secrets.js";
+import { eventLoopSlices } from "../shared/time-slices.js";
 import type {
   CodeReader,
   CodeSearchHit,
@@ -136,6 +137,9 @@ export function createRedactingReader(
 }
 
 async function redactFile(path: string, text: string): Promise<RedactedFile> {
+  // A snapshot's files arrive from memory, so redacting a commit's hundreds
+  // is one chain of promises that would hold the event loop for a second.
+  await eventLoopSlices.breathe();
   const redacted = await redactSecrets(text, { path, keepLines: true });
   return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
 }

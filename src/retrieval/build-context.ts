@@ -7,10 +7,12 @@ import {
   type RepositoryFiles,
 } from "./read-repository-files.js";
 import type { RepositoryIndex } from "./index/index-repository.js";
+import { eventLoopSlices } from "../shared/time-slices.js";
 import {
-  retrieveContext,
+  retrieveContextSteps,
   type RetrievalTimings,
   type RetrievedContext,
+  type RetrieveInput,
   type RetrieveOptions,
 } from "./retrieve-context.js";
 import type { SourceFile } from "./types.js";
@@ -46,13 +48,14 @@ export interface BuiltContext extends RetrievedContext {
 
 export interface BuildContextDeps {
   readRepositoryFiles: typeof readRepositoryFiles;
-  retrieveContext: typeof retrieveContext;
+  /** Indexes (unless given), ranks and packs; by default in time slices of the event loop. */
+  retrieveContext: (input: RetrieveInput) => Promise<RetrievedContext>;
   now: () => number;
 }
 
 const defaultDeps: BuildContextDeps = {
   readRepositoryFiles,
-  retrieveContext,
+  retrieveContext: (input) => eventLoopSlices.run(retrieveContextSteps(input)),
   now: () => performance.now(),
 };
 
@@ -81,14 +84,18 @@ export async function buildContext(
 ): Promise<BuiltContext> {
   const d = { ...defaultDeps, ...deps };
   const started = d.now();
+  // The tokenizer's first load takes about a second: it runs in time slices
+  // while the files are read, and packing counts only once it is done.
+  const tokenizerReady = input.tokenCounter.ready?.();
   const read: RepositoryFiles =
     input.files || input.index
       ? { files: [...(input.files ?? [])], skipped: {}, treeTruncated: false }
       : await d.readRepositoryFiles(input.reader, input.options?.read);
   const readMs = d.now() - started;
-  // Indexing (in retrieveContext) is synchronous: its grammars load first.
+  // Chunking needs its grammars loaded before it starts.
   if (!input.index) await loadGrammarsFor(read.files);
-  const retrieved = d.retrieveContext({
+  await tokenizerReady;
+  const retrieved = await d.retrieveContext({
     files: read.files,
     index: input.index,
     question: input.question,

@@ -1,17 +1,18 @@
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { ChunkOptions } from "./chunks/chunk-file.js";
 import {
-  indexRepository,
+  indexRepositorySteps,
   type RepositoryIndex,
 } from "./index/index-repository.js";
-import { packContext } from "./pack/pack-context.js";
+import { packContextSteps } from "./pack/pack-context.js";
 import type { PackedContext, PackOptions } from "./pack/packing-types.js";
 import { analyzeQuery, type QueryAnalysis } from "./query/query-analysis.js";
 import {
-  rankChunks,
+  rankChunksSteps,
   type RankedChunk,
   type RankOptions,
 } from "./rank/rank-chunks.js";
+import { runToEnd, type Steps } from "../shared/time-slices.js";
 import type { SourceFile } from "./types.js";
 
 export interface RetrieveOptions {
@@ -47,19 +48,20 @@ export interface RetrievedContext {
   timings: RetrievalTimings;
 }
 
+/** The stages, as steps (see `Steps`): one retrieval runs at once or in time slices. */
 export interface RetrieveDeps {
-  indexRepository: typeof indexRepository;
+  indexRepository: typeof indexRepositorySteps;
   analyzeQuery: typeof analyzeQuery;
-  rankChunks: typeof rankChunks;
-  packContext: typeof packContext;
+  rankChunks: typeof rankChunksSteps;
+  packContext: typeof packContextSteps;
   now: () => number;
 }
 
 export const defaultRetrieveDeps: RetrieveDeps = {
-  indexRepository,
+  indexRepository: indexRepositorySteps,
   analyzeQuery,
-  rankChunks,
-  packContext,
+  rankChunks: rankChunksSteps,
+  packContext: packContextSteps,
   now: () => performance.now(),
 };
 
@@ -76,20 +78,36 @@ export function retrieveContext(
   input: RetrieveInput,
   deps: Partial<RetrieveDeps> = {},
 ): RetrievedContext {
+  return runToEnd(retrieveContextSteps(input, deps));
+}
+
+/**
+ * `retrieveContext` in steps (see `Steps`): `buildContext` runs them in time
+ * slices, so a server answers webhooks while a question is ranked. The
+ * timings then include the pauses.
+ *
+ * @example
+ * const { context } = await eventLoopSlices.run(retrieveContextSteps({ files, question, budget: 13_000, tokenCounter }));
+ */
+export function* retrieveContextSteps(
+  input: RetrieveInput,
+  deps: Partial<RetrieveDeps> = {},
+): Steps<RetrievedContext> {
   const d = { ...defaultRetrieveDeps, ...deps };
   const o = input.options ?? {};
   let t = d.now();
-  const index = input.index ?? d.indexRepository(input.files, o.chunk);
+  const index = input.index ?? (yield* d.indexRepository(input.files, o.chunk));
   const indexMs = d.now() - t;
 
   t = d.now();
   const query = d.analyzeQuery(input.question);
-  const { ranked, available } = d.rankChunks(index, query, o.rank);
+  yield;
+  const { ranked, available } = yield* d.rankChunks(index, query, o.rank);
   const rankMs = d.now() - t;
 
   t = d.now();
   const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
-  const context = d.packContext({
+  const context = yield* d.packContext({
     ranked,
     chunksAvailable: available,
     files: index.files,

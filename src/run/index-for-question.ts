@@ -4,9 +4,11 @@ import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import {
-  indexRepository,
+  indexRepositorySteps,
+  type indexRepository,
   type RepositoryIndex,
 } from "../retrieval/index/index-repository.js";
+import { eventLoopSlices } from "../shared/time-slices.js";
 import {
   collectFiles,
   type CollectedFiles,
@@ -36,10 +38,17 @@ export interface IndexForQuestionOptions extends CollectFilesOptions {
 
 export interface IndexForQuestionDeps {
   collectFiles: typeof collectFiles;
-  indexRepository: typeof indexRepository;
+  /** By default in time slices of the event loop: indexing a repository takes seconds, a webhook waits for none of it. */
+  indexRepository: (
+    ...args: Parameters<typeof indexRepository>
+  ) => RepositoryIndex | Promise<RepositoryIndex>;
 }
 
-const defaultDeps: IndexForQuestionDeps = { collectFiles, indexRepository };
+const defaultDeps: IndexForQuestionDeps = {
+  collectFiles,
+  indexRepository: (files, options, reuse) =>
+    eventLoopSlices.run(indexRepositorySteps(files, options, reuse)),
+};
 
 /**
  * The index one question ranks. A repository read whole gives the same
@@ -67,7 +76,7 @@ export async function indexForQuestion(
     const { derived } = options;
     if (derived) await derived.load(collected.files, {});
     await loadGrammarsFor(collected.files);
-    const index = d.indexRepository(
+    const index = await d.indexRepository(
       collected.files,
       {},
       derived ? { derived } : {},

@@ -6,7 +6,7 @@ import {
   type EncodingName,
 } from "./encoding-for-model.js";
 import { estimateTokens } from "./estimate-tokens.js";
-import { loadEncoder, type Encoder } from "./load-encoder.js";
+import { loadEncoder, warmEncoder, type Encoder } from "./load-encoder.js";
 import type { TokenCounter, WarnLogger } from "./token-counter.js";
 
 export interface TokenCounterOptions {
@@ -24,17 +24,23 @@ export interface TokenCounterOptions {
 
 export interface TokenCounterDeps {
   loadEncoder: (name: EncodingName) => Encoder;
+  /** Builds the encoder `loadEncoder` returns without holding the event loop. */
+  warmEncoder: (name: EncodingName) => Promise<void>;
 }
 
-const defaultDeps: TokenCounterDeps = { loadEncoder };
+const defaultDeps: TokenCounterDeps = {
+  loadEncoder,
+  warmEncoder: (name) => warmEncoder(name),
+};
 
 // Below this length hashing costs about as much as encoding, and such texts
 // (headers, markers, separators) are too many to be worth a cache slot each.
 const MIN_CACHED_LENGTH = 64;
 
 /**
- * A `TokenCounter` backed by js-tiktoken. The encoder loads on the first
- * `count()` and is shared by every counter in the process; counts are cached by
+ * A `TokenCounter` backed by js-tiktoken's rank tables. The encoder loads on
+ * `ready()` in time slices, or else on the first `count()` in one piece, and
+ * is shared by every counter in the process; counts are cached by
  * a hash of the text, so packing that re-counts the same chunks pays once.
  *
  * Never throws: if the rank table fails to load or encoding fails, it logs one
@@ -50,7 +56,7 @@ export function createTokenCounter(
   options: TokenCounterOptions = {},
   deps: Partial<TokenCounterDeps> = {},
 ): TokenCounter {
-  const { loadEncoder: load } = { ...defaultDeps, ...deps };
+  const { loadEncoder: load, warmEncoder: warm } = { ...defaultDeps, ...deps };
   const encodingName =
     options.encoding ??
     encodingForModel(
@@ -86,6 +92,11 @@ export function createTokenCounter(
 
   return {
     encodingName,
+    // A failed build is the first count's to report (it falls back then).
+    ready: () =>
+      encoder || failed
+        ? Promise.resolve()
+        : warm(encodingName).catch(() => {}),
     count(text: string): number {
       if (text.length === 0) return 0;
       if (text.length < MIN_CACHED_LENGTH) return encodeLength(text);

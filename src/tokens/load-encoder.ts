@@ -1,6 +1,14 @@
 import { createRequire } from "node:module";
-import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
+import type { TiktokenBPE } from "js-tiktoken/lite";
+import {
+  eventLoopSlices,
+  runToEnd,
+  type Steps,
+  type TimeSlices,
+} from "../shared/time-slices.js";
+import { countPieceTokens } from "./count-piece-tokens.js";
 import type { EncodingName } from "./encoding-for-model.js";
+import { rankTableSteps } from "./rank-table.js";
 
 /** Counts tokens for one encoding. */
 export interface Encoder {
@@ -14,10 +22,10 @@ export interface Encoder {
 // state or configuration, so every counter in the process can share one per
 // encoding. Building one per request would make counting dominate the run.
 const encoders = new Map<EncodingName, Encoder>();
+const warming = new Map<EncodingName, Promise<void>>();
 
-// The rank tables are loaded on first use, synchronously, so `count()` can stay
-// synchronous. We require the CommonJS build: `import()` would make every caller
-// async for a one-time cost.
+// The rank tables are js-tiktoken's, required as CommonJS: loading the module
+// is quick (about 20 ms); decoding its table is what takes long.
 const require = createRequire(import.meta.url);
 const RANK_MODULES: Record<EncodingName, string> = {
   o200k_base: "js-tiktoken/ranks/o200k_base",
@@ -31,42 +39,72 @@ const MAX_MEMO_PIECES = 200_000;
 
 /**
  * The shared encoder for an encoding, built on first call (about a second for
- * o200k_base) and reused after. Throws if the rank table cannot be loaded;
+ * o200k_base, in one piece: call `warmEncoder` first where the event loop
+ * serves others) and reused after. Throws if the rank table cannot be loaded;
  * `createTokenCounter` catches that and falls back to estimating.
  *
  * Counting splits the text with the encoding's own pre-tokenizer pattern and
- * byte-pair-encodes each piece through js-tiktoken, remembering each distinct
+ * byte-pair-encodes each piece (`countPieceTokens`), remembering each distinct
  * piece's count. That is exact: tiktoken encodes every pre-token on its own,
  * and a pre-token split again by the same pattern is itself. It is about ten
- * times faster than encoding whole texts, because js-tiktoken's byte-pair merge
- * is slow and code repeats its pieces.
+ * times faster than encoding whole texts, because code repeats its pieces.
  *
  * @example
  * loadEncoder("o200k_base").countTokens("hello world") // 2
  */
 export function loadEncoder(name: EncodingName): Encoder {
-  let encoder = encoders.get(name);
-  if (!encoder) {
-    const ranks = require(RANK_MODULES[name]) as TiktokenBPE;
-    encoder = memoizedEncoder(new Tiktoken(ranks), ranks.pat_str);
-    encoders.set(name, encoder);
-  }
-  return encoder;
+  return encoders.get(name) ?? runToEnd(encoderSteps(name));
 }
 
-function memoizedEncoder(tiktoken: Tiktoken, pattern: string): Encoder {
-  const pretokens = new RegExp(pattern, "gu");
+/**
+ * Builds the shared encoder for an encoding in time slices, so the first
+ * count does not hold the event loop for a second; resolves at once when it
+ * is built, and shares a build in progress. Rejects as `loadEncoder` throws.
+ *
+ * @example
+ * await warmEncoder("o200k_base");
+ * loadEncoder("o200k_base") // returns the built encoder at once
+ */
+export function warmEncoder(
+  name: EncodingName,
+  slices: TimeSlices = eventLoopSlices,
+): Promise<void> {
+  if (encoders.has(name)) return Promise.resolve();
+  let warm = warming.get(name);
+  if (!warm) {
+    warm = slices.run(encoderSteps(name)).then(
+      () => void warming.delete(name),
+      (error: unknown) => {
+        warming.delete(name);
+        throw error;
+      },
+    );
+    warming.set(name, warm);
+  }
+  return warm;
+}
+
+function* encoderSteps(name: EncodingName): Steps<Encoder> {
+  const table = require(RANK_MODULES[name]) as TiktokenBPE;
+  const ranks = yield* rankTableSteps(table.bpe_ranks);
+  // A synchronous load may have finished while this one paused.
+  const held = encoders.get(name);
+  if (held) return held;
+  const pretokens = new RegExp(table.pat_str, "gu");
   const memo = new Map<string, number>();
-  return {
+  const encoder: Encoder = {
     countTokens(text: string): number {
       let total = 0;
       for (const match of text.matchAll(pretokens)) {
         const piece = match[0];
         let n = memo.get(piece);
         if (n === undefined) {
-          // No special tokens: "<|endoftext|>" in a file is text to count, and
-          // js-tiktoken would otherwise throw on it.
-          n = tiktoken.encode(piece, [], []).length;
+          // Special-token text ("<|endoftext|>" in a file) is counted as
+          // the plain text it is, never as its special token.
+          n = countPieceTokens(
+            Buffer.from(piece, "utf8").toString("latin1"),
+            ranks,
+          );
           if (memo.size >= MAX_MEMO_PIECES) memo.clear();
           memo.set(piece, n);
         }
@@ -75,4 +113,6 @@ function memoizedEncoder(tiktoken: Tiktoken, pattern: string): Encoder {
       return total;
     },
   };
+  encoders.set(name, encoder);
+  return encoder;
 }

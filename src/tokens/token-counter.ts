@@ -11,6 +11,13 @@ export interface TokenCounter {
   count(text: string): number;
   /** The tokenizer behind the counts ("o200k_base", "cl100k_base"; a test counter may say "chars"). */
   readonly encodingName: string;
+  /**
+   * Resolves once counting will not stop to load the tokenizer (whose first
+   * load takes about a second), loading it meanwhile in time slices that
+   * leave the event loop free; never rejects. Callers on a server's event
+   * loop await it before counting. Absent: counting is always ready.
+   */
+  ready?(): Promise<void>;
 }
 
 /** Where a counter reports that it fell back to estimating. Probot's (pino) logger fits. */

@@ -1,6 +1,10 @@
 import type { Bm25Index } from "./bm25-index.js";
 import { IDENTIFIER, identifierTerms } from "../../text/code-terms.js";
 import { WordTable } from "./word-table.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
+
+// Postings moved between two pauses of `finishSteps`.
+const POSTINGS_PER_STEP = 1 << 18;
 
 // Character classes of ASCII: 1 starts a word (letters, "_"), 2 continues one (digits).
 const WORD_CLASS = new Uint8Array(128);
@@ -226,12 +230,18 @@ export class Bm25Builder {
   }
 
   finish(): Bm25Index {
+    return runToEnd(this.finishSteps());
+  }
+
+  /** `finish` in steps that pause every quarter-million postings (see `Steps`). */
+  *finishSteps(): Steps<Bm25Index> {
     const { vocabulary, pTerm, pDoc, pTf, postings } = this;
     // Counting sort of the triples by term; docs stay in increasing order.
     const start = new Uint32Array(vocabulary.size + 1);
     for (let k = 0; k < postings; k++) {
       const t = pTerm[k] as number;
       start[t + 1] = (start[t + 1] as number) + 1;
+      if ((k + 1) % POSTINGS_PER_STEP === 0) yield;
     }
     for (let t = 0; t < vocabulary.size; t++)
       start[t + 1] = (start[t + 1] as number) + (start[t] as number);
@@ -244,6 +254,7 @@ export class Bm25Builder {
       fill[t] = at + 1;
       docs[at] = pDoc[k] as number;
       tfs[at] = pTf[k] as number;
+      if ((k + 1) % POSTINGS_PER_STEP === 0) yield;
     }
     const docLength = Uint32Array.from(this.docLength);
     let total = 0;

@@ -5,6 +5,7 @@ import { pathTerms as termsOfPath } from "./path-terms.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { fileKind, type FileKind } from "../../text/file-kind.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { Chunk, SourceFile } from "../types.js";
 
 export interface IndexedFile {
@@ -67,6 +68,25 @@ export function indexRepository(
   options: ChunkOptions = {},
   reuse: IndexReuse = {},
 ): RepositoryIndex {
+  return runToEnd(indexRepositorySteps(files, options, reuse));
+}
+
+// Chunks whose file ids and lengths are tallied between two pauses.
+const CHUNKS_PER_STEP = 16_384;
+
+/**
+ * `indexRepository` as steps that pause after each file and within the
+ * postings' sort, for a server to run in time slices: one repository's
+ * indexing takes seconds, a webhook waits for none of it.
+ *
+ * @example
+ * const index = await eventLoopSlices.run(indexRepositorySteps(files, {}, { derived }));
+ */
+export function* indexRepositorySteps(
+  files: readonly SourceFile[],
+  options: ChunkOptions = {},
+  reuse: IndexReuse = {},
+): Steps<RepositoryIndex> {
   const indexed: IndexedFile[] = [];
   const chunks: Chunk[] = [];
   const definitions = new Map<string, number[]>();
@@ -99,6 +119,7 @@ export function indexRepository(
     texts.push(text);
     derivations.push(derived);
     postings += derived.termIndex.length;
+    yield;
   }
   counter = undefined;
   builder.reserve(postings);
@@ -163,15 +184,17 @@ export function indexRepository(
       if (list) list.push(id);
       else pathTerms.set(term, [id]);
     }
+    yield;
   }
 
-  const bm25 = builder.finish();
+  const bm25 = yield* builder.finishSteps();
   const chunkFileIds = new Uint32Array(chunks.length);
   const fileLength = new Float64Array(indexed.length);
   for (const chunk of chunks) {
     chunkFileIds[chunk.id] = chunk.fileId;
     fileLength[chunk.fileId] =
       (fileLength[chunk.fileId] ?? 0) + (bm25.docLength[chunk.id] ?? 0);
+    if ((chunk.id + 1) % CHUNKS_PER_STEP === 0) yield;
   }
   let total = 0;
   for (const l of fileLength) total += l;

@@ -1,6 +1,7 @@
 import { packRankedChunks } from "./pack-ranked-chunks.js";
 import { packWholeRepository } from "./pack-whole-repository.js";
 import type { PackedContext, PackInput } from "./packing-types.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
 
 /**
  * Packs retrieval results into a token budget, cheapest strategy first: the
@@ -16,7 +17,18 @@ import type { PackedContext, PackInput } from "./packing-types.js";
  * packed.note       // "Ranked chunks: showing 31 of 9,112 matching chunks from 14 files, … Read any of them with read_file_contents(…)"
  */
 export function packContext(input: PackInput): PackedContext {
-  const packed = choosePacking(input);
+  return runToEnd(packContextSteps(input));
+}
+
+/**
+ * `packContext` in steps that pause between placements and counts (see
+ * `Steps`), for a server to run in time slices.
+ *
+ * @example
+ * const packed = await eventLoopSlices.run(packContextSteps({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter }));
+ */
+export function* packContextSteps(input: PackInput): Steps<PackedContext> {
+  const packed = yield* choosePacking(input);
   const partial = input.options?.partialView;
   // The model must not take a few searched files for the repository.
   return partial
@@ -27,11 +39,12 @@ export function packContext(input: PackInput): PackedContext {
     : packed;
 }
 
-function choosePacking(input: PackInput): PackedContext {
-  if (input.budget <= 0) return packRankedChunks({ ...input, ranked: [] });
+function* choosePacking(input: PackInput): Steps<PackedContext> {
+  if (input.budget <= 0)
+    return yield* packRankedChunks({ ...input, ranked: [] });
   if (input.options?.wholeRepository !== false) {
-    const whole = packWholeRepository(input);
+    const whole = yield* packWholeRepository(input);
     if (whole) return whole;
   }
-  return packRankedChunks(input);
+  return yield* packRankedChunks(input);
 }

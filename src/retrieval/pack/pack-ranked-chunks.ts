@@ -3,6 +3,7 @@ import { packingReport } from "./packing-report.js";
 import { PackingState, type Placed } from "./packing-state.js";
 import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
+import type { Steps } from "../../shared/time-slices.js";
 
 const DEFAULTS: PackTuning = {
   metadataBelow: 0.1,
@@ -35,13 +36,15 @@ const OPTIMISTIC_CHARS_PER_TOKEN = 8;
  *    another round of 1 and 2.
  *
  * Pieces of one file are shown in line order under one header, adjacent ones
- * merged; files are ordered by their best piece.
+ * merged; files are ordered by their best piece. In steps that pause after
+ * each candidate's placement and each count of the text (see `Steps`):
+ * counting with the real tokenizer is what takes long.
  *
  * @example
- * const packed = packRankedChunks({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter });
+ * const packed = runToEnd(packRankedChunks({ ranked, chunksAvailable, files, lineCount, budget: 13_000, tokenCounter }));
  * packed.tokensUsed <= 13_000 // always
  */
-export function packRankedChunks(input: PackInput): PackedContext {
+export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const o = { ...DEFAULTS, ...input.options };
   const { tokenCounter: counter, budget } = input;
   const candidates = input.ranked.slice(0, o.maxCandidates);
@@ -105,26 +108,29 @@ export function packRankedChunks(input: PackInput): PackedContext {
   let tokensUsed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = placedByRank.size;
-    candidates.forEach((c, rank) => {
-      if (placedByRank.has(rank) || copyShown(rank)) return;
+    for (const [rank, c] of candidates.entries()) {
+      if (placedByRank.has(rank) || copyShown(rank)) continue;
       for (const form of preferredForms(c, top, o)) {
         if (tryPlace(rank, form, limit)) break;
       }
-    });
+      yield;
+    }
     let upgraded = false;
-    candidates.forEach((_c, rank) => {
+    for (const rank of candidates.keys()) {
       const current = placedByRank.get(rank);
-      if (current?.piece.form === "full" || copyShown(rank)) return;
+      if (current?.piece.form === "full" || copyShown(rank)) continue;
       if (
         current?.piece.form === "metadata" &&
         tryPlace(rank, "compressed", limit)
       )
         upgraded = true;
       if (tryPlace(rank, "full", limit)) upgraded = true;
-    });
+      yield;
+    }
 
     text = state.render();
     tokensUsed = counter.count(text);
+    yield;
     // The budget is never exceeded: drop the lowest-ranked piece until the real count fits.
     while (tokensUsed > budget) {
       const last = state.placed().pop();
@@ -133,6 +139,7 @@ export function packRankedChunks(input: PackInput): PackedContext {
       placedByRank.delete(last.rank);
       text = state.render();
       tokensUsed = counter.count(text);
+      yield;
     }
     const slack = budget - tokensUsed;
     if (

@@ -1,5 +1,6 @@
 import type { PackedContext, PackInput } from "./packing-types.js";
 import { renderFileSection } from "./render-context.js";
+import type { Steps } from "../../shared/time-slices.js";
 
 // No real code averages more characters per token than this, so a repository
 // with more than budget × 8 characters cannot fit and is not counted at all.
@@ -12,14 +13,15 @@ const SEPARATOR = "\n\n";
  * line, when all of it fits the budget. Files that ranked come first (best
  * first), then the rest by path. Returns undefined as soon as the running
  * count passes the budget, so a large repository costs little to reject.
+ * In steps that pause after each file's count (see `Steps`).
  *
  * @example
- * packWholeRepository({ ranked, files, budget: 50_000, tokenCounter, … })
+ * runToEnd(packWholeRepository({ ranked, files, budget: 50_000, tokenCounter, … }))
  * // { mode: "whole-repository", tokensUsed: 31_204, chunksReturned: 42, … } or undefined
  */
-export function packWholeRepository(
+export function* packWholeRepository(
   input: PackInput,
-): PackedContext | undefined {
+): Steps<PackedContext | undefined> {
   const { files, budget, tokenCounter } = input;
   const chars = files.reduce((sum, f) => sum + f.text.length, 0);
   if (chars > budget * MAX_CHARS_PER_TOKEN) return undefined;
@@ -56,6 +58,7 @@ export function packWholeRepository(
     if (total > budget) return undefined;
     sections.push(section);
     tokens.push(n);
+    yield;
   }
   const text = sections.join(SEPARATOR);
   const partial = input.options?.partialView !== undefined;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RepositoryIndex } from "../index/index-repository.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
 
 /**
  * Chunks whose text appears, line for line, in another file: an
@@ -54,9 +55,23 @@ const copiesByIndex = new WeakMap<RepositoryIndex, ChunkCopies>();
  * copies.groups[copies.groupOf[id]] // [id, idOfTheSameCodeInTheSingleHeader]
  */
 export function chunkCopies(index: RepositoryIndex): ChunkCopies {
+  return runToEnd(chunkCopiesSteps(index));
+}
+
+// Chunks hashed between two pauses of `chunkCopiesSteps`.
+const CHUNKS_PER_STEP = 512;
+
+/**
+ * `chunkCopies` in steps that pause every few hundred chunks: the first
+ * question on an index hashes every chunk's text (see `Steps`).
+ *
+ * @example
+ * const { groups } = await eventLoopSlices.run(chunkCopiesSteps(index));
+ */
+export function* chunkCopiesSteps(index: RepositoryIndex): Steps<ChunkCopies> {
   let found = copiesByIndex.get(index);
   if (!found) {
-    found = findCopies(index);
+    found = yield* findCopies(index);
     copiesByIndex.set(index, found);
   }
   return found;
@@ -85,10 +100,11 @@ export function copiesOf(index: RepositoryIndex, chunkId: number): ChunkCopy[] {
     }));
 }
 
-function findCopies(index: RepositoryIndex): ChunkCopies {
+function* findCopies(index: RepositoryIndex): Steps<ChunkCopies> {
   const byText = new Map<string, number[]>();
   const core = new Map<number, [number, number]>();
   for (const chunk of index.chunks) {
+    if (chunk.id > 0 && chunk.id % CHUNKS_PER_STEP === 0) yield;
     const lines = chunk.text.split("\n").map((line) => line.trim());
     let first = 0;
     let last = lines.length - 1;

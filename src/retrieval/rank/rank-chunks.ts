@@ -1,5 +1,10 @@
 import { bm25Tf, termFrequency } from "../index/bm25-index.js";
-import { chunkCopies, copiesOf, type ChunkCopy } from "./chunk-copies.js";
+import {
+  chunkCopies,
+  chunkCopiesSteps,
+  copiesOf,
+  type ChunkCopy,
+} from "./chunk-copies.js";
 import { collectEvidence, type ScoreContribution } from "./collect-evidence.js";
 import { isChangelog, type FileKind } from "../../text/file-kind.js";
 import { fileCounterparts, type Counterpart } from "./file-counterparts.js";
@@ -12,7 +17,12 @@ import {
 } from "./rank-weights.js";
 import { relatedEvidence } from "./related-evidence.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { Chunk } from "../types.js";
+
+// Chunks scored, and ranked chunks explained, between two pauses.
+const CHUNKS_PER_STEP = 8_192;
+const EXPLAINED_PER_STEP = 64;
 
 export type { ScoreContribution } from "./collect-evidence.js";
 
@@ -71,14 +81,33 @@ export function rankChunks(
   query: QueryAnalysis,
   options: RankOptions = {},
 ): Ranking {
+  return runToEnd(rankChunksSteps(index, query, options));
+}
+
+/**
+ * `rankChunks` in steps that pause between its passes and within the long
+ * ones (see `Steps`), for a server to run in time slices.
+ *
+ * @example
+ * const { ranked } = await eventLoopSlices.run(rankChunksSteps(index, analyzeQuery(issueText)));
+ */
+export function* rankChunksSteps(
+  index: RepositoryIndex,
+  query: QueryAnalysis,
+  options: RankOptions = {},
+): Steps<Ranking> {
   const factors = { ...FILE_KIND_FACTORS, ...options.fileKindFactors };
   const n = index.chunks.length;
+  // Found once per index: the first question pays, in steps.
+  yield* chunkCopiesSteps(index);
   const scores = scoreTerms(index, query.terms);
+  yield;
   const { chunkBonus, fileBonus, chunkReasons, fileReasons } = collectEvidence(
     index,
     query,
     scores.terms,
   );
+  yield;
 
   const fileFactor = index.files.map(
     (f) =>
@@ -95,14 +124,19 @@ export function rankChunks(
       (fileBonus[f] as number);
     if ((raw[c] as number) > 0)
       final[c] = (raw[c] as number) * (fileFactor[f] as number);
+    if ((c + 1) % CHUNKS_PER_STEP === 0) yield;
   }
-  const related = relatedEvidence(index, counterpartsOf(index), final);
+  const counterparts = counterpartsOf(index);
+  yield;
+  const related = relatedEvidence(index, counterparts, final);
+  yield;
   for (const [c, reasons] of related) {
     for (const r of reasons) raw[c] = (raw[c] as number) + r.points;
     final[c] =
       (raw[c] as number) * (fileFactor[index.chunkFile[c] as number] as number);
   }
   const copied = shareAmongCopies(index, final);
+  yield;
   const candidates: number[] = [];
   for (let c = 0; c < n; c++) if ((final[c] as number) > 0) candidates.push(c);
   // On a tie (copies of one text always tie) the chunk of the smaller file
@@ -114,43 +148,48 @@ export function rankChunks(
     (a, b) =>
       (final[b] as number) - (final[a] as number) || size(a) - size(b) || a - b,
   );
+  yield;
 
-  const ranked = candidates
-    .slice(0, options.maxResults ?? 1000)
-    .map((c): RankedChunk => {
-      const chunk = index.chunks[c] as Chunk;
-      const f = chunk.fileId;
-      const { why, matched } = explainTerms(index, scores.terms, c);
-      why.push({
-        kind: "file",
-        detail: `file ${chunk.path} matches the question as a whole`,
-        points: R.fileShare * (scores.file[f] as number),
-      });
-      why.push(
-        ...(fileReasons.get(f) ?? []),
-        ...(chunkReasons.get(c) ?? []),
-        ...(related.get(c) ?? []),
-      );
-      const factor = fileFactor[f] as number;
-      if (factor !== 1) {
-        const raw = why.reduce((sum, w) => sum + w.points, 0);
-        why.push({
-          kind: "file-kind",
-          detail: `${index.files[f]?.kind} file ×${factor}`,
-          points: raw * (factor - 1),
-        });
-      }
-      const copy = copied.get(c);
-      if (copy) why.push(copy);
-      return {
-        chunk,
-        score: final[c] as number,
-        matchedTerms: matched,
-        why: why.sort((a, b) => b.points - a.points),
-        copies: copiesOf(index, c),
-      };
-    });
+  const ranked: RankedChunk[] = [];
+  for (const c of candidates.slice(0, options.maxResults ?? 1000)) {
+    if (ranked.length > 0 && ranked.length % EXPLAINED_PER_STEP === 0) yield;
+    ranked.push(explainChunk(c));
+  }
   return { ranked, available: candidates.length };
+
+  function explainChunk(c: number): RankedChunk {
+    const chunk = index.chunks[c] as Chunk;
+    const f = chunk.fileId;
+    const { why, matched } = explainTerms(index, scores.terms, c);
+    why.push({
+      kind: "file",
+      detail: `file ${chunk.path} matches the question as a whole`,
+      points: R.fileShare * (scores.file[f] as number),
+    });
+    why.push(
+      ...(fileReasons.get(f) ?? []),
+      ...(chunkReasons.get(c) ?? []),
+      ...(related.get(c) ?? []),
+    );
+    const factor = fileFactor[f] as number;
+    if (factor !== 1) {
+      const raw = why.reduce((sum, w) => sum + w.points, 0);
+      why.push({
+        kind: "file-kind",
+        detail: `${index.files[f]?.kind} file ×${factor}`,
+        points: raw * (factor - 1),
+      });
+    }
+    const copy = copied.get(c);
+    if (copy) why.push(copy);
+    return {
+      chunk,
+      score: final[c] as number,
+      matchedTerms: matched,
+      why: why.sort((a, b) => b.points - a.points),
+      copies: copiesOf(index, c),
+    };
+  }
 }
 
 /**

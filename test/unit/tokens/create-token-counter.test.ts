@@ -77,6 +77,31 @@ describe("createTokenCounter", () => {
     expect(warnings[0]).toMatch(/rank table missing.*estimates/);
   });
 
+  it("is ready once its encoding is warmed, and never rejects: a failed warm-up is the first count's to report", async () => {
+    const warmed: string[] = [];
+    const warming = createTokenCounter(
+      { model: "gpt-4" },
+      { warmEncoder: async (name) => void warmed.push(name) },
+    );
+    await expect(warming.ready!()).resolves.toBeUndefined();
+    expect(warmed).toEqual(["cl100k_base"]);
+
+    const warnings: string[] = [];
+    const broken = createTokenCounter(
+      { log: { warn: (message) => warnings.push(message) } },
+      {
+        warmEncoder: () => Promise.reject(new Error("rank table missing")),
+        loadEncoder: () => {
+          throw new Error("rank table missing");
+        },
+      },
+    );
+    await expect(broken.ready!()).resolves.toBeUndefined();
+    expect(warnings).toEqual([]);
+    expect(broken.count("x = 1")).toBe(estimateTokens("x = 1"));
+    expect(warnings).toHaveLength(1);
+  });
+
   it("counts the empty string as nothing", () => {
     expect(counter.count("")).toBe(0);
   });

@@ -1,6 +1,7 @@
 import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import {
   indexRepository,
+  indexRepositorySteps,
   type RepositoryIndex,
 } from "../../../../src/retrieval/index/index-repository.js";
 import { retrieveContext } from "../../../../src/retrieval/retrieve-context.js";
@@ -76,7 +77,9 @@ describe("retrieveContext", () => {
         budget: 500,
         tokenCounter,
       },
-      { indexRepository: (...args) => (built++, indexRepository(...args)) },
+      {
+        indexRepository: (...args) => (built++, indexRepositorySteps(...args)),
+      },
     );
     expect(built).toBe(0);
     expect(first.index).toBe(index);
