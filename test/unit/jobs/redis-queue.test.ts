@@ -35,6 +35,11 @@ function replica(run: JobRunner, options: { attempts?: number } = {}) {
     workerConnection: redis.client(),
     dedup: createRedisDedupStore(connection),
     run,
+    cancel: async (job) => {
+      throw new Error(
+        `${job.deliveryId} was given up on, and no test kills a replica`,
+      );
+    },
     concurrency: 2,
     attempts: options.attempts ?? 3,
     backoffMs: 1,

@@ -12,6 +12,7 @@ export function recordingQueue() {
   const seen = new Set<string>();
   const queue: JobQueue = {
     pending: 0,
+    resumes: false,
     stop: () => {},
     onIdle: async () => {},
     close: async () => {},
