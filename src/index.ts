@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Redis } from "ioredis";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApplicationFunction, Probot } from "probot";
@@ -93,7 +94,9 @@ export function createAskcodeApp(
   return async (app: Probot) => {
     const env = options.env ?? process.env;
     const clock = options.clock ?? systemClock;
-    const operator = loadOperatorConfig(env);
+    const operator = loadOperatorConfig(env, {
+      readFile: (path) => readFileSync(path, "utf8"),
+    });
     for (const warning of unknownOperatorVariables(env)) app.log.warn(warning);
     const missions = await loadMissions(operator.missionsDir);
     // What the process keeps of the repositories it read: commits in
@@ -198,6 +201,7 @@ export function createAskcodeApp(
             // Read by the worker before the run; unknown, no comment is askcode's.
             appSlug: await appSlug().catch(() => undefined),
             answersRead,
+            ownSecrets: operator.ownSecrets,
           },
         ),
         pullRequests: createPullRequests(

@@ -1,9 +1,8 @@
 import { filterLinks } from "../policy/filter-links.js";
 import { createLinkPolicy, type LinkPolicy } from "../policy/link-policy.js";
-import { neutralizeMentions } from "../policy/neutralize-mentions.js";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { neutralizeReferences } from "../policy/neutralize-references.js";
-import { redactObfuscatedSecrets } from "../policy/redact-obfuscated-secrets.js";
-import { redactSecrets } from "../policy/redact-secrets.js";
+import { securePostedText } from "../policy/secure-posted-text.js";
 import {
   closeOpenFence,
   fitComment,
@@ -39,6 +38,8 @@ export interface AnswerCommentInput {
   limit?: number;
   /** Hosts links may go to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
   allowedLinkHosts?: readonly string[];
+  /** askcode's own secrets, never posted whatever the model wrote (`OperatorConfig.ownSecrets`). */
+  ownSecrets?: readonly OwnSecret[];
 }
 
 export interface RenderedComment {
@@ -60,14 +61,13 @@ export interface RenderedComment {
  *
  * The answer's words are the model's, and a prompt-injected model writes
  * what it was told to (docs/architecture/overview.md, "Security model"):
- * they may not ping anyone (`neutralizeMentions`), carry a secret, plain or
- * obfuscated (`redactSecrets`, `redactObfuscatedSecrets`), link or load
+ * they may not carry a secret, plain or obfuscated, nor ping anyone,
+ * reference another repository or close an issue (`securePostedText`,
+ * which redacts first and neutralises what is left), nor link or load
  * anything but the repository at the run's commit and the operator's hosts
- * (`filterLinks`), nor reference another repository or close an issue
- * (`neutralizeReferences`). Links and references are checked after
- * redaction, since a marker such as `[redacted secret]` before `(url)`
- * makes a link, and again on the whole body when the answer was cut to
- * fit, since a cut can end a code span early.
+ * (`filterLinks`). Links and references are checked again on the whole
+ * body when the answer was cut to fit, since a cut can end a code span
+ * early.
  *
  * @example
  * const { body } = await renderAnswerComment({
@@ -90,6 +90,7 @@ export async function renderAnswerComment(
       ? input.answer.trim()
       : markCut(input.answer.trim(), input.cutAtReplyLimit),
     policy,
+    input.ownSecrets,
   );
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
@@ -109,8 +110,9 @@ export async function renderAnswerComment(
     limit,
   });
   // A cut answer may end inside a code span that held an address: check again.
-  const final = await redactSecrets(
+  const final = await securePostedText(
     fitted.trimmed === "answer" ? confine(fitted.body, policy) : fitted.body,
+    { ownSecrets: input.ownSecrets },
   );
   return {
     body: final.text.slice(0, limit),
@@ -123,13 +125,10 @@ export async function renderAnswerComment(
 async function secureAnswer(
   answer: string,
   policy: LinkPolicy,
+  ownSecrets: readonly OwnSecret[] | undefined,
 ): Promise<{ text: string; redactions: number }> {
-  const plain = await redactSecrets(neutralizeMentions(answer).text);
-  const hidden = await redactObfuscatedSecrets(plain.text);
-  return {
-    text: confine(hidden.text, policy),
-    redactions: plain.redactions + hidden.redactions,
-  };
+  const secured = await securePostedText(answer, { ownSecrets });
+  return { ...secured, text: confine(secured.text, policy) };
 }
 
 /** An answer the model could not finish, saying so where it stops (outside any code block it was in). */

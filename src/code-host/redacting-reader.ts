@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import type {
@@ -34,7 +35,7 @@ interface RedactedFile {
  *
  * @example
  * const reader = createRedactingReader(host.at(sha));
- * (await reader.readFile("settings.py")).text // 'DB_PASSWORD = "[redacted secret]"\n…'
+ * (await reader.readFile("settings.py")).text // 'DB_PASSWORD = "REDACTED_SECRET"\n…'
  */
 export function createRedactingReader(
   reader: CodeReader,
@@ -42,9 +43,28 @@ export function createRedactingReader(
     cacheBytes?: number;
     /** What earlier questions' redaction made of the same blobs (`createRedactionMemo`). */
     redactions?: RedactionMemo;
+    /**
+     * askcode's own secrets, redacted wherever a file holds them. The memo
+     * must be filled with the same ones: they are the process's, so it is.
+     */
+    ownSecrets?: readonly OwnSecret[];
   } = {},
 ): CodeReader {
   const { redactions } = options;
+  const redactFile = async (
+    path: string,
+    text: string,
+  ): Promise<RedactedFile> => {
+    // A snapshot's files arrive from memory, so redacting a commit's hundreds
+    // is one chain of promises that would hold the event loop for a second.
+    await eventLoopSlices.breathe();
+    const redacted = await redactSecrets(text, {
+      path,
+      keepLines: true,
+      ownSecrets: options.ownSecrets,
+    });
+    return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
+  };
   const files = new LRUCache<string, RedactedFile>({
     maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (file) =>
@@ -108,7 +128,7 @@ export function createRedactingReader(
     const result = await reader.searchCode(query);
     const hits: CodeSearchHit[] = [];
     for (const hit of result.hits) {
-      const redacted = await redactHit(hit);
+      const redacted = await redactHit(hit, redactFile);
       if (redacted) hits.push(redacted);
     }
     const dropped = result.hits.length - hits.length;
@@ -136,20 +156,13 @@ export function createRedactingReader(
   };
 }
 
-async function redactFile(path: string, text: string): Promise<RedactedFile> {
-  // A snapshot's files arrive from memory, so redacting a commit's hundreds
-  // is one chain of promises that would hold the event loop for a second.
-  await eventLoopSlices.breathe();
-  const redacted = await redactSecrets(text, { path, keepLines: true });
-  return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
-}
-
 /**
  * A hit with its lines redacted, or undefined when every term it matched
  * was inside a secret.
  */
 async function redactHit(
   hit: CodeSearchHit,
+  redactFile: (path: string, text: string) => Promise<RedactedFile>,
 ): Promise<CodeSearchHit | undefined> {
   if (hit.line === 0) return hit; // a path match: no file text
   const { startLine, lines } = hit.context;

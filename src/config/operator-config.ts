@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
 import { ConfigError } from "../shared/errors.js";
 import { handleField } from "./config-fields.js";
@@ -335,6 +336,12 @@ export interface OperatorConfig {
     webhookProxyUrl: string | undefined;
   };
   log: { level: OperatorEnv["LOG_LEVEL"]; format: "json" | "pretty" };
+  /**
+   * askcode's own credentials by value, which nothing it posts or sends to
+   * a model may carry (`findOwnSecrets`): the webhook secret, the private
+   * key, the model's API key and the Redis password.
+   */
+  ownSecrets: OwnSecret[];
 }
 
 type OperatorEnv = z.output<typeof operatorEnvSchema>;
@@ -355,8 +362,61 @@ const SECRET = new Set<EnvName>(["OPENAI_API_KEY", "REDIS_URL"]);
  */
 export function loadOperatorConfig(
   env: Readonly<Record<string, string | undefined>>,
+  options: {
+    /** Reads `PRIVATE_KEY_PATH`, so the key's value is known (`ownSecrets`); none: a key given by path is not. */
+    readFile?(path: string): string;
+  } = {},
 ): OperatorConfig {
-  return toOperatorConfig(parseOperatorEnv(env), env.NODE_ENV === "production");
+  return {
+    ...toOperatorConfig(parseOperatorEnv(env), env.NODE_ENV === "production"),
+    ownSecrets: ownSecrets(env, options.readFile),
+  };
+}
+
+/**
+ * The values of askcode's own credentials, as the operator set them. The
+ * app's credentials are checked by `readAppCredentials` when the server
+ * starts; here a value that cannot be read is left out, since a start
+ * without it has already stopped.
+ */
+function ownSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  readFile: ((path: string) => string) | undefined,
+): OwnSecret[] {
+  const set = (name: string) => env[name]?.trim() || undefined;
+  const keyPath = set("PRIVATE_KEY_PATH");
+  let privateKey = set("PRIVATE_KEY");
+  if (keyPath && readFile)
+    try {
+      privateKey = readFile(keyPath);
+    } catch {
+      // Unreadable: readAppCredentials stops the start and says why.
+    }
+  const redisUrl = set("REDIS_URL");
+  let redisPassword: string | undefined;
+  try {
+    redisPassword = redisUrl ? new URL(redisUrl).password : undefined;
+  } catch {
+    // Not a URL: the Redis client refuses it at start.
+  }
+  const found: Array<[string, string | undefined]> = [
+    ["webhook secret", set("WEBHOOK_SECRET")],
+    ["private key", privateKey],
+    ["model API key", set("OPENAI_API_KEY")],
+    // As written in the URL and as Redis receives it.
+    ["Redis password", redisPassword],
+    ["Redis password", redisPassword && decodedIfEncoded(redisPassword)],
+  ];
+  return found.flatMap(([label, value]) => (value ? [{ label, value }] : []));
+}
+
+function decodedIfEncoded(text: string): string | undefined {
+  try {
+    const decoded = decodeURIComponent(text);
+    return decoded === text ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseOperatorEnv(
@@ -392,7 +452,7 @@ function parseOperatorEnv(
 function toOperatorConfig(
   env: OperatorEnv,
   production: boolean,
-): OperatorConfig {
+): Omit<OperatorConfig, "ownSecrets"> {
   const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = env;
   return {
     modelEndpoint:

@@ -1,4 +1,5 @@
 import type { SecretSpan } from "./secret-span.js";
+import { ANY_TOKEN_PREFIX } from "./token-prefixes.js";
 
 /**
  * Where a secret is split into string literals joined back together: a
@@ -7,7 +8,8 @@ import type { SecretSpan } from "./secret-span.js";
  * rule sees. `isSecret` judges the joined value (the same rules that redact
  * a whole token); a chain that starts with a known prefix and goes on with
  * 8 or more characters of letters and digits is one too, whatever the
- * provider's exact format. Every piece's content is redacted, the quotes and
+ * provider's exact format. A template literal's pieces count too
+ * (`` `${"sk-"}a1b2…` ``). Every piece's content is redacted, the quotes and
  * operators stay, and so do the lines (a chain may span several).
  *
  * @example
@@ -39,33 +41,67 @@ const LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n]){0,512})\1/g;
 // `,` (an array joined later), or nothing but spaces (Python, C).
 const JOIN = /^\s*(?:\+|\.\.?|,)?\s*$/;
 
-/** Runs of two or more joined literals, as [start, end] of each content. */
+/** Runs of two or more joined pieces of literals, as [start, end] of each. */
 function literalChains(text: string): Array<Array<[number, number]>> {
   const chains: Array<Array<[number, number]>> = [];
   let chain: Array<[number, number]> = [];
+  const flush = () => {
+    if (chain.length > 1) chains.push(chain);
+    chain = [];
+  };
   let lastEnd = -1;
   for (const match of text.matchAll(LITERAL)) {
-    const start = match.index + 1;
-    const end = start + match[2]!.length;
     const gap = lastEnd < 0 ? "" : text.slice(lastEnd, match.index);
-    if (lastEnd < 0 || gap.length > 64 || !JOIN.test(gap)) {
-      if (chain.length > 1) chains.push(chain);
-      chain = [];
-    }
-    chain.push([start, end]);
+    if (lastEnd < 0 || gap.length > 64 || !JOIN.test(gap)) flush();
+    for (const piece of literalPieces(match[1]!, match.index + 1, match[2]!))
+      if (piece) chain.push(piece);
+      else flush();
     lastEnd = match.index + match[0].length;
   }
-  if (chain.length > 1) chains.push(chain);
+  flush();
   return chains;
 }
 
-// Prefixes that begin a provider's credential and nothing else: GitHub,
-// GitLab, OpenAI and compatible servers, Anthropic, Stripe, Slack, npm,
-// Hugging Face, AWS, Google, SendGrid, Groq, Shopify, Vault, Docker,
-// Databricks, Figma, Tailscale, DigitalOcean, Linear (see the formats cited
-// in find-provider-secrets.ts and test/helpers/fake-secrets.ts).
-const PROVIDER_PREFIX =
-  /^(?:gh[pousr]_|github_pat_|glpat-|sk-(?:proj-|ant-)?|sk_live_|sk_test_|rk_live_|rk_test_|xox[abposr]-|xapp-|npm_|hf_|AKIA|ASIA|AIza|SG\.|gsk_|shp(?:at|ss|ca|pa)_|hv[sb]\.|dckr_pat_|dapi|figd_|tskey-|dop_v1_|lin_api_)(?<rest>[A-Za-z0-9_.\-]+)$/;
+// In a template literal, an interpolation of one string literal
+// (`${"sk-"}`), whose value is known, or of anything else, whose value is not.
+const INTERPOLATION =
+  /\$\{\s*(["'\x60])((?:\\.|(?!\1)[^\\\n])*)\1\s*\}|\$\{[^}\n]*\}/g;
+
+/**
+ * A literal's content as pieces of known text, [start, end] each: the whole
+ * content, or for a template literal the text around its interpolations and
+ * the strings interpolated (`${"sk-"}a1b2…` is `sk-` then `a1b2…`).
+ * `undefined` stands for an interpolation whose value is not known, which
+ * no chain crosses.
+ */
+function literalPieces(
+  quote: string,
+  start: number,
+  content: string,
+): Array<[number, number] | undefined> {
+  if (quote !== "`" || !content.includes("${"))
+    return [[start, start + content.length]];
+  const pieces: Array<[number, number] | undefined> = [];
+  let from = 0;
+  for (const m of content.matchAll(INTERPOLATION)) {
+    if (m.index > from) pieces.push([start + from, start + m.index]);
+    const inner = m[2];
+    if (inner === undefined) pieces.push(undefined);
+    else if (inner !== "") {
+      const at = start + m.index + m[0].indexOf(m[1]!) + 1;
+      pieces.push([at, at + inner.length]);
+    }
+    from = m.index + m[0].length;
+  }
+  if (from < content.length)
+    pieces.push([start + from, start + content.length]);
+  return pieces;
+}
+
+// A provider's prefix and what follows it, when the joined value is one.
+const PROVIDER_PREFIX = new RegExp(
+  `^${ANY_TOKEN_PREFIX}(?<rest>[A-Za-z0-9_.\\-]+)$`,
+);
 
 function hasProviderPrefix(joined: string): boolean {
   const rest = PROVIDER_PREFIX.exec(joined)?.groups?.rest;

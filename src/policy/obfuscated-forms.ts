@@ -15,11 +15,22 @@ const PIECE = /^[\w+/=.-]{1,8}$/;
 // several groups with digits or inner capitals (prose words have neither).
 const MIN_SINGLES = 6;
 const MIN_GROUPS = 3;
-// Prose words a run may carry at either end ("the key is g h p …").
+// Pieces a reading may skip at either end of a run ("the key .env: g h p …").
 const EDGE_WORDS = 6;
+// A spaced secret neither starts nor ends with a word of prose: a reading
+// that does would glue the word to the secret ("… Q as asked" read as
+// "…Qasasked"), and a rule that takes a token at any length takes the word
+// with it.
+const PROSE_WORD = /^(?:[a-z]{2,}|[A-Z][a-z]+)$/;
 const BASE64 = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 const PERCENT = /%[0-9A-Fa-f]{2}/;
 const MIN_REVERSED = 12;
+// What may stand around a token without being part of it: the backticks of
+// a code span, brackets, quotes, emphasis, a closing period. Redacting a
+// whole token must leave them, or a code span's backtick goes with the
+// secret and what followed it in the span becomes live text.
+const LEADING = /^[`"'*~(\[{<]+/;
+const TRAILING = /[`"'*~)\]}>.,;:!?]+$/;
 
 interface Token {
   start: number;
@@ -56,12 +67,18 @@ function tokenLines(text: string): Token[][] {
   let offset = 0;
   for (const line of text.split("\n")) {
     lines.push(
-      [...line.matchAll(/\S+/g)].map((m) => ({
-        start: offset + m.index,
-        end: offset + m.index + m[0].length,
-        raw: m[0],
-        text: stripInvisible(m[0]),
-      })),
+      [...line.matchAll(/\S+/g)].map((m) => {
+        const word = m[0];
+        const lead = LEADING.exec(word)?.[0].length ?? 0;
+        const raw = word.slice(lead).replace(TRAILING, "") || word;
+        const start = offset + m.index + (raw === word ? 0 : lead);
+        return {
+          start,
+          end: start + raw.length,
+          raw,
+          text: stripInvisible(raw),
+        };
+      }),
     );
     offset += line.length + 1;
   }
@@ -113,18 +130,23 @@ function runForms(run: readonly Token[]): ObfuscatedForm[] {
   const singles = run.filter((t) => t.text.length <= 2).length;
   const groups = run.filter((t) => /\d|[a-z][A-Z]/.test(t.text)).length;
   if (singles < MIN_SINGLES && groups < MIN_GROUPS) return [];
-  const n = run.length;
+  // Where a reading may start and end: the first and last few pieces that
+  // are not prose words.
+  const edges = run.flatMap((t, i) => (PROSE_WORD.test(t.text) ? [] : [i]));
+  const starts = edges.slice(0, EDGE_WORDS);
+  const ends = edges.slice(-EDGE_WORDS);
   const forms: ObfuscatedForm[] = [];
-  for (let i = 0; i < Math.min(EDGE_WORDS, n); i++)
-    for (let j = n; j > Math.max(i + 1, n - EDGE_WORDS); j--)
-      forms.push({
-        start: (run[i] as Token).start,
-        end: (run[j - 1] as Token).end,
-        form: run
-          .slice(i, j)
-          .map((t) => t.text)
-          .join(""),
-      });
+  for (const i of starts)
+    for (const last of ends)
+      if (last > i)
+        forms.push({
+          start: (run[i] as Token).start,
+          end: (run[last] as Token).end,
+          form: run
+            .slice(i, last + 1)
+            .map((t) => t.text)
+            .join(""),
+        });
   return forms;
 }
 

@@ -1,8 +1,13 @@
 import { obfuscatedForms, type ObfuscatedForm } from "./obfuscated-forms.js";
-import { redactSecrets, type Redacted } from "./redact-secrets.js";
+import { redactionMarker } from "./redaction-marker.js";
+import {
+  redactSecrets,
+  type Redacted,
+  type RedactOptions,
+} from "./redact-secrets.js";
 
-/** What stands where a hidden secret was. */
-export const OBFUSCATED_MARK = "[redacted obfuscated secret]";
+/** What stands where a hidden secret was: `REDACTED_OBFUSCATED_SECRET`. */
+export const OBFUSCATED_MARK = redactionMarker("obfuscated secret");
 
 /**
  * Redacts secrets written so that `redactSecrets` does not see them: spaced
@@ -11,15 +16,20 @@ export const OBFUSCATED_MARK = "[redacted obfuscated secret]";
  * that way to get it past redaction, and a reader undoes it in a moment.
  * Each de-obfuscated form goes through `redactSecrets`; where it finds a
  * secret, the raw stretch the form was read from is replaced. Run it after
- * `redactSecrets` on the raw text.
+ * `redactSecrets` on the raw text. `ownSecrets` are looked for in each form
+ * as `redactSecrets` looks for them, so askcode's own webhook secret is
+ * caught reversed or base64-encoded too.
  *
  * @example
  * await redactObfuscatedSecrets(`the key: ${[...token].join(" ")}`)
- * // { text: "the key: [redacted obfuscated secret]", redactions: 1 }
+ * // { text: "the key: REDACTED_OBFUSCATED_SECRET", redactions: 1 }
  */
-export async function redactObfuscatedSecrets(text: string): Promise<Redacted> {
+export async function redactObfuscatedSecrets(
+  text: string,
+  options: Pick<RedactOptions, "ownSecrets"> = {},
+): Promise<Redacted> {
   const forms = obfuscatedForms(text);
-  const hits = await formsWithSecrets(forms);
+  const hits = await formsWithSecrets(forms, options);
   const spans = merge(hits);
   let out = "";
   let from = 0;
@@ -33,15 +43,18 @@ export async function redactObfuscatedSecrets(text: string): Promise<Redacted> {
 /** The forms that hold a secret: all read in one pass, one by one if a finding spans lines. */
 async function formsWithSecrets(
   forms: readonly ObfuscatedForm[],
+  options: Pick<RedactOptions, "ownSecrets">,
 ): Promise<ObfuscatedForm[]> {
   if (forms.length === 0) return [];
   const joined = forms.map((f) => f.form).join("\n");
-  const redacted = await redactSecrets(joined);
+  const redacted = await redactSecrets(joined, options);
   if (redacted.redactions === 0) return [];
   const lines = redacted.text.split("\n");
   if (lines.length === forms.length)
     return forms.filter((f, i) => lines[i] !== f.form);
-  const each = await Promise.all(forms.map((f) => redactSecrets(f.form)));
+  const each = await Promise.all(
+    forms.map((f) => redactSecrets(f.form, options)),
+  );
   return forms.filter((_f, i) => (each[i] as Redacted).redactions > 0);
 }
 

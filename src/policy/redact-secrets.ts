@@ -1,16 +1,13 @@
 import { findAssignedSecrets } from "./find-assigned-secrets.js";
 import { findJoinedSecrets } from "./find-joined-secrets.js";
+import { findOwnSecrets, type OwnSecret } from "./find-own-secrets.js";
 import { findPatternSecrets } from "./find-pattern-secrets.js";
+import { findPrefixedTokens } from "./find-prefixed-tokens.js";
 import { findProviderSecrets } from "./find-provider-secrets.js";
 import { isConfigPath } from "./config-path.js";
-import type { SecretSpan } from "./secret-span.js";
+import { replaceSecretSpans, type Redacted } from "./replace-secret-spans.js";
 
-export interface Redacted {
-  /** The text with every secret replaced by a marker such as `[redacted GitHub token]`. */
-  text: string;
-  /** How many secrets were replaced. */
-  redactions: number;
-}
+export type { Redacted };
 
 export interface RedactOptions {
   /**
@@ -26,6 +23,11 @@ export interface RedactOptions {
    * the block into one marker.
    */
   keepLines?: boolean;
+  /**
+   * askcode's own secrets (`OperatorConfig.ownSecrets`), matched exactly
+   * wherever they are (`findOwnSecrets`).
+   */
+  ownSecrets?: readonly OwnSecret[];
 }
 
 /**
@@ -33,22 +35,23 @@ export interface RedactOptions {
  * carries a credential, whether it came from a file, a tool result, the
  * issue itself or the model (docs/architecture/overview.md, "Security
  * model"). Provider tokens are found by secretlint's recommended rules
- * (`findProviderSecrets`), the rest by askcode's own patterns
- * (`SECRET_PATTERNS`), values given to secret-named keys by
+ * (`findProviderSecrets`) and, at any length, by their prefixes
+ * (`findPrefixedTokens`), the rest by askcode's own patterns
+ * (`SECRET_PATTERNS`), askcode's own credentials by value
+ * (`findOwnSecrets`), values given to secret-named keys by
  * `findAssignedSecrets` (`password = "hunter2"`, whatever its length), and
  * tokens split into joined literals by `findJoinedSecrets`
- * (`"sk-" + "…"`). Key names stay (`password = "[redacted
- * secret]"`) so the text still explains the code.
+ * (`"sk-" + "…"`). Key names stay (`password =
+ * "REDACTED_SECRET"`) so the text still explains the code.
  *
- * Where findings overlap, the widest wins and takes in the others (a key
- * block, not the token inside it); of two on the same text, a provider's
- * beats a generic `token = …`, and a generic one takes the name of what it
- * holds (`private_key = "-----BEGIN…"` is a private key). Markers match no rule, so redacting twice
- * changes nothing.
+ * Where findings overlap, the widest wins (`replaceSecretSpans`); of two
+ * on the same text, askcode's own name wins, then a provider's, then a
+ * generic `token = …`. Markers match no rule, so redacting twice changes
+ * nothing.
  *
  * @example
  * await redactSecrets(`const token = "${githubToken}";`)
- * // { text: 'const token = "[redacted GitHub token]";', redactions: 1 }
+ * // { text: 'const token = "REDACTED_GITHUB_TOKEN";', redactions: 1 }
  * await redactSecrets("password: str")
  * // { text: "password: str", redactions: 0 }
  */
@@ -56,24 +59,20 @@ export async function redactSecrets(
   text: string,
   options: RedactOptions = {},
 ): Promise<Redacted> {
-  const spans = mergeOverlaps([
-    ...(await findProviderSecrets(text)),
-    ...findPatternSecrets(text),
-    ...findAssignedSecrets(text, {
-      config: options.path !== undefined && isConfigPath(options.path),
-    }),
-    ...(await findJoinedSecrets(text, secretLabel)),
-  ]);
-  let out = "";
-  let from = 0;
-  for (const { start, end, label } of spans) {
-    const breaks = options.keepLines
-      ? text.slice(start, end).replace(/[^\n]/g, "")
-      : "";
-    out += `${text.slice(from, start)}[redacted ${label}]${breaks}`;
-    from = end;
-  }
-  return { text: out + text.slice(from), redactions: spans.length };
+  return replaceSecretSpans(
+    text,
+    [
+      ...findOwnSecrets(text, options.ownSecrets ?? []),
+      ...(await findProviderSecrets(text)),
+      ...findPrefixedTokens(text),
+      ...findPatternSecrets(text),
+      ...findAssignedSecrets(text, {
+        config: options.path !== undefined && isConfigPath(options.path),
+      }),
+      ...(await findJoinedSecrets(text, secretLabel)),
+    ],
+    options,
+  );
 }
 
 // Joined literals that make a token: what a provider's rule or askcode's
@@ -83,28 +82,7 @@ async function secretLabel(joined: string): Promise<string | undefined> {
   if (!/^[\w.+/=-]{16,}$/.test(joined)) return undefined;
   return (
     (await findProviderSecrets(joined))[0]?.label ??
+    findPrefixedTokens(joined)[0]?.label ??
     findPatternSecrets(joined)[0]?.label
   );
-}
-
-// What a value given to a secret-named key is called when nothing more is known.
-const GENERIC = "secret";
-
-/**
- * Spans in text order, none overlapping: ties keep the earlier finding, and
- * a generic `secret` takes the name of a provider's token or a key inside it.
- */
-function mergeOverlaps(found: readonly SecretSpan[]): SecretSpan[] {
-  // A stable sort: among spans with the same start and end, the first found stays first.
-  const ordered = [...found].sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: SecretSpan[] = [];
-  for (const span of ordered) {
-    const last = merged.at(-1);
-    if (last && span.start < last.end) {
-      last.end = Math.max(last.end, span.end);
-      // `private_key = "-----BEGIN…"`: the block's name says more than the key's.
-      if (last.label === GENERIC) last.label = span.label;
-    } else merged.push({ ...span });
-  }
-  return merged;
 }

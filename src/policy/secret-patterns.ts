@@ -7,7 +7,7 @@ import { isPlaceholder, looksRandom } from "./looks-random.js";
  * only `v` is replaced, so `password = "…"` keeps its key name.
  */
 export interface SecretPattern {
-  /** What the marker says was removed: `[redacted JWT]`. */
+  /** What the marker says was removed: `REDACTED_JWT`. */
   label: string;
   regex: RegExp;
   /** A second look at the secret, for patterns that are only a shape. */

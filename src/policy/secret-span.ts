@@ -4,6 +4,6 @@ export interface SecretSpan {
   start: number;
   /** Index just past its last character. */
   end: number;
-  /** What was removed: `[redacted GitHub token]`. */
+  /** What was removed: `GitHub token` (`REDACTED_GITHUB_TOKEN`). */
   label: string;
 }

@@ -21,6 +21,7 @@ import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import { indexKey, type IndexCache } from "../retrieval/index/index-cache.js";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
@@ -42,6 +43,7 @@ import type { PullRequestFacts } from "./pull-requests.js";
 import { readReviewLineContext } from "./review-line-context.js";
 import type { ReviewCommentFacts } from "../trigger/trigger-types.js";
 import { startRunDeadline } from "./run-deadline.js";
+import { withoutOwnSecrets } from "./without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
 export interface AnswerQuestionInput {
@@ -85,6 +87,8 @@ export interface AnswerQuestionInput {
   derivedCache?: DerivedCache;
   /** What redaction made of each blob, kept across commits (none: every file is redacted). */
   redactions?: RedactionMemo;
+  /** askcode's own secrets: redacted from everything the model reads and from the answer. */
+  ownSecrets?: readonly OwnSecret[];
 }
 
 const MODEL_UNREACHABLE =
@@ -116,17 +120,19 @@ const CHANGED_FILES_SEARCHED = 20;
  * same text, and no credential reaches the model provider.
  */
 export async function answerQuestion(
-  input: AnswerQuestionInput,
+  asked: AnswerQuestionInput,
   deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
+  const ownSecrets = asked.ownSecrets ?? [];
+  const input = withoutOwnSecrets(asked, ownSecrets);
   const { settings, tokenCounter } = input;
   const startedAt = input.startedAt ?? input.clock.now();
   const elapsed = () => ({ elapsedMs: input.clock.now() - startedAt });
   const { budgets } = input.at;
-  const reader = createRedactingReader(
-    input.at.reader,
-    input.redactions ? { redactions: input.redactions } : {},
-  );
+  const reader = createRedactingReader(input.at.reader, {
+    ...(input.redactions ? { redactions: input.redactions } : {}),
+    ownSecrets,
+  });
   // Links, the index key and the prompt name the commit the reader reads.
   const repository = input.at;
   const fullName = `${repository.owner}/${repository.repo}`;
@@ -242,7 +248,8 @@ export async function answerQuestion(
     guidance: await Promise.all(
       input.guidance.map(async ({ path, text }) => ({
         path,
-        text: (await redactSecrets(text, { path, keepLines: true })).text,
+        text: (await redactSecrets(text, { path, keepLines: true, ownSecrets }))
+          .text,
       })),
     ),
     budget: budgets.context,
@@ -342,6 +349,7 @@ export async function answerQuestion(
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
     allowedLinkHosts,
+    ownSecrets,
     ...elapsed(),
   });
 }

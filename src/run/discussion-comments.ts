@@ -138,7 +138,7 @@ export function createDiscussionComments(
       const replyToId = await replyTarget();
       const data = (await write(octokit, ADD_COMMENT, {
         discussionId: discussion.nodeId,
-        body: await redactedCommentBody(body),
+        body: await redactedCommentBody(body, options.ownSecrets),
         ...(replyToId ? { replyToId } : {}),
       })) as {
         addDiscussionComment: { comment: { id: string; databaseId: number } };
@@ -161,7 +161,7 @@ export function createDiscussionComments(
       }
       await write(octokit, UPDATE_COMMENT, {
         commentId: nodeId,
-        body: await redactedCommentBody(body),
+        body: await redactedCommentBody(body, options.ownSecrets),
       });
     },
     async thread(askingCommentId, deadline) {

@@ -1,6 +1,7 @@
 import type { IssueThread } from "../agent/issue-thread.js";
 import type { RepositoryOnWeb } from "../answer/permalink.js";
 import type { Deadline } from "../shared/deadline.js";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { sendRedactedComment } from "./send-redacted-comment.js";
 import { readBy } from "./read-by.js";
 import {
@@ -26,7 +27,10 @@ export interface IssueComments {
 }
 
 /** askcode's answers and their 👎 counts are recognised in any thread it reads. */
-export type IssueCommentsOptions = ThreadReadOptions;
+export type IssueCommentsOptions = ThreadReadOptions & {
+  /** askcode's own secrets, never posted (`OperatorConfig.ownSecrets`). */
+  ownSecrets?: readonly OwnSecret[];
+};
 export type { AnswerThumbsDown };
 
 /** The Octokit calls `createIssueComments` needs; Probot's installation Octokit has them. */
@@ -63,6 +67,7 @@ export function createIssueComments(
         "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
         { ...base, issue_number: issue.issueNumber },
         body,
+        options.ownSecrets,
       );
     },
     async update(commentId, body) {
@@ -71,6 +76,7 @@ export function createIssueComments(
         "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
         { ...base, comment_id: commentId },
         body,
+        options.ownSecrets,
       );
     },
     async thread(askingCommentId, deadline) {

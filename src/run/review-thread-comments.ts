@@ -56,6 +56,7 @@ export function createReviewThreadComments(
         "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
         { ...base, pull_number: pull.issueNumber, comment_id: top },
         body,
+        options.ownSecrets,
       );
     },
     async update(commentId, body) {
@@ -64,6 +65,7 @@ export function createReviewThreadComments(
         "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}",
         { ...base, comment_id: commentId },
         body,
+        options.ownSecrets,
       );
     },
     async thread(askingCommentId, deadline) {

@@ -13,6 +13,7 @@ import {
 } from "../answer/render-progress-comment.js";
 import type { CodeHost, CodeReader } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
+import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
 import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../jobs/question-job.js";
@@ -64,6 +65,8 @@ export interface RunQuestionDeps {
     handle?: string;
     /** Hosts answers may link to besides the repository at its commit. */
     allowedLinkHosts?: readonly string[];
+    /** askcode's own secrets: never sent to the model, never posted. */
+    ownSecrets?: readonly OwnSecret[];
   };
   /** The model for a run's model name; undefined: no endpoint, answer from retrieval alone. */
   modelFor(name: string): ChatModel | undefined;
@@ -229,6 +232,7 @@ export async function runQuestion(
         startedAt,
         metrics: deps.metrics,
         allowedLinkHosts: deps.operator.allowedLinkHosts,
+        ownSecrets: deps.operator.ownSecrets,
         deadline,
         indexCache: deps.indexCache && {
           indexes: deps.indexCache,

@@ -1,6 +1,7 @@
 import { GITHUB_COMMENT_LIMIT } from "../../../src/answer/fit-comment.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import type { ContextFile } from "../../../src/answer/render-context-details.js";
+import { redactionMarker } from "../../../src/policy/redaction-marker.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import { repository, SHA } from "./fixtures.js";
 
@@ -88,7 +89,7 @@ describe("renderAnswerComment", () => {
       model: `model-${token}`,
     });
     expect(body).not.toContain(token);
-    expect(body).toContain("`GITHUB_TOKEN=[redacted GitHub token]`");
+    expect(body).toContain("`GITHUB_TOKEN=REDACTED_GITHUB_TOKEN`");
     expect(redactions).toBe(2);
   });
 
@@ -128,16 +129,16 @@ describe("renderAnswerComment", () => {
     });
     for (const [kind, secret] of Object.entries(secrets)) {
       expect(body).not.toContain(secret);
-      expect(body).toContain(`[redacted ${kind}]`);
+      expect(body).toContain(redactionMarker(kind));
     }
     expect(redactions).toBe(Object.keys(secrets).length);
     // What the answer says around them, and the permalink, are untouched.
     expect(body).toContain(
-      "and mirrors to GitLab as [redacted GitLab token]; the model is pulled with [redacted Hugging Face token].",
+      "and mirrors to GitLab as REDACTED_GITLAB_TOKEN; the model is pulled with REDACTED_HUGGING_FACE_TOKEN.",
     );
     expect(body).toContain(`(${BLOB}/src/config.ts#L3-L9)`);
     expect(body).toContain(
-      "AccountName=acme;AccountKey=[redacted Azure key];EndpointSuffix=core.windows.net",
+      "AccountName=acme;AccountKey=REDACTED_AZURE_KEY;EndpointSuffix=core.windows.net",
     );
   });
 

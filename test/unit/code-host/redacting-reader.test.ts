@@ -44,14 +44,14 @@ describe("createRedactingReader", () => {
     expect(lines).toEqual([
       "const a = 1;",
       "const pem = `",
-      "[redacted private key]",
+      "REDACTED_PRIVATE_KEY",
       "",
       "",
       "",
       "",
       "",
       "`;",
-      'const password = "[redacted secret]";',
+      'const password = "REDACTED_SECRET";',
       "export default a;",
     ]);
   });
@@ -66,9 +66,7 @@ describe("createRedactingReader", () => {
     );
     expect(file).toMatchObject({ kind: "text", startLine: 5, endLine: 10 });
     expect(file.kind === "text" && file.text).toBe(
-      ["", "", "", "", "`;", 'const password = "[redacted secret]";'].join(
-        "\n",
-      ),
+      ["", "", "", "", "`;", 'const password = "REDACTED_SECRET";'].join("\n"),
     );
   });
 
@@ -91,7 +89,7 @@ describe("createRedactingReader", () => {
     const ini = await r.readFile("app.ini");
     const py = await r.readFile("app.py");
     expect(ini.kind === "text" && ini.text).toBe(
-      "[db]\npassword = [redacted secret]",
+      "[db]\npassword = REDACTED_SECRET",
     );
     expect(py.kind === "text" && py.text).toBe("password = swordfish");
   });
@@ -137,7 +135,7 @@ describe("createRedactingReader", () => {
     const byName = await r.searchCode({ query: "DB_PASSWORD" });
     expect(byName.hits[0]).toMatchObject({
       line: 2,
-      matchedLine: 'DB_PASSWORD = "[redacted secret]"',
+      matchedLine: 'DB_PASSWORD = "REDACTED_SECRET"',
     });
     expect(byName.hits[0]!.context.lines.join("\n")).not.toContain("hunter2");
 
@@ -173,7 +171,7 @@ describe("createRedactingReader", () => {
       query: "api",
     });
     expect(result.hits).toEqual([
-      { ...hit, matchedLine: 'API_KEY = "[redacted secret]" # api' },
+      { ...hit, matchedLine: 'API_KEY = "REDACTED_SECRET" # api' },
     ]);
   });
 });

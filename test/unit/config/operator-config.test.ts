@@ -54,6 +54,7 @@ describe("loadOperatorConfig", () => {
         webhookProxyUrl: undefined,
       },
       log: { level: "info", format: "pretty" },
+      ownSecrets: [],
     });
   });
 
@@ -131,7 +132,40 @@ describe("loadOperatorConfig", () => {
         webhookProxyUrl: "https://smee.io/abc123",
       },
       log: { level: "debug", format: "json" },
+      ownSecrets: [
+        { label: "model API key", value: "sk-test" },
+        { label: "Redis password", value: "secret" },
+      ],
     });
+  });
+
+  it("knows askcode's own secrets by value, the key read from its file, the Redis password as written and decoded", () => {
+    const pem =
+      "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA1x\n-----END RSA PRIVATE KEY-----\n";
+    const read: string[] = [];
+    const config = loadOperatorConfig(
+      {
+        WEBHOOK_SECRET: " hook-s3cret-value ",
+        PRIVATE_KEY_PATH: "/run/secrets/app.pem",
+        REDIS_URL: "redis://:p%40ss-w0rd@redis:6379",
+      },
+      { readFile: (path) => (read.push(path), pem) },
+    );
+    expect(read).toStrictEqual(["/run/secrets/app.pem"]);
+    expect(config.ownSecrets).toStrictEqual([
+      { label: "webhook secret", value: "hook-s3cret-value" },
+      { label: "private key", value: pem },
+      { label: "Redis password", value: "p%40ss-w0rd" },
+      { label: "Redis password", value: "p@ss-w0rd" },
+    ]);
+    // Without a way to read files, a key given by path is not known; one given by value is.
+    expect(
+      loadOperatorConfig({ PRIVATE_KEY_PATH: "/run/secrets/app.pem" })
+        .ownSecrets,
+    ).toStrictEqual([]);
+    expect(loadOperatorConfig({ PRIVATE_KEY: pem }).ownSecrets).toStrictEqual([
+      { label: "private key", value: pem.trim() },
+    ]);
   });
 
   it("refuses a run-token ceiling below the smallest run budget, naming the variable", () => {

@@ -26,7 +26,7 @@ function expectedShape(c: Case): RegExp {
   for (const secret of c.secrets ?? [])
     pattern = pattern.replaceAll(
       escape(secret),
-      String.raw`\[redacted [^\]]+\]`,
+      String.raw`REDACTED_[A-Z0-9_]+`,
     );
   return new RegExp(`^${pattern}$`);
 }
@@ -57,7 +57,7 @@ describe("redactSecrets on values given to secret-named keys", () => {
     const line = "password = swordfish";
     expect((await redactSecrets(line)).text).toBe(line);
     expect((await redactSecrets(line, { path: "conf/app.ini" })).text).toBe(
-      "password = [redacted secret]",
+      "password = REDACTED_SECRET",
     );
   });
 
@@ -69,10 +69,10 @@ describe("redactSecrets on values given to secret-named keys", () => {
     ].join("\n");
     const text = `a = 1\n${key}\nb = 2`;
     const kept = await redactSecrets(text, { keepLines: true });
-    expect(kept.text).toBe("a = 1\n[redacted private key]\n\n\nb = 2");
+    expect(kept.text).toBe("a = 1\nREDACTED_PRIVATE_KEY\n\n\nb = 2");
     expect(kept.text.split("\n")).toHaveLength(text.split("\n").length);
     expect((await redactSecrets(text)).text).toBe(
-      "a = 1\n[redacted private key]\nb = 2",
+      "a = 1\nREDACTED_PRIVATE_KEY\nb = 2",
     );
   });
 
@@ -81,7 +81,7 @@ describe("redactSecrets on values given to secret-named keys", () => {
       `const t = 'ghp_' + 'R8x2Lk9Qw3Zt7Vb1' + 'Nm5Jc4Hd6Fg0Ys2Pa8Ue';`,
     );
     expect(text).toBe(
-      "const t = '[redacted GitHub token]' + '[redacted GitHub token]' + '[redacted GitHub token]';",
+      "const t = 'REDACTED_GITHUB_TOKEN' + 'REDACTED_GITHUB_TOKEN' + 'REDACTED_GITHUB_TOKEN';",
     );
     expect(redactions).toBe(3);
   });

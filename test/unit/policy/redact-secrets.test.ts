@@ -20,162 +20,162 @@ describe("redactSecrets", () => {
     [
       "GitHub classic token",
       `token ${FAKE.githubClassic}`,
-      "token [redacted GitHub token]",
+      "token REDACTED_GITHUB_TOKEN",
     ],
     [
       "GitHub installation token",
       `x = ${FAKE.githubInstallation};`,
-      "x = [redacted GitHub token];",
+      "x = REDACTED_GITHUB_TOKEN;",
     ],
     [
       "GitHub fine-grained token",
       FAKE.githubFineGrained,
-      "[redacted GitHub token]",
+      "REDACTED_GITHUB_TOKEN",
     ],
     [
       "OpenAI project key",
       `OPENAI_API_KEY=${FAKE.openaiProject}`,
-      "OPENAI_API_KEY=[redacted OpenAI key]",
+      "OPENAI_API_KEY=REDACTED_OPENAI_KEY",
     ],
     [
       "sk- key of an OpenAI-compatible server",
       `api_key: ${FAKE.openaiCompatible}`,
-      "api_key: [redacted API key]",
+      "api_key: REDACTED_API_KEY",
     ],
     [
       "AWS access key id",
       `id: ${FAKE.awsAccessKeyId}`,
-      "id: [redacted AWS access key id]",
+      "id: REDACTED_AWS_ACCESS_KEY_ID",
     ],
     [
       "AWS secret key, keeping its name",
       `aws_secret_access_key = ${FAKE.awsSecretKey}`,
-      "aws_secret_access_key = [redacted AWS secret key]",
+      "aws_secret_access_key = REDACTED_AWS_SECRET_KEY",
     ],
     [
       "AWS secret key in JSON",
       `{ "SecretAccessKey": "${FAKE.awsSecretKey}" }`,
-      '{ "SecretAccessKey": "[redacted AWS secret key]" }',
+      '{ "SecretAccessKey": "REDACTED_AWS_SECRET_KEY" }',
     ],
     [
       "Slack bot token",
       `SLACK_BOT_TOKEN=${FAKE.slackBot}`,
-      "SLACK_BOT_TOKEN=[redacted Slack token]",
+      "SLACK_BOT_TOKEN=REDACTED_SLACK_TOKEN",
     ],
     [
       "Slack webhook",
       `post to ${FAKE.slackWebhook} now`,
-      "post to [redacted Slack webhook] now",
+      "post to REDACTED_SLACK_WEBHOOK now",
     ],
     [
       "Stripe secret key",
       `stripe(${JSON.stringify(FAKE.stripeSecret)})`,
-      'stripe("[redacted Stripe key]")',
+      'stripe("REDACTED_STRIPE_KEY")',
     ],
-    ["Stripe restricted key", FAKE.stripeRestricted, "[redacted Stripe key]"],
+    ["Stripe restricted key", FAKE.stripeRestricted, "REDACTED_STRIPE_KEY"],
     [
       "Google API key",
       `?key=${FAKE.googleApiKey}`,
-      "?key=[redacted Google API key]",
+      "?key=REDACTED_GOOGLE_API_KEY",
     ],
     [
       "npm token",
       `//registry.npmjs.org/:_authToken=${FAKE.npm}`,
-      "//registry.npmjs.org/:_authToken=[redacted npm token]",
+      "//registry.npmjs.org/:_authToken=REDACTED_NPM_TOKEN",
     ],
     [
       "GitLab token",
       `PRIVATE-TOKEN: ${FAKE.gitlab}`,
-      "PRIVATE-TOKEN: [redacted GitLab token]",
+      "PRIVATE-TOKEN: REDACTED_GITLAB_TOKEN",
     ],
     [
       "Hugging Face token",
       `HF_TOKEN=${FAKE.huggingFace}`,
-      "HF_TOKEN=[redacted Hugging Face token]",
+      "HF_TOKEN=REDACTED_HUGGING_FACE_TOKEN",
     ],
     [
       "SendGrid key",
       `sgMail.setApiKey('${FAKE.sendgrid}')`,
-      "sgMail.setApiKey('[redacted SendGrid key]')",
+      "sgMail.setApiKey('REDACTED_SENDGRID_KEY')",
     ],
     [
       "Azure storage connection string",
       `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${FAKE.azureAccountKey};EndpointSuffix=core.windows.net`,
-      "AccountName=acme;AccountKey=[redacted Azure key];EndpointSuffix=core.windows.net",
+      "AccountName=acme;AccountKey=REDACTED_AZURE_KEY;EndpointSuffix=core.windows.net",
     ],
     [
       "Azure Service Bus connection string",
       `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${FAKE.azureSharedAccessKey}`,
-      "SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=[redacted Azure key]",
+      "SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=REDACTED_AZURE_KEY",
     ],
     [
       "Discord webhook",
       `curl -X POST ${FAKE.discordWebhook}`,
-      "curl -X POST [redacted Discord webhook]",
+      "curl -X POST REDACTED_DISCORD_WEBHOOK",
     ],
-    ["JWT", `Cookie: session=${JWT}`, "Cookie: session=[redacted JWT]"],
+    ["JWT", `Cookie: session=${JWT}`, "Cookie: session=REDACTED_JWT"],
     [
       "private key block",
       `key:\n-----BEGIN RSA PRIVATE KEY-----\n${KEY_BODY}\n-----END RSA PRIVATE KEY-----\ndone`,
-      "key:\n[redacted private key]\ndone",
+      "key:\nREDACTED_PRIVATE_KEY\ndone",
     ],
     [
       "private key cut short",
       `-----BEGIN OPENSSH PRIVATE KEY-----\n${KEY_BODY}\n\nThat is all.`,
-      "[redacted private key]\n\nThat is all.",
+      "REDACTED_PRIVATE_KEY\n\nThat is all.",
     ],
     [
       "encrypted private key with headers",
       `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n${KEY_BODY}\n-----END RSA PRIVATE KEY-----`,
-      "[redacted private key]",
+      "REDACTED_PRIVATE_KEY",
     ],
     [
       "private key escaped in JSON",
       `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${FAKE.privateKeyBody.join("\\n")}\\n-----END PRIVATE KEY-----\\n"}`,
-      '{"private_key": "[redacted private key]"}',
+      '{"private_key": "REDACTED_PRIVATE_KEY"}',
     ],
     [
       "quoted password assignment",
       `DB_PASSWORD = "${FAKE.value}!"`,
-      'DB_PASSWORD = "[redacted secret]"',
+      'DB_PASSWORD = "REDACTED_SECRET"',
     ],
     [
       "JSON api_key",
       `{ "api_key": "${FAKE.value}" }`,
-      '{ "api_key": "[redacted secret]" }',
+      '{ "api_key": "REDACTED_SECRET" }',
     ],
     [
       "env-file secret",
       `CLIENT_SECRET=${FAKE.value}`,
-      "CLIENT_SECRET=[redacted secret]",
+      "CLIENT_SECRET=REDACTED_SECRET",
     ],
     [
       "short password with a digit",
       'password = "hunter22"',
-      'password = "[redacted secret]"',
+      'password = "REDACTED_SECRET"',
     ],
     [
       "connection string",
       "DATABASE_URL=postgres://app:pass@db.internal:5432/app",
-      "DATABASE_URL=postgres://app:[redacted password]@db.internal:5432/app",
+      "DATABASE_URL=postgres://app:REDACTED_PASSWORD@db.internal:5432/app",
     ],
     [
       "password in a clone URL",
       "https://user:s3cretPw@github.com/o/r.git",
-      "https://user:[redacted password]@github.com/o/r.git",
+      "https://user:REDACTED_PASSWORD@github.com/o/r.git",
     ],
     [
       "Redis URL",
       "redis://:Zq8vLp2xK9@cache:6379/0",
       "redis://:Zq8vLp2xK9@cache:6379/0".replace(
         "Zq8vLp2xK9",
-        "[redacted password]",
+        "REDACTED_PASSWORD",
       ),
     ],
     [
       "bearer token",
       `Authorization: Bearer ${FAKE.value}`,
-      "Authorization: Bearer [redacted token]",
+      "Authorization: Bearer REDACTED_TOKEN",
     ],
   ])("redacts a %s", async (_name, input, expected) => {
     const result = await redactSecrets(input);
@@ -227,7 +227,7 @@ describe("redactSecrets", () => {
     ["a URL with a port", "http://localhost:8080/health"],
     ["an SSH remote", "git@github.com:octo/hello.git"],
     ["a public key header", "-----BEGIN PUBLIC KEY-----"],
-    ["a marker", 'token = "[redacted GitHub token]"'],
+    ["a marker", 'token = "REDACTED_GITHUB_TOKEN"'],
     // Documented placeholders, kept so an answer can quote the docs.
     ["AWS's example key id", "aws_access_key_id = AKIAIOSFODNN7EXAMPLE"],
     [
@@ -246,7 +246,7 @@ describe("redactSecrets", () => {
       `GITHUB_TOKEN="${FAKE.githubClassic}"\nAuthorization: Bearer ${FAKE.npm}`,
     );
     expect(text).toBe(
-      'GITHUB_TOKEN="[redacted GitHub token]"\nAuthorization: Bearer [redacted npm token]',
+      'GITHUB_TOKEN="REDACTED_GITHUB_TOKEN"\nAuthorization: Bearer REDACTED_NPM_TOKEN',
     );
     expect(redactions).toBe(2);
   });
@@ -254,7 +254,7 @@ describe("redactSecrets", () => {
   it("redacts a private key as one block, tokens inside it and all", async () => {
     const input = `-----BEGIN PRIVATE KEY-----\n${KEY_BODY}\n${FAKE.githubClassic}\n-----END PRIVATE KEY-----`;
     expect(await redactSecrets(input)).toEqual({
-      text: "[redacted private key]",
+      text: "REDACTED_PRIVATE_KEY",
       redactions: 1,
     });
   });
@@ -269,15 +269,15 @@ describe("redactSecrets", () => {
     ].join("\n");
     const { text, redactions } = await redactSecrets(input);
     expect(redactions).toBe(2);
-    expect(text).toContain('const token = "[redacted GitHub token]";');
-    expect(text).toContain('const npm = "[redacted npm token]";');
+    expect(text).toContain('const token = "REDACTED_GITHUB_TOKEN";');
+    expect(text).toContain('const npm = "REDACTED_NPM_TOKEN";');
   });
 
   it("counts from the first character when the text starts with a byte order mark", async () => {
     expect(
       await redactSecrets(`\uFEFFtoken ${FAKE.githubClassic} end`),
     ).toEqual({
-      text: "\uFEFFtoken [redacted GitHub token] end",
+      text: "\uFEFFtoken REDACTED_GITHUB_TOKEN end",
       redactions: 1,
     });
   });

@@ -162,7 +162,7 @@ describe("secrets in the repository and the model provider", () => {
     expect(Object.keys(CREDENTIALS).length).toBeGreaterThanOrEqual(13);
     const first = model.requests[0]!.messages[1]!.content!;
     // The settings file was packed into the first message, redacted.
-    expect(first).toContain('DB_PASSWORD = "[redacted secret]"');
+    expect(first).toContain('DB_PASSWORD = "REDACTED_SECRET"');
     expect(first).toContain("RETRY_LIMIT = 4");
     // The guessed value is the model's own query, echoed in its result.
     const everything = allText(model.requests).replaceAll(
@@ -190,17 +190,14 @@ describe("secrets in the repository and the model provider", () => {
       const raw = SETTINGS_LINES[n - 1]!;
       const secret = Object.values(CREDENTIALS).some((v) => raw.includes(v));
       if (keyBlock.includes(n))
-        expect([n, line]).toEqual([
-          n,
-          n === 21 ? "[redacted private key]" : "",
-        ]);
+        expect([n, line]).toEqual([n, n === 21 ? "REDACTED_PRIVATE_KEY" : ""]);
       else if (secret)
-        expect([n, line]).toEqual([n, expect.stringContaining("[redacted")]);
+        expect([n, line]).toEqual([n, expect.stringContaining("REDACTED_")]);
       else expect([n, line]).toEqual([n, raw]);
     }
-    expect(lines.get(5)).toBe('SECRET_KEY = "[redacted secret]"');
+    expect(lines.get(5)).toBe('SECRET_KEY = "REDACTED_SECRET"');
     expect(lines.get(19)).toBe(
-      'LLM_KEY = "[redacted API key]" + "[redacted API key]"',
+      'LLM_KEY = "REDACTED_API_KEY" + "REDACTED_API_KEY"',
     );
     expect(lines.get(28)).toBe("RETRY_LIMIT = 4");
 
@@ -216,7 +213,7 @@ describe("secrets in the repository and the model provider", () => {
     };
     expect(found.results[0]).toMatchObject({
       line_number: 4,
-      matched_line: 'DB_PASSWORD = "[redacted secret]"',
+      matched_line: 'DB_PASSWORD = "REDACTED_SECRET"',
     });
   });
 

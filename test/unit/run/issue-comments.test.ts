@@ -139,7 +139,30 @@ describe("createIssueComments() writes", () => {
     for (const body of sent) {
       expect(body).not.toContain(FAKE.npm);
       expect(body).not.toContain(FAKE.gitlab);
-      expect(body).toMatch(/\[redacted [^\]]+\].*\[redacted [^\]]+\]/);
+      expect(body).toMatch(/REDACTED_[A-Z0-9_]+.*REDACTED_[A-Z0-9_]+/);
     }
+  });
+
+  it("post askcode's own secrets in no body, and redact before they neutralise mentions", async () => {
+    const webhookSecret = "whsec-R4nd0m-Hook-Value-93kQ";
+    let sent = "";
+    const scope = nock("https://api.github.com")
+      .post(`${path}/${THREAD_ISSUE}/comments`)
+      .reply(201, (_uri, body) => {
+        sent = (body as { body: string }).body;
+        return { id: 7 };
+      });
+    await createIssueComments(
+      createTestOctokit(),
+      { owner: THREAD_OWNER, repo: THREAD_REPO, issueNumber: THREAD_ISSUE },
+      { ownSecrets: [{ label: "webhook secret", value: webhookSecret }] },
+    ).create(
+      `The secret is ${webhookSecret}; ask @octocat, or @octo-org/core.`,
+    );
+
+    expect(scope.isDone()).toBe(true);
+    expect(sent).toBe(
+      "The secret is REDACTED_WEBHOOK_SECRET; ask `@octocat`, or `@octo-org/core`.",
+    );
   });
 });

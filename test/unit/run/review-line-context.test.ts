@@ -113,7 +113,7 @@ describe("readReviewLineContext", () => {
       nothingExcluded,
     );
     expect(context.diffHunk).not.toContain(FAKE.npm);
-    expect(context.diffHunk).toContain("[redacted");
+    expect(context.diffHunk).toContain("REDACTED_");
   });
 });
 

@@ -192,7 +192,7 @@ describe("createReviewThreadComments() writes", () => {
     expect(sent).toHaveLength(2);
     for (const [, body] of sent) {
       expect(body).not.toContain(FAKE.npm);
-      expect(body).toContain("[redacted");
+      expect(body).toContain("REDACTED_");
     }
   });
 });
