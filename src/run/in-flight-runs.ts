@@ -59,7 +59,10 @@ export interface InFlightRuns {
     interruptedBody: string,
     resume?: CommentResume,
   ): RunComment;
-  /** Interrupts every open run; resolves once each notice was written (or failed). */
+  /**
+   * Interrupts every open run, and every run started from now on; resolves
+   * once each notice was written (or failed).
+   */
   interruptAll(): Promise<void>;
   /** Runs started and not finished. */
   readonly size: number;
@@ -82,13 +85,20 @@ export function createInFlightRuns(
   const clock = options.clock ?? systemClock;
   const policy = options.writePolicy ?? DEFAULT_COMMENT_WRITE_POLICY;
   const open = new Set<{ interrupt(): Promise<void> }>();
+  // Set by `interruptAll`: a run that starts later (its job was still being
+  // accepted or acknowledged when the grace period ended) is interrupted
+  // from its first write, so its progress comment cannot land after the
+  // notices and stay there when the process exits.
+  let closed = false;
   return {
     get size() {
       return open.size;
     },
     start(comments, interruptedBody, resume = {}) {
       let commentId: number | undefined;
-      let state: "running" | "interrupted" | "finished" = "running";
+      let state: "running" | "interrupted" | "finished" = closed
+        ? "interrupted"
+        : "running";
       // The reply landed: a notice arriving later must not replace it.
       let delivered = false;
       const running = () => state === "running";
@@ -191,6 +201,7 @@ export function createInFlightRuns(
       };
     },
     async interruptAll() {
+      closed = true;
       await Promise.all([...open].map((run) => run.interrupt()));
     },
   };

@@ -242,6 +242,40 @@ describe("RunComment.deliver", () => {
   });
 });
 
+describe("InFlightRuns.interruptAll", () => {
+  it("interrupts a run that starts after it: its comment is the notice, and no progress edit follows", async () => {
+    const writes: string[] = [];
+    const inFlight = createInFlightRuns(
+      { warn: jest.fn(), error: jest.fn() },
+      { clock: createFakeClock() },
+    );
+    const writer = {
+      create: async (body: string) => {
+        writes.push(`create ${body}`);
+        return 1;
+      },
+      update: async (_id: number, body: string) =>
+        void writes.push(`update ${body}`),
+    };
+    // One run was open when the grace period ended; another job was still
+    // being acknowledged and reaches its run only afterwards.
+    const open = inFlight.start(writer, NOTICE);
+    await open.post(PROGRESS);
+    await inFlight.interruptAll();
+    const late = inFlight.start(writer, NOTICE);
+    await late.post(PROGRESS);
+    await late.edit("⏳ Read 120 files…");
+    await late.deliver(ANSWER);
+    late.finish();
+
+    expect(writes).toStrictEqual([
+      `create ${PROGRESS}`,
+      `update ${NOTICE}`,
+      `create ${NOTICE}`,
+    ]);
+  });
+});
+
 describe("RunComment.post on a resumed job", () => {
   it("posts the first attempt's comment and hands its id to the job", async () => {
     const { comments, inFlight, posted, api } = setup();
