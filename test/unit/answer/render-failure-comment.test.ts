@@ -94,30 +94,18 @@ describe("renderFailureComment", () => {
     );
   });
 
-  it("reports GitHub's 404 and 403 as GitHub's answer, with what to check", async () => {
-    expect(
-      await renderFailureComment(
-        { kind: "github-refused", status: 404, subject: "pull-request" },
-        { handle: "askcode" },
-      ),
-    ).toMatchInlineSnapshot(`
-     "askcode could not finish an answer to this question.
-
-     GitHub answered 404 (Not Found) when askcode read this pull request: it was deleted or moved, or the app can no longer see it. If it still exists, a maintainer can check that askcode is installed on this repository with the permissions it asks for (Contents: read; Issues, Pull requests and Discussions: write), each accepted in the installation's settings; then mention \`@askcode\` again.
-
-     <sub>askcode</sub>"
-    `);
-    expect(
-      await renderFailureComment(
-        { kind: "github-refused", status: 403, subject: "repository" },
-        { handle: "askcode" },
-      ),
-    ).toMatchInlineSnapshot(`
-     "askcode could not finish an answer to this question.
-
-     GitHub answered 403 (Forbidden) when askcode read this repository: the app is not allowed to read it. A maintainer can check that askcode is installed on this repository with the permissions it asks for (Contents: read; Issues, Pull requests and Discussions: write), each accepted in the installation's settings; then mention \`@askcode\` again.
-
-     <sub>askcode</sub>"
-    `);
-  });
+  it.each([
+    [404, "pull-request"],
+    [403, "repository"],
+  ] as const)(
+    "reports GitHub's %i (reading the %s) as GitHub's answer, with what to check",
+    async (status, subject) => {
+      expect(
+        await renderFailureComment(
+          { kind: "github-refused", status, subject },
+          { handle: "askcode" },
+        ),
+      ).toMatchSnapshot();
+    },
+  );
 });

@@ -1,15 +1,14 @@
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import type { IssueComments } from "../../../src/run/issue-comments.js";
 import { createPullRequests } from "../../../src/run/pull-requests.js";
 import { runQuestion } from "../../../src/run/run-question.js";
-import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { githubFixture, restHeaders } from "../../helpers/nock-github.js";
 import { questionJob } from "../../helpers/question-job.js";
+import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
 
 const API = "https://api.github.com";
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
@@ -35,10 +34,10 @@ async function askOnPullRequest(status: 403 | 404, body: object) {
       comments: [],
     }),
   };
-  const clock = createFakeClock();
   const outcome = await runQuestion(
     questionJob({ issueNumber: 1347, onPullRequest: true }),
-    {
+    retrievalRunDeps({
+      clock: createFakeClock(),
       clientsFor: async () => ({
         comments,
         pullRequests: createPullRequests(
@@ -55,18 +54,7 @@ async function askOnPullRequest(status: 403 | 404, body: object) {
             }),
         },
       }),
-      missions: [],
-      operator: {
-        model: "gpt-4o",
-        contextWindow: 128_000,
-        snapshotMaxBytes: 10_000_000,
-      },
-      modelFor: () => undefined,
-      tokenCounterFor: (model) => createTokenCounter({ model }),
-      clock,
-      log: SILENT,
-      inFlight: createInFlightRuns(SILENT, { clock }),
-    },
+    }),
   );
   expect(api.isDone()).toBe(true);
   return { outcome, reply: bodies.at(-1)! };
