@@ -288,7 +288,9 @@ export async function runQuestion(
     }
     // The job is not done until the reply landed (the edit retried, else a
     // new comment); if neither could, this throws and the job fails, logged.
-    await comment.deliver(reply.body);
+    // Its retries end by the run's wall time, so a reply ready near the
+    // end still lands (edited, else as a new comment) within it.
+    await comment.deliver(reply.body, wallTime?.deadline);
     return reply.outcome;
   } finally {
     comment.finish();
