@@ -1,13 +1,13 @@
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import type { IssueComments } from "../../../src/run/issue-comments.js";
 import { createPullRequests } from "../../../src/run/pull-requests.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { githubFixture, restHeaders } from "../../helpers/nock-github.js";
 import { questionJob } from "../../helpers/question-job.js";
+import { recordingComments } from "../../helpers/recording-comments.js";
 import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
 
 const API = "https://api.github.com";
@@ -22,18 +22,11 @@ async function askOnPullRequest(status: 403 | 404, body: object) {
   const api = nock(API)
     .get("/repos/octo-org/hello-world/pulls/1347")
     .reply(status, body, restHeaders());
-  const bodies: string[] = [];
-  const comments: IssueComments = {
-    create: async (text) => (bodies.push(text), 1),
-    update: async (_id, text) => void bodies.push(text),
-    thread: async () => ({
-      number: 1347,
-      title: "Give up sooner",
-      body: null,
-      author: { login: "octocat", association: "OWNER" },
-      comments: [],
-    }),
-  };
+  const { comments, bodies } = recordingComments({
+    number: 1347,
+    title: "Give up sooner",
+  });
+
   const outcome = await runQuestion(
     questionJob({ issueNumber: 1347, onPullRequest: true }),
     retrievalRunDeps({
