@@ -3,6 +3,15 @@ import type { RepositoryAtSha } from "./permalink.js";
 import { codeSpan, readAt } from "./render-footer.js";
 
 /**
+ * GitHub refused a read (404 Not Found, 403 Forbidden): its answer and what
+ * was being read, which tell the asker what to check. Not askcode's fault.
+ */
+export interface GitHubRefusal {
+  status: 403 | 404;
+  subject: "pull-request" | "issue" | "repository";
+}
+
+/**
  * Why a run ended without an answer: the kind of failure, nothing more. The
  * upstream error (a model server's or GitHub's message, with its hosts, URLs
  * and stack traces) is for the log alone: a public comment never carries it.
@@ -14,6 +23,7 @@ export type FailureReason =
   | { kind: "time-limit"; seconds: number }
   | { kind: "budget-exhausted" }
   | { kind: "github" }
+  | ({ kind: "github-refused" } & GitHubRefusal)
   | { kind: "internal" }
   /** The question is longer than the repository's `limits.max_question_chars`: nothing was run. */
   | { kind: "question-too-long"; chars: number; maxChars: number }
@@ -96,6 +106,8 @@ function explain(reason: FailureReason, again: string): [string, string] {
         "GitHub did not answer as expected while askcode was reading the code.",
         `Please ${again} in a few minutes; if it keeps failing, a maintainer can find why in the app's logs.`,
       ];
+    case "github-refused":
+      return refused(reason, again);
     case "question-too-long":
       return [
         `It is ${reason.chars.toLocaleString("en-US")} characters long, and this repository's questions may have up to ${reason.maxChars.toLocaleString("en-US")} (\`limits.max_question_chars\` in \`.github/askcode.yml\`).`,
@@ -117,6 +129,30 @@ function explain(reason: FailureReason, again: string): [string, string] {
         `Please ${again}; if it happens again, a maintainer can find the details in the app's logs.`,
       ];
   }
+}
+
+const SUBJECTS: Record<GitHubRefusal["subject"], string> = {
+  "pull-request": "this pull request",
+  issue: "this issue",
+  repository: "this repository",
+};
+
+// GitHub answers 404 for what the app may not see as well as for what is
+// gone, so both are named; 403 is a permission the app lacks.
+// https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api
+function refused(reason: GitHubRefusal, again: string): [string, string] {
+  const subject = SUBJECTS[reason.subject];
+  const check =
+    "check that askcode is installed on this repository with the permissions it asks for (Contents: read; Issues, Pull requests and Discussions: write), each accepted in the installation's settings";
+  if (reason.status === 404)
+    return [
+      `GitHub answered 404 (Not Found) when askcode read ${subject}: it was deleted or moved, or the app can no longer see it.`,
+      `If it still exists, a maintainer can ${check}; then ${again}.`,
+    ];
+  return [
+    `GitHub answered 403 (Forbidden) when askcode read ${subject}: the app is not allowed to read it.`,
+    `A maintainer can ${check}; then ${again}.`,
+  ];
 }
 
 function formatSeconds(seconds: number): string {

@@ -42,10 +42,19 @@ export interface AcceptTriggerDeps {
   stillAsked?(question: QuestionJob): Promise<StillAsked>;
 }
 
-const WITHDRAWN: Record<Exclude<StillAsked, "asked">, string> = {
+const WITHDRAWN_BY_ASKER = {
   "comment-deleted": "the comment that asked was deleted before its turn",
   "issue-deleted": "the issue was deleted or moved before its turn",
   "issue-locked": "the issue was locked before its turn",
+};
+const WITHDRAWN: Record<Exclude<StillAsked, "asked">, string> = {
+  ...WITHDRAWN_BY_ASKER,
+  "installation-unknown":
+    "GitHub answered 404 for the installation's token: it does not know the installation (the app was uninstalled?)",
+  "installation-suspended":
+    "GitHub answered 403 for the installation's token: the installation is suspended",
+  "credentials-refused":
+    "GitHub answered 401 for the installation's token: it refused the app's credentials (check APP_ID and the private key)",
 };
 
 /**
@@ -134,7 +143,10 @@ export async function acceptTrigger(
     : "asked";
   if (still !== "asked") {
     deps.metrics?.ignored(still);
-    deps.log.info(
+    // A withdrawn question is the asker's choice; a refused installation
+    // is for the operator to look into.
+    const level = still in WITHDRAWN_BY_ASKER ? "info" : "warn";
+    deps.log[level](
       { reason: still, deliveryId: job.deliveryId },
       `askcode drops this question: ${WITHDRAWN[still]}`,
     );

@@ -10,7 +10,20 @@ const DISCUSSION_STILL_ASKED = `query DiscussionStillAsked($discussion: ID!, $co
 
 /** Whether a question should still run, or why it should not. */
 export type StillAsked =
-  "asked" | "comment-deleted" | "issue-deleted" | "issue-locked";
+  | "asked"
+  | "comment-deleted"
+  | "issue-deleted"
+  | "issue-locked"
+  | InstallationRefused;
+
+/**
+ * GitHub would not give askcode a token for the installation, so nothing
+ * can be read or written there: 404, it does not know the installation (the
+ * app was uninstalled); 403, the installation is suspended; 401, it refused
+ * the app's own credentials (its id or private key).
+ */
+export type InstallationRefused =
+  "installation-unknown" | "installation-suspended" | "credentials-refused";
 
 /**
  * Reads, just before a question is acknowledged, whether what asked is still
@@ -29,10 +42,28 @@ export type StillAsked =
  * A discussion (and its comment, when one asked) is read in one GraphQL
  * query: a node GitHub cannot resolve (NOT_FOUND) was deleted.
  *
+ * The installation's token is fetched with the first of these requests, so
+ * its failure surfaces here too; GitHub's 404 for the token is not the
+ * comment's, and it is told apart by the request that failed.
+ * https://docs.github.com/en/rest/apps/apps#create-an-installation-access-token-for-an-app
+ *
  * @example
  * await checkStillAsked(octokit, job) // "comment-deleted"
  */
 export async function checkStillAsked(
+  octokit: QuestionOctokit,
+  job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
+): Promise<StillAsked> {
+  try {
+    return await stillAsked(octokit, job);
+  } catch (error) {
+    const refused = installationRefused(error);
+    if (refused) return refused;
+    throw error;
+  }
+}
+
+async function stillAsked(
   octokit: QuestionOctokit,
   job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
 ): Promise<StillAsked> {
@@ -66,9 +97,28 @@ const GONE = Symbol("gone");
 
 // 404: deleted (or never visible to the app); 410: an issue deleted for good.
 function gone(error: unknown): typeof GONE {
+  if (installationRefused(error)) throw error;
   const status = (error as { status?: unknown } | undefined)?.status;
   if (status === 404 || status === 410) return GONE;
   throw error;
+}
+
+const TOKEN_PATH = /\/app\/installations\/\d+\/access_tokens$/;
+const TOKEN_REFUSALS: Record<number, InstallationRefused> = {
+  401: "credentials-refused",
+  403: "installation-suspended",
+  404: "installation-unknown",
+};
+
+/** Why GitHub refused the installation's token, when that is the request that failed. */
+function installationRefused(error: unknown): InstallationRefused | undefined {
+  const e = error as { status?: unknown; request?: { url?: unknown } } | null;
+  const url = e?.request?.url;
+  if (typeof url !== "string" || typeof e?.status !== "number")
+    return undefined;
+  if (!TOKEN_PATH.test(new URL(url, "https://api.github.invalid").pathname))
+    return undefined;
+  return TOKEN_REFUSALS[e.status];
 }
 
 interface StillAskedData {

@@ -20,6 +20,10 @@ const ADD_COMMENT = `mutation AddDiscussionComment($discussionId: ID!, $body: St
   }
 }`;
 
+// https://docs.github.com/en/graphql/reference/mutations#deletediscussioncomment
+const DELETE_COMMENT = `mutation DeleteDiscussionComment($commentId: ID!) {
+  deleteDiscussionComment(input: { id: $commentId }) { comment { id } }
+}`;
 const UPDATE_COMMENT = `mutation UpdateDiscussionComment($commentId: ID!, $body: String!) {
   updateDiscussionComment(input: { commentId: $commentId, body: $body }) {
     comment { id }
@@ -163,6 +167,13 @@ export function createDiscussionComments(
         commentId: nodeId,
         body: await redactedCommentBody(body, options.ownSecrets),
       });
+    },
+    async remove(commentId) {
+      // Only a comment this run posted or read: its node id is known.
+      const nodeId = nodeIds.get(commentId);
+      if (nodeId === undefined)
+        throw notFound(`discussion comment ${commentId} was not found`);
+      await write(octokit, DELETE_COMMENT, { commentId: nodeId });
     },
     async thread(askingCommentId, deadline) {
       const opened = await read(deadline);

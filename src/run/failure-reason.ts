@@ -1,5 +1,6 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
 import { RetryLaterError } from "../jobs/retry-later-error.js";
+import { githubRefusal } from "./github-refusal.js";
 import { NothingToRetryError } from "./previous-question.js";
 import {
   BudgetExceededError,
@@ -25,13 +26,25 @@ export function failureReason(error: unknown): FailureReason {
     return { kind: "model-unavailable" };
   }
   if (error instanceof BudgetExceededError) return { kind: "budget-exhausted" };
-  if (error instanceof GitHubError) return { kind: "github" };
+  // GitHub's own answer, not askcode's fault: what it said and what to check.
+  const refusal = githubRefusal(error);
+  if (refusal) return { kind: "github-refused", ...refusal };
+  if (error instanceof GitHubError || isOctokitRequestError(error))
+    return { kind: "github" };
   // The asker's own words, named back to them: not an upstream message.
   if (error instanceof RefNotFoundError)
     return { kind: "ref-not-found", ref: error.ref };
   if (error instanceof NothingToRetryError) return { kind: "nothing-to-retry" };
   if (error instanceof AskcodeError) return { kind: "github" };
   return { kind: "internal" };
+}
+
+// Octokit's RequestError (it carries the request it answered), from a
+// request askcode does not wrap (the thread's, the pull request's): GitHub's
+// failure, not askcode's.
+function isOctokitRequestError(error: unknown): boolean {
+  const e = error as { status?: unknown; request?: unknown } | null;
+  return typeof e?.status === "number" && typeof e.request === "object";
 }
 
 // Statuses a retry cannot cure: the key, the access or the model name is wrong.

@@ -1,15 +1,18 @@
 import { renderAnswerMovedComment } from "../answer/render-answer-moved-comment.js";
 import { systemClock, type Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 import {
   DEFAULT_COMMENT_WRITE_POLICY,
   retryCommentWrite,
   type CommentWritePolicy,
 } from "./retry-comment-write.js";
 
-/** The two comment calls a run's comment needs (`IssueComments` has them). */
+/** The comment calls a run's comment needs (`IssueComments` has them). */
 export interface CommentWriter {
   create(body: string): Promise<number>;
   update(commentId: number, body: string): Promise<void>;
+  /** Deletes a comment (absent: a comment that cannot be edited stays as it is). */
+  remove?(commentId: number): Promise<void>;
 }
 
 /**
@@ -37,11 +40,17 @@ export interface RunComment {
   edit(body: string): Promise<void>;
   /**
    * The run's reply (its answer, or why there is none), made to land: the
-   * edit is retried; if it still fails, the reply is posted as a new comment
-   * and the old one is edited once more to point at it. Rejects only when
-   * nothing landed. Does nothing once the run was interrupted.
+   * edit is retried, while the run's `deadline` (when given) leaves time for
+   * the wait; if it still fails, the reply is posted as a new comment and
+   * the old one is edited once more to point at it, or deleted when GitHub
+   * refuses that edit too, so no comment reads "Searching the code…" beside
+   * the reply. Rejects only when nothing landed. Does nothing once the run
+   * was interrupted.
    */
-  deliver(body: string): Promise<void>;
+  deliver(
+    body: string,
+    deadline?: Pick<Deadline, "remainingMs">,
+  ): Promise<void>;
   /** The run has made its last edit: a shutdown leaves its comment alone. */
   finish(): void;
 }
@@ -59,7 +68,10 @@ export interface InFlightRuns {
     interruptedBody: string,
     resume?: CommentResume,
   ): RunComment;
-  /** Interrupts every open run; resolves once each notice was written (or failed). */
+  /**
+   * Interrupts every open run, and every run started from now on; resolves
+   * once each notice was written (or failed).
+   */
   interruptAll(): Promise<void>;
   /** Runs started and not finished. */
   readonly size: number;
@@ -82,13 +94,20 @@ export function createInFlightRuns(
   const clock = options.clock ?? systemClock;
   const policy = options.writePolicy ?? DEFAULT_COMMENT_WRITE_POLICY;
   const open = new Set<{ interrupt(): Promise<void> }>();
+  // Set by `interruptAll`: a run that starts later (its job was still being
+  // accepted or acknowledged when the grace period ended) is interrupted
+  // from its first write, so its progress comment cannot land after the
+  // notices and stay there when the process exits.
+  let closed = false;
   return {
     get size() {
       return open.size;
     },
     start(comments, interruptedBody, resume = {}) {
       let commentId: number | undefined;
-      let state: "running" | "interrupted" | "finished" = "running";
+      let state: "running" | "interrupted" | "finished" = closed
+        ? "interrupted"
+        : "running";
       // The reply landed: a notice arriving later must not replace it.
       let delivered = false;
       const running = () => state === "running";
@@ -147,7 +166,7 @@ export function createInFlightRuns(
             if (state === "running" && commentId !== undefined)
               await comments.update(commentId, body);
           }),
-        deliver: (body) =>
+        deliver: (body, deadline) =>
           enqueue(async () => {
             const stale = commentId;
             if (!running()) return;
@@ -155,7 +174,13 @@ export function createInFlightRuns(
               try {
                 delivered = await retryCommentWrite(
                   () => comments.update(stale, body),
-                  { clock, policy, stillWanted: running, log },
+                  {
+                    clock,
+                    policy,
+                    stillWanted: running,
+                    ...(deadline ? { deadline } : {}),
+                    log,
+                  },
                 );
                 return;
               } catch (error) {
@@ -174,15 +199,24 @@ export function createInFlightRuns(
               return;
             }
             // Once, so the old comment does not read "Searching the code…"
-            // for ever; a second failure changes nothing the asker needs.
+            // for ever; if GitHub refuses that edit too, the old comment
+            // goes, and a third failure changes nothing the asker needs.
             await comments
               .update(stale, renderAnswerMovedComment(posted))
-              .catch((error: unknown) =>
+              .catch(async (error: unknown) => {
                 log.warn(
                   { err: error, commentId: stale, replyId: posted },
-                  "askcode could not point its old comment at the new reply",
-                ),
-              );
+                  "askcode could not point its old comment at the new reply; deleting it",
+                );
+                await comments
+                  .remove?.(stale)
+                  .catch((removal: unknown) =>
+                    log.warn(
+                      { err: removal, commentId: stale, replyId: posted },
+                      "askcode could not delete its old comment either",
+                    ),
+                  );
+              });
           }),
         finish() {
           if (state === "running") state = "finished";
@@ -191,6 +225,7 @@ export function createInFlightRuns(
       };
     },
     async interruptAll() {
+      closed = true;
       await Promise.all([...open].map((run) => run.interrupt()));
     },
   };

@@ -17,6 +17,8 @@ export interface IssueComments {
   /** Posts a comment; resolves its id. */
   create(body: string): Promise<number>;
   update(commentId: number, body: string): Promise<void>;
+  /** Deletes one of askcode's comments (absent: it cannot, and the comment stays). */
+  remove?(commentId: number): Promise<void>;
   /**
    * The issue and its comments, oldest first, without the comment that
    * asked; askcode's own answers are marked with what they cited and its
@@ -77,6 +79,13 @@ export function createIssueComments(
         { ...base, comment_id: commentId },
         body,
         options.ownSecrets,
+      );
+    },
+    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
+    async remove(commentId) {
+      await octokit.request(
+        "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}",
+        { ...base, comment_id: commentId },
       );
     },
     async thread(askingCommentId, deadline) {

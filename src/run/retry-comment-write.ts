@@ -1,4 +1,5 @@
 import type { Clock } from "../shared/clock.js";
+import type { Deadline } from "../shared/deadline.js";
 
 /** How a comment write is retried (bounded: the job waits on it). */
 export interface CommentWritePolicy {
@@ -16,6 +17,9 @@ export const DEFAULT_COMMENT_WRITE_POLICY: CommentWritePolicy = {
  * status: the connection failed; 429; 5xx) after each of the policy's
  * delays, through the injected clock. `stillWanted` is asked before each
  * retry: a write nobody wants any more (the run was interrupted) stops.
+ * With a `deadline` (the run's wall time), a retry whose wait would end
+ * past it is not made: the last error is thrown, so the caller's fallback
+ * still lands within the run's time.
  * Resolves whether the write landed (false: it was no longer wanted).
  * Throws the last error when retries run out or the failure is one a wait
  * cannot cure (a 404: the comment was deleted; a 403; a 422).
@@ -29,6 +33,7 @@ export async function retryCommentWrite(
     clock: Clock;
     policy: CommentWritePolicy;
     stillWanted(): boolean;
+    deadline?: Pick<Deadline, "remainingMs">;
     log?: { warn(meta: object, message: string): void };
   },
 ): Promise<boolean> {
@@ -40,6 +45,8 @@ export async function retryCommentWrite(
     } catch (error) {
       const waitMs = delays[attempt];
       if (waitMs === undefined || !curable(error)) throw error;
+      if (options.deadline && options.deadline.remainingMs() <= waitMs)
+        throw error;
       options.log?.warn(
         { err: error, attempt: attempt + 1, waitMs },
         "askcode could not write its comment; retrying",

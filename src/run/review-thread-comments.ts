@@ -68,6 +68,13 @@ export function createReviewThreadComments(
         options.ownSecrets,
       );
     },
+    // https://docs.github.com/en/rest/pulls/comments#delete-a-review-comment-for-a-pull-request
+    async remove(commentId) {
+      await octokit.request(
+        "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}",
+        { ...base, comment_id: commentId },
+      );
+    },
     async thread(askingCommentId, deadline) {
       const read = readBy(octokit, deadline);
       const { data: found } = await read(

@@ -6,6 +6,7 @@ import {
   type FailureReason,
 } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
+import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
 import type { JobEnd } from "../jobs/job-queue.js";
 import {
   renderProgressComment,
@@ -42,6 +43,10 @@ import type { PullRequestFacts, PullRequests } from "./pull-requests.js";
 import { notAtHeadNote } from "./review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
+import {
+  watchRepositoryReads,
+  type WatchedReader,
+} from "./watch-repository-reads.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -147,6 +152,8 @@ export async function runQuestion(
     });
     // The commit once resolved: a failure after that still links to it.
     let at: RunAtRepository | undefined;
+    // The repository's reads, watched for it becoming unreadable mid-run.
+    let watched: WatchedReader | undefined;
     let wallTime: { deadline: Deadline; seconds: number } | undefined;
     let reply: { body: string; outcome: QuestionOutcome };
     try {
@@ -196,6 +203,15 @@ export async function runQuestion(
         onHead?.resolved ??
         (await codeHost.resolveRef(asked?.ref, { deadline }));
       const excluded = createPathPolicy(job.config.exclude_paths);
+      watched = watchRepositoryReads(
+        codeHost.at(resolved.sha, {
+          deadline,
+          exclude: {
+            patterns: job.config.exclude_paths,
+            excludes: (path) => excluded.hidden(path) === "excluded",
+          },
+        }),
+      );
       at = runAt({
         source: codeHost.label,
         owner: job.owner,
@@ -203,13 +219,7 @@ export async function runQuestion(
         htmlUrl: job.htmlUrl,
         ref: resolved.ref,
         ...(asked && { askedRef: asked.ref }),
-        reader: codeHost.at(resolved.sha, {
-          deadline,
-          exclude: {
-            patterns: job.config.exclude_paths,
-            excludes: (path) => excluded.hidden(path) === "excluded",
-          },
-        }),
+        reader: watched.reader,
         budgets: settings.budgets,
       });
       const rendered = await answerQuestion({
@@ -250,9 +260,12 @@ export async function runQuestion(
           ? await headMovedNote(pullRequests, job.issueNumber, at.sha)
           : onHead?.note;
       const notAtHead = reviewComment && notAtHeadNote(reviewComment);
+      const fault = watched.fault();
+      const unreadable = fault && renderUnreadableNote(fault, at.sha);
       reply = {
         body:
           problems +
+          (unreadable ? `> ${unreadable}\n\n` : "") +
           (moved ? `> ${moved}\n\n` : "") +
           (notAtHead ? `> ${notAtHead}\n\n` : "") +
           rendered.body,
@@ -277,10 +290,18 @@ export async function runQuestion(
         { err: error, deliveryId: job.deliveryId },
         "askcode could not answer",
       );
+      // A repository gone mid-run is named as such, whatever read failed last.
+      const fault = watched?.fault();
       const reason: FailureReason =
-        timeLimit === undefined
-          ? failureReason(error)
-          : { kind: "time-limit", seconds: timeLimit };
+        timeLimit !== undefined
+          ? { kind: "time-limit", seconds: timeLimit }
+          : fault
+            ? {
+                kind: "github-refused",
+                status: fault.status,
+                subject: "repository",
+              }
+            : failureReason(error);
       const body = await renderFailureComment(reason, {
         handle,
         repository: at,
@@ -293,7 +314,9 @@ export async function runQuestion(
     }
     // The job is not done until the reply landed (the edit retried, else a
     // new comment); if neither could, this throws and the job fails, logged.
-    await comment.deliver(reply.body);
+    // Its retries end by the run's wall time, so a reply ready near the
+    // end still lands (edited, else as a new comment) within it.
+    await comment.deliver(reply.body, wallTime?.deadline);
     return reply.outcome;
   } finally {
     comment.finish();

@@ -1,4 +1,5 @@
 import { realpath } from "node:fs/promises";
+import { gitRefusal } from "./git-refusal.js";
 import { runGit } from "./run-git.js";
 
 /**
@@ -10,22 +11,39 @@ import { runGit } from "./run-git.js";
  */
 export type RepositoryKind = "work-tree" | "git-dir" | "none";
 
+/** What `root` is to git; when git refused it, why, in words naming the fix. */
+export interface DetectedRepository {
+  kind: RepositoryKind;
+  /** Set when git refused the repository (`gitRefusal`): `kind` is then "none". */
+  refused?: string;
+}
+
 /**
  * Asks git what `root` is, in one `git rev-parse` call.
  *
  * @example
- * await detectRepository("/src/app")        // "work-tree"
- * await detectRepository("/mirrors/app.git") // "git-dir"
- * await detectRepository("/tmp/notes")       // "none"
+ * await detectRepository("/src/app")        // { kind: "work-tree" }
+ * await detectRepository("/mirrors/app.git") // { kind: "git-dir" }
+ * await detectRepository("/tmp/notes")       // { kind: "none" }
+ * await detectRepository("/mnt/their-app")   // { kind: "none", refused: "git refuses to read /mnt/their-app: …" }
  */
-export async function detectRepository(root: string): Promise<RepositoryKind> {
-  const { code, stdout } = await runGit(root, [
+export async function detectRepository(
+  root: string,
+): Promise<DetectedRepository> {
+  const { code, stdout, stderr } = await runGit(root, [
     "rev-parse",
     "--is-inside-work-tree",
     "--show-prefix",
     "--absolute-git-dir",
   ]);
-  if (code !== 0) return "none";
+  if (code !== 0) {
+    const refused = gitRefusal(stderr);
+    return refused ? { kind: "none", refused } : { kind: "none" };
+  }
+  return { kind: await kindOf(root, stdout) };
+}
+
+async function kindOf(root: string, stdout: Buffer): Promise<RepositoryKind> {
   const [insideWorkTree, prefix, gitDir = ""] = stdout
     .toString("utf8")
     .split("\n");

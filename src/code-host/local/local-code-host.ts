@@ -14,7 +14,10 @@ import {
 } from "../../shared/errors.js";
 import { createFileSetReader } from "../file-set/file-set-reader.js";
 import type { FileSource } from "../file-set/file-source.js";
-import { detectRepository, type RepositoryKind } from "./detect-repository.js";
+import {
+  detectRepository,
+  type DetectedRepository,
+} from "./detect-repository.js";
 import { createDirectoryFileSource } from "./directory-file-source.js";
 import { createGitCatFile } from "./git-cat-file.js";
 import { createGitFileSource } from "./git-file-source.js";
@@ -48,7 +51,9 @@ const MAX_COMMIT_READERS = 4;
  *   `at()` sees only a SHA, so once `resolveRef()` has run, a ref naming the
  *   same commit as HEAD reads the working tree too.
  *
- * Throws `ConfigError` at once when `root` is not a directory.
+ * Throws `ConfigError` at once when `root` is not a directory, and from
+ * `resolveRef(ref)` when git refuses the repository (owned by another user:
+ * the message names git's reason and the `safe.directory` fix).
  *
  * @example
  * const host = createLocalCodeHost({ root: "." });
@@ -63,8 +68,9 @@ export function createLocalCodeHost(
   assertDirectory(root);
   const limits = options.limits;
   const objects = createGitCatFile({ cwd: root });
-  let kind: Promise<RepositoryKind> | undefined;
-  const repositoryKind = () => (kind ??= detectRepository(root));
+  let detected: Promise<DetectedRepository> | undefined;
+  const repository = () => (detected ??= detectRepository(root));
+  const repositoryKind = async () => (await repository()).kind;
   // The SHA that `resolveRef()` gave for the working tree; `at()` maps it back.
   let workingTreeSha = WORKING_TREE_SHA;
   let workingTreeReader: CodeReader | undefined;
@@ -73,23 +79,25 @@ export function createLocalCodeHost(
   });
 
   async function resolveRef(ref?: string): Promise<ResolvedRef> {
-    const repository = await repositoryKind();
+    const { kind, refused } = await repository();
     if (ref === undefined) {
-      if (repository === "none")
+      if (kind === "none")
         return { sha: WORKING_TREE_SHA, ref: WORKING_TREE_SHA };
       const branch = await currentBranch(root);
       const head = await revParseCommit(root, "HEAD");
-      if (head === undefined && repository === "git-dir")
+      if (head === undefined && kind === "git-dir")
         throw new EmptyRepositoryError();
       // A work tree reads from disk, so it is served even before its first commit.
-      if (repository === "work-tree") workingTreeSha = head ?? WORKING_TREE_SHA;
+      if (kind === "work-tree") workingTreeSha = head ?? WORKING_TREE_SHA;
       return {
         sha: head ?? WORKING_TREE_SHA,
         ref: branch ?? "HEAD",
         ...(branch ? { defaultBranch: branch } : {}),
       };
     }
-    if (repository === "none") {
+    // Git's own reason, when it refused the repository, is the one to fix.
+    if (refused) throw new ConfigError(refused);
+    if (kind === "none") {
       const error = new RefNotFoundError(ref);
       error.message += ` ${root} is not a git repository, so only its files on disk can be read: ask without a ref.`;
       throw error;

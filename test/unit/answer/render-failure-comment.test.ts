@@ -93,4 +93,19 @@ describe("renderFailureComment", () => {
       "<sub>askcode · read `v2.1` at [9fceb02](https://github.com/octo/uploader/commit/9fceb02d0ae598e95dc970b74767f19372d61af8)</sub>",
     );
   });
+
+  it.each([
+    [404, "pull-request"],
+    [403, "repository"],
+  ] as const)(
+    "reports GitHub's %i (reading the %s) as GitHub's answer, with what to check",
+    async (status, subject) => {
+      expect(
+        await renderFailureComment(
+          { kind: "github-refused", status, subject },
+          { handle: "askcode" },
+        ),
+      ).toMatchSnapshot();
+    },
+  );
 });

@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import nock from "nock";
-import { ProbotOctokit } from "probot";
+import { Probot, ProbotOctokit } from "probot";
 import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
 import { installationConfigSource } from "../../../src/config/installation-config-source.js";
 import { acceptTrigger } from "../../../src/run/accept-trigger.js";
@@ -223,6 +224,90 @@ describe("acceptTrigger with the still-asked check", () => {
         "askcode could not check that the question is still there; answering it",
       ],
     ]);
+  });
+});
+
+describe("checkStillAsked when GitHub will not give a token for the installation", () => {
+  const TOKEN = "/app/installations/1/access_tokens";
+  const tokenRefusal = (status: number, message: string) => ({
+    message,
+    documentation_url:
+      "https://docs.github.com/rest/apps/apps#create-an-installation-access-token-for-an-app",
+    status: String(status),
+  });
+  // Probot's installation client, as the worker gets it from `app.auth(id)`:
+  // its token is fetched with its first request.
+  const { privateKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  async function installationOctokit() {
+    const probot = new Probot({
+      appId: 1,
+      privateKey,
+      logLevel: "fatal",
+      Octokit: ProbotOctokit.defaults({
+        throttle: { enabled: false },
+        retry: { enabled: false },
+      }),
+    });
+    return (await probot.auth(1)) as unknown as QuestionOctokit;
+  }
+
+  it.each([
+    [404, "Not Found", "installation-unknown"],
+    [403, "This installation has been suspended", "installation-suspended"],
+    [401, "A JSON web token could not be decoded", "credentials-refused"],
+  ] as const)(
+    "tells GitHub's %i for the token (%s) from a deleted comment",
+    async (status, message, verdict) => {
+      const scope = nock("https://api.github.com")
+        .post(TOKEN)
+        .reply(status, tokenRefusal(status, message));
+
+      expect(
+        await checkStillAsked(await installationOctokit(), ON_COMMENT),
+      ).toBe(verdict);
+      expect(scope.pendingMocks()).toStrictEqual([]);
+    },
+  );
+
+  it("drops the question with that reason in the log, not comment-deleted", async () => {
+    const scope = nock("https://api.github.com")
+      .post(TOKEN)
+      .reply(404, tokenRefusal(404, "Not Found"));
+    const lines: Array<[string, object, string]> = [];
+    const ignored: string[] = [];
+    const installation = await installationOctokit();
+    const job = triggerJob({
+      payload: loadWebhook("issue_comment.created.mention"),
+    });
+
+    const question = await acceptTrigger(job, {
+      // The config's own reads are not the point here.
+      configSource: async () => ({ config: async () => undefined }),
+      appSlug: async () => "askcode",
+      missions: [],
+      clock: createFakeClock(),
+      log: {
+        info: (meta, text) => void lines.push(["info", meta, text]),
+        warn: (meta, text) => void lines.push(["warn", meta, text]),
+      },
+      metrics: { ignored: (reason) => void ignored.push(reason) },
+      stillAsked: (asked) => checkStillAsked(installation, asked),
+    });
+
+    expect(question).toBeUndefined();
+    expect(ignored).toStrictEqual(["installation-unknown"]);
+    expect(lines).toStrictEqual([
+      [
+        "warn",
+        { reason: "installation-unknown", deliveryId: "d-1" },
+        "askcode drops this question: GitHub answered 404 for the installation's token: it does not know the installation (the app was uninstalled?)",
+      ],
+    ]);
+    expect(scope.pendingMocks()).toStrictEqual([]);
   });
 });
 

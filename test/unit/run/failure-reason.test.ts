@@ -1,3 +1,4 @@
+import { RequestError } from "@octokit/request-error";
 import { renderFailureComment } from "../../../src/answer/render-failure-comment.js";
 import { failureReason } from "../../../src/run/failure-reason.js";
 import {
@@ -5,8 +6,11 @@ import {
   EmptyRepositoryError,
   GitHubError,
   ModelError,
+  RateLimitError,
   RefNotFoundError,
 } from "../../../src/shared/errors.js";
+
+const API = "https://api.github.com";
 
 const INTERNAL = [
   "llm.internal.corp",
@@ -89,5 +93,52 @@ describe("failureReason", () => {
     const body = await renderFailureComment(reason, { handle: "askcode" });
     expect(body).toContain("no branch, tag or commit named `v9.9`");
     for (const leak of INTERNAL) expect(body).not.toContain(leak);
+  });
+
+  it.each([
+    ["GET /repos/o/r/pulls/12", 404, "pull-request"],
+    ["GET /repos/o/r/issues/12/comments", 403, "issue"],
+    ["GET /repos/o/r/git/trees/abc", 404, "repository"],
+  ] as const)(
+    "takes GitHub's %s answering %i for GitHub's answer about what was read",
+    (route, status, subject) => {
+      const [method, path] = route.split(" ");
+      const error = new RequestError("Not Found", status, {
+        request: { method: method as "GET", url: `${API}${path}`, headers: {} },
+        response: { status, url: `${API}${path}`, headers: {}, data: {} },
+      });
+      expect(failureReason(error)).toStrictEqual({
+        kind: "github-refused",
+        status,
+        subject,
+      });
+      expect(
+        failureReason(new GitHubError("refused", status, { cause: error })),
+      ).toStrictEqual({ kind: "github-refused", status, subject });
+    },
+  );
+
+  it("keeps a 403 that is a rate limit a passing GitHub failure, not a refusal", () => {
+    const limited = new RequestError(
+      "You have exceeded a secondary rate limit",
+      403,
+      {
+        request: {
+          method: "GET",
+          url: `${API}/repos/o/r/pulls/12`,
+          headers: {},
+        },
+        response: {
+          status: 403,
+          url: `${API}/repos/o/r/pulls/12`,
+          headers: { "retry-after": "60" },
+          data: {},
+        },
+      },
+    );
+    expect(failureReason(limited)).toStrictEqual({ kind: "github" });
+    expect(
+      failureReason(new RateLimitError("limited", 403, undefined)),
+    ).toStrictEqual({ kind: "github" });
   });
 });

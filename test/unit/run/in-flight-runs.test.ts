@@ -3,6 +3,7 @@ import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createDeadline } from "../../../src/shared/deadline.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createManualClock } from "../../helpers/manual-clock.js";
 import { githubFixture, restHeaders } from "../../helpers/nock-github.js";
@@ -120,13 +121,16 @@ describe("RunComment.deliver", () => {
     expect([api, failing, reply, pointer].every((s) => s.isDone())).toBe(true);
   });
 
-  it("keeps the posted answer when pointing the old comment at it fails too", async () => {
+  it('deletes the old comment when pointing it at the new reply fails too, so nothing reads "Searching" beside the reply', async () => {
     const { log, comments, inFlight, posted } = setup();
-    nock(API)
+    const refused = nock(API)
       .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
       .times(5)
       .reply(500, SERVER_ERROR, restHeaders());
-    postsReply(posted);
+    const reply = postsReply(posted);
+    const deleted = nock(API)
+      .delete(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .reply(204);
     const comment = inFlight.start(comments, NOTICE);
     await comment.post(PROGRESS);
     await comment.deliver(ANSWER);
@@ -134,8 +138,30 @@ describe("RunComment.deliver", () => {
     expect(posted).toStrictEqual([PROGRESS, ANSWER]);
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ replyId: REPLY_COMMENT.id }),
-      expect.stringMatching(/could not point its old comment/),
+      expect.stringMatching(/could not point its old comment .*deleting it/),
     );
+    expect([refused, reply, deleted].every((s) => s.isDone())).toBe(true);
+  });
+
+  it("retries the edit only while the run's wall time has room for the wait, then posts the reply within it", async () => {
+    const { clock, comments, inFlight, posted, api } = setup();
+    const started = clock.now();
+    // 2.5 s of the run's wall time left when the reply is ready.
+    const deadline = createDeadline(clock, 2_500);
+    const failing = nock(API)
+      .patch(`${REPO}/issues/comments/${PROGRESS_COMMENT.id}`)
+      .times(2)
+      .reply(500, SERVER_ERROR, restHeaders());
+    const reply = postsReply(posted);
+    const pointer = edited(PROGRESS_COMMENT.id, []);
+    const comment = inFlight.start(comments, NOTICE);
+    await comment.post(PROGRESS);
+    await comment.deliver(ANSWER, deadline);
+
+    expect(clock.sleeps).toStrictEqual([1_000]);
+    expect(clock.now() - started).toBeLessThanOrEqual(2_500);
+    expect(posted).toStrictEqual([PROGRESS, ANSWER]);
+    expect([api, failing, reply, pointer].every((s) => s.isDone())).toBe(true);
   });
 
   it("goes straight to a new comment when the old one is gone (404): a wait cannot bring it back", async () => {
@@ -239,6 +265,40 @@ describe("RunComment.deliver", () => {
     await Promise.all([delivering, interrupting]);
 
     expect(bodies).toStrictEqual([ANSWER]);
+  });
+});
+
+describe("InFlightRuns.interruptAll", () => {
+  it("interrupts a run that starts after it: its comment is the notice, and no progress edit follows", async () => {
+    const writes: string[] = [];
+    const inFlight = createInFlightRuns(
+      { warn: jest.fn(), error: jest.fn() },
+      { clock: createFakeClock() },
+    );
+    const writer = {
+      create: async (body: string) => {
+        writes.push(`create ${body}`);
+        return 1;
+      },
+      update: async (_id: number, body: string) =>
+        void writes.push(`update ${body}`),
+    };
+    // One run was open when the grace period ended; another job was still
+    // being acknowledged and reaches its run only afterwards.
+    const open = inFlight.start(writer, NOTICE);
+    await open.post(PROGRESS);
+    await inFlight.interruptAll();
+    const late = inFlight.start(writer, NOTICE);
+    await late.post(PROGRESS);
+    await late.edit("⏳ Read 120 files…");
+    await late.deliver(ANSWER);
+    late.finish();
+
+    expect(writes).toStrictEqual([
+      `create ${PROGRESS}`,
+      `update ${NOTICE}`,
+      `create ${NOTICE}`,
+    ]);
   });
 });
 

@@ -132,7 +132,11 @@ describe("runQuestion across a job's attempts", () => {
   });
 
   it.each([
-    ["GitHub answered 404", new GitHubError("Not Found", 404), "github"],
+    [
+      "GitHub answered 404",
+      new GitHubError("Not Found", 404),
+      "github-refused",
+    ],
     ["a budget ran out", new BudgetExceededError("tokens"), "budget-exhausted"],
   ])(
     "does not retry a failure that would only repeat (%s): the failure comment at once",

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chownSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import {
   createLocalCodeHost,
@@ -253,5 +253,43 @@ describe("createLocalCodeHost: a plain directory", () => {
   it("resolves a relative root to an absolute label", () => {
     const root = tracked(makeTempDir());
     expect(open(relative(process.cwd(), root)).label).toBe(`local:${root}`);
+  });
+});
+
+// Git compares the repository's owner with the user running it; as root a
+// checkout chown'ed to another uid is refused deterministically (the tests
+// run as root here and in CI). No global or system config may trust it.
+const asRoot = process.getuid?.() === 0 ? describe : describe.skip;
+asRoot("createLocalCodeHost: a checkout owned by another user", () => {
+  const saved = { ...process.env };
+  let root: string;
+
+  beforeAll(() => {
+    root = tracked(initRepo());
+    writeFiles(root, { "a.txt": "one\n" });
+    commitAll(root, "first");
+    chownSync(root, 12345, 12345);
+    const config = join(tracked(makeTempDir("askcode-gitconfig-")), "config");
+    writeFileSync(config, "");
+    process.env.GIT_CONFIG_GLOBAL = config;
+    process.env.GIT_CONFIG_SYSTEM = config;
+    // Git trusts the invoking user's repositories under sudo.
+    delete process.env.SUDO_UID;
+  });
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  it("names git's reason and the safe.directory fix when asked for a ref, not 'not a git repository'", async () => {
+    const failure = open(root)
+      .resolveRef("HEAD")
+      .catch((error: unknown) => error);
+
+    const error = await failure;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(
+      /^git refuses to read .+: it is owned by another user \(git: "detected dubious ownership"\)\. If you trust it, run `git config --global --add safe\.directory .+` and ask again\.$/,
+    );
+    expect((error as Error).message).not.toContain("not a git repository");
   });
 });
