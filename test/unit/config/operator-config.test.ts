@@ -45,6 +45,7 @@ describe("loadOperatorConfig", () => {
       questionLimits: { perUser: 20, perRepository: 100 },
       redisUrl: undefined,
       redisCacheMaxBodyBytes: 256 * 1024,
+      dataDir: ".askcode",
       jobs: { attempts: 3, backoffMs: 10_000 },
       githubApiUrl: "https://api.github.com",
       server: {
@@ -91,6 +92,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_REDIS_CACHE_MAX_BODY_BYTES: "65536",
         ASKCODE_JOB_ATTEMPTS: "5",
         ASKCODE_JOB_BACKOFF_SECONDS: "30",
+        ASKCODE_DATA_DIR: "/var/lib/askcode",
         HOST: "0.0.0.0",
         PORT: "8080",
         WEBHOOK_PATH: "/hooks",
@@ -123,6 +125,7 @@ describe("loadOperatorConfig", () => {
       questionLimits: { perUser: 5, perRepository: 40 },
       redisUrl: "rediss://:secret@redis.internal:6380/2",
       redisCacheMaxBodyBytes: 65536,
+      dataDir: "/var/lib/askcode",
       jobs: { attempts: 5, backoffMs: 30_000 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
       server: {
