@@ -10,7 +10,8 @@
 //   npm run bench:load [-- --rate 200 --seconds 10 --connections 20 --issues 50]
 //
 // With REDIS_URL set in the environment, the app is started with it (and so
-// uses its Redis-backed queue); without it, the in-process queue.
+// uses its Redis-backed queue); without it, the in-process queue on the
+// embedded store (SQLite in the app's temp data directory), as one container runs.
 //
 // The jobs themselves are held: the stand-in leaves every read of a
 // repository's file (the config read each job starts with) unanswered, so the
@@ -122,7 +123,9 @@ const acknowledged = result["2xx"];
 const answered = result["2xx"] + result.non2xx;
 
 console.table({
-  backend: { value: redisUrl ? "Redis (REDIS_URL)" : "in-process" },
+  backend: {
+    value: redisUrl ? "Redis (REDIS_URL)" : "embedded store (SQLite)",
+  },
   jobs: { value: values["run-jobs"] ? "run during the load" : "held" },
   "deliveries answered": { value: answered },
   "target rate (/s)": { value: RATE },
