@@ -210,6 +210,16 @@ export const operatorEnvSchema = z.object({
   /** The wait before the first retry; each later one waits twice as long (seconds). */
   ASKCODE_JOB_BACKOFF_SECONDS: wholeNumber(1, 3600, " of seconds").default(10),
   /**
+   * Set by askcode's image (`1`): askcode then refuses to listen on loopback,
+   * which a published port cannot reach. An environment variable rather than
+   * a file such as `/.dockerenv` because it travels with the image to every
+   * runtime (Docker, Podman, Kubernetes), where such files differ.
+   */
+  ASKCODE_IN_CONTAINER: z
+    .enum(["1", "0"])
+    .optional()
+    .meta({ allowed: "1 (askcode's image sets it) or 0" }),
+  /**
    * The address the HTTP server listens on. Probot's default, localhost, is
    * kept outside a container; the image sets 0.0.0.0 so a published port
    * reaches it.
@@ -313,6 +323,8 @@ export interface OperatorConfig {
   jobs: { attempts: number; backoffMs: number };
   /** The REST API's root, for Probot and every client askcode builds. */
   githubApiUrl: string;
+  /** Running in askcode's image (`ASKCODE_IN_CONTAINER=1`): loopback is refused. */
+  inContainer: boolean;
   server: {
     host: string;
     port: number;
@@ -424,6 +436,7 @@ function toOperatorConfig(
         ? `${env.GHE_PROTOCOL}://${env.GHE_HOST}/api/v3`
         : "https://api.github.com")
     ).replace(/\/+$/, ""),
+    inContainer: env.ASKCODE_IN_CONTAINER === "1",
     server: {
       host: env.HOST,
       port: env.PORT,

@@ -47,6 +47,7 @@ describe("loadOperatorConfig", () => {
       redisCacheMaxBodyBytes: 256 * 1024,
       jobs: { attempts: 3, backoffMs: 10_000 },
       githubApiUrl: "https://api.github.com",
+      inContainer: false,
       server: {
         host: "localhost",
         port: 3000,
@@ -90,6 +91,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_REDIS_CACHE_MAX_BODY_BYTES: "65536",
         ASKCODE_JOB_ATTEMPTS: "5",
         ASKCODE_JOB_BACKOFF_SECONDS: "30",
+        ASKCODE_IN_CONTAINER: "1",
         HOST: "0.0.0.0",
         PORT: "8080",
         WEBHOOK_PATH: "/hooks",
@@ -124,6 +126,7 @@ describe("loadOperatorConfig", () => {
       redisCacheMaxBodyBytes: 65536,
       jobs: { attempts: 5, backoffMs: 30_000 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
+      inContainer: true,
       server: {
         host: "0.0.0.0",
         port: 8080,
@@ -335,19 +338,37 @@ describe("loadOperatorConfig", () => {
 });
 
 describe(".env.example", () => {
+  // Each variable is a line `NAME=value`, or `# NAME=value` when the example
+  // leaves it unset (the value shown is the default).
+  const lines = readFileSync(
+    new URL("../../../.env.example", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .flatMap((line) => {
+      const match = /^(# )?([A-Z_]+)=(.*)$/.exec(line);
+      return match
+        ? [{ set: !match[1], name: match[2]!, value: match[3]! }]
+        : [];
+    });
   const example = Object.fromEntries(
-    readFileSync(new URL("../../../.env.example", import.meta.url), "utf8")
-      .split("\n")
-      .flatMap((line) => {
-        const match = /^([A-Z_]+)=(.*)$/.exec(line);
-        return match ? [[match[1], match[2]]] : [];
-      }),
+    lines.map(({ name, value }) => [name, value]),
   ) as Record<string, string>;
 
-  it("lists every variable askcode reads", () => {
+  it("lists every variable askcode reads, but the one its image sets", () => {
     expect(Object.keys(example)).toStrictEqual(
-      expect.arrayContaining(Object.keys(operatorEnvSchema.shape)),
+      expect.arrayContaining(
+        Object.keys(operatorEnvSchema.shape).filter(
+          (name) => name !== "ASKCODE_IN_CONTAINER",
+        ),
+      ),
     );
+  });
+
+  it("sets only the credentials to fill in, so `docker run --env-file` erases none of the image's settings", () => {
+    expect(
+      lines.filter((line) => line.set).map((line) => line.name),
+    ).toStrictEqual(["APP_ID", "WEBHOOK_SECRET"]);
   });
 
   it("is a valid environment as it stands, with the defaults' values", () => {
