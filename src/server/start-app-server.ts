@@ -72,6 +72,7 @@ export async function startAppServer(
   });
   await probot.ready();
   const log = probot.log;
+  if (credentials.notice) log.info(credentials.notice);
   const inFlight = createInFlightRuns(log, { clock });
   let queue: JobQueue | undefined;
   const webhooks = await createNodeMiddleware(
