@@ -117,13 +117,14 @@ export const operatorEnvSchema = z.object({
   /**
    * Where file contents and what indexing derives from them are kept on disk,
    * by git blob SHA (src/cache/blob-store.ts). Created if missing; kept across
-   * restarts; each replica needs its own. Default: askcode-blob-cache in the
-   * OS temp directory, which any user can write.
+   * restarts; each replica needs its own. Unset: askcode-blob-cache in the
+   * OS temp directory, which any user can write; in askcode's image,
+   * /var/cache/askcode (`CONTAINER_DEFAULTS`).
    */
   ASKCODE_BLOB_CACHE_DIR: z
     .string()
     .min(1)
-    .default(join(tmpdir(), "askcode-blob-cache"))
+    .optional()
     .meta({ allowed: "a directory path askcode can write" }),
   /** The most bytes the blob cache takes on disk (least recently used go first); `0`: no blob cache. */
   ASKCODE_BLOB_CACHE_MAX_BYTES: wholeNumber(
@@ -210,8 +211,9 @@ export const operatorEnvSchema = z.object({
   /** The wait before the first retry; each later one waits twice as long (seconds). */
   ASKCODE_JOB_BACKOFF_SECONDS: wholeNumber(1, 3600, " of seconds").default(10),
   /**
-   * Set by askcode's image (`1`): askcode then refuses to listen on loopback,
-   * which a published port cannot reach. An environment variable rather than
+   * Set by askcode's image (`1`): the image's defaults apply to what is unset
+   * (`CONTAINER_DEFAULTS`), and askcode refuses to listen on loopback, which
+   * a published port cannot reach. An environment variable rather than
    * a file such as `/.dockerenv` because it travels with the image to every
    * runtime (Docker, Podman, Kubernetes), where such files differ.
    */
@@ -220,14 +222,14 @@ export const operatorEnvSchema = z.object({
     .optional()
     .meta({ allowed: "1 (askcode's image sets it) or 0" }),
   /**
-   * The address the HTTP server listens on. Probot's default, localhost, is
-   * kept outside a container; the image sets 0.0.0.0 so a published port
-   * reaches it.
+   * The address the HTTP server listens on. Unset: Probot's default,
+   * localhost, outside a container; 0.0.0.0 in askcode's image, so a
+   * published port reaches it.
    */
   HOST: z
     .string()
     .regex(/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/)
-    .default("localhost")
+    .optional()
     .meta({
       allowed: "a host name or IP address to listen on, such as 0.0.0.0",
     }),
@@ -335,6 +337,17 @@ export interface OperatorConfig {
 }
 
 type OperatorEnv = z.output<typeof operatorEnvSchema>;
+
+/**
+ * What askcode's image uses for a setting left unset. They live here, not as
+ * `ENV` lines in the Dockerfile, because `docker run --env-file` and
+ * compose's `env_file` pass a `HOST=` line as an empty value that replaces
+ * an image's `ENV`; askcode reads an empty value as unset, and lands here.
+ */
+export const CONTAINER_DEFAULTS = {
+  HOST: "0.0.0.0",
+  ASKCODE_BLOB_CACHE_DIR: "/var/cache/askcode",
+} as const;
 type EnvName = keyof OperatorEnv;
 
 // Values never echoed in an error message.
@@ -391,6 +404,7 @@ function toOperatorConfig(
   production: boolean,
 ): OperatorConfig {
   const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = env;
+  const inContainer = env.ASKCODE_IN_CONTAINER === "1";
   return {
     modelEndpoint:
       apiKey === undefined && baseUrl === undefined
@@ -411,7 +425,11 @@ function toOperatorConfig(
     indexCacheMaxBytes: env.ASKCODE_INDEX_CACHE_MAX_BYTES,
     derivedCacheMaxBytes: env.ASKCODE_DERIVED_CACHE_MAX_BYTES,
     blobCache: {
-      dir: env.ASKCODE_BLOB_CACHE_DIR,
+      dir:
+        env.ASKCODE_BLOB_CACHE_DIR ??
+        (inContainer
+          ? CONTAINER_DEFAULTS.ASKCODE_BLOB_CACHE_DIR
+          : join(tmpdir(), "askcode-blob-cache")),
       maxBytes: env.ASKCODE_BLOB_CACHE_MAX_BYTES,
     },
     missionsDir: env.ASKCODE_MISSIONS_DIR,
@@ -436,9 +454,9 @@ function toOperatorConfig(
         ? `${env.GHE_PROTOCOL}://${env.GHE_HOST}/api/v3`
         : "https://api.github.com")
     ).replace(/\/+$/, ""),
-    inContainer: env.ASKCODE_IN_CONTAINER === "1",
+    inContainer,
     server: {
-      host: env.HOST,
+      host: env.HOST ?? (inContainer ? CONTAINER_DEFAULTS.HOST : "localhost"),
       port: env.PORT,
       webhookPath: env.WEBHOOK_PATH,
       webhookProxyUrl: env.WEBHOOK_PROXY_URL,

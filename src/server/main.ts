@@ -23,7 +23,6 @@ async function main(): Promise<void> {
   const operator = loadOperatorConfig(env);
   await refuseLoopbackInContainer({
     host: operator.server.host,
-    rawHost: env.HOST,
     inContainer: operator.inContainer,
   });
   const credentials = readAppCredentials({

@@ -3,10 +3,8 @@ import { BlockList } from "node:net";
 import { ConfigError } from "../shared/errors.js";
 
 export interface ListenHostCheck {
-  /** The address askcode will listen on (`operator.server.host`). */
+  /** The address askcode will listen on (`operator.server.host`, from HOST). */
   host: string;
-  /** `HOST` as the environment gave it (unset when empty: the image's value was erased). */
-  rawHost: string | undefined;
   inContainer: boolean;
   /** Resolves a host name to every address it has (node:dns `lookup` with `all`). */
   lookup?(host: string): Promise<Array<{ address: string }>>;
@@ -20,13 +18,13 @@ LOOPBACK.addSubnet("::ffff:127.0.0.0", 104, "ipv6");
 /**
  * Refuses to start askcode inside its container when it would listen only
  * on loopback: a published port cannot reach that address, every delivery
- * is refused, and a health check run inside the container still passes. The
- * usual cause is an env file with an empty `HOST=` line, which Docker passes
- * as an empty value over the image's `HOST=0.0.0.0`.
+ * is refused, and a health check run inside the container still passes.
+ * (Unset, HOST is 0.0.0.0 in the image: this catches one set on purpose,
+ * such as a development `.env` with HOST=localhost.)
  *
  * @example
- * await refuseLoopbackInContainer({ host: "localhost", rawHost: undefined, inContainer: true })
- * // throws ConfigError: askcode cannot start: HOST is unset, so askcode would listen on localhost …
+ * await refuseLoopbackInContainer({ host: "localhost", inContainer: true })
+ * // throws ConfigError: askcode cannot start: HOST="localhost" makes askcode listen on 127.0.0.1, ::1 …
  */
 export async function refuseLoopbackInContainer(
   check: ListenHostCheck,
@@ -38,11 +36,7 @@ export async function refuseLoopbackInContainer(
   const loopback = (address: string) =>
     LOOPBACK.check(address, address.includes(":") ? "ipv6" : "ipv4");
   if (addresses.length === 0 || !addresses.every(loopback)) return;
-  const given =
-    check.rawHost === undefined
-      ? "HOST is unset (an empty HOST= line in an env file erases the image's HOST=0.0.0.0)"
-      : `HOST=${JSON.stringify(check.rawHost)}`;
   throw new ConfigError(
-    `askcode cannot start: ${given}, so askcode would listen on ${check.host} (${addresses.join(", ")}), which is loopback: inside a container no published port reaches it. Delete the HOST line from the env file, so the image's HOST=0.0.0.0 applies, or set HOST=0.0.0.0.`,
+    `askcode cannot start: HOST=${JSON.stringify(check.host)} makes askcode listen on ${addresses.join(", ")}, which is loopback: inside a container no published port reaches it, and every delivery would be refused. Delete the HOST line (the image listens on 0.0.0.0) or set HOST=0.0.0.0.`,
   );
 }

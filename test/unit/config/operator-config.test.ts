@@ -58,6 +58,22 @@ describe("loadOperatorConfig", () => {
     });
   });
 
+  it("in askcode's image, listens on every interface and caches blobs in the image's directory when those are unset or empty", () => {
+    for (const env of [
+      { ASKCODE_IN_CONTAINER: "1" },
+      // `docker run --env-file .env` with `HOST=` lines: empty is unset.
+      { ASKCODE_IN_CONTAINER: "1", HOST: "", ASKCODE_BLOB_CACHE_DIR: "" },
+    ]) {
+      const config = loadOperatorConfig(env);
+      expect(config.server.host).toBe("0.0.0.0");
+      expect(config.blobCache.dir).toBe("/var/cache/askcode");
+      expect(config.inContainer).toBe(true);
+    }
+    expect(
+      loadOperatorConfig({ ASKCODE_IN_CONTAINER: "1", HOST: "::" }).server.host,
+    ).toBe("::");
+  });
+
   it("has the same defaults as the code host it configures", () => {
     const config = loadOperatorConfig({});
     expect(config.maxFileBytes).toBe(DEFAULT_READ_LIMITS.maxFileBytes);
