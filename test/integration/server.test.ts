@@ -3,7 +3,7 @@ import { jest } from "@jest/globals";
 import { Writable } from "node:stream";
 import nock from "nock";
 import { pino } from "pino";
-import { ProbotOctokit } from "probot";
+import { ProbotOctokit, type Logger } from "probot";
 import { Counter, Registry } from "prom-client";
 import { loadOperatorConfig } from "../../src/config/operator-config.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
@@ -54,7 +54,7 @@ async function start(
     env?: Record<string, string>;
     clock?: Clock;
     metrics?: Registry;
-    log?: ReturnType<typeof pino>;
+    log?: Logger;
     maxDeliveryBytes?: number;
   } = {},
 ) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import { once, type EventEmitter } from "node:events";
 import { jest } from "@jest/globals";
 import { Queue, Worker } from "bullmq";
 import nock from "nock";
@@ -46,15 +46,15 @@ async function stop(server: ChildProcess): Promise<void> {
 }
 
 /** Resolves when `emitter` emits `event` `count` times in all. */
-function times(emitter: Queue | Redis, event: string, count: number) {
+function times(emitter: EventEmitter, event: string, count: number) {
   return new Promise<void>((resolve) => {
     let seen = 0;
     const on = () => {
       if (++seen < count) return;
-      emitter.off(event as "error", on);
+      emitter.off(event, on);
       resolve();
     };
-    emitter.on(event as "error", on);
+    emitter.on(event, on);
   });
 }
 
