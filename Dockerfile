@@ -11,8 +11,10 @@
 # `--init` adds tini to reap the git processes `askcode ask --ref` starts.
 # `--stop-timeout` must exceed ASKCODE_SHUTDOWN_GRACE_SECONDS (25) plus a few
 # seconds for the interrupted notices; Docker's default of 10 s would kill
-# running answers. The key file must be readable by uid 1000 (user `node`).
-# Pass variables with -e or --env-file; a `.env` file is never copied in.
+# running answers. The key file must be readable by uid 1000 (user `node`);
+# PRIVATE_KEY_PATH wins over a PRIVATE_KEY from the same env file. Pass
+# variables with -e or --env-file; a `.env` file is never copied in, and an
+# empty value (`HOST=`) is read as unset, never as an override.
 ARG NODE_IMAGE=node:26-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -29,9 +31,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
-# HOST: listen on every interface, so a published port reaches the app
-# (outside a container askcode keeps Probot's default, localhost).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# ASKCODE_IN_CONTAINER: askcode's own defaults for an image apply to what is
+# unset (HOST 0.0.0.0, so a published port reaches the app; the blob cache
+# below), and a loopback HOST stops the start. They live in the code
+# (CONTAINER_DEFAULTS), not here: `--env-file` with `HOST=` would replace an
+# ENV line with an empty value.
+ENV NODE_ENV=production PORT=3000 ASKCODE_IN_CONTAINER=1
 WORKDIR /app
 # git serves `askcode ask --ref` on checkouts mounted into the container.
 RUN apt-get update && apt-get install -y --no-install-recommends git && rm -rf /var/lib/apt/lists/*
@@ -41,14 +46,22 @@ COPY --from=build /app/dist ./dist
 COPY bin ./bin
 COPY app.yml ./
 COPY missions ./missions
-# The blob cache (ASKCODE_BLOB_CACHE_DIR) must be writable by `node`; mount a
-# volume here to keep it across new containers (losing it costs only time).
-RUN mkdir -p /var/cache/askcode && chown node:node /var/cache/askcode
-ENV ASKCODE_BLOB_CACHE_DIR=/var/cache/askcode
+# Both directories must be writable by `node`. The blob cache (the image's
+# default ASKCODE_BLOB_CACHE_DIR): mount a volume to keep it across new
+# containers (losing it costs only time). The data directory (the queue's
+# embedded store when there is no REDIS_URL, the image's default
+# ASKCODE_DATA_DIR) is a VOLUME: what it holds must
+# outlive the container, so mount a named volume there.
+RUN mkdir -p /var/cache/askcode /var/lib/askcode \
+  && chown node:node /var/cache/askcode /var/lib/askcode
+VOLUME ["/var/lib/askcode"]
 USER node
 EXPOSE 3000
-# Slim images have no curl: Node's own fetch asks /healthz.
-HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Healthy within 5 s of /healthz answering: Docker's --start-interval (engine
+# 25+) would allow a slow interval afterwards, but older engines refuse the
+# flag, so the interval itself is short. bash's /dev/tcp costs a few ms per
+# check where starting node costs ~50 ms (slim images have no curl).
+HEALTHCHECK --interval=5s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/${PORT:-3000} && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && read -r _ status _ <&3 && [ \"$status\" = 200 ]"]
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/server/main.js"]

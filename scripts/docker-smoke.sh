@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Smoke test of the container image, for a machine with Docker: builds it,
-# runs it with a generated key and webhook secret, waits for /healthz (and
-# Docker's own health check), posts one signed webhook (a real
-# @octokit/webhooks-examples issue_comment payload that mentions no one, so
-# askcode answers 200 without calling GitHub), checks that a wrong signature
-# is refused, then `docker stop`s it and checks it exited 0 (the app is PID 1
-# and handles SIGTERM). Needs docker, curl and openssl.
+# runs it as the README says (`--env-file` from a copied .env.example plus the
+# manifest flow's PRIVATE_KEY, and `-e PRIVATE_KEY_PATH` with a mounted key),
+# waits for /healthz and Docker's own health check (and says how long each
+# took), posts one signed webhook (a real @octokit/webhooks-examples
+# issue_comment payload that mentions no one, so askcode answers 200 without
+# calling GitHub), checks that a wrong signature is refused with one log line
+# and no body, then `docker stop`s it and checks it exited 0 (the app is PID 1
+# and handles SIGTERM). Last, a loopback HOST must stop the start with a
+# message. Needs docker, curl and openssl.
 #
 #   scripts/docker-smoke.sh            # IMAGE=askcode:smoke PORT=3999
 set -euo pipefail
@@ -49,32 +52,48 @@ docker build -t "$image" "$root"
 openssl genrsa -out "$work/askcode.pem" 2048 2>/dev/null
 chmod 644 "$work/askcode.pem" # the container runs as uid 1000
 secret=$(openssl rand -hex 20)
+# An operator's .env: the example as copied (every setting commented out),
+# the credentials filled in, the key written by the manifest flow as
+# PRIVATE_KEY (a key of its own, so a start that used it would fail GitHub's
+# auth), and empty lines an older example left (HOST=, the cache directory):
+# none of them may override the image's settings.
+openssl genrsa -out "$work/manifest.pem" 2048 2>/dev/null
+{
+  cat "$root/.env.example"
+  echo "HOST="
+  echo "ASKCODE_BLOB_CACHE_DIR="
+  echo "APP_ID=1"
+  echo "WEBHOOK_SECRET=$secret"
+  echo "PRIVATE_KEY=\"$(awk '{printf "%s\\n", $0}' "$work/manifest.pem")\""
+} >"$work/.env"
 
 # No --init: this checks the app itself, as PID 1, stops on SIGTERM.
+started=$(date +%s%N)
 docker run -d --name "$name" \
   -p "127.0.0.1:$port:3000" \
   --stop-timeout 35 \
-  --health-interval 2s --health-start-period 30s \
-  -e APP_ID=1 \
-  -e WEBHOOK_SECRET="$secret" \
+  --env-file "$work/.env" \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
   -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" \
   "$image" >/dev/null
 
-for _ in $(seq 60); do
+ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
+for _ in $(seq 600); do
   if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then break; fi
   [ "$(docker inspect -f '{{.State.Running}}' "$name")" = true ] || fail "the container exited"
-  sleep 1
+  sleep 0.1
 done
-curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null || fail "/healthz never answered"
+curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null || fail "/healthz never answered on the published port"
+answered=$(ms_since "$started")
 [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/readyz")" = 200 ] || fail "/readyz is not 200"
 curl -fsS "http://127.0.0.1:$port/metrics" >/dev/null || fail "/metrics is not 200"
 
-for _ in $(seq 30); do
+for _ in $(seq 300); do
   [ "$(docker inspect -f '{{.State.Health.Status}}' "$name")" = healthy ] && break
-  sleep 1
+  sleep 0.1
 done
 [ "$(docker inspect -f '{{.State.Health.Status}}' "$name")" = healthy ] || fail "Docker's HEALTHCHECK never passed"
+healthy=$(ms_since "$started")
 
 status=$(deliver "$secret" "smoke-$$-1")
 [ "$status" = 200 ] || fail "a signed webhook got $status, not 200"
@@ -84,6 +103,22 @@ status=$(deliver "not-the-secret" "smoke-$$-2")
 docker stop "$name" >/dev/null
 code=$(docker inspect -f '{{.State.ExitCode}}' "$name")
 [ "$code" = 0 ] || fail "docker stop ended the app with exit code $code, not 0"
-docker logs "$name" 2>&1 | grep -q "askcode is stopping" || fail "the app did not log its graceful stop"
+# Read the logs whole, then search them: `docker logs | grep -q` under
+# pipefail fails falsely when grep exits at its first match and docker logs
+# dies of SIGPIPE.
+logs=$(docker logs "$name" 2>&1)
+grep -q "askcode is stopping" <<<"$logs" || fail "the app did not log its graceful stop"
+grep -q "askcode uses the key file at PRIVATE_KEY_PATH" <<<"$logs" || fail "the app did not say which key it used"
+forged=$(grep -c "smoke-$$-2" <<<"$logs" || true)
+[ "$forged" = 1 ] || fail "the forged delivery took $forged log lines, not 1"
+! grep -q '"action":"created"' <<<"$logs" || fail "a delivery's body reached the log"
 
-echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, signed webhook 200, forged 400, docker stop exit 0)"
+# A loopback HOST inside the container: refused at start, naming HOST.
+refused=$(docker run --rm -e HOST=127.0.0.1 -e APP_ID=1 -e WEBHOOK_SECRET=x \
+  -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
+  -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" "$image" 2>&1) && fail "a loopback HOST started"
+grep -q 'HOST="127.0.0.1" makes askcode listen on 127.0.0.1, which is loopback' <<<"$refused" || fail "a loopback HOST was refused without saying so: $refused"
+
+size=$(docker image inspect -f '{{.Size}}' "$image")
+echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, signed webhook 200, forged 400 in one log line, key file over PRIVATE_KEY, empty HOST= ignored, docker stop exit 0, loopback HOST refused)"
+echo "docker-smoke: image $((size / 1000000)) MB; /healthz answered ${answered} ms after docker run, Docker reported healthy after ${healthy} ms"

@@ -28,6 +28,11 @@ export interface GitHubStandInOptions {
   issue: { number: number; title: string; body: string };
   port?: number;
   /**
+   * The IPv4 address to listen on and name in its URLs (default 127.0.0.1):
+   * a Docker bridge's gateway lets containers reach it.
+   */
+  listenHost?: string;
+  /**
    * Requests to leave unanswered until `release()`, matched against
    * "METHOD /path" (e.g. `/^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/tarball\//`):
    * an answer then stays in progress for as long as a test needs, without
@@ -240,6 +245,7 @@ export async function startGitHubStandIn(
   }));
   const server = await startRouteServer({
     port: options.port,
+    host: options.listenHost,
     routes: () => [...ownRoutes, ...repository.routes],
     before: async (request) => {
       served++;
@@ -252,7 +258,7 @@ export async function startGitHubStandIn(
   origin = server.origin;
   return {
     origin,
-    host: `127.0.0.1:${server.port}`,
+    host: `${options.listenHost ?? "127.0.0.1"}:${server.port}`,
     sha,
     requests: server.requests,
     codeSearches: repository.codeSearches,

@@ -51,6 +51,8 @@ export interface RouteServer {
 export async function startRouteServer(options: {
   routes: () => readonly Route[];
   port?: number;
+  /** The address to listen on (default 127.0.0.1); the origin names it. */
+  host?: string;
   before?: (request: string) => Promise<void>;
 }): Promise<RouteServer> {
   const requests: string[] = [];
@@ -108,11 +110,11 @@ export async function startRouteServer(options: {
     }
   });
   await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, "127.0.0.1", resolve),
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve),
   );
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${options.host ?? "127.0.0.1"}:${port}`,
     port,
     requests,
     traffic,

@@ -118,13 +118,14 @@ export const operatorEnvSchema = z.object({
   /**
    * Where file contents and what indexing derives from them are kept on disk,
    * by git blob SHA (src/cache/blob-store.ts). Created if missing; kept across
-   * restarts; each replica needs its own. Default: askcode-blob-cache in the
-   * OS temp directory, which any user can write.
+   * restarts; each replica needs its own. Unset: askcode-blob-cache in the
+   * OS temp directory, which any user can write; in askcode's image,
+   * /var/cache/askcode (`CONTAINER_DEFAULTS`).
    */
   ASKCODE_BLOB_CACHE_DIR: z
     .string()
     .min(1)
-    .default(join(tmpdir(), "askcode-blob-cache"))
+    .optional()
     .meta({ allowed: "a directory path askcode can write" }),
   /** The most bytes the blob cache takes on disk (least recently used go first); `0`: no blob cache. */
   ASKCODE_BLOB_CACHE_MAX_BYTES: wholeNumber(
@@ -198,14 +199,14 @@ export const operatorEnvSchema = z.object({
    * Without REDIS_URL: the directory of askcode's embedded store
    * (`askcode.db`, SQLite), which keeps the job queue, the delivery claims,
    * each job's comment and attempts, the question limits and the 👎 memory
-   * across restarts. Created if missing; one process per directory. The
-   * container image sets /var/lib/askcode, a volume. Default: `.askcode`
-   * under the working directory.
+   * across restarts. Created if missing; one process per directory.
+   * Default: `.askcode` under the working directory; in askcode's image,
+   * /var/lib/askcode, a volume (`CONTAINER_DEFAULTS`).
    */
   ASKCODE_DATA_DIR: z
     .string()
     .min(1)
-    .default(".askcode")
+    .optional()
     .meta({ allowed: "a directory path askcode can write" }),
   /**
    * GitHub answers larger than this are not shared through Redis, each
@@ -224,14 +225,25 @@ export const operatorEnvSchema = z.object({
   /** The wait before the first retry; each later one waits twice as long (seconds). */
   ASKCODE_JOB_BACKOFF_SECONDS: wholeNumber(1, 3600, " of seconds").default(10),
   /**
-   * The address the HTTP server listens on. Probot's default, localhost, is
-   * kept outside a container; the image sets 0.0.0.0 so a published port
-   * reaches it.
+   * Set by askcode's image (`1`): the image's defaults apply to what is unset
+   * (`CONTAINER_DEFAULTS`), and askcode refuses to listen on loopback, which
+   * a published port cannot reach. An environment variable rather than
+   * a file such as `/.dockerenv` because it travels with the image to every
+   * runtime (Docker, Podman, Kubernetes), where such files differ.
+   */
+  ASKCODE_IN_CONTAINER: z
+    .enum(["1", "0"])
+    .optional()
+    .meta({ allowed: "1 (askcode's image sets it) or 0" }),
+  /**
+   * The address the HTTP server listens on. Unset: Probot's default,
+   * localhost, outside a container; 0.0.0.0 in askcode's image, so a
+   * published port reaches it.
    */
   HOST: z
     .string()
     .regex(/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/)
-    .default("localhost")
+    .optional()
     .meta({
       allowed: "a host name or IP address to listen on, such as 0.0.0.0",
     }),
@@ -329,6 +341,8 @@ export interface OperatorConfig {
   jobs: { attempts: number; backoffMs: number };
   /** The REST API's root, for Probot and every client askcode builds. */
   githubApiUrl: string;
+  /** Running in askcode's image (`ASKCODE_IN_CONTAINER=1`): loopback is refused. */
+  inContainer: boolean;
   server: {
     host: string;
     port: number;
@@ -345,6 +359,18 @@ export interface OperatorConfig {
 }
 
 type OperatorEnv = z.output<typeof operatorEnvSchema>;
+
+/**
+ * What askcode's image uses for a setting left unset. They live here, not as
+ * `ENV` lines in the Dockerfile, because `docker run --env-file` and
+ * compose's `env_file` pass a `HOST=` line as an empty value that replaces
+ * an image's `ENV`; askcode reads an empty value as unset, and lands here.
+ */
+export const CONTAINER_DEFAULTS = {
+  HOST: "0.0.0.0",
+  ASKCODE_BLOB_CACHE_DIR: "/var/cache/askcode",
+  ASKCODE_DATA_DIR: "/var/lib/askcode",
+} as const;
 type EnvName = keyof OperatorEnv;
 
 // Values never echoed in an error message.
@@ -454,6 +480,7 @@ function toOperatorConfig(
   production: boolean,
 ): Omit<OperatorConfig, "ownSecrets"> {
   const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseUrl } = env;
+  const inContainer = env.ASKCODE_IN_CONTAINER === "1";
   return {
     modelEndpoint:
       apiKey === undefined && baseUrl === undefined
@@ -474,7 +501,11 @@ function toOperatorConfig(
     indexCacheMaxBytes: env.ASKCODE_INDEX_CACHE_MAX_BYTES,
     derivedCacheMaxBytes: env.ASKCODE_DERIVED_CACHE_MAX_BYTES,
     blobCache: {
-      dir: env.ASKCODE_BLOB_CACHE_DIR,
+      dir:
+        env.ASKCODE_BLOB_CACHE_DIR ??
+        (inContainer
+          ? CONTAINER_DEFAULTS.ASKCODE_BLOB_CACHE_DIR
+          : join(tmpdir(), "askcode-blob-cache")),
       maxBytes: env.ASKCODE_BLOB_CACHE_MAX_BYTES,
     },
     missionsDir: env.ASKCODE_MISSIONS_DIR,
@@ -488,7 +519,9 @@ function toOperatorConfig(
       perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,
     },
     redisUrl: env.REDIS_URL,
-    dataDir: env.ASKCODE_DATA_DIR,
+    dataDir:
+      env.ASKCODE_DATA_DIR ??
+      (inContainer ? CONTAINER_DEFAULTS.ASKCODE_DATA_DIR : ".askcode"),
     redisCacheMaxBodyBytes: env.ASKCODE_REDIS_CACHE_MAX_BODY_BYTES,
     jobs: {
       attempts: env.ASKCODE_JOB_ATTEMPTS,
@@ -500,8 +533,9 @@ function toOperatorConfig(
         ? `${env.GHE_PROTOCOL}://${env.GHE_HOST}/api/v3`
         : "https://api.github.com")
     ).replace(/\/+$/, ""),
+    inContainer,
     server: {
-      host: env.HOST,
+      host: env.HOST ?? (inContainer ? CONTAINER_DEFAULTS.HOST : "localhost"),
       port: env.PORT,
       webhookPath: env.WEBHOOK_PATH,
       webhookProxyUrl: env.WEBHOOK_PROXY_URL,

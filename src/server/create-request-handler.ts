@@ -1,4 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  MAX_DELIVERY_BYTES,
+  screenWebhookDelivery,
+} from "./screen-webhook-delivery.js";
 
 /** Prometheus text for `/metrics`; a prom-client `Registry` is one. */
 export interface MetricsSource {
@@ -16,10 +20,17 @@ export interface RequestHandlerOptions {
   webhooks: WebhookMiddleware;
   /** Where GitHub posts deliveries (`WEBHOOK_PATH`). */
   webhookPath: string;
+  /** The app's webhook secret: a delivery signed otherwise is refused here. */
+  webhookSecret: string;
+  /** The largest delivery body taken (bytes; GitHub's cap, 25 MiB, by default). */
+  maxDeliveryBytes?: number;
   metrics: MetricsSource;
   /** True once a shutdown began: no new work is taken. */
   stopping(): boolean;
-  log: { error(meta: object, message: string): void };
+  log: {
+    error(meta: object, message: string): void;
+    warn(meta: object, message: string): void;
+  };
 }
 
 /**
@@ -33,7 +44,10 @@ export interface RequestHandlerOptions {
  *   Probot (signature check, then the handlers). `/` is the hook URL
  *   Probot's manifest flow registers when it has no proxy channel. While
  *   stopping, deliveries get 503, so GitHub records them as failed and they
- *   can be redelivered to the next process instead of being lost.
+ *   can be redelivered to the next process instead of being lost. A
+ *   delivery that is too large (413) or not signed with the app's secret
+ *   (400) is refused before Probot, with one log line that never holds its
+ *   body.
  */
 export function createRequestHandler(options: RequestHandlerOptions) {
   return async function handleRequest(
@@ -53,6 +67,33 @@ export function createRequestHandler(options: RequestHandlerOptions) {
             "askcode is shutting down; redeliver this webhook to the next instance.\n",
           );
         }
+        const maxBytes = options.maxDeliveryBytes ?? MAX_DELIVERY_BYTES;
+        const screened = await screenWebhookDelivery(request, {
+          secret: options.webhookSecret,
+          maxBytes,
+        });
+        if (!screened.ok) {
+          options.log.warn(
+            {
+              deliveryId: request.headers["x-github-delivery"],
+              event: request.headers["x-github-event"],
+              reason: screened.reason,
+              bytes: screened.bytes,
+            },
+            "webhook delivery refused",
+          );
+          if (screened.status === 413)
+            response.setHeader("connection", "close");
+          return text(
+            response,
+            screened.status,
+            screened.status === 413
+              ? `The delivery is larger than ${maxBytes} bytes.\n`
+              : "The delivery is not signed with this app's webhook secret.\n",
+          );
+        }
+        // Probot's webhook middleware takes a string body as already read.
+        Object.assign(request, { body: screened.body });
         request.url = options.webhookPath;
         if (await options.webhooks(request, response)) return;
         return text(response, 404, "Not found\n");

@@ -2,22 +2,29 @@ import { readFileSync } from "node:fs";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { loadOperatorConfig } from "../config/operator-config.js";
 import { ConfigError } from "../shared/errors.js";
+import { dropEmptyVariables } from "./drop-empty-variables.js";
 import { loadDotEnv } from "./load-dot-env.js";
 import { readAppCredentials } from "./read-app-credentials.js";
+import { refuseLoopbackInContainer } from "./refuse-loopback-in-container.js";
 import { startAppServer } from "./start-app-server.js";
 import { startSetupServer } from "./start-setup-server.js";
 
 /**
  * `node dist/server/main.js`: askcode's process. It reads `.env` under the
- * environment, checks every setting before listening (a wrong one stops the
- * start with its name), runs the app or Probot's setup flow, and on SIGTERM
+ * environment (an empty value is unset), checks every setting before
+ * listening (a wrong one stops the start with its name), runs the app or Probot's setup flow, and on SIGTERM
  * or SIGINT stops gracefully and exits 0. As the container's PID 1 it must
  * handle these signals itself: the kernel gives PID 1 no default action.
  */
 async function main(): Promise<void> {
   const env = process.env;
   loadDotEnv(env, ".env");
+  dropEmptyVariables(env);
   const operator = loadOperatorConfig(env);
+  await refuseLoopbackInContainer({
+    host: operator.server.host,
+    inContainer: operator.inContainer,
+  });
   const credentials = readAppCredentials({
     env,
     readFile: (path) => readFileSync(path, "utf8"),

@@ -3,7 +3,14 @@ import { readPrivateKey, type PrivateKeySource } from "./read-private-key.js";
 
 /** What the server starts as: the app itself, or Probot's registration (manifest) flow. */
 export type AppCredentials =
-  | { kind: "app"; appId: number; privateKey: string; webhookSecret: string }
+  | {
+      kind: "app";
+      appId: number;
+      privateKey: string;
+      webhookSecret: string;
+      /** One line to log at start about how the key was chosen. */
+      notice?: string;
+    }
   | { kind: "setup"; missing: string[] };
 
 /**
@@ -44,7 +51,8 @@ export function readAppCredentials(source: PrivateKeySource): AppCredentials {
   return {
     kind: "app",
     appId: Number(rawAppId),
-    privateKey: privateKey!,
+    privateKey: privateKey!.pem,
     webhookSecret,
+    ...(privateKey!.notice ? { notice: privateKey!.notice } : {}),
   };
 }

@@ -5,6 +5,15 @@ export interface PrivateKeySource {
   env: Readonly<Record<string, string | undefined>>;
   /** Reads `PRIVATE_KEY_PATH` (node:fs `readFileSync(path, "utf8")` in production). */
   readFile(path: string): string;
+  /** This process's user id, named when the key file is not readable (`process.getuid()`). */
+  uid?: number;
+}
+
+export interface PrivateKey {
+  /** The PEM, ending in a line break. */
+  pem: string;
+  /** Said once at start when PRIVATE_KEY was set too and is not used. */
+  notice?: string;
 }
 
 const PEM_BLOCK =
@@ -12,7 +21,10 @@ const PEM_BLOCK =
 
 /**
  * The GitHub App's private key, from a file (`PRIVATE_KEY_PATH`, a mounted
- * secret) or a value (`PRIVATE_KEY`). The value is taken as people and tools
+ * secret) or a value (`PRIVATE_KEY`). When both are set the file wins, and
+ * the notice says so: a `.env` from Probot's manifest flow holds
+ * `PRIVATE_KEY`, and the container's documented command adds
+ * `PRIVATE_KEY_PATH` for a key mounted on purpose. The value is taken as people and tools
  * write it: the PEM itself, the PEM inside quotes (`docker run --env-file`
  * keeps the quotes Probot's setup writes), with `\n` escapes for line breaks,
  * or base64 (as Probot accepts). Undefined when neither is set. A key that is
@@ -21,33 +33,48 @@ const PEM_BLOCK =
  *
  * @example
  * readPrivateKey({ env: { PRIVATE_KEY: '"-----BEGIN RSA PRIVATE KEY-----\\nMIIE…"' }, readFile })
- * // "-----BEGIN RSA PRIVATE KEY-----\nMIIE…"
+ * // { pem: "-----BEGIN RSA PRIVATE KEY-----\nMIIE…" }
  */
-export function readPrivateKey(source: PrivateKeySource): string | undefined {
+export function readPrivateKey(
+  source: PrivateKeySource,
+): PrivateKey | undefined {
   const value = source.env.PRIVATE_KEY?.trim() || undefined;
   const path = source.env.PRIVATE_KEY_PATH?.trim() || undefined;
-  if (value && path)
-    throw new ConfigError(
-      "askcode cannot start: both PRIVATE_KEY and PRIVATE_KEY_PATH are set. Keep one: the key itself, or the path of its file.",
-    );
   if (path) {
-    let text: string;
-    try {
-      text = source.readFile(path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new ConfigError(
-        `askcode cannot start: PRIVATE_KEY_PATH=${JSON.stringify(path)} cannot be read (${code ?? (error as Error).message}). Give the path of the .pem file GitHub generated for the app.`,
-        { cause: error },
-      );
-    }
-    return checkedKey(
-      text,
+    const pem = checkedKey(
+      readKeyFile(source, path),
       `the file at PRIVATE_KEY_PATH=${JSON.stringify(path)}`,
     );
+    return value
+      ? {
+          pem,
+          notice: `PRIVATE_KEY and PRIVATE_KEY_PATH are both set: askcode uses the key file at PRIVATE_KEY_PATH=${JSON.stringify(path)} and ignores PRIVATE_KEY.`,
+        }
+      : { pem };
   }
-  if (value) return checkedKey(unwrapValue(value), "PRIVATE_KEY");
+  if (value) return { pem: checkedKey(unwrapValue(value), "PRIVATE_KEY") };
   return undefined;
+}
+
+function readKeyFile(source: PrivateKeySource, path: string): string {
+  try {
+    return source.readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const where = `askcode cannot start: PRIVATE_KEY_PATH=${JSON.stringify(path)} cannot be read`;
+    const uid = source.uid ?? process.getuid?.();
+    // The image runs as uid 1000, and a key file the host made for its own
+    // user is usually mode 600: the usual first-start failure in a container.
+    if (code === "EACCES" || code === "EPERM")
+      throw new ConfigError(
+        `${where} by this process (uid ${uid ?? "unknown"}): permission denied. Make the file readable by uid ${uid ?? "of the process"}: chmod 0644 the key file on the host (or chown it to uid ${uid ?? "of the process"}), or mount it as a secret with mode 0444.`,
+        { cause: error },
+      );
+    throw new ConfigError(
+      `${where} (${code ?? (error as Error).message}). Give the path of the .pem file GitHub generated for the app.`,
+      { cause: error },
+    );
+  }
 }
 
 /** The PEM inside one pair of surrounding quotes, with `\n` escapes turned into line breaks. */

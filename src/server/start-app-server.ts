@@ -25,6 +25,10 @@ export interface StartAppServerOptions {
   /** Where askcode registers its metrics, served at `GET /metrics`. */
   metrics: Registry;
   clock?: Clock;
+  /** Probot's logger, instead of one on stdout (tests read what it writes). */
+  log?: Logger;
+  /** The largest delivery body taken (bytes; default GitHub's cap, 25 MiB). */
+  maxDeliveryBytes?: number;
   /** Probot's Octokit class (tests turn its retries off). */
   Octokit?: ProbotOptions["Octokit"];
   /** Waits in the code host's Octokit, per second of retry-after (tests shrink it). */
@@ -68,10 +72,12 @@ export async function startAppServer(
     logLevel: operator.log.level as ProbotOptions["logLevel"],
     logFormat: operator.log.format,
     webhookPath: operator.server.webhookPath,
+    ...(options.log ? { log: options.log } : {}),
     ...(options.Octokit ? { Octokit: options.Octokit } : {}),
   });
   await probot.ready();
   const log = probot.log;
+  if (credentials.notice) log.info(credentials.notice);
   const inFlight = createInFlightRuns(log, { clock });
   let queue: JobQueue | undefined;
   const webhooks = await createNodeMiddleware(
@@ -103,6 +109,8 @@ export async function startAppServer(
     createRequestHandler({
       webhooks,
       webhookPath: operator.server.webhookPath,
+      webhookSecret: credentials.webhookSecret,
+      maxDeliveryBytes: options.maxDeliveryBytes,
       metrics: options.metrics,
       stopping: () => graceful.stopping,
       log,

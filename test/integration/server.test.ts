@@ -1,7 +1,9 @@
 import { createHmac, generateKeyPairSync } from "node:crypto";
 import { jest } from "@jest/globals";
+import { Writable } from "node:stream";
 import nock from "nock";
-import { ProbotOctokit } from "probot";
+import { pino } from "pino";
+import { ProbotOctokit, type Logger } from "probot";
 import { Counter, Registry } from "prom-client";
 import { loadOperatorConfig } from "../../src/config/operator-config.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
@@ -52,6 +54,8 @@ async function start(
     env?: Record<string, string>;
     clock?: Clock;
     metrics?: Registry;
+    log?: Logger;
+    maxDeliveryBytes?: number;
   } = {},
 ) {
   const env = {
@@ -74,6 +78,10 @@ async function start(
     }),
     retryAfterBaseValue: 1,
     onQueue: (built) => (queue = built),
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.maxDeliveryBytes
+      ? { maxDeliveryBytes: options.maxDeliveryBytes }
+      : {}),
   });
   return server;
 }
@@ -198,6 +206,61 @@ describe("askcode's HTTP server", () => {
     expect(scraped).toContain(
       'askcode_webhooks_ignored_total{reason="no-mention"} 1',
     );
+  });
+
+  it("logs a forged delivery and an oversized one as one line each, with id, reason and size, never the body", async () => {
+    // The JSON lines Probot's logger writes in production, as a collector reads them.
+    const written: string[] = [];
+    const log = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          written.push(...chunk.toString().split("\n").filter(Boolean));
+          done();
+        },
+      }),
+    );
+    const target = await start({ log, maxDeliveryBytes: 64 * 1024 });
+    const startup = written.length;
+    const marker = "FORGED-BODY-MARKER";
+    const payload = {
+      ...(webhookPayload("issue_comment.created.mention") as object),
+      padding: `${marker} ${"x".repeat(32 * 1024)}`,
+    };
+
+    const forged = await deliver(target, "issue_comment", payload, {
+      secret: "not-the-secret",
+      id: "forged-1",
+    });
+    const oversized = await deliver(
+      target,
+      "issue_comment",
+      { ...payload, padding: `${marker} ${"x".repeat(80 * 1024)}` },
+      { id: "oversized-1" },
+    );
+
+    expect(forged.status).toBe(400);
+    expect(oversized.status).toBe(413);
+    const lines = written.slice(startup);
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).not.toContain(marker);
+    const [first, second] = lines.map((line) => JSON.parse(line) as object);
+    expect(first).toMatchObject({
+      level: 40,
+      msg: "webhook delivery refused",
+      deliveryId: "forged-1",
+      event: "issue_comment",
+      reason: "signature mismatch",
+      bytes: JSON.stringify(payload).length,
+    });
+    expect(second).toMatchObject({
+      level: 40,
+      msg: "webhook delivery refused",
+      deliveryId: "oversized-1",
+      reason: "too large",
+      bytes: expect.any(Number) as number,
+    });
+    expect((second as { bytes: number }).bytes).toBeGreaterThan(64 * 1024);
   });
 
   it("starts with a model that cannot be reached and answers from retrieval, saying so", async () => {

@@ -48,6 +48,7 @@ describe("loadOperatorConfig", () => {
       dataDir: ".askcode",
       jobs: { attempts: 3, backoffMs: 10_000 },
       githubApiUrl: "https://api.github.com",
+      inContainer: false,
       server: {
         host: "localhost",
         port: 3000,
@@ -57,6 +58,28 @@ describe("loadOperatorConfig", () => {
       log: { level: "info", format: "pretty" },
       ownSecrets: [],
     });
+  });
+
+  it("in askcode's image, listens on every interface and caches blobs in the image's directory when those are unset or empty", () => {
+    for (const env of [
+      { ASKCODE_IN_CONTAINER: "1" },
+      // `docker run --env-file .env` with `HOST=` lines: empty is unset.
+      {
+        ASKCODE_IN_CONTAINER: "1",
+        HOST: "",
+        ASKCODE_BLOB_CACHE_DIR: "",
+        ASKCODE_DATA_DIR: "",
+      },
+    ]) {
+      const config = loadOperatorConfig(env);
+      expect(config.server.host).toBe("0.0.0.0");
+      expect(config.blobCache.dir).toBe("/var/cache/askcode");
+      expect(config.dataDir).toBe("/var/lib/askcode");
+      expect(config.inContainer).toBe(true);
+    }
+    expect(
+      loadOperatorConfig({ ASKCODE_IN_CONTAINER: "1", HOST: "::" }).server.host,
+    ).toBe("::");
   });
 
   it("has the same defaults as the code host it configures", () => {
@@ -93,6 +116,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_JOB_ATTEMPTS: "5",
         ASKCODE_JOB_BACKOFF_SECONDS: "30",
         ASKCODE_DATA_DIR: "/var/lib/askcode",
+        ASKCODE_IN_CONTAINER: "1",
         HOST: "0.0.0.0",
         PORT: "8080",
         WEBHOOK_PATH: "/hooks",
@@ -128,6 +152,7 @@ describe("loadOperatorConfig", () => {
       dataDir: "/var/lib/askcode",
       jobs: { attempts: 5, backoffMs: 30_000 },
       githubApiUrl: "http://github.example.com:8443/api/v3",
+      inContainer: true,
       server: {
         host: "0.0.0.0",
         port: 8080,
@@ -372,19 +397,37 @@ describe("loadOperatorConfig", () => {
 });
 
 describe(".env.example", () => {
+  // Each variable is a line `NAME=value`, or `# NAME=value` when the example
+  // leaves it unset (the value shown is the default).
+  const lines = readFileSync(
+    new URL("../../../.env.example", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .flatMap((line) => {
+      const match = /^(# )?([A-Z_]+)=(.*)$/.exec(line);
+      return match
+        ? [{ set: !match[1], name: match[2]!, value: match[3]! }]
+        : [];
+    });
   const example = Object.fromEntries(
-    readFileSync(new URL("../../../.env.example", import.meta.url), "utf8")
-      .split("\n")
-      .flatMap((line) => {
-        const match = /^([A-Z_]+)=(.*)$/.exec(line);
-        return match ? [[match[1], match[2]]] : [];
-      }),
+    lines.map(({ name, value }) => [name, value]),
   ) as Record<string, string>;
 
-  it("lists every variable askcode reads", () => {
+  it("lists every variable askcode reads, but the one its image sets", () => {
     expect(Object.keys(example)).toStrictEqual(
-      expect.arrayContaining(Object.keys(operatorEnvSchema.shape)),
+      expect.arrayContaining(
+        Object.keys(operatorEnvSchema.shape).filter(
+          (name) => name !== "ASKCODE_IN_CONTAINER",
+        ),
+      ),
     );
+  });
+
+  it("sets only the credentials to fill in, so `docker run --env-file` erases none of the image's settings", () => {
+    expect(
+      lines.filter((line) => line.set).map((line) => line.name),
+    ).toStrictEqual(["APP_ID", "WEBHOOK_SECRET"]);
   });
 
   it("is a valid environment as it stands, with the defaults' values", () => {

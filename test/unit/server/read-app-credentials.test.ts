@@ -51,6 +51,27 @@ describe("readAppCredentials", () => {
     );
   });
 
+  it("carries the notice that the key file won over PRIVATE_KEY, for the start to log", () => {
+    expect(
+      readAppCredentials({
+        env: {
+          APP_ID: "12",
+          PRIVATE_KEY: "not even a key: the file wins",
+          PRIVATE_KEY_PATH: "/run/secrets/askcode.pem",
+          WEBHOOK_SECRET: "s3cret",
+        },
+        readFile: () => PEM,
+      }),
+    ).toStrictEqual({
+      kind: "app",
+      appId: 12,
+      privateKey: PEM,
+      webhookSecret: "s3cret",
+      notice:
+        'PRIVATE_KEY and PRIVATE_KEY_PATH are both set: askcode uses the key file at PRIVATE_KEY_PATH="/run/secrets/askcode.pem" and ignores PRIVATE_KEY.',
+    });
+  });
+
   it("names a malformed APP_ID and a missing webhook secret", () => {
     expect(() =>
       readAppCredentials({ env: { APP_ID: "askcode" }, readFile }),

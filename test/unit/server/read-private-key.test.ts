@@ -33,7 +33,7 @@ describe("readPrivateKey", () => {
       env: { PRIVATE_KEY_PATH: "/run/secrets/askcode.pem" },
       readFile: (path) => (read.push(path), PEM),
     });
-    expect(key).toBe(PEM);
+    expect(key).toStrictEqual({ pem: PEM });
     expect(read).toStrictEqual(["/run/secrets/askcode.pem"]);
   });
 
@@ -53,7 +53,7 @@ describe("readPrivateKey", () => {
   ])("takes PRIVATE_KEY as %s", (_form, value) => {
     expect(
       readPrivateKey({ env: { PRIVATE_KEY: value }, readFile: noFile }),
-    ).toBe(PEM);
+    ).toStrictEqual({ pem: PEM });
   });
 
   it("is undefined when neither variable is set (empty means unset)", () => {
@@ -123,9 +123,47 @@ describe("readPrivateKey", () => {
     );
   });
 
-  it("refuses both variables at once rather than pick one silently", () => {
-    expect(errorOf({ PRIVATE_KEY: PEM, PRIVATE_KEY_PATH: "/k.pem" })).toContain(
-      "both PRIVATE_KEY and PRIVATE_KEY_PATH are set",
+  it("names the uid and the fix when the key file is not readable by the process", () => {
+    const denied = (path: string): string => {
+      throw Object.assign(
+        new Error(`EACCES: permission denied, open '${path}'`),
+        { code: "EACCES" },
+      );
+    };
+    let message = "";
+    try {
+      readPrivateKey({
+        env: { PRIVATE_KEY_PATH: "/run/secrets/askcode.pem" },
+        readFile: denied,
+        uid: 1000,
+      });
+    } catch (error) {
+      message = (error as ConfigError).message;
+    }
+    expect(message).toBe(
+      'askcode cannot start: PRIVATE_KEY_PATH="/run/secrets/askcode.pem" cannot be read by this process (uid 1000): permission denied. Make the file readable by uid 1000: chmod 0644 the key file on the host (or chown it to uid 1000), or mount it as a secret with mode 0444.',
     );
+  });
+
+  it("uses the key file when PRIVATE_KEY is set too (a manifest-flow .env plus a mounted key), and says so", () => {
+    const quoted = `"${PEM.trimEnd().replace(/\n/g, "\\n")}"`;
+    const other = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs1", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    }).privateKey;
+    expect(
+      readPrivateKey({
+        env: {
+          PRIVATE_KEY: quoted,
+          PRIVATE_KEY_PATH: "/run/secrets/askcode.pem",
+        },
+        readFile: () => other,
+      }),
+    ).toStrictEqual({
+      pem: other,
+      notice:
+        'PRIVATE_KEY and PRIVATE_KEY_PATH are both set: askcode uses the key file at PRIVATE_KEY_PATH="/run/secrets/askcode.pem" and ignores PRIVATE_KEY.',
+    });
   });
 });
