@@ -1,6 +1,10 @@
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { DedupStore } from "./dedup-store.js";
+import {
+  reportRedisOutages,
+  type RedisOutageLog,
+} from "../redis/report-redis-outages.js";
 import { createIssueLock } from "./issue-lock.js";
 import type { JobCanceller, JobQueue, JobRunner } from "./job-queue.js";
 import { issueKey } from "./question-job.js";
@@ -33,10 +37,7 @@ export interface RedisQueueOptions {
   /** Attempts in all for a failure that may pass, and the first retry's wait (doubling after). */
   attempts: number;
   backoffMs: number;
-  log: {
-    warn(details: object, message: string): void;
-    error(details: object, message: string): void;
-  };
+  log: RedisOutageLog;
   /**
    * How long a running job's lock lasts unless its worker renews it (it does
    * every half of this), and how often workers look for jobs whose lock
@@ -178,10 +179,13 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
         ),
       );
   });
-  // Connection trouble: ioredis reconnects on its own; the log says so.
-  worker.on("error", (error) =>
-    options.log.error({ err: error }, "askcode's queue worker met an error"),
-  );
+  // An outage is two lines (lost, back), not a stack per reconnection
+  // attempt from each connection, the Queue and the Worker.
+  reportRedisOutages({
+    connections: [options.connection, options.workerConnection],
+    relays: [queue, worker],
+    log: options.log,
+  });
 
   return {
     get pending() {

@@ -51,7 +51,7 @@ interface Backend {
 }
 
 const ATTEMPTS = 2;
-const log = { warn: jest.fn(), error: jest.fn() };
+const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
 function embedded(): Backend {
   const dir = mkdtempSync(join(tmpdir(), "askcode-contract-"));

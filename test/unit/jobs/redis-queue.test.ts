@@ -25,7 +25,7 @@ afterAll(async () => {
   nock.disableNetConnect();
 });
 
-const log = { warn: jest.fn(), error: jest.fn() };
+const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
 /** One app instance: its own connections, the shared Redis. */
 function replica(run: JobRunner, options: { attempts?: number } = {}) {
