@@ -41,6 +41,10 @@ export function neutralizeReferences(markdown: string): {
   text: string;
   references: number;
 } {
+  // Parsing is what costs (tens of milliseconds for a long answer, on the
+  // event loop, for every progress edit): text with no possible reference
+  // is returned as it is.
+  if (!mayHoldReference(markdown)) return { text: markdown, references: 0 };
   const tree = fromMarkdown(markdown);
   const taken = backtickRuns(markdown);
   const cuts: Cut[] = [];
@@ -52,6 +56,40 @@ export function neutralizeReferences(markdown: string): {
   };
   visit(tree);
   return { text: applyCuts(markdown, cuts), references: cuts.length };
+}
+
+// The two forms without their boundaries, which only narrow a match: what
+// they miss in the whole text, no text node of it holds.
+const LOOSE = [
+  new RegExp(
+    String.raw`${NAME}(?:\/[\w.-]+#\d+|(?:\/[\w.-]+)?@[0-9a-fA-F]{7,40})`,
+  ),
+  new RegExp(
+    String.raw`(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)[ \t]*:?[ \t]+(?:(?:${NAME}\/[\w.-]+)?#\d+|GH-\d+)`,
+    "i",
+  ),
+];
+
+/**
+ * False only when no text node of the Markdown can hold a reference. A text
+ * node is a piece of the source with its backslash escapes and character
+ * references decoded, so the source is decoded the same way, over the
+ * whole, and searched with the forms' boundaries left out. A named
+ * character reference (`&num;`) could be anything: its text is parsed.
+ */
+function mayHoldReference(markdown: string): boolean {
+  if (/&[A-Za-z][A-Za-z0-9]*;/.test(markdown)) return true;
+  const decoded = markdown
+    .replace(/\\([!-/:-@[-`{-~])/g, "$1")
+    .replace(/&#(\d{1,7});/g, (_, code: string) => codePoint(Number(code)))
+    .replace(/&#[xX]([0-9a-fA-F]{1,6});/g, (_, code: string) =>
+      codePoint(Number.parseInt(code, 16)),
+    );
+  return LOOSE.some((form) => form.test(decoded));
+}
+
+function codePoint(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
 }
 
 /** The references in a text, in order and none overlapping. */

@@ -9,6 +9,13 @@ describe("neutralizeReferences", () => {
     ["a fork: octocat@deadbeef1", "a fork: `octocat@deadbeef1`"],
     // Escaped and entity-encoded, it still renders as a reference.
     ["see other\\/repo&num;7", "see `other/repo#7`"],
+    // Numeric references and escapes are decoded before the text is judged.
+    [
+      "see other/repo&#35;7 and other/repo&#x23;8",
+      "see `other/repo#7` and `other/repo#8`",
+    ],
+    ["Fixes \\#3", "Fixes `#3`"],
+    ["closes&#x20;#4", "closes&#x20;`#4`"],
     ["an `x` and other/repo#5", "an `x` and ``other/repo#5``"],
   ])("neutralises %j", (input, expected) => {
     expect(neutralizeReferences(input).text).toBe(expected);
