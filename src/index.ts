@@ -144,6 +144,15 @@ export function createAskcodeApp(
         })
       : createSearchPacer({ clock, waits: metrics.github.searchWait });
     const counters = new Map<string, TokenCounter>();
+    const tokenCounterFor = (model: string): TokenCounter => {
+      let counter = counters.get(model);
+      if (!counter)
+        counters.set(model, (counter = createTokenCounter({ model })));
+      return counter;
+    };
+    // The default model's tokenizer is built now, in time slices, so the
+    // first question does not build it while webhooks wait (it never rejects).
+    void tokenCounterFor(operator.model).ready?.();
     const questionLimiter =
       "redis" in store
         ? createRedisQuestionLimiter({ redis: store.redis, clock })
@@ -265,12 +274,7 @@ export function createAskcodeApp(
           missions,
           operator: { ...operator, handle: operator.handle },
           modelFor: (name) => modelFor(operator, name, clock, app),
-          tokenCounterFor: (model) => {
-            let counter = counters.get(model);
-            if (!counter)
-              counters.set(model, (counter = createTokenCounter({ model })));
-            return counter;
-          },
+          tokenCounterFor,
           clock,
           log: jobLog(job),
           metrics: metrics.run,
