@@ -22,8 +22,13 @@ export interface RedisServer {
  * spawn("node", ["dist/server/main.js"], { env: { ...env, REDIS_URL: redis.url } });
  * await redis.stop();
  */
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freeLoopbackPort();
+export async function startRedisServer(
+  options: {
+    /** The port to listen on (default: a free one); a test that restarts Redis starts it again on the same. */
+    port?: number;
+  } = {},
+): Promise<RedisServer> {
+  const port = options.port ?? (await freeLoopbackPort());
   const server = spawn(
     process.env.REDIS_SERVER_BIN ?? "redis-server",
     [

@@ -1,49 +1,14 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once, type EventEmitter } from "node:events";
+import type { EventEmitter } from "node:events";
 import { jest } from "@jest/globals";
 import { Queue, Worker } from "bullmq";
 import nock from "nock";
-import { Redis } from "ioredis";
 import { freeLoopbackPort } from "../../../scripts/free-loopback-port.js";
+import { startRedisServer } from "../../../scripts/start-redis-server.js";
 import { createRedisConnection } from "../../../src/redis/create-redis-connection.js";
 import { reportRedisOutages } from "../../../src/redis/report-redis-outages.js";
 import { createManualClock } from "../../helpers/manual-clock.js";
 
 jest.setTimeout(30_000);
-
-/** redis-server on a fixed loopback port, so it can be stopped and started again there. */
-async function startRedisOn(port: number): Promise<ChildProcess> {
-  const server = spawn(
-    process.env.REDIS_SERVER_BIN ?? "redis-server",
-    [
-      "--port",
-      String(port),
-      "--bind",
-      "127.0.0.1",
-      "--save",
-      "",
-      "--appendonly",
-      "no",
-    ],
-    { stdio: "ignore" },
-  );
-  const probe = new Redis(port, "127.0.0.1", {
-    retryStrategy: (times) => (times > 200 ? null : 10),
-  });
-  probe.on("error", () => {});
-  try {
-    await probe.ping();
-  } finally {
-    probe.disconnect();
-  }
-  return server;
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  const exited = once(server, "exit");
-  server.kill("SIGTERM");
-  await exited;
-}
 
 /** Resolves when `emitter` emits `event` `count` times in all. */
 function times(emitter: EventEmitter, event: string, count: number) {
@@ -64,7 +29,7 @@ afterAll(() => nock.disableNetConnect());
 describe("reportRedisOutages", () => {
   it("logs a Redis restart as one line when it is lost and one when it is back, structured, with nothing on stderr", async () => {
     const port = await freeLoopbackPort();
-    let server = await startRedisOn(port);
+    let server = await startRedisServer({ port });
     const url = `redis://127.0.0.1:${port}`;
     // askcode's connections and BullMQ on them, as the Redis queue builds them.
     const commands = createRedisConnection(url, "commands");
@@ -96,11 +61,11 @@ describe("reportRedisOutages", () => {
 
       // Several failed reconnection attempts on every connection, relayed by BullMQ.
       const failing = times(queue, "error", 3);
-      await stop(server);
+      await server.stop();
       await failing;
       clock.advance(1500);
       const back = times(commands, "ready", 1);
-      server = await startRedisOn(port);
+      server = await startRedisServer({ port });
       await back;
       await queue.add("after", {});
 
@@ -125,7 +90,7 @@ describe("reportRedisOutages", () => {
       await worker.close();
       await queue.close();
       await Promise.all([commands.quit(), workerConnection.quit()]);
-      await stop(server);
+      await server.stop();
     }
   });
 });
