@@ -1,4 +1,3 @@
-import { eventLoopSlices } from "../shared/time-slices.js";
 import { filterLinks } from "../policy/filter-links.js";
 import { createLinkPolicy, type LinkPolicy } from "../policy/link-policy.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
@@ -94,7 +93,6 @@ export async function renderAnswerComment(
     input.ownSecrets,
   );
   const files = input.context.filter((f) => f.ranges.length > 0);
-  await eventLoopSlices.breathe();
   const fitted = fitComment({
     answer: answer.text,
     // Nothing shown and nothing checked: no section at all.
@@ -111,7 +109,6 @@ export async function renderAnswerComment(
     footer: renderFooter(input),
     limit,
   });
-  await eventLoopSlices.breathe();
   // A cut answer may end inside a code span that held an address: check again.
   const final = await securePostedText(
     fitted.trimmed === "answer" ? confine(fitted.body, policy) : fitted.body,

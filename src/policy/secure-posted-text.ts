@@ -1,4 +1,3 @@
-import { eventLoopSlices } from "../shared/time-slices.js";
 import type { OwnSecret } from "./find-own-secrets.js";
 import { neutralizeMentions } from "./neutralize-mentions.js";
 import { neutralizeReferences } from "./neutralize-references.js";
@@ -32,14 +31,8 @@ export async function securePostedText(
   markdown: string,
   options: { ownSecrets?: readonly OwnSecret[] } = {},
 ): Promise<SecuredText> {
-  // Each pass over a long answer takes milliseconds on the event loop that
-  // also answers webhooks: it gets a turn between them once a slice is spent.
   const plain = await redactSecrets(markdown, options);
-  await eventLoopSlices.breathe();
   const hidden = await redactObfuscatedSecrets(plain.text, options);
-  await eventLoopSlices.breathe();
-  const mentionless = neutralizeMentions(hidden.text).text;
-  await eventLoopSlices.breathe();
-  const text = neutralizeReferences(mentionless).text;
+  const text = neutralizeReferences(neutralizeMentions(hidden.text).text).text;
   return { text, redactions: plain.redactions + hidden.redactions };
 }
