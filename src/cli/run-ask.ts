@@ -48,7 +48,8 @@ export async function runAsk(
   argv: string[] | AskArgs,
   io: {
     cwd: string;
-    stdout: { write(text: string): unknown };
+    /** `columns`: the terminal's width, when stdout is one. */
+    stdout: { write(text: string): unknown; columns?: number };
     env?: Readonly<Record<string, string | undefined>>;
   },
   deps: Partial<RunAskDeps> = {},
@@ -98,7 +99,7 @@ export async function runAsk(
     io.stdout.write(
       args.json
         ? JSON.stringify(result, null, 2) + "\n"
-        : renderAskText(result),
+        : renderAskText(result, io.stdout.columns),
     );
   } finally {
     await host.close();
