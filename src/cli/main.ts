@@ -1,34 +1,48 @@
+import { readFileSync } from "node:fs";
 import { AskcodeError } from "../shared/errors.js";
-import { runAsk } from "./run-ask.js";
-import { ASK_USAGE } from "./parse-ask-args.js";
+import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
 
 const USAGE = `askcode: answers questions about a repository's code.
+
+Usage: askcode ask "<question>" [options]   (askcode ask --help for the options)
+       askcode --help | --version
 
 ${ASK_USAGE}`;
 
 /**
  * The command line's edge: dispatches the subcommand and turns errors into a
  * message and an exit code (1: the question could not be answered; 2: usage).
+ * Arguments are checked before retrieval's modules (grammars, tokenizer,
+ * the whole index) are imported, so a mistake is refused in a tenth of a
+ * second.
  */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (
-    !command ||
-    command === "--help" ||
-    command === "-h" ||
-    command === "help"
+    isHelp(command) ||
+    (command === "ask" && rest.some((a) => a === "--help" || a === "-h"))
   ) {
-    process.stdout.write(USAGE + "\n");
-    return command ? 0 : 2;
+    process.stdout.write((command === "ask" ? ASK_USAGE : USAGE) + "\n");
+    return 0;
+  }
+  if (!command) {
+    process.stderr.write(USAGE + "\n");
+    return 2;
+  }
+  if (command === "--version" || command === "-v" || command === "version") {
+    process.stdout.write(`askcode ${packageVersion()}\n`);
+    return 0;
   }
   if (command !== "ask") {
     process.stderr.write(
-      `Unknown command ${JSON.stringify(command)}.\n\n${USAGE}\n`,
+      `askcode: unknown command ${JSON.stringify(command)}.\n\n${USAGE}\n`,
     );
     return 2;
   }
   try {
-    await runAsk(rest, { cwd: process.cwd(), stdout: process.stdout });
+    const args = parseAskArgs(rest, process.cwd(), process.env);
+    const { runAsk } = await import("./run-ask.js");
+    await runAsk(args, { cwd: process.cwd(), stdout: process.stdout });
     return 0;
   } catch (error) {
     if (error instanceof AskcodeError) {
@@ -37,4 +51,17 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+function isHelp(arg: string | undefined): boolean {
+  return arg === "--help" || arg === "-h" || arg === "help";
+}
+
+/** The version in package.json, two levels up from both src/cli and dist/cli. */
+function packageVersion(): string {
+  const text = readFileSync(
+    new URL("../../package.json", import.meta.url),
+    "utf8",
+  );
+  return (JSON.parse(text) as { version: string }).version;
 }

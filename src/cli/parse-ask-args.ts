@@ -1,6 +1,8 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { BUDGET_LIMITS } from "../config/config-fields.js";
 import { ConfigError } from "../shared/errors.js";
+import { defaultCacheDir } from "./default-cache-dir.js";
 
 // `--budget` is a repository's context budget: the same default and bounds.
 const CONTEXT = BUDGET_LIMITS.context;
@@ -16,9 +18,12 @@ export interface AskArgs {
   /** Model name: picks the tokenizer (and, with a model endpoint, the model). */
   model: string;
   json: boolean;
+  /** Where derived data (chunks and term counts by blob) is kept between runs; undefined with `--no-cache`. */
+  cacheDir: string | undefined;
 }
 
 export const ASK_USAGE = `Usage: askcode ask "<question>" [--repo DIR] [--ref REF] [--budget N] [--model M] [--json]
+                    [--cache-dir DIR | --no-cache]
 
 Answers a question about a local checkout from retrieval alone: the most relevant
 places, why each matched, an excerpt of each, and how the context was packed.
@@ -28,10 +33,25 @@ places, why each matched, an excerpt of each, and how the context was packed.
   --budget N    the context budget, as budgets.context in .github/askcode.yml:
                 with no model, the tokens of packed code (default: ${CONTEXT.default})
   --model M     model whose tokenizer counts the budget (default: gpt-4o)
-  --json        print the result as JSON`;
+  --json        print the result as JSON
+  --cache-dir DIR  where what indexing derives per file is kept between runs, so
+                a second question reads it instead of parsing again
+                (default: $XDG_CACHE_HOME/askcode, else ~/.cache/askcode)
+  --no-cache    neither read nor write that cache`;
 
-/** Parses `askcode ask` arguments; throws ConfigError with the usage on bad input. */
-export function parseAskArgs(argv: string[], cwd: string): AskArgs {
+/**
+ * Parses `askcode ask` arguments; throws ConfigError with the usage on bad
+ * input. Imports nothing heavy, so a mistake is refused at once.
+ *
+ * @example
+ * parseAskArgs(["where is retry decided?", "--no-cache"], process.cwd(), process.env)
+ * // { question: "where is retry decided?", repo: process.cwd(), budget: 12000, …, cacheDir: undefined }
+ */
+export function parseAskArgs(
+  argv: string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): AskArgs {
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,6 +63,8 @@ export function parseAskArgs(argv: string[], cwd: string): AskArgs {
         budget: { type: "string" },
         model: { type: "string" },
         json: { type: "boolean", default: false },
+        "cache-dir": { type: "string" },
+        "no-cache": { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -63,6 +85,10 @@ export function parseAskArgs(argv: string[], cwd: string): AskArgs {
       `--budget must be a whole number of tokens from ${CONTEXT.min} to ${CONTEXT.max}, got ${JSON.stringify(parsed.values.budget)}.`,
     );
   }
+  if (parsed.values["no-cache"] && parsed.values["cache-dir"] !== undefined)
+    throw new ConfigError(
+      `--no-cache and --cache-dir contradict each other: give one.\n\n${ASK_USAGE}`,
+    );
   return {
     question,
     repo: parsed.values.repo ?? cwd,
@@ -70,5 +96,8 @@ export function parseAskArgs(argv: string[], cwd: string): AskArgs {
     budget,
     model: parsed.values.model ?? "gpt-4o",
     json: parsed.values.json ?? false,
+    cacheDir: parsed.values["no-cache"]
+      ? undefined
+      : path.resolve(cwd, parsed.values["cache-dir"] ?? defaultCacheDir(env)),
   };
 }

@@ -1,7 +1,17 @@
 import type { AskResult } from "./ask-result.js";
+import { wrapText } from "./wrap-text.js";
 
-/** The terminal form of a retrieval-only answer: places with excerpts, then the packing report. */
-export function renderAskText(result: AskResult): string {
+/** The terminal's width when stdout is one, else 80 columns. */
+const DEFAULT_WIDTH = 80;
+
+/**
+ * The terminal form of a retrieval-only answer: places with excerpts, then
+ * the packing report, wrapped to `width`, in a person's terms: places as
+ * path:line, counts that add up, and what to run for more (the packing note
+ * the model reads names its tools; `--json` keeps it).
+ */
+export function renderAskText(result: AskResult, columns?: number): string {
+  const width = columns && columns > 0 ? columns : DEFAULT_WIDTH;
   const out: string[] = [];
   const at =
     result.sha === result.ref
@@ -14,7 +24,10 @@ export function renderAskText(result: AskResult): string {
   );
   if (result.places.length === 0) {
     out.push(
-      "Nothing in this repository matched the question. Try naming a function, file or error message.",
+      wrapText(
+        "Nothing in this repository matched the question. Try naming a function, file or error message.",
+        width,
+      ),
     );
   } else {
     out.push("The most relevant places:", "");
@@ -22,26 +35,54 @@ export function renderAskText(result: AskResult): string {
   result.places.forEach((place, i) => {
     const where = `${place.path}:${place.startLine}-${place.endLine}`;
     out.push(
-      `${i + 1}. ${where}${place.context ? `  (${place.context})` : ""}  score ${place.score}`,
+      wrapText(
+        `${i + 1}. ${where}${place.context ? `  (${place.context})` : ""}  score ${place.score}`,
+        width,
+        "   ",
+      ),
     );
-    if (place.why.length > 0) out.push(`   why: ${place.why.join("; ")}`);
-    const width = String(
+    if (place.why.length > 0)
+      out.push(wrapText(`   why: ${place.why.join("; ")}`, width, "        "));
+    const digits = String(
       place.startLine + place.excerpt.split("\n").length,
     ).length;
     place.excerpt.split("\n").forEach((line, n) => {
-      out.push(`   ${String(place.startLine + n).padStart(width)} │ ${line}`);
+      out.push(`   ${String(place.startLine + n).padStart(digits)} │ ${line}`);
     });
     out.push("");
   });
   const p = result.packing;
-  out.push(
-    `Packed context: ${p.mode}, ${p.tokensUsed.toLocaleString("en")} of ${p.budget.toLocaleString("en")} tokens (${p.encoding}), ` +
-      `${p.chunksReturned} of ${p.chunksAvailable} chunks from ${plural(p.files.length, "file")}${p.truncated ? ", truncated" : ""}.`,
-  );
-  if (p.note) out.push(`Note: ${p.note}`);
+  const tokens = `${p.tokensUsed.toLocaleString("en")} of ${p.budget.toLocaleString("en")} tokens (${p.encoding})`;
+  const wrap = (text: string) => wrapText(text, width, "  ");
+  if (p.mode === "whole-repository") {
+    // Whole files, not chunks: chunksReturned counts files in this mode.
+    out.push(
+      wrap(
+        `Packed context: the whole repository, ${plural(p.files.length, "file")} in ${tokens}.`,
+      ),
+    );
+  } else {
+    out.push(
+      wrap(
+        `Packed context: ${p.chunksReturned.toLocaleString("en")} of ${p.chunksAvailable.toLocaleString("en")} matching ${p.chunksAvailable === 1 ? "chunk" : "chunks"} ` +
+          `from ${plural(p.files.length, "file")} in ${tokens}${p.truncated ? "; the rest left out or cut to their structure" : ""}.`,
+      ),
+      wrap(
+        `Shown: ${p.files.map((f) => `${f.path}:${f.ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(", ")}`).join("; ")}.`,
+      ),
+    );
+    if (p.truncated)
+      out.push(
+        wrap(
+          "Open any place above at its path:line, or ask again with a larger --budget to see more.",
+        ),
+      );
+  }
   const t = result.timingsMs;
   out.push(
-    `Read ${result.filesRanked} files in ${ms(t.readMs)}; indexed, ranked and packed in ${ms(t.indexMs + t.rankMs + t.packMs)}.`,
+    wrap(
+      `Read ${plural(result.filesRanked, "file")} in ${ms(t.readMs)}; indexed, ranked and packed in ${ms(t.indexMs + t.rankMs + t.packMs)}.`,
+    ),
   );
   return out.join("\n") + "\n";
 }

@@ -5,20 +5,33 @@ import { buildContext } from "../retrieval/build-context.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
+import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import { toAskResult } from "./ask-result.js";
-import { parseAskArgs } from "./parse-ask-args.js";
+import { indexCheckout } from "./index-checkout.js";
+import { openDerivedCache } from "./open-derived-cache.js";
+import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
 
 export interface RunAskDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
   buildContext: typeof buildContext;
   createTokenCounter: typeof createTokenCounter;
+  /** The derived cache in a directory (`--cache-dir`); not called with `--no-cache`. */
+  openDerivedCache: (dir: string) => Promise<DerivedCache | undefined>;
+  now: () => number;
 }
 
 const defaultDeps: RunAskDeps = {
   createLocalCodeHost,
   buildContext,
   createTokenCounter,
+  openDerivedCache: (dir) =>
+    openDerivedCache(dir, {
+      log: {
+        warn: (_meta, message) => process.stderr.write(`askcode: ${message}\n`),
+      },
+    }),
+  now: () => performance.now(),
 };
 
 /** How many places the retrieval-only answer lists. */
@@ -27,15 +40,24 @@ const MAX_PLACES = 8;
 /**
  * `askcode ask`: one question about a local checkout, answered from retrieval
  * alone (no GitHub App, no model): resolve the ref once, read at that commit,
- * rank and pack, print the places and the packing report.
+ * index it (deriving only the blobs the cache directory does not hold), rank
+ * and pack, print the places and the packing report. Takes the arguments
+ * parsed (as `main` does before importing this module) or raw.
  */
 export async function runAsk(
-  argv: string[],
-  io: { cwd: string; stdout: { write(text: string): unknown } },
+  argv: string[] | AskArgs,
+  io: {
+    cwd: string;
+    /** `columns`: the terminal's width, when stdout is one. */
+    stdout: { write(text: string): unknown; columns?: number };
+    env?: Readonly<Record<string, string | undefined>>;
+  },
   deps: Partial<RunAskDeps> = {},
 ): Promise<void> {
   const d = { ...defaultDeps, ...deps };
-  const args = parseAskArgs(argv, io.cwd);
+  const args = Array.isArray(argv)
+    ? parseAskArgs(argv, io.cwd, io.env ?? process.env)
+    : argv;
   const host = d.createLocalCodeHost({ root: path.resolve(io.cwd, args.repo) });
   try {
     const resolved = await host.resolveRef(args.ref);
@@ -46,13 +68,30 @@ export async function runAsk(
       // `--budget` is the repository's `context` budget; the rest keep their defaults.
       budgets: { ...defaultRepoConfig().budgets, context: args.budget },
     });
+    const tokenCounter = d.createTokenCounter({ model: args.model });
+    // The tokenizer loads in time slices while the files are read.
+    const tokenizerReady = tokenCounter.ready?.();
+    const derived = args.cacheDir
+      ? await d.openDerivedCache(args.cacheDir)
+      : undefined;
+    const checkout = await indexCheckout(at.reader, {
+      ...(derived ? { derived } : {}),
+      now: d.now,
+    });
+    await tokenizerReady;
     const built = await d.buildContext({
       reader: at.reader,
+      files: checkout.files,
+      index: checkout.index,
       question: args.question,
       // No model reads it: the code gets the whole context budget, as the bot's retrieval-only answer does.
       budget: packedContextTokens(at.budgets, { withModel: false }),
-      tokenCounter: d.createTokenCounter({ model: args.model }),
+      tokenCounter,
     });
+    // Reading and indexing happened here, before buildContext was handed the index.
+    built.timings.readMs = checkout.readMs;
+    built.timings.indexMs = checkout.indexMs;
+    built.timings.totalMs += checkout.readMs + checkout.indexMs;
     const result = toAskResult(built, at, {
       question: args.question,
       maxPlaces: MAX_PLACES,
@@ -60,7 +99,7 @@ export async function runAsk(
     io.stdout.write(
       args.json
         ? JSON.stringify(result, null, 2) + "\n"
-        : renderAskText(result),
+        : renderAskText(result, io.stdout.columns),
     );
   } finally {
     await host.close();

@@ -18,7 +18,7 @@ function checkout(name: string): string {
 
 async function ask(repo: string, question: string): Promise<string> {
   let text = "";
-  await runAsk([question, "--repo", repo, "--budget", "1500"], {
+  await runAsk([question, "--repo", repo, "--no-cache", "--budget", "1500"], {
     cwd: "/",
     stdout: { write: (chunk: string) => (text += chunk) },
   });
@@ -27,10 +27,13 @@ async function ask(repo: string, question: string): Promise<string> {
 
 async function askJson(repo: string, question: string): Promise<AskResult> {
   let text = "";
-  await runAsk([question, "--repo", repo, "--budget", "1500", "--json"], {
-    cwd: "/",
-    stdout: { write: (chunk: string) => (text += chunk) },
-  });
+  await runAsk(
+    [question, "--repo", repo, "--no-cache", "--budget", "1500", "--json"],
+    {
+      cwd: "/",
+      stdout: { write: (chunk: string) => (text += chunk) },
+    },
+  );
   return JSON.parse(text) as AskResult;
 }
 

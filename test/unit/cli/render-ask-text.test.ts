@@ -51,16 +51,69 @@ describe("renderAskText", () => {
      The most relevant places:
 
      1. src/upload.ts:9-12  (function shouldRetryUpload)  score 21.5
-        why: "retry" (identifier part, ×2 in chunk) (+9.1); "upload" (word, ×3 in chunk) (+6.0)
+        why: "retry" (identifier part, ×2 in chunk) (+9.1); "upload" (word, ×3 in
+             chunk) (+6.0)
          9 │ export function shouldRetryUpload(status: number): boolean {
         10 │   return status === 429 || status >= 500;
         11 │ }
 
-     Packed context: ranked-chunks, 7,912 of 8,000 tokens (o200k_base), 31 of 912 chunks from 1 file, truncated.
-     Note: Showing 31 of 912 matching chunks; read the others with read_file_contents.
+     Packed context: 31 of 912 matching chunks from 1 file in 7,912 of 8,000 tokens
+       (o200k_base); the rest left out or cut to their structure.
+     Shown: src/upload.ts:9-12.
+     Open any place above at its path:line, or ask again with a larger --budget to
+       see more.
      Read 120 files in 812 ms; indexed, ranked and packed in 365 ms.
      "
     `);
+  });
+
+  it("counts files, not chunks, when the whole repository fits", () => {
+    const text = renderAskText({
+      ...result,
+      packing: {
+        ...result.packing,
+        mode: "whole-repository",
+        // The packer counts files in chunksReturned here, and matching chunks in chunksAvailable.
+        chunksReturned: 3,
+        chunksAvailable: 1,
+        truncated: false,
+        files: [
+          { path: "a.py", ranges: [[1, 10]], tokens: 40 },
+          { path: "b.py", ranges: [[1, 4]], tokens: 20 },
+          { path: "c.py", ranges: [[1, 2]], tokens: 10 },
+        ],
+      },
+    });
+    expect(text).toContain(
+      "Packed context: the whole repository, 3 files in 7,912 of 8,000 tokens",
+    );
+    expect(text).not.toMatch(/\d+ of \d+ chunks/);
+  });
+
+  it("tells a person how to see more, never the model's tool, in lines that fit", () => {
+    const long = renderAskText(
+      {
+        ...result,
+        packing: {
+          ...result.packing,
+          files: Array.from({ length: 30 }, (_, i) => ({
+            path: `src/module-${i}/handlers.ts`,
+            ranges: [
+              [10, 40],
+              [90, 120],
+            ] as Array<[number, number]>,
+            tokens: 100,
+          })),
+        },
+      },
+      60,
+    );
+    expect(long).not.toContain("read_file_contents");
+    expect(long.replace(/\s+/g, " ")).toContain(
+      "ask again with a larger --budget",
+    );
+    const prose = long.split("\n").filter((line) => !line.includes(" │ "));
+    for (const line of prose) expect(line.length).toBeLessThanOrEqual(60);
   });
 
   it("says what to try when nothing matched", () => {

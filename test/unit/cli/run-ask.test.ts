@@ -1,3 +1,4 @@
+import { openDerivedCache } from "../../../src/cli/open-derived-cache.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { RefNotFoundError } from "../../../src/shared/errors.js";
@@ -61,7 +62,12 @@ describe("runAsk", () => {
   it("prints the places that answer the question, with excerpts and the packing report", async () => {
     const out = capture();
     await runAsk(
-      ["where do we decide to retry a failed upload?", "--repo", repo],
+      [
+        "where do we decide to retry a failed upload?",
+        "--repo",
+        repo,
+        "--no-cache",
+      ],
       { cwd: "/", stdout: out.stdout },
     );
 
@@ -74,7 +80,7 @@ describe("runAsk", () => {
       "export function shouldRetryUpload(status: number, attempt: number): boolean {",
     );
     expect(text).toMatch(
-      /Packed context: whole-repository, [\d,]+ of 12,000 tokens \(o200k_base\)/,
+      /Packed context: the whole repository, 5 files in [\d,]+ of 12,000\s+tokens\s+\(o200k_base\)/,
     );
     // .gitignore'd build output is never read.
     expect(text).not.toContain("dist/upload.js");
@@ -83,7 +89,15 @@ describe("runAsk", () => {
   it("prints the same as JSON, within the budget", async () => {
     const out = capture();
     await runAsk(
-      ["shouldRetryUpload", "--repo", repo, "--json", "--budget", "1000"],
+      [
+        "shouldRetryUpload",
+        "--repo",
+        repo,
+        "--no-cache",
+        "--json",
+        "--budget",
+        "1000",
+      ],
       { cwd: "/", stdout: out.stdout },
     );
 
@@ -100,7 +114,15 @@ describe("runAsk", () => {
   it("reads a commit of the checkout with --ref", async () => {
     const out = capture();
     await runAsk(
-      ["shouldRetryUpload", "--repo", repo, "--ref", "HEAD", "--json"],
+      [
+        "shouldRetryUpload",
+        "--repo",
+        repo,
+        "--no-cache",
+        "--ref",
+        "HEAD",
+        "--json",
+      ],
       { cwd: "/", stdout: out.stdout },
     );
     const result = JSON.parse(out.text()) as AskResult;
@@ -111,11 +133,79 @@ describe("runAsk", () => {
   it("says so when the ref does not exist", async () => {
     const out = capture();
     await expect(
-      runAsk(["anything", "--repo", repo, "--ref", "no-such-branch"], {
-        cwd: "/",
-        stdout: out.stdout,
-      }),
+      runAsk(
+        ["anything", "--repo", repo, "--no-cache", "--ref", "no-such-branch"],
+        {
+          cwd: "/",
+          stdout: out.stdout,
+        },
+      ),
     ).rejects.toThrow(RefNotFoundError);
     expect(out.text()).toBe("");
+  });
+});
+
+describe("runAsk with a cache directory", () => {
+  let repo: string;
+  let cacheDir: string;
+  beforeAll(() => {
+    repo = makeTempDir();
+    cacheDir = makeTempDir();
+    writeFiles(repo, {
+      "src/upload.ts": UPLOAD,
+      "src/sleep.ts":
+        "export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));\n",
+    });
+    git(repo, "init", "-q");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+  });
+  afterAll(() => {
+    removeDir(repo);
+    removeDir(cacheDir);
+  });
+
+  // Each run opens the directory afresh, as a new process would, and counts
+  // the files it had to derive (chunk and count) itself.
+  async function askCounting(): Promise<string[]> {
+    const derivedPaths: string[] = [];
+    await runAsk(
+      ["where is an upload retried?", "--repo", repo, "--cache-dir", cacheDir],
+      { cwd: "/", stdout: capture().stdout },
+      {
+        openDerivedCache: async (dir) => {
+          const derived = await openDerivedCache(dir, { log: { warn() {} } });
+          if (!derived) return undefined;
+          return {
+            ...derived,
+            load: derived.load.bind(derived),
+            save: derived.save.bind(derived),
+            obtain: (file, text, options, derive) =>
+              derived.obtain(file, text, options, () => {
+                derivedPaths.push(file.path);
+                return derive();
+              }),
+          };
+        },
+      },
+    );
+    return derivedPaths.sort();
+  }
+
+  it("derives every file on the first question and none on the second", async () => {
+    expect(await askCounting()).toStrictEqual([
+      "src/sleep.ts",
+      "src/upload.ts",
+    ]);
+    expect(await askCounting()).toStrictEqual([]);
+  });
+
+  it("derives only the file that changed in the working tree", async () => {
+    await askCounting();
+    writeFiles(repo, {
+      "src/sleep.ts":
+        "export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));\n",
+    });
+    expect(await askCounting()).toStrictEqual(["src/sleep.ts"]);
   });
 });

@@ -1,0 +1,78 @@
+// bench:cli: the CLI as a user starts it (`node bin/askcode.js ask …`, from
+// the compiled dist/), on real checkouts: a question with an empty cache
+// directory (cold), the same again (warm), and a bad argument; each against
+// `git grep -n <word>` over the same checkout, the floor for reading it.
+//
+//   npm run build && npm run bench:cli -- [--runs N] DIR[=WORD] ...
+//   (default: this repository, word "budget")
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const USAGE = `Usage: npm run bench:cli -- [--runs N] [DIR[=WORD] ...]
+Times \`node bin/askcode.js ask\` cold (empty cache) and warm, and a bad argument,
+on each checkout (default: this repository), with the ratio to \`git grep -n WORD\`.
+Needs a build: npm run build.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: "string", default: "3" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const BIN = new URL("../bin/askcode.js", import.meta.url).pathname;
+const runs = Number(values.runs);
+const targets =
+  positionals.length > 0 ? positionals : [`${process.cwd()}=budget`];
+
+function seconds(command: string, args: string[], cwd: string): number {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, stdio: "ignore" });
+  const elapsed = (performance.now() - started) / 1000;
+  if (result.status !== 0 && !args.includes("--bogus"))
+    throw new Error(`${command} ${args.join(" ")} exited ${result.status}`);
+  return elapsed;
+}
+
+const median = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+for (const target of targets) {
+  const [dir = ".", word = "budget"] = target.split("=");
+  const files = spawnSync("git", ["ls-files"], { cwd: dir, encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean).length;
+  const ask = (cache: string) => [
+    BIN,
+    "ask",
+    `where is ${word} handled?`,
+    "--cache-dir",
+    cache,
+  ];
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const grep: number[] = [];
+  const bad: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const cache = mkdtempSync(path.join(tmpdir(), "askcode-bench-cli-"));
+    cold.push(seconds(process.execPath, ask(cache), dir));
+    warm.push(seconds(process.execPath, ask(cache), dir));
+    rmSync(cache, { recursive: true, force: true });
+    grep.push(seconds("git", ["grep", "-n", word], dir));
+    bad.push(seconds(process.execPath, [BIN, "ask", "--bogus"], dir));
+  }
+  const g = median(grep);
+  console.log(
+    `${path.basename(path.resolve(dir))} (${files} files, median of ${runs}): ` +
+      `cold ${median(cold).toFixed(2)} s (${(median(cold) / g).toFixed(0)}× git grep), ` +
+      `warm ${median(warm).toFixed(2)} s (${(median(warm) / g).toFixed(0)}× git grep), ` +
+      `bad argument ${median(bad).toFixed(2)} s, git grep -n ${word} ${g.toFixed(3)} s`,
+  );
+}

@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+// The command as a user starts it: bin/askcode.js in a new process.
+const BIN = new URL("../../../bin/askcode.js", import.meta.url).pathname;
+const VERSION = (
+  JSON.parse(
+    readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
+  ) as { version: string }
+).version;
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    // No cache is touched: every case here stops before reading a checkout.
+    env: { ...process.env, XDG_CACHE_HOME: "/nonexistent-askcode-test" },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("bin/askcode.js", () => {
+  it("refuses an unknown option with its name, the usage and exit code 2", () => {
+    const { code, stdout, stderr } = run("ask", "--bogus");
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("askcode: Unknown option '--bogus'");
+    expect(stderr).toContain('Usage: askcode ask "<question>"');
+  });
+
+  it.each([["--help"], ["ask", "--help"], ["ask", "a question", "-h"]])(
+    "prints the usage for %j and exits 0",
+    (...args) => {
+      const { code, stdout } = run(...args);
+      expect(code).toBe(0);
+      expect(stdout).toContain("--no-cache");
+    },
+  );
+
+  it("prints the version from package.json and exits 0", () => {
+    const { code, stdout } = run("--version");
+    expect(code).toBe(0);
+    expect(stdout).toBe(`askcode ${VERSION}\n`);
+  });
+});
