@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   });
 
   if (credentials.kind === "setup") {
-    const setup = await startSetupServer(operator);
+    const setup = await startSetupServer({
+      operator,
+      missing: credentials.missing,
+      env,
+    });
     onStopSignal(async () => {
       await setup.stop();
     });
