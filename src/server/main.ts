@@ -1,3 +1,5 @@
+// First: on an old Node.js, stop with one line before anything else runs.
+import "./check-node-version.js";
 import { readFileSync } from "node:fs";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { loadOperatorConfig } from "../config/operator-config.js";
