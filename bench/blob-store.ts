@@ -10,9 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createBlobStore, type BlobStore } from "../src/cache/blob-store.js";
+import { benchCommand } from "./parse-bench-command.js";
 
-const filesArg = process.argv.indexOf("--files");
-const FILES = filesArg === -1 ? 10_000 : Number(process.argv[filesArg + 1]);
+const { values } = benchCommand({
+  usage: `usage: npm run bench:blob-store [-- --files N]
+
+Puts and gets N source-sized files (default 10000) in the on-disk blob store.`,
+  options: { files: { type: "string", default: "10000" } },
+});
+const FILES = Number(values.files);
 // As many at once as a question's reads would keep in flight.
 const CONCURRENCY = 32;
 

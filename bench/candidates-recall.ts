@@ -20,19 +20,29 @@ import { candidateQueries } from "../src/run/candidate-queries.js";
 import { collectFiles } from "../src/run/collect-files.js";
 import { parseInstances } from "./swebench/load-instances.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
+import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 
-function arg(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+const { values } = benchCommand({
+  usage: `usage: npm run bench:candidates -- --instances FILE.jsonl --mirrors DIR [--limit N] [--notes]
 
-const instancesPath = arg("instances");
-const mirrors = arg("mirrors");
+Candidates mode's file recall on SWE-bench instances (JSON lines) read from
+the git mirrors DIR/<owner>+<name>/repo. npm run bench:swebench -- --help
+says how to get both. --notes prints a line per instance.`,
+  options: {
+    instances: { type: "string" },
+    mirrors: { type: "string" },
+    limit: { type: "string" },
+    notes: { type: "boolean", default: false },
+  },
+});
+const instancesPath = values.instances;
+const mirrors = values.mirrors;
 if (!instancesPath || !mirrors)
-  throw new Error(
-    "Usage: candidates-recall.ts --instances <file.jsonl> --mirrors <dir> [--limit N]",
+  exitMissingInput(
+    "bench:candidates needs --instances FILE.jsonl and --mirrors DIR",
+    "npm run bench:swebench -- --help says how to get SWE-bench instances and mirrors",
   );
-const limit = Number(arg("limit") ?? Infinity);
+const limit = Number(values.limit ?? Infinity);
 const instances = parseInstances(
   readFileSync(instancesPath, "utf8"),
   instancesPath,
@@ -101,5 +111,4 @@ for (const [repo, group] of groups) {
     `| ${repo} | ${group.length} | ${pct(mean((r) => r.recall))} | ${pct(mean((r) => (r.all ? 1 : 0)))} | ${mean((r) => r.read).toFixed(1)} |`,
   );
 }
-if (process.argv.includes("--notes"))
-  for (const row of rows) console.log(row.note);
+if (values.notes) for (const row of rows) console.log(row.note);

@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { benchCommand } from "./parse-bench-command.js";
 import nock from "nock";
 import { createBlobStore } from "../src/cache/blob-store.js";
 import { createResponseCache } from "../src/cache/response-cache.js";
@@ -45,7 +45,11 @@ import {
 import { createTestOctokit } from "../test/helpers/test-octokit.js";
 import { commitAll, git } from "../test/helpers/temp-repo.js";
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:commit-reads [-- --mb 20] [--changed 5]
+
+GitHub requests, MB downloaded and time to a held snapshot with the blob
+store, on a generated repository of --mb MB; --changed files differ in the next commit.`,
   options: {
     mb: { type: "string", default: "20" },
     changed: { type: "string", default: "5" },

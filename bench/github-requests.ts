@@ -5,7 +5,7 @@
 // at HEAD; nothing reaches the network. Figures are printed, never asserted
 // here (test/unit/bench/github-requests.test.ts guards their shape).
 //   npm run bench:requests [-- --json]
-import { parseArgs } from "node:util";
+import { benchCommand } from "./parse-bench-command.js";
 import {
   runGitHubRequestsSequence,
   type SequenceResult,
@@ -17,7 +17,11 @@ const MODE_LABELS = {
   api: "API only (never)",
 } as const;
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:requests [-- --json]
+
+GitHub requests, 304s, cache hits and bytes for a scripted sequence of
+questions (nock-served). --json prints the figures as JSON.`,
   options: { json: { type: "boolean", default: false } },
 });
 const result = await runGitHubRequestsSequence();

@@ -9,7 +9,6 @@
 // high) against what only better ranking can.
 //   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
 // --every N takes every Nth instance of the file (a sample across repositories).
-import { parseArgs } from "node:util";
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../src/retrieval/index/index-repository.js";
@@ -21,6 +20,7 @@ import { goldLines } from "./swebench/gold-lines.js";
 import { loadInstances } from "./swebench/load-instances.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
+import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 
 type Fate =
   | "shown whole"
@@ -31,7 +31,12 @@ type Fate =
   | "never matched"
   | "file not indexed";
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
+
+Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
+packed context; --every N takes every Nth instance. npm run bench:swebench --
+--help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
     mirrors: { type: "string" },
@@ -41,10 +46,13 @@ const { values } = parseArgs({
 });
 const budget = Number(values.budget);
 const every = Number(values.every);
-if (!values.data || !Number.isInteger(budget) || budget <= 0) {
-  process.stderr.write(
-    "usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget N] [--every N]\n",
+if (!values.data)
+  exitMissingInput(
+    "bench:gold-lines needs --data FILE (SWE-bench instances as JSON lines)",
+    "npm run bench:swebench -- --help says how to get them",
   );
+if (!Number.isInteger(budget) || budget <= 0) {
+  process.stderr.write(`--budget must be a positive whole number\n`);
   process.exit(2);
 }
 if (!Number.isInteger(every) || every < 1) {

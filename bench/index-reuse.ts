@@ -21,14 +21,22 @@ import { candidateQueries } from "../src/run/candidate-queries.js";
 import { indexForQuestion } from "../src/run/index-for-question.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { createPathPolicy } from "../src/tools/path-policy.js";
+import { benchCommand } from "./parse-bench-command.js";
 
-const megabytesArg = process.argv.indexOf("--megabytes");
-const megabytes =
-  megabytesArg >= 0 ? Number(process.argv[megabytesArg + 1]) : 20;
-if (!Number.isFinite(megabytes) || megabytes <= 0)
-  throw new Error(
-    `--megabytes must be a positive number, not ${process.argv[megabytesArg + 1]}`,
+const { values } = benchCommand({
+  usage: `usage: npm run bench:index-reuse [-- --megabytes 20]
+
+A first and a second question on one commit through the index cache, on this
+repository and on a generated repository of --megabytes MB of code.`,
+  options: { megabytes: { type: "string", default: "20" } },
+});
+const megabytes = Number(values.megabytes);
+if (!Number.isFinite(megabytes) || megabytes <= 0) {
+  process.stderr.write(
+    `--megabytes must be a positive number, not ${values.megabytes}\n`,
   );
+  process.exit(2);
+}
 
 const tokenCounter = createTokenCounter({ model: "gpt-4o" });
 const policy = createPathPolicy([]);

@@ -16,7 +16,7 @@ import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createBlobStore } from "../src/cache/blob-store.js";
 import { createDerivedCache } from "../src/retrieval/index/derived-cache.js";
 import { gitBlobSha } from "../src/code-host/github/git-blob-sha.js";
@@ -29,25 +29,47 @@ import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import type { SourceFile } from "../src/retrieval/types.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { mirrorFiles } from "./mirror-files.js";
+import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
+import { howToMirror } from "./swebench/missing-inputs.js";
+import { DEFAULT_MIRROR_LAYOUT } from "./swebench/mirror-path.js";
 
 const MB = 1e6;
-const arg = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
+const { values } = benchCommand({
+  usage: `usage: npm run bench:index-scale [-- --sizes 25,50,100,200] [--mirrors DIR]
+
+Index time and peak memory against kept text, from the files of the git
+mirrors under DIR (default $SWEBENCH_MIRRORS, else ${DEFAULT_MIRRORS}; laid out <owner>+<name>/repo).`,
+  options: {
+    sizes: { type: "string", default: "25,50,100,200" },
+    mirrors: { type: "string" },
+    // One size, in a process of its own: how this script runs each size.
+    size: { type: "string" },
+  },
+});
 const mirrors =
-  arg("--mirrors") || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
+  values.mirrors || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
+if (mirrorRoots(mirrors).length === 0)
+  exitMissingInput(
+    `No git mirrors under ${resolve(mirrors)} (--mirrors DIR or SWEBENCH_MIRRORS)`,
+    `clone some, e.g. ${howToMirror(mirrors, ["pallets/flask"], DEFAULT_MIRROR_LAYOUT).trim()}`,
+  );
 const QUESTION =
   "Where is the consumer group rebalance timeout checked, and what happens when the session expires?";
 
 const blobSha = (text: string) => gitBlobSha(Buffer.from(text));
 
-/** Files of the mirrors until `megabytes` of text; copies of them past that. */
-async function repositoryOf(megabytes: number): Promise<SourceFile[]> {
-  const roots = readdirSync(mirrors)
-    .map((name) => join(mirrors, name, "repo"))
+/** The work trees of the git mirrors below `dir`, none when it does not exist. */
+function mirrorRoots(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => join(dir, name, "repo"))
     .filter((root) => existsSync(root))
     .sort();
+}
+
+/** Files of the mirrors until `megabytes` of text; copies of them past that. */
+async function repositoryOf(megabytes: number): Promise<SourceFile[]> {
+  const roots = mirrorRoots(mirrors);
   const files: SourceFile[] = [];
   let bytes = 0;
   const all: SourceFile[] = [];
@@ -161,15 +183,17 @@ async function measureSize(megabytes: number) {
   }
 }
 
-const size = arg("--size");
+const size = values.size;
 if (size !== undefined) {
   console.log(JSON.stringify(await measureSize(Number(size))));
 } else {
-  const sizes = (arg("--sizes") ?? "25,50,100,200").split(",").map(Number);
-  if (sizes.some((s) => !Number.isFinite(s) || s <= 0))
-    throw new Error(
-      `--sizes must be positive megabytes, comma-separated, not ${arg("--sizes")}`,
+  const sizes = values.sizes.split(",").map(Number);
+  if (sizes.some((s) => !Number.isFinite(s) || s <= 0)) {
+    process.stderr.write(
+      `--sizes must be positive megabytes, comma-separated, not ${values.sizes}\n`,
     );
+    process.exit(2);
+  }
   console.log(
     "| kept text | files | chunks | cold index | cold to context | next commit (1%) index | next commit to context | same commit | cold, derived on disk | derived cache | on disk | heap: text | heap after cold | peak RSS |",
   );

@@ -8,7 +8,7 @@
 //   npm run bench:parse [-- --mirrors DIR] [--repos tokio-rs+tokio,nlohmann+json]
 // (default $SWEBENCH_MIRRORS, else bench/mirrors)
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { declarationsOf } from "../src/retrieval/chunks/declarations-of.js";
 import { hasGrammar } from "../src/retrieval/chunks/load-grammar.js";
@@ -16,20 +16,45 @@ import { syntaxLanguageForPath } from "../src/text/syntax-language-for-path.js";
 import type { SyntaxLanguage } from "../src/text/languages.js";
 import { mirrorFiles } from "./mirror-files.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
+import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
+import { howToMirror } from "./swebench/missing-inputs.js";
+import { DEFAULT_MIRROR_LAYOUT } from "./swebench/mirror-path.js";
 
 const MB = 1e6;
 const MIB = 1024 * 1024;
-const arg = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
+const { values } = benchCommand({
+  usage: `usage: npm run bench:parse [-- --mirrors DIR] [--repos tokio-rs+tokio,pallets+flask]
+
+Parse speed (MB/s per language) and memory of the syntax-tree declarations,
+over the files of the git mirrors DIR/<owner>+<name>/repo
+(default $SWEBENCH_MIRRORS, else ${DEFAULT_MIRRORS}).`,
+  options: {
+    mirrors: { type: "string" },
+    // One repository per language of the multi-language set, and Python.
+    repos: {
+      type: "string",
+      default:
+        "tokio-rs+tokio,nlohmann+json,facebook+zstd,FasterXML+jackson-core,iamkun+dayjs,pallets+flask",
+    },
+  },
+});
 const mirrors =
-  arg("--mirrors") || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
-// One repository per language of the multi-language set, and Python.
-const repos = (
-  arg("--repos") ??
-  "tokio-rs+tokio,nlohmann+json,facebook+zstd,FasterXML+jackson-core,iamkun+dayjs,pallets+flask"
-).split(",");
+  values.mirrors || process.env.SWEBENCH_MIRRORS || DEFAULT_MIRRORS;
+const repos = values.repos.split(",");
+const unmirrored = repos.filter(
+  (repo) => !existsSync(join(mirrors, repo, "repo")),
+);
+if (unmirrored.length > 0)
+  exitMissingInput(
+    `No git mirror for ${unmirrored.join(", ")} under ${resolve(mirrors)} (--mirrors DIR or SWEBENCH_MIRRORS; --repos picks others)`,
+    howToMirror(
+      mirrors,
+      unmirrored.map((repo) => repo.replace("+", "/")),
+      DEFAULT_MIRROR_LAYOUT,
+    )
+      .trim()
+      .replaceAll("\n  ", "; "),
+  );
 
 interface Tally {
   files: number;
@@ -48,7 +73,6 @@ const memory = () => {
 const sources: { language: SyntaxLanguage; text: string }[] = [];
 for (const repo of repos) {
   const root = join(mirrors, repo, "repo");
-  if (!existsSync(root)) throw new Error(`no git mirror at ${root}`);
   for (const file of await mirrorFiles(root)) {
     const language = syntaxLanguageForPath(file.path);
     if (language && hasGrammar(language))

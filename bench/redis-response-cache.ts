@@ -12,6 +12,13 @@ import { createRedisResponseStore } from "../src/cache/redis-response-store.js";
 import type { CachedResponse } from "../src/cache/response-cache.js";
 import { githubFixture } from "../test/helpers/nock-github.js";
 import { startTestRedis } from "../test/helpers/test-redis.js";
+import { benchCommand } from "./parse-bench-command.js";
+
+benchCommand({
+  usage:
+    "usage: npm run bench:redis-cache\n\nWrites and reads back GitHub answers of 4 KiB to 4 MiB through a redis-server it starts on loopback (needs redis-server on PATH).",
+  options: {},
+});
 
 const ROUNDS = 20;
 const SIZES_KIB = [4, 64, 256, 1024, 4096];

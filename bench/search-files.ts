@@ -4,6 +4,13 @@
 //   npm run bench:search
 import type { SearchFile } from "../src/code-host/file-set/search-file.js";
 import { searchFiles } from "../src/code-host/file-set/search-files.js";
+import { benchCommand } from "./parse-bench-command.js";
+
+benchCommand({
+  usage:
+    "usage: npm run bench:search\n\nTimes the in-memory three-phase search over a generated 30 MB repository.",
+  options: {},
+});
 
 const words = [
   "retry",

@@ -21,6 +21,13 @@ import { dirname, join } from "node:path";
 import { snapshotKeeps } from "../src/code-host/github/snapshot-fits.js";
 import { unpackTarball } from "../src/code-host/github/unpack-tarball.js";
 import { skipReasonForText } from "../src/retrieval/file-filters.js";
+import { benchCommand } from "./parse-bench-command.js";
+
+benchCommand({
+  usage:
+    "usage: npm run bench:snapshot-memory\n\nMemory held and unpack speed per MB of kept text, on copies of this repository up to 100 MB (needs node --expose-gc, as the npm script runs it).",
+  options: {},
+});
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc)

@@ -12,7 +12,6 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { writeHeapSnapshot } from "node:v8";
 import { Octokit } from "@octokit/rest";
 import { Registry } from "prom-client";
@@ -34,6 +33,7 @@ import type { TokenCounter } from "../src/tokens/token-counter.js";
 import { questionJob } from "../test/helpers/question-job.js";
 import { nockSoakRepository } from "./nock-soak-repository.js";
 import { soakQuestions } from "./soak-questions.js";
+import { benchCommand } from "./parse-bench-command.js";
 
 const OWNER = "octo-org";
 const REPO = "askcode";
@@ -44,7 +44,13 @@ const MB = 1024 * 1024;
 // for the head again and so reads the commit the bench moved it to.
 const BETWEEN_QUESTIONS_MS = 61_000;
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:soak [-- --questions 500 --commits 5 --spacing 20 --warmup 10
+                           --every 100 --heap-snapshots DIR --json]
+
+Many questions through one process (nock-served repository at --commits
+commits of this checkout, --spacing commits apart): heap after GC and RSS every
+--every questions. Needs node --expose-gc, as the npm script runs it.`,
   options: {
     questions: { type: "string", default: "500" },
     commits: { type: "string", default: "5" },

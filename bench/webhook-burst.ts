@@ -29,7 +29,6 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { Queue } from "bullmq";
 import { Registry } from "prom-client";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
@@ -49,8 +48,15 @@ import {
   startRedisServer,
   type RedisServer,
 } from "../scripts/start-redis-server.js";
+import { benchCommand } from "./parse-bench-command.js";
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:burst [-- --mentions 100 --issues 20 --redeliveries 20
+                            --replicas 1|2 --code-search on|off]
+
+A burst of signed mentions at once through the real app, GitHub on loopback.
+--replicas 2 runs two askcode processes on one Redis (needs redis-server on
+PATH); --code-search off reads the repository from one tarball.`,
   options: {
     mentions: { type: "string", default: "100" },
     issues: { type: "string", default: "20" },

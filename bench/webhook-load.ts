@@ -27,7 +27,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { startGitHubStandIn } from "../scripts/github-stand-in.js";
 import {
@@ -36,8 +35,13 @@ import {
 } from "../scripts/mention-delivery.js";
 import { standInAppEnv } from "../scripts/stand-in-app-env.js";
 import { startAskcodeProcess } from "../scripts/start-askcode-process.js";
+import { benchCommand } from "./parse-bench-command.js";
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run bench:load [-- --rate 200 --seconds 10 --connections 20 --issues 50 --run-jobs]
+
+Signed mentions at a fixed rate to askcode in its own process; with REDIS_URL
+set, its Redis backend. --run-jobs lets the jobs run during the load.`,
   options: {
     rate: { type: "string", default: "200" },
     seconds: { type: "string", default: "10" },

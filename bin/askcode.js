@@ -12,6 +12,17 @@
 // prepare would fail, and every contributor's `npm ci` would pay for a build.
 import { existsSync, readdirSync, statSync } from "node:fs";
 
+// On a Node.js older than askcode needs (package.json engines; the app checks
+// it with src/shared/node-version-problem.ts), one line instead of a failure
+// deeper in. Plain JavaScript that any Node runs, before anything is loaded.
+const NODE_MAJOR = 22;
+if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
+  console.error(
+    `askcode needs Node.js ${NODE_MAJOR} or newer; this is ${process.version}.`,
+  );
+  process.exit(1);
+}
+
 const source = new URL("../src/cli/main.ts", import.meta.url);
 const compiled = new URL("../dist/cli/main.js", import.meta.url);
 

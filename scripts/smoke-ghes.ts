@@ -6,12 +6,15 @@
 //
 //   npm run smoke:ghes [-- --question "…"]
 //
-// Exits 0 when the answer holds, 1 with the reason otherwise.
+// Exits 0 when the answer holds, 1 with the reason otherwise. The app's
+// working directory (its data, about 13 MB) is removed at the end.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { isAnswerComment } from "../src/answer/render-footer.js";
 import { startGitHubStandIn } from "./github-stand-in.js";
 import {
   buildMentionDelivery,
@@ -30,6 +33,9 @@ const { values } = parseArgs({
 });
 const { owner: OWNER, repo: REPO } = MENTION_REPOSITORY;
 const SECRET = "smoke-test-secret";
+// askcode's comments while it works (acknowledgement, progress) begin with
+// the hourglass; the answer or a failure notice replaces them.
+const WORKING = "⏳";
 const deadline = Date.now() + Number(values["timeout-seconds"]) * 1000;
 
 const until = async <T>(what: string, check: () => Promise<T | undefined>) => {
@@ -47,10 +53,11 @@ const standIn = await startGitHubStandIn({
   repo: REPO,
   issue: { number: 1, title: "A question", body: "" },
 });
+const workDir = mkdtempSync(join(tmpdir(), "askcode-smoke-"));
 const { url: appUrl, env } = await standInAppEnv({
   standIn,
   secret: SECRET,
-  dir: mkdtempSync(join(tmpdir(), "askcode-smoke-")),
+  dir: workDir,
   logLevel: process.env.LOG_LEVEL,
 });
 const started = Date.now();
@@ -59,12 +66,15 @@ const app = spawn("npm", ["start"], {
   stdio: ["ignore", "inherit", "inherit"],
   detached: true,
 });
-const stopApp = () => {
+const appExited = once(app, "exit");
+/** Stops the app's process group and waits for it, so its data directory can go. */
+const stopApp = async () => {
   try {
     process.kill(-app.pid!, "SIGTERM");
   } catch {
     // already gone
   }
+  await appExited;
 };
 
 let failure: string | undefined;
@@ -86,9 +96,18 @@ try {
     throw new Error(`the webhook was answered ${delivered.status}`);
   const askedAt = Date.now();
 
+  // askcode posts one comment at once and edits it with progress; what
+  // replaces the progress is the answer (or a failure notice).
+  let lastSeen = "";
   const answer = await until("the answer", async () => {
-    const comment = standIn.comments[0];
-    return comment && comment.history.length > 1 ? comment.body : undefined;
+    const body = standIn.comments[0]?.body;
+    if (body === undefined) return undefined;
+    lastSeen = body;
+    return body.startsWith(WORKING) ? undefined : body;
+  }).catch((error: Error) => {
+    throw new Error(
+      `${error.message}; the comment last read:\n${lastSeen || "(none posted)"}`,
+    );
   });
   const answeredAfter = Date.now() - askedAt;
   const links = [
@@ -113,8 +132,8 @@ try {
   if (/github\.com\/[^/\s]+\/[^/\s]+\/blob\//.test(answer))
     problems.push("a permalink points at github.com");
   if (links.length === 0) problems.push("the answer has no permalink");
-  if (/could not answer|interrupted/i.test(answer))
-    problems.push("the answer is a failure comment");
+  if (!isAnswerComment(answer))
+    problems.push(`the comment is not an answer: ${answer.split("\n")[0]}`);
 
   console.log(
     [
@@ -150,8 +169,9 @@ try {
 } catch (error) {
   failure = (error as Error).message;
 } finally {
-  stopApp();
+  await stopApp();
   await standIn.close();
+  rmSync(workDir, { recursive: true, force: true });
 }
 if (failure) {
   console.error(`smoke:ghes failed: ${failure}`);

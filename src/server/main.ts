@@ -1,3 +1,5 @@
+// First: on an old Node.js, stop with one line before anything else runs.
+import "./check-node-version.js";
 import { readFileSync } from "node:fs";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { loadOperatorConfig } from "../config/operator-config.js";
@@ -31,7 +33,11 @@ async function main(): Promise<void> {
   });
 
   if (credentials.kind === "setup") {
-    const setup = await startSetupServer(operator);
+    const setup = await startSetupServer({
+      operator,
+      missing: credentials.missing,
+      env,
+    });
     onStopSignal(async () => {
       await setup.stop();
     });

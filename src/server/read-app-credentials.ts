@@ -1,4 +1,8 @@
 import { ConfigError } from "../shared/errors.js";
+import {
+  credentialsToSet,
+  type CredentialVariable,
+} from "./credentials-to-set.js";
 import { readPrivateKey, type PrivateKeySource } from "./read-private-key.js";
 
 /** What the server starts as: the app itself, or Probot's registration (manifest) flow. */
@@ -11,7 +15,7 @@ export type AppCredentials =
       /** One line to log at start about how the key was chosen. */
       notice?: string;
     }
-  | { kind: "setup"; missing: string[] };
+  | { kind: "setup"; missing: CredentialVariable[] };
 
 /**
  * The GitHub App's identity from the environment. Without an app ID or a key,
@@ -32,18 +36,23 @@ export function readAppCredentials(source: PrivateKeySource): AppCredentials {
       `askcode cannot start: APP_ID=${JSON.stringify(rawAppId)} is not allowed: the app's numeric ID, from its settings page (App ID).`,
     );
   const privateKey = readPrivateKey(source);
-  const missing = [
-    ...(rawAppId ? [] : ["APP_ID"]),
-    ...(privateKey ? [] : ["PRIVATE_KEY or PRIVATE_KEY_PATH"]),
+  const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
+  const missing: CredentialVariable[] = [
+    ...(rawAppId ? [] : ["APP_ID" as const]),
+    ...(privateKey ? [] : ["PRIVATE_KEY or PRIVATE_KEY_PATH" as const]),
   ];
   if (missing.length > 0) {
-    if (env.NODE_ENV === "production")
+    if (env.NODE_ENV === "production") {
+      // Every variable the start will need, so one restart is enough.
+      const unset = webhookSecret
+        ? missing
+        : [...missing, "WEBHOOK_SECRET" as const];
       throw new ConfigError(
-        `askcode cannot start: ${missing.join(" and ")} ${missing.length === 1 ? "is" : "are"} not set, and NODE_ENV=production turns off the setup flow. Register the app (see docs) and set them, then start again.`,
+        `askcode cannot start: ${unset.join(", ")} ${unset.length === 1 ? "is" : "are"} not set, and NODE_ENV=production turns off the setup flow. Set ${credentialsToSet(unset)}; then start again.`,
       );
+    }
     return { kind: "setup", missing };
   }
-  const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
   if (!webhookSecret)
     throw new ConfigError(
       "askcode cannot start: WEBHOOK_SECRET is not set. Set it to the app's webhook secret (its settings page), so askcode can check that deliveries come from GitHub.",

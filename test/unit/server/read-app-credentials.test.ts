@@ -40,14 +40,23 @@ describe("readAppCredentials", () => {
     });
   });
 
-  it("stops the start in production instead, naming what is missing", () => {
+  it("stops the start in production instead, naming every variable to set and where its value is", () => {
     expect(() =>
       readAppCredentials({
-        env: { NODE_ENV: "production", APP_ID: "12" },
+        env: { NODE_ENV: "production", APP_ID: "12", WEBHOOK_SECRET: "s" },
         readFile,
       }),
     ).toThrow(
-      "askcode cannot start: PRIVATE_KEY or PRIVATE_KEY_PATH is not set, and NODE_ENV=production turns off the setup flow.",
+      new Error(
+        'askcode cannot start: PRIVATE_KEY or PRIVATE_KEY_PATH is not set, and NODE_ENV=production turns off the setup flow. Set PRIVATE_KEY (the app\'s private key, PEM) or PRIVATE_KEY_PATH (the path of its .pem file; "Generate a private key" on the settings page); then start again.',
+      ),
+    );
+    expect(() =>
+      readAppCredentials({ env: { NODE_ENV: "production" }, readFile }),
+    ).toThrow(
+      new Error(
+        "askcode cannot start: APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, WEBHOOK_SECRET are not set, and NODE_ENV=production turns off the setup flow. Set APP_ID (the App ID on the GitHub App's settings page), and PRIVATE_KEY (the app's private key, PEM) or PRIVATE_KEY_PATH (the path of its .pem file; \"Generate a private key\" on the settings page), and WEBHOOK_SECRET (the webhook secret entered on the settings page); then start again.",
+      ),
     );
   });
 

@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * The probes' routes while askcode is in Probot's setup mode (no app
+ * registered yet), so an orchestrator sees why it is not ready instead of a
+ * 404: `GET /healthz` 200 (the process serves requests), `GET /readyz` and
+ * `GET /metrics` 503 with what to set. Any other request is left to the
+ * setup flow (a Probot `Server` handler returns false to pass it on).
+ *
+ * @example
+ * server.addHandler(createSetupRoutes({ notConfigured: "setup: not configured: set APP_ID (…)" }))
+ */
+export function createSetupRoutes(options: { notConfigured: string }) {
+  return function setupRoutes(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): boolean {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    const path = new URL(request.url ?? "/", "http://askcode.invalid").pathname;
+    if (path === "/healthz") return text(response, 200, "ok\n");
+    if (path === "/readyz" || path === "/metrics")
+      return text(response, 503, `${options.notConfigured}\n`);
+    return false;
+  };
+}
+
+function text(response: ServerResponse, status: number, body: string) {
+  response
+    .writeHead(status, { "content-type": "text/plain; charset=utf-8" })
+    .end(body);
+  return true;
+}
