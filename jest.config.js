@@ -16,6 +16,13 @@ export default {
   // Sources import "./x.js" (NodeNext); map it back to the .ts file for jest.
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  // One timeout for every test, stated here only. No test waits on the wall
+  // clock (runs take an injected clock; process tests wait on events), so
+  // this bounds only how long the CPU work takes: a whole question (the
+  // tokenizer's table, syntax trees) or a process started under tsx takes
+  // a few seconds on a quiet machine and several times that on a loaded one.
+  // Jest's 5 s default failed tests there that pass with more time.
+  testTimeout: 60_000,
   testMatch: ["<rootDir>/test/**/*.test.ts"],
   collectCoverageFrom: ["src/**/*.ts"],
   // Each test file's ESM modules stay in the process that ran it (vm contexts

@@ -3,7 +3,6 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { jest } from "@jest/globals";
 import nock from "nock";
 import {
   startGitHubStandIn,
@@ -41,10 +40,6 @@ const INTERRUPTED = renderInterruptedComment(
   { kind: "question", question: QUESTION },
   "askcode",
 );
-
-// Each test starts askcode under tsx (TypeScript compiled on load) and the
-// first answer loads the tokenizer: seconds on a loaded machine.
-jest.setTimeout(30_000);
 
 interface Exit {
   code: number | null;
