@@ -20,9 +20,11 @@ export default {
   // clock (runs take an injected clock; process tests wait on events), so
   // this bounds only how long the CPU work takes: a whole question (the
   // tokenizer's table, syntax trees) or a process started under tsx takes
-  // a few seconds on a quiet machine and several times that on a loaded one.
-  // Jest's 5 s default failed tests there that pass with more time.
-  testTimeout: 60_000,
+  // a few seconds on a quiet machine and ten times that on a loaded one
+  // (the process restart tests: two processes, two dozen answers, 80 s
+  // under `stress-ng --cpu 4`). Jest's 5 s default failed tests there that
+  // pass with more time; a real hang still fails, later.
+  testTimeout: 120_000,
   testMatch: ["<rootDir>/test/**/*.test.ts"],
   collectCoverageFrom: ["src/**/*.ts"],
   // Each test file's ESM modules stay in the process that ran it (vm contexts
