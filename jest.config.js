@@ -33,4 +33,9 @@ export default {
   // run. A memory limit makes Jest use a worker process and replace it once it
   // has grown past the limit.
   workerIdleMemoryLimit: "1GB",
+  // Jest's default is one worker per core but one, so a two-core machine ran
+  // the files one after another, idle while a test waited on a child
+  // process or Redis. Two workers overlap those waits; no test's outcome
+  // depends on the machine's speed, and the timeout above covers the load.
+  maxWorkers: 2,
 };
