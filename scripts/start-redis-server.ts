@@ -54,14 +54,31 @@ export async function startRedisServer(
       `Could not start redis-server (${spawned.message}): install it (Debian: apt-get install redis-server) or set REDIS_SERVER_BIN to its path.`,
     );
   const url = `redis://127.0.0.1:${port}`;
-  // Connects when the server is listening: ioredis retries the connection.
+  // Connects when the server is listening: ioredis retries the connection,
+  // and the PING waits for it, however long a loaded machine takes to start
+  // the server; only the server's exit ends the wait (a count of retries,
+  // as before, failed there).
   const probe = new Redis(url, {
-    retryStrategy: (times) => (times > 200 ? null : 10),
+    maxRetriesPerRequest: null,
+    retryStrategy: () => 10,
   });
-  // Refused until the server listens: expected, and ping fails if it never does.
+  // Refused until the server listens: expected.
   probe.on("error", () => {});
+  let stderr = "";
+  server.stderr?.on("data", (chunk: Buffer) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: string | null }>(
+    (resolve) =>
+      server.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   try {
-    await probe.ping();
+    const ended = await Promise.race([
+      probe.ping().then(() => undefined),
+      exited,
+    ]);
+    if (ended)
+      throw new Error(
+        `redis-server exited (${String(ended.code ?? ended.signal)}) before answering PING on port ${port}: ${stderr.trim()}`,
+      );
   } finally {
     probe.disconnect();
   }

@@ -1,4 +1,3 @@
-import { jest } from "@jest/globals";
 import nock from "nock";
 import {
   discussionCommentNodeId,
@@ -16,9 +15,6 @@ import {
   UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
-
-// A whole run per test (grammars, the tokenizer) on a shared two-core machine.
-jest.setTimeout(30_000);
 
 // The webhook examples' discussion #4 of Codertocat/Hello-World and its comment.
 const DISCUSSION = "MDEwOkRpc2N1c3Npb24zMjk5NjE0";

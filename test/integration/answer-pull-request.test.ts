@@ -1,4 +1,3 @@
-import { jest } from "@jest/globals";
 import nock from "nock";
 import { restPullRequestFile } from "../helpers/rest-pull-request.js";
 import {
@@ -13,9 +12,6 @@ import {
   UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
-
-// A whole run per test (grammars, the tokenizer) on a shared two-core machine.
-jest.setTimeout(30_000);
 
 const FILES = UPLOAD_REPOSITORY;
 const LLM = "http://llm.test";

@@ -1,4 +1,3 @@
-import { jest } from "@jest/globals";
 import nock from "nock";
 import { createFakeClock } from "../helpers/fake-clock.js";
 import {
@@ -9,8 +8,6 @@ import {
   UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
-
-jest.setTimeout(30_000);
 
 const CONFIG_PATH =
   "/repos/Codertocat/Hello-World/contents/.github%2Faskcode.yml";

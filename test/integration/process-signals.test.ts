@@ -3,7 +3,6 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { jest } from "@jest/globals";
 import nock from "nock";
 import {
   startGitHubStandIn,
@@ -24,27 +23,26 @@ import {
 } from "../helpers/temp-repo.js";
 import { MISSIONS_DIR, UPLOAD_REPOSITORY } from "./probot-harness.js";
 
-// askcode's process as `docker stop` meets it: src/server/main.ts in its own
-// Node process, a real SIGTERM, and the exit code the container reports.
+// askcode's process as `docker stop` meets it: src/server/main.ts's process
+// (processes/askcode-on-loopback.ts, without GitHub's write pacing) in its
+// own Node process, a real SIGTERM, and the exit code the container reports.
 // GitHub is the loopback stand-in; the answer is held at its tarball request
 // whenever a test needs one in progress.
 
 const MAIN = fileURLToPath(
-  new URL("../../src/server/main.ts", import.meta.url),
+  new URL("./processes/askcode-on-loopback.ts", import.meta.url),
 );
 // Resolved here: the process runs in a temp dir, where `--import tsx` is not found.
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const SECRET = "askcode-process-test-secret";
 const TARBALL = /^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/tarball\//;
+const THREAD_READ =
+  /^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/issues\/\d+\/comments\b/;
 const QUESTION = "where does the retry logic decide to give up?";
 const INTERRUPTED = renderInterruptedComment(
   { kind: "question", question: QUESTION },
   "askcode",
 );
-
-// Each test starts askcode under tsx (TypeScript compiled on load) and the
-// first answer loads the tokenizer: seconds on a loaded machine.
-jest.setTimeout(30_000);
 
 interface Exit {
   code: number | null;
@@ -103,7 +101,7 @@ async function startStandIn(hold?: RegExp): Promise<GitHubStandIn> {
 }
 
 /**
- * Starts `node src/server/main.ts` as an operator would, with the working
+ * Starts askcode's process as an operator would, with the working
  * directory an empty temp dir so no developer's `.env` is read, and resolves
  * once `/healthz` answers.
  */
@@ -294,8 +292,14 @@ describe("askcode's process restarted with questions in flight, without Redis", 
         ASKCODE_CONCURRENCY: "4",
       });
       expect(await deliverAll(github, app)).toEqual(deliveries.map(() => 200));
-      // Four answers under way, each at the held tarball; eight queued.
-      await until(() => github.comments.length === 4, app);
+      // Four answers under way, each past its comment (posted and
+      // remembered: the run reads the thread only then), the first at the
+      // held tarball; eight queued. A kill between a comment's post and its
+      // remembering would (rightly) post it again on the next start.
+      await until(
+        () => github.requests.filter((r) => THREAD_READ.test(r)).length === 4,
+        app,
+      );
       await github.held;
 
       child?.kill(signal);
@@ -324,7 +328,6 @@ describe("askcode's process restarted with questions in flight, without Redis", 
       expect(metrics).toMatch(/^askcode_webhooks_deduplicated_total 12$/m);
       expect(github.comments).toHaveLength(QUESTIONS);
     },
-    120_000,
   );
 });
 

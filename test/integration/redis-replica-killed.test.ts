@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { jest } from "@jest/globals";
 import { QueueEvents } from "bullmq";
 import nock from "nock";
 import {
@@ -39,9 +38,6 @@ const SECRET = "askcode-replica-test-secret";
 const TARBALL = /^GET \/api\/v3\/repos\/[^/]+\/[^/]+\/tarball\//;
 const QUESTION = "where does the retry logic decide to give up?";
 const ASKING_COMMENT = 4242;
-
-// Two processes under tsx, each loading the tokenizer: seconds on a loaded machine.
-jest.setTimeout(60_000);
 
 let redis: TestRedis;
 let repoDir: string;

@@ -1,5 +1,4 @@
 import { createHmac, generateKeyPairSync } from "node:crypto";
-import { jest } from "@jest/globals";
 import { Writable } from "node:stream";
 import nock from "nock";
 import { pino } from "pino";
@@ -42,10 +41,6 @@ const FILES = {
     "",
   ].join("\n"),
 };
-// Each test starts Probot and a real server, and the first answer loads the
-// tokenizer: seconds on a loaded CI machine, not the default 5.
-jest.setTimeout(30_000);
-
 let server: AppServer | undefined;
 let queue: JobQueue | undefined;
 

@@ -33,9 +33,6 @@ import { triggerJob } from "../../helpers/trigger-job.js";
 // kill drops it without any goodbye, as SIGKILL does, and the next process
 // is built on the same directory or the same Redis.
 
-// Redis's killed jobs come back once their lock lapses (seconds).
-jest.setTimeout(30_000);
-
 interface Process {
   queue: JobQueue;
   limiter: QuestionLimiter;

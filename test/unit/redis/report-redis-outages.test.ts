@@ -8,8 +8,6 @@ import { createRedisConnection } from "../../../src/redis/create-redis-connectio
 import { reportRedisOutages } from "../../../src/redis/report-redis-outages.js";
 import { createManualClock } from "../../helpers/manual-clock.js";
 
-jest.setTimeout(30_000);
-
 /** Resolves when `emitter` emits `event` `count` times in all. */
 function times(emitter: EventEmitter, event: string, count: number) {
   return new Promise<void>((resolve) => {
