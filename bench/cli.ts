@@ -3,34 +3,28 @@
 // directory (cold), the same again (warm), and a bad argument; each against
 // `git grep -n <word>` over the same checkout, the floor for reading it.
 //
-//   npm run build && npm run bench:cli -- [--runs N] DIR[=WORD] ...
+//   npm run build && npm run bench:cli -- [--runs N] [--checkout DIR[=WORD]] ...
 //   (default: this repository, word "budget")
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchCommand } from "./parse-bench-command.js";
 
-const USAGE = `Usage: npm run bench:cli -- [--runs N] [DIR[=WORD] ...]
+const { values } = benchCommand({
+  usage: `usage: npm run bench:cli -- [--runs N] [--checkout DIR[=WORD]] ...
+
 Times \`node bin/askcode.js ask\` cold (empty cache) and warm, and a bad argument,
 on each checkout (default: this repository), with the ratio to \`git grep -n WORD\`.
-Needs a build: npm run build.`;
-
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+Needs a build: npm run build.`,
   options: {
     runs: { type: "string", default: "3" },
-    help: { type: "boolean", short: "h", default: false },
+    checkout: { type: "string", multiple: true },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 const BIN = new URL("../bin/askcode.js", import.meta.url).pathname;
 const runs = Number(values.runs);
-const targets =
-  positionals.length > 0 ? positionals : [`${process.cwd()}=budget`];
+const targets = values.checkout ?? [`${process.cwd()}=budget`];
 
 function seconds(command: string, args: string[], cwd: string): number {
   const started = performance.now();
