@@ -5,13 +5,14 @@
 #   docker run --init --stop-timeout 35 -p 3000:3000 \
 #     -e APP_ID=123456 -e WEBHOOK_SECRET=… \
 #     -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-#     -v "$PWD/askcode.pem:/run/secrets/askcode.pem:ro" askcode
+#     -v "$PWD/askcode.pem:/run/secrets/askcode.pem:ro" \
+#     -v askcode-data:/var/lib/askcode askcode
 #
 # The app is PID 1 and handles SIGTERM itself (a graceful stop, exit 0);
 # `--init` adds tini to reap the git processes `askcode ask --ref` starts.
-# `--stop-timeout` must exceed ASKCODE_SHUTDOWN_GRACE_SECONDS (25) plus a few
-# seconds for the interrupted notices; Docker's default of 10 s would kill
-# running answers. The key file must be readable by uid 1000 (user `node`);
+# `--stop-timeout` must exceed ASKCODE_SHUTDOWN_GRACE_SECONDS (25) so the
+# answers that can finish do (the rest resume at the next start, from the
+# data volume); Docker's default of 10 s would cut them short. The key file must be readable by uid 1000 (user `node`);
 # PRIVATE_KEY_PATH wins over a PRIVATE_KEY from the same env file. Pass
 # variables with -e or --env-file; a `.env` file is never copied in, and an
 # empty value (`HOST=`) is read as unset, never as an override.

@@ -22,6 +22,7 @@ work=$(mktemp -d)
 
 cleanup() {
   docker rm -f "$name" >/dev/null 2>&1 || true
+  docker volume rm "$name-data" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -75,6 +76,7 @@ docker run -d --name "$name" \
   --env-file "$work/.env" \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
   -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" \
+  -v "$name-data:/var/lib/askcode" \
   "$image" >/dev/null
 
 ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
@@ -109,6 +111,10 @@ code=$(docker inspect -f '{{.State.ExitCode}}' "$name")
 logs=$(docker logs "$name" 2>&1)
 grep -q "askcode is stopping" <<<"$logs" || fail "the app did not log its graceful stop"
 grep -q "askcode uses the key file at PRIVATE_KEY_PATH" <<<"$logs" || fail "the app did not say which key it used"
+# The embedded store (no REDIS_URL) is on the named volume, where a new
+# container finds it.
+docker run --rm -v "$name-data:/data" --entrypoint ls "$image" /data |
+  grep -qx askcode.db || fail "the data volume holds no askcode.db"
 forged=$(grep -c "smoke-$$-2" <<<"$logs" || true)
 [ "$forged" = 1 ] || fail "the forged delivery took $forged log lines, not 1"
 ! grep -q '"action":"created"' <<<"$logs" || fail "a delivery's body reached the log"
@@ -120,5 +126,5 @@ refused=$(docker run --rm -e HOST=127.0.0.1 -e APP_ID=1 -e WEBHOOK_SECRET=x \
 grep -q 'HOST="127.0.0.1" makes askcode listen on 127.0.0.1, which is loopback' <<<"$refused" || fail "a loopback HOST was refused without saying so: $refused"
 
 size=$(docker image inspect -f '{{.Size}}' "$image")
-echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, signed webhook 200, forged 400 in one log line, key file over PRIVATE_KEY, empty HOST= ignored, docker stop exit 0, loopback HOST refused)"
+echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, the embedded store on its volume, signed webhook 200, forged 400 in one log line, key file over PRIVATE_KEY, empty HOST= ignored, docker stop exit 0, loopback HOST refused)"
 echo "docker-smoke: image $((size / 1000000)) MB; /healthz answered ${answered} ms after docker run, Docker reported healthy after ${healthy} ms"
