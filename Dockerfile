@@ -12,7 +12,8 @@
 # `--init` adds tini to reap the git processes `askcode ask --ref` starts.
 # `--stop-timeout` must exceed ASKCODE_SHUTDOWN_GRACE_SECONDS (25) so the
 # answers that can finish do (the rest resume at the next start, from the
-# data volume); Docker's default of 10 s would cut them short. The key file must be readable by uid 1000 (user `node`);
+# data volume); Docker's default of 10 s would cut them short. The key file
+# must be readable by uid 1000 (user `node`);
 # PRIVATE_KEY_PATH wins over a PRIVATE_KEY from the same env file. Pass
 # variables with -e or --env-file; a `.env` file is never copied in, and an
 # empty value (`HOST=`) is read as unset, never as an override.
