@@ -1,7 +1,5 @@
 import { createHmac, generateKeyPairSync } from "node:crypto";
-import { Writable } from "node:stream";
 import nock from "nock";
-import { pino } from "pino";
 import { ProbotOctokit, type Logger } from "probot";
 import { Counter, Registry } from "prom-client";
 import { loadOperatorConfig } from "../../src/config/operator-config.js";
@@ -25,6 +23,7 @@ import {
   REPO,
   webhookPayload,
 } from "./probot-harness.js";
+import { jsonLogLines } from "../helpers/json-log-lines.js";
 
 const SECRET = "askcode-test-webhook-secret";
 const { privateKey } = generateKeyPairSync("rsa", {
@@ -206,15 +205,7 @@ describe("askcode's HTTP server", () => {
   it("logs a forged delivery and an oversized one as one line each, with id, reason and size, never the body", async () => {
     // The JSON lines Probot's logger writes in production, as a collector reads them.
     const written: string[] = [];
-    const log = pino(
-      { level: "info" },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          written.push(...chunk.toString().split("\n").filter(Boolean));
-          done();
-        },
-      }),
-    );
+    const log = jsonLogLines(written);
     const target = await start({ log, maxDeliveryBytes: 64 * 1024 });
     const startup = written.length;
     const marker = "FORGED-BODY-MARKER";

@@ -1,9 +1,8 @@
-import { Writable } from "node:stream";
 import nock from "nock";
-import { pino } from "pino";
 import { freeLoopbackPort } from "../../../scripts/free-loopback-port.js";
 import { loadOperatorConfig } from "../../../src/config/operator-config.js";
 import { startSetupServer } from "../../../src/server/start-setup-server.js";
+import { jsonLogLines } from "../../helpers/json-log-lines.js";
 
 // Setup mode: the app has no ID (or no key) yet, and Probot's registration
 // flow serves the page that creates one. The probes must still be answered,
@@ -27,15 +26,7 @@ describe("startSetupServer", () => {
   async function start(
     missing: Parameters<typeof startSetupServer>[0]["missing"],
   ) {
-    const log = pino(
-      { level: "info" },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          written.push(...chunk.toString().split("\n").filter(Boolean));
-          done();
-        },
-      }),
-    );
+    const log = jsonLogLines(written);
     const server = await startSetupServer({
       // Probot's Server takes PORT=0 for its default, 3000: a free port instead.
       operator: loadOperatorConfig({
