@@ -1,14 +1,13 @@
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createPullRequests } from "../../../src/run/pull-requests.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { githubFixture, restHeaders } from "../../helpers/nock-github.js";
 import { questionJob } from "../../helpers/question-job.js";
 import { recordingComments } from "../../helpers/recording-comments.js";
 import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
+import { memoryCodeHost } from "../../helpers/memory-code-host.js";
 
 const API = "https://api.github.com";
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
@@ -37,15 +36,7 @@ async function askOnPullRequest(status: 403 | 404, body: object) {
           new Octokit({ auth: "ghs_testinstallationtoken", log: SILENT }),
           { owner: "octo-org", repo: "hello-world" },
         ),
-        codeHost: {
-          label: "memory",
-          resolveRef: async () => ({ sha: SHA, ref: "main" }),
-          at: () =>
-            createFileSetReader({
-              sha: SHA,
-              source: createMemoryFileSource({}),
-            }),
-        },
+        codeHost: memoryCodeHost(SHA),
       }),
     }),
   );

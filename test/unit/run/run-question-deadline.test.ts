@@ -1,6 +1,5 @@
 import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import nock from "nock";
-import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import {
   createIssueComments,
@@ -10,7 +9,6 @@ import { runQuestion } from "../../../src/run/run-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { holdReplies } from "../../helpers/held-reply.js";
-import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { questionJob } from "../../helpers/question-job.js";
 import {
   restIssueThread,
@@ -20,6 +18,7 @@ import {
 } from "../../helpers/rest-issue-thread.js";
 import { restHeaders } from "../../helpers/nock-github.js";
 import { createTestOctokit } from "../../helpers/test-octokit.js";
+import { memoryCodeHost } from "../../helpers/memory-code-host.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const ISSUE = `/repos/${THREAD_OWNER}/${THREAD_REPO}/issues/${THREAD_ISSUE}`;
@@ -58,15 +57,7 @@ describe("runQuestion when GitHub hangs on the issue thread", () => {
         clientsFor: async () => ({
           pullRequests: noPullRequests,
           comments,
-          codeHost: {
-            label: "memory",
-            resolveRef: async () => ({ sha: SHA, ref: "main" }),
-            at: () =>
-              createFileSetReader({
-                sha: SHA,
-                source: createMemoryFileSource({ "src/a.ts": "export {};\n" }),
-              }),
-          },
+          codeHost: memoryCodeHost(SHA, { "src/a.ts": "export {};\n" }),
         }),
         missions: [],
         operator: {
