@@ -1,5 +1,4 @@
 import { systemClock, type Clock } from "../shared/clock.js";
-import type { DedupStore } from "./dedup-store.js";
 import { createFairQueue } from "./fair-queue.js";
 import type { JobJournal } from "./job-journal.js";
 import type {
@@ -34,8 +33,6 @@ export interface InProcessQueueOptions {
    * finished, and a stop leaves the queued ones for the next start.
    */
   journal?: JobJournal;
-  /** With the default journal: which deliveries and triggers were accepted before. */
-  dedup?: DedupStore;
   /** Attempts in all for a failure that may pass (default 1: none retried). */
   attempts?: number;
   /** The wait before the first retry, doubling after (default 10 s). */
@@ -74,9 +71,7 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const concurrency = options.concurrency ?? 4;
-  const journal =
-    options.journal ??
-    createMemoryJobJournal(options.dedup ? { dedup: options.dedup } : {});
+  const journal = options.journal ?? createMemoryJobJournal();
   const attempts = options.attempts ?? 1;
   const backoffMs = options.backoffMs ?? 10_000;
   const clock = options.clock ?? systemClock;
