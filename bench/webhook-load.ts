@@ -20,7 +20,8 @@
 // instead (what one replica that is both web and worker sees).
 //
 // Reports deliveries per second achieved, acknowledgement p50/p99/max, non-2xx
-// responses, and that each mention became exactly one job
+// responses, the app's event-loop lag p99 (prom-client's, from `/metrics`:
+// how long a ready callback waited for the loop, over the process's life), and that each mention became exactly one job
 // (`askcode_questions_queued_total`). Exits 1 unless every delivery got a 2xx
 // and every mention exactly one job. The jobs are not drained: the answers'
 // pace is bench:burst's measure.
@@ -121,6 +122,7 @@ const result = await autocannon({
   ],
 });
 
+const loopLag = await metricValue("nodejs_eventloop_lag_p99_seconds");
 // Each mention is a distinct comment: exactly one job each, none doubled.
 const queued = await counterTotal("askcode_questions_queued_total");
 const acknowledged = result["2xx"];
@@ -143,6 +145,7 @@ console.table({
   "ack p99 (ms)": { value: result.latency.p99 },
   "ack max (ms)": { value: result.latency.max },
   "jobs queued (one per mention)": { value: queued },
+  "app event-loop lag p99 (ms)": { value: (loopLag * 1000).toFixed(1) },
 });
 
 const ok =
@@ -171,4 +174,12 @@ async function counterTotal(name: string): Promise<number> {
   if (lines.length === 0 && !text.includes(`# TYPE ${name} `))
     throw new Error(`askcode's /metrics has no ${name}`);
   return lines.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** One unlabelled series' value from the app's `/metrics`. */
+async function metricValue(name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`askcode's /metrics has no ${name}`);
+  return Number(line.split(" ").at(-1));
 }

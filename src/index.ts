@@ -58,6 +58,7 @@ import {
   createTriggerHandler,
   type TriggerContext,
 } from "./webhooks/handle-trigger-event.js";
+import { createCpuPool } from "./worker-threads/cpu-pool.js";
 
 export interface AskcodeOptions {
   env?: Readonly<Record<string, string | undefined>>;
@@ -104,6 +105,12 @@ export function createAskcodeApp(
     // commit costs its tree and the blobs that changed.
     const { snapshotCache, keptTexts, indexCache, derivedCache, redactions } =
       await createReadCaches(operator, { clock, log: app.log });
+    // A repository's first read (redaction, chunking) runs on threads, so
+    // webhooks are acknowledged while it goes on; they end with the queue.
+    const cpu =
+      operator.cpuThreads > 0
+        ? createCpuPool({ threads: operator.cpuThreads })
+        : undefined;
     const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
     // With Redis, replicas share what bounds them: the code-search budget and
     // the question limits (and the queue's dedup store, below), and GitHub's
@@ -283,6 +290,7 @@ export function createAskcodeApp(
           indexCache,
           ...(derivedCache ? { derivedCache } : {}),
           redactions,
+          ...(cpu ? { cpu } : {}),
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>
@@ -340,7 +348,10 @@ export function createAskcodeApp(
             cancel,
             run,
           });
-    const queue = countJobQueue(backend, metrics);
+    const queue = countJobQueue(
+      cpu ? closingAlso(backend, () => cpu.close()) : backend,
+      metrics,
+    );
     options.onQueue?.(queue);
 
     const handle = createTriggerHandler({

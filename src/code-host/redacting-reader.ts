@@ -11,6 +11,7 @@ import type {
   ReadFileOptions,
 } from "./code-host.js";
 import type { RedactionMemo } from "./redaction-memo.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
 /** A file's lines as read and as redacted, line for line. */
 interface RedactedFile {
@@ -48,6 +49,11 @@ export function createRedactingReader(
      * must be filled with the same ones: they are the process's, so it is.
      */
     ownSecrets?: readonly OwnSecret[];
+    /**
+     * Threads to redact on (`CpuPool`); none: on the event loop, one file
+     * per slice.
+     */
+    cpu?: Pick<CpuPool, "redact">;
   } = {},
 ): CodeReader {
   const { redactions } = options;
@@ -55,14 +61,18 @@ export function createRedactingReader(
     path: string,
     text: string,
   ): Promise<RedactedFile> => {
-    // A snapshot's files arrive from memory, so redacting a commit's hundreds
-    // is one chain of promises that would hold the event loop for a second.
-    await eventLoopSlices.breathe();
-    const redacted = await redactSecrets(text, {
+    const redactOptions = {
       path,
       keepLines: true,
       ownSecrets: options.ownSecrets,
-    });
+    };
+    const { cpu } = options;
+    // A snapshot's files arrive from memory, so redacting a commit's hundreds
+    // in place is one chain of promises that would hold the event loop for a second.
+    if (!cpu) await eventLoopSlices.breathe();
+    const redacted = cpu
+      ? await cpu.redact(text, redactOptions)
+      : await redactSecrets(text, redactOptions);
     return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
   };
   const files = new LRUCache<string, RedactedFile>({

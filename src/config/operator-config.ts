@@ -7,6 +7,7 @@ import { ConfigError } from "../shared/errors.js";
 import { handleField } from "./config-fields.js";
 import { didYouMean } from "./did-you-mean.js";
 import { allowedFor } from "./parse-config-fields.js";
+import { defaultCpuThreads } from "./default-cpu-threads.js";
 
 const MiB = 1024 * 1024;
 
@@ -68,6 +69,12 @@ export const operatorEnvSchema = z.object({
   }),
   /** How many questions are worked on at once by this process. */
   ASKCODE_CONCURRENCY: wholeNumber(1, 64, "").default(4),
+  /**
+   * Worker threads that redact and derive the files of a repository read
+   * the first time (`CpuPool`); 0 does that work on the event loop, in time
+   * slices. Unset: every core but one, at least 1, at most 4.
+   */
+  ASKCODE_CPU_THREADS: wholeNumber(0, 64, "").optional(),
   /** How long a branch head or other mutable GitHub answer is trusted before revalidation (ms). */
   ASKCODE_CACHE_TTL_MS: wholeNumber(0, 86_400_000, " of milliseconds").default(
     3_600_000,
@@ -314,6 +321,8 @@ export interface OperatorConfig {
   /** Lower-cased, without `@`. */
   handle: string | undefined;
   concurrency: number;
+  /** Threads for a first read's CPU work (`ASKCODE_CPU_THREADS`); 0: none, on the event loop. */
+  cpuThreads: number;
   cacheTtlMs: number;
   cacheMaxBytes: number;
   maxFileBytes: number;
@@ -494,6 +503,7 @@ function toOperatorConfig(
     maxRunTokens: env.ASKCODE_MAX_RUN_TOKENS,
     handle: env.ASKCODE_HANDLE?.replace(/^@/, "").toLowerCase(),
     concurrency: env.ASKCODE_CONCURRENCY,
+    cpuThreads: env.ASKCODE_CPU_THREADS ?? defaultCpuThreads(),
     cacheTtlMs: env.ASKCODE_CACHE_TTL_MS,
     cacheMaxBytes: env.ASKCODE_CACHE_MAX_BYTES,
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,

@@ -20,6 +20,7 @@ import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import { indexKey, type IndexCache } from "../retrieval/index/index-cache.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
@@ -89,6 +90,8 @@ export interface AnswerQuestionInput {
   redactions?: RedactionMemo;
   /** askcode's own secrets: redacted from everything the model reads and from the answer. */
   ownSecrets?: readonly OwnSecret[];
+  /** Threads that redact and derive the files a first read brings (none: on the event loop, in time slices). */
+  cpu?: CpuPool;
 }
 
 const MODEL_UNREACHABLE =
@@ -132,6 +135,7 @@ export async function answerQuestion(
   const reader = createRedactingReader(input.at.reader, {
     ...(input.redactions ? { redactions: input.redactions } : {}),
     ownSecrets,
+    ...(input.cpu ? { cpu: input.cpu } : {}),
   });
   // Links, the index key and the prompt name the commit the reader reads.
   const repository = input.at;
@@ -188,6 +192,7 @@ export async function answerQuestion(
       cache,
       question: retrievalText,
       ...(input.derivedCache ? { derived: input.derivedCache } : {}),
+      ...(input.cpu ? { cpu: input.cpu } : {}),
     },
     deps,
   );

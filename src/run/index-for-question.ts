@@ -3,11 +3,16 @@ import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
 import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
+import { deriveFile } from "../retrieval/index/derive-file.js";
 import {
   indexRepositorySteps,
+  type IndexReuse,
   type indexRepository,
   type RepositoryIndex,
 } from "../retrieval/index/index-repository.js";
+import type { SourceFile } from "../retrieval/types.js";
+import { lfText } from "../text/lf-text.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import {
   collectFiles,
@@ -34,6 +39,12 @@ export interface IndexForQuestionOptions extends CollectFilesOptions {
    * blob store first, when it has one) and stores what it derived.
    */
   derived?: DerivedCache;
+  /**
+   * Threads that derive the files `derived` does not hold (all the files,
+   * without it), so the event loop only assembles the index; none: every
+   * file is derived on the event loop, in time slices.
+   */
+  cpu?: Pick<CpuPool, "derive">;
 }
 
 export interface IndexForQuestionDeps {
@@ -73,14 +84,13 @@ export async function indexForQuestion(
   const d = { ...defaultDeps, ...deps };
   const collectAndIndex = async (): Promise<QuestionIndex> => {
     const collected = await d.collectFiles(reader, queries, options);
-    const { derived } = options;
+    const { derived, cpu } = options;
     if (derived) await derived.load(collected.files, {});
     await loadGrammarsFor(collected.files);
-    const index = await d.indexRepository(
-      collected.files,
-      {},
-      derived ? { derived } : {},
-    );
+    const reuse: IndexReuse = derived ? { derived } : {};
+    if (cpu)
+      reuse.deriveFile = await deriveOnThreads(cpu, collected.files, derived);
+    const index = await d.indexRepository(collected.files, {}, reuse);
     // Writing to disk is for later questions: this one does not wait for it
     // (the blob store never throws for the disk's sake).
     if (derived) void derived.save();
@@ -103,6 +113,26 @@ export async function indexForQuestion(
   // A question asked alongside found this commit over the cap: its
   // candidates were named by its own question, not this one.
   return collectAndIndex();
+}
+
+/**
+ * Derives on `cpu`'s threads the files the cache lacks, and gives indexing a
+ * `deriveFile` that hands out those derivations (and derives, in place, any
+ * file it was not given one for).
+ */
+async function deriveOnThreads(
+  cpu: Pick<CpuPool, "derive">,
+  files: readonly SourceFile[],
+  derived: DerivedCache | undefined,
+): Promise<typeof deriveFile> {
+  const lacking = derived ? derived.lacking(files, {}) : files;
+  const made = await cpu.derive(
+    lacking.map((file) => ({ path: file.path, text: lfText(file.text) })),
+    {},
+  );
+  const byPath = new Map(lacking.map((file, i) => [file.path, made[i]]));
+  return (file, options, counter) =>
+    byPath.get(file.path) ?? deriveFile(file, options, counter);
 }
 
 /**

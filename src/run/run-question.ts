@@ -47,6 +47,7 @@ import {
   watchRepositoryReads,
   type WatchedReader,
 } from "./watch-repository-reads.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -97,6 +98,8 @@ export interface RunQuestionDeps {
   derivedCache?: DerivedCache;
   /** What redaction made of each blob and path, shared the same way (none: every file is redacted). */
   redactions?: RedactionMemo;
+  /** Threads for a first read's redaction and derivation (none: on the event loop). */
+  cpu?: CpuPool;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -250,6 +253,7 @@ export async function runQuestion(
         },
         ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
         ...(deps.redactions ? { redactions: deps.redactions } : {}),
+        ...(deps.cpu ? { cpu: deps.cpu } : {}),
       });
       const problems =
         job.configProblems.length > 0

@@ -1,4 +1,5 @@
 import type { Language } from "../../text/languages.js";
+import { lfText } from "../../text/lf-text.js";
 
 /** A file's text with where each line starts, so lines are read without splitting. */
 export interface FileLines {
@@ -32,7 +33,7 @@ export interface LineStructure {
  * fileLines("a\nbc\n").count // 2
  */
 export function fileLines(raw: string): FileLines {
-  const text = raw.includes("\r\n") ? raw.replace(/\r\n/g, "\n") : raw;
+  const text = lfText(raw);
   if (text.length === 0) return { text, starts: new Uint32Array(1), count: 0 };
   let newlines = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))

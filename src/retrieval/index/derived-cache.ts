@@ -33,6 +33,11 @@ export interface DerivedCache {
     options: ChunkOptions,
     derive: () => DerivedFile,
   ): DerivedFile;
+  /** The files of `files` whose derivation is not held in memory (what `obtain` would derive now). */
+  lacking<T extends SourceFile>(
+    files: readonly T[],
+    options: ChunkOptions,
+  ): T[];
   /** Reads from disk the entries of `files` not held in memory (no-op without a blob store). */
   load(files: readonly SourceFile[], options: ChunkOptions): Promise<void>;
   /** Writes to disk what was derived since the last save (no-op without a blob store). */
@@ -84,6 +89,14 @@ export function createDerivedCache(options: DerivedCacheOptions): DerivedCache {
       if (blobs && optionsKey === "{}")
         unsaved.set(file.blobSha, { derived, options: optionsKey });
       return derived;
+    },
+    lacking(files, chunkOptions) {
+      const optionsKey = JSON.stringify(chunkOptions);
+      return files.filter((file) => {
+        if (file.blobSha === undefined) return true;
+        const held = cache.peek(cacheKey(file.blobSha, file.path, optionsKey));
+        return held?.textLength !== lfLength(file.text);
+      });
     },
     async load(files, chunkOptions) {
       if (!blobs) return;

@@ -5,6 +5,7 @@ import { pathTerms as termsOfPath } from "./path-terms.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { fileKind, type FileKind } from "../../text/file-kind.js";
+import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { Chunk, SourceFile } from "../types.js";
 
@@ -104,9 +105,7 @@ export function* indexRepositorySteps(
   const derivations: DerivedFile[] = [];
   let postings = 0;
   for (const file of files) {
-    const text = file.text.includes("\r\n")
-      ? file.text.replace(/\r\n/g, "\n")
-      : file.text;
+    const text = lfText(file.text);
     const fresh = () =>
       derive(
         { path: file.path, text },

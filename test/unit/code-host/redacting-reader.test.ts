@@ -4,6 +4,8 @@ import type {
 } from "../../../src/code-host/code-host.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createRedactingReader } from "../../../src/code-host/redacting-reader.js";
+import type { RedactOptions } from "../../../src/policy/redact-secrets.js";
+import { createCpuPool } from "../../../src/worker-threads/cpu-pool.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 
@@ -173,5 +175,33 @@ describe("createRedactingReader", () => {
     expect(result.hits).toEqual([
       { ...hit, matchedLine: 'API_KEY = "REDACTED_SECRET" # api' },
     ]);
+  });
+});
+
+describe("createRedactingReader on threads", () => {
+  const cpu = createCpuPool({ threads: 1 });
+  afterAll(() => cpu.close());
+
+  it("redacts each file on the pool's threads, to the same lines as on the event loop", async () => {
+    const redactedOnThreads: string[] = [];
+    const threads = {
+      redact: (text: string, options: RedactOptions) => {
+        redactedOnThreads.push(options.path ?? "");
+        return cpu.redact(text, options);
+      },
+    };
+    const source = () => createMemoryFileSource({ "src/keys.ts": KEY_FILE });
+    const onThreads = await createRedactingReader(
+      createFileSetReader({ sha: SHA, source: source() }),
+      { cpu: threads },
+    ).readFile("src/keys.ts");
+    const inPlace = await createRedactingReader(
+      createFileSetReader({ sha: SHA, source: source() }),
+    ).readFile("src/keys.ts");
+    expect(redactedOnThreads).toEqual(["src/keys.ts"]);
+    expect(onThreads).toEqual(inPlace);
+    expect(onThreads.kind === "text" && onThreads.text).not.toContain(
+      "hunter2",
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
   unknownOperatorVariables,
 } from "../../../src/config/operator-config.js";
 import { ConfigError } from "../../../src/shared/errors.js";
+import { defaultCpuThreads } from "../../../src/config/default-cpu-threads.js";
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -29,6 +30,7 @@ describe("loadOperatorConfig", () => {
       maxRunTokens: undefined,
       handle: undefined,
       concurrency: 4,
+      cpuThreads: defaultCpuThreads(),
       cacheTtlMs: 3_600_000,
       cacheMaxBytes: 64 * 1024 * 1024,
       maxFileBytes: 1024 * 1024,
@@ -98,6 +100,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_MAX_RUN_TOKENS: "40000",
         ASKCODE_HANDLE: "@CodeHelper",
         ASKCODE_CONCURRENCY: "2",
+        ASKCODE_CPU_THREADS: "0",
         ASKCODE_CACHE_TTL_MS: "60000",
         ASKCODE_CACHE_MAX_BYTES: "2097152",
         ASKCODE_MAX_FILE_BYTES: "4096",
@@ -136,6 +139,7 @@ describe("loadOperatorConfig", () => {
       maxRunTokens: 40000,
       handle: "codehelper",
       concurrency: 2,
+      cpuThreads: 0,
       cacheTtlMs: 60000,
       cacheMaxBytes: 2097152,
       maxFileBytes: 4096,
