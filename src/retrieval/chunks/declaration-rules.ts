@@ -131,8 +131,29 @@ const JAVASCRIPT: LanguageRules = {
     method_definition: rule("method", "method"),
     // `const handler = (req) => …`: a function by another syntax.
     variable_declarator: rule("function", "function", { when: FUNCTION_VALUE }),
+    // `res.redirect = function redirect(url) {…}`, `exports.json = …`,
+    // `Router.prototype.handle = …`: how CommonJS modules and prototypes
+    // declare. Named by what is assigned (`res.redirect`, which declares
+    // `redirect` too); in a function body it is a local's doing.
+    assignment_expression: [
+      ...rule("class", "class", {
+        name: { field: "left" },
+        when: { field: "right", types: ["class"] },
+        outsideFunctions: true,
+      }),
+      ...rule("function", "function", {
+        name: { field: "left" },
+        when: { field: "right", types: FUNCTION_VALUE.types },
+        outsideFunctions: true,
+      }),
+    ],
   },
-  wrappers: ["export_statement", "lexical_declaration", "variable_declaration"],
+  wrappers: [
+    "export_statement",
+    "lexical_declaration",
+    "variable_declaration",
+    "expression_statement",
+  ],
   comments: ["comment"],
   attributes: ["decorator"],
 };

@@ -22,6 +22,13 @@ const JS_RULES: ReadonlyArray<readonly [RegExp, DeclarationKind]> = [
     "function",
   ],
   [/^(?:const|let|var)\s+([A-Za-z_$][\w$]*)/, "variable"],
+  // `res.redirect = function redirect(url) {`, `Router.prototype.handle =
+  // function (…) {`, `module.exports = class Queue {`: how CommonJS modules
+  // and prototypes declare, named by what is assigned.
+  [
+    /^((?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?(?:function\b|class\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/,
+    "function",
+  ],
   [/^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/, "variable"],
 ];
 // A class member: "name(", "name<T>(", "*name(", "#private(", "name = (…) =>".
@@ -49,6 +56,7 @@ const JS_NOT_METHODS = new Set([
  * parseDeclaration("export default class Queue<T> {", false) // { kind: "class", name: "Queue" }
  * parseDeclaration("async fetch(url: string) {", true)       // { kind: "method", name: "fetch" }
  * parseDeclaration("const MAX_RETRIES = 3;", false)          // { kind: "variable", name: "MAX_RETRIES" }
+ * parseDeclaration("res.redirect = function redirect(url) {", false) // { kind: "function", name: "res.redirect" }
  */
 export function parseDeclaration(
   trimmed: string,

@@ -70,9 +70,12 @@ export function splitRange(
       lineAt(lines, seg.header).trimStart(),
       scope === "class",
     );
-    // Assignments inside a function body are local variables, not declarations.
-    const declaration =
-      parsed?.kind === "variable" && scope === "body" ? undefined : parsed;
+    // Assignments inside a function body (`var status = 302`,
+    // `this.onload = function () {…}`) are its locals, not declarations.
+    const local =
+      scope === "body" &&
+      (parsed?.kind === "variable" || parsed?.name.includes("."));
+    const declaration = local ? undefined : parsed;
     const own = declaration
       ? [...ancestors, describeDeclaration(declaration)]
       : ancestors;
@@ -93,8 +96,10 @@ export function splitRange(
         (u) => u.start <= seg.header && seg.header <= u.end,
       );
       if (first && declaration) {
-        if (!first.defines.includes(declaration.name))
-          first.defines.unshift(declaration.name);
+        const names = namesOf(declaration.name).filter(
+          (name) => !first.defines.includes(name),
+        );
+        first.defines.unshift(...names);
         first.kind = kind;
       }
       run.push(inner);
@@ -186,7 +191,7 @@ function definedNames(
   declaration: Declaration | undefined,
 ): string[] {
   if (!declaration) return [];
-  const names = [declaration.name];
+  const names = namesOf(declaration.name);
   if (declaration.kind !== "class") return names;
   const s = ctx.structure;
   const baseIndent = s.indent[header] ?? 0;
@@ -227,4 +232,17 @@ export function plainUnits(
       defines: i === 0 ? defines : [],
     }),
   );
+}
+
+/**
+ * The names a declaration declares: a qualified one (`basic_json::clear`,
+ * `res.redirect`) declares its last part too, the name a question uses.
+ *
+ * @example
+ * namesOf("res.redirect") // ["res.redirect", "redirect"]
+ * namesOf("Session")      // ["Session"]
+ */
+export function namesOf(name: string): string[] {
+  const last = /(?:::|\.)([^:.]+)$/.exec(name)?.[1];
+  return last ? [name, last] : [name];
 }

@@ -1,5 +1,6 @@
 import type { Node } from "web-tree-sitter";
 import {
+  namesOf,
   plainUnits,
   UnitRun,
   type SplitContext,
@@ -292,11 +293,4 @@ function addDefinitions(
         Math.min(d.doc.endLine, d.doc.startLine + DOC_LINES_KEPT - 1),
       );
   }
-}
-
-// A qualified name (`basic_json::clear`, `Parser.parse`) declares its last
-// part too: that is the name a question uses.
-function namesOf(name: string): string[] {
-  const last = /(?:::|\.)([^:.]+)$/.exec(name)?.[1];
-  return last ? [name, last] : [name];
 }

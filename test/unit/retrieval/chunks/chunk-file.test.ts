@@ -176,6 +176,32 @@ describe("chunkFile", () => {
     });
   });
 
+  describe("CommonJS: functions assigned to a module's objects", () => {
+    const text = fixture("response.js");
+
+    it("names each by what it is assigned to, not by its locals", () => {
+      const chunks = chunkFile(
+        { path: "lib/response.js", text },
+        { maxTokens: 120, mergeTokens: 20 },
+      );
+      expectCoverage(chunks, text);
+      const redirect = chunks.find((c) => c.defines.includes("redirect"));
+      expect(redirect).toMatchObject({
+        kind: "function",
+        context: "function res.redirect",
+        startLine: 10,
+      });
+      expect(redirect?.defines).toEqual(["res.redirect", "redirect"]);
+      expect(chunks.find((c) => c.defines.includes("location"))?.context).toBe(
+        "function res.location",
+      );
+      // `var address = url;` and the others are res.redirect's own.
+      const names = chunks.flatMap((c) => c.defines);
+      for (const local of ["address", "body", "status", "loc", "u"])
+        expect(names).not.toContain(local);
+    });
+  });
+
   describe("other text", () => {
     it("cuts at blank lines, up to the limit", () => {
       const paragraphs = Array.from(

@@ -207,17 +207,24 @@ describe("declarationsOf", () => {
     expect(plugin.doc).toEqual({ startLine: 24, endLine: 24 });
   });
 
-  it("JavaScript: functions, classes, methods and function expressions", async () => {
+  it("JavaScript: functions, classes, methods, function expressions, and what is assigned to a module's objects", async () => {
     const found = await declarationsOfFixture("javascript", "locale.js");
+    // `this.onformat = …` is format's own doing, `Locale.defaults = {}` no function.
     expect(outline(found)).toEqual([
       ["function", "function parseLocale", 4, 6],
       ["class", "class Locale", 8, 12],
       ["method", "class Locale › method constructor", 9, 11],
       ["function", "function formatter", 14, 16],
+      ["function", "function Locale.prototype.format", 21, 24],
+      ["class", "class module.exports", 26, 26],
     ]);
     expect(byName(found, "parseLocale").doc).toEqual({
       startLine: 1,
       endLine: 3,
+    });
+    expect(byName(found, "Locale.prototype.format").doc).toEqual({
+      startLine: 20,
+      endLine: 20,
     });
   });
 
