@@ -11,6 +11,7 @@
 // production-deps stage runs `npm ci --omit=dev`, where tsc is absent and
 // prepare would fail, and every contributor's `npm ci` would pay for a build.
 import { existsSync, readdirSync, statSync } from "node:fs";
+import module from "node:module";
 
 // On a Node.js older than askcode needs (package.json engines; the app checks
 // it with src/shared/node-version-problem.ts), one line instead of a failure
@@ -60,6 +61,11 @@ if (dev) {
   const { register } = await import("tsx/esm/api");
   register();
   entry = source;
+} else {
+  // V8's compiled code for the modules, kept on disk by Node (in the OS temp
+  // directory; NODE_COMPILE_CACHE moves it, NODE_DISABLE_COMPILE_CACHE=1
+  // turns it off): a run after the first skips compiling about 300 modules.
+  module.enableCompileCache?.();
 }
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,35 +1,163 @@
 import type { Steps } from "../shared/time-slices.js";
 
-/** Byte-pair ranks by token bytes, each byte one character (latin1), as `countPieceTokens` looks them up. */
-export type RankTable = ReadonlyMap<string, number>;
+/**
+ * Byte-pair ranks by token bytes, the bytes given as a string of one
+ * character each (latin1), as `countPieceTokens` looks them up.
+ */
+export interface RankTable {
+  get(bytes: string): number | undefined;
+  has(bytes: string): boolean;
+  /** Tokens in the table. */
+  readonly size: number;
+}
 
-// Tokens decoded between two pauses: about a millisecond's work.
-const TOKENS_PER_STEP = 2_000;
+// Tokens decoded between two pauses: a few milliseconds' work.
+const TOKENS_PER_STEP = 25_000;
+
+// Base64's alphabet → its 6-bit value; 255 for any other character.
+const BASE64 = new Uint8Array(128).fill(255);
+for (const [i, c] of [
+  ..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+].entries())
+  BASE64[c.charCodeAt(0)] = i;
 
 /**
  * Decodes js-tiktoken's compressed rank table (`TiktokenBPE.bpe_ranks`), in
- * steps: building o200k_base's 200,000 entries takes most of a second, which
- * must not hold the event loop in one piece. Each line is
- * `<prefix> <first rank> <token> <token> …`, a token base64 of its bytes,
- * ranks consecutive from the first; js-tiktoken's constructor reads it so
- * (`src/core.ts`).
+ * steps, into typed arrays: every token's bytes in one buffer and an
+ * open-addressing hash table over them. A `Map` keyed by 200,000 strings
+ * (o200k_base) took 150 ms to build and as much again in garbage
+ * collection, which a CLI question paid every run; this allocates five
+ * arrays and no string. Each line is `<prefix> <first rank> <token> <token>
+ * …`, a token base64 of its bytes, ranks consecutive from the first;
+ * js-tiktoken's constructor reads it so (`src/core.ts`).
  *
  * @example
  * const ranks = runToEnd(rankTableSteps(require("js-tiktoken/ranks/o200k_base").bpe_ranks));
  * ranks.get("hello") // 24912
  */
 export function* rankTableSteps(bpeRanks: string): Steps<RankTable> {
-  const ranks = new Map<string, number>();
-  let decoded = 0;
-  for (const line of bpeRanks.split("\n")) {
-    if (line === "") continue;
-    const [, first, ...tokens] = line.split(" ");
-    const offset = Number.parseInt(first as string, 10);
-    for (const [i, token] of tokens.entries()) {
-      // atob gives the bytes as a binary string, with no Buffer per token.
-      ranks.set(atob(token), offset + i);
-      if (++decoded % TOKENS_PER_STEP === 0) yield;
+  // Upper bounds: a token is at least one base64 quad, 3 bytes per 4 characters.
+  const bytes = new Uint8Array(Math.ceil((bpeRanks.length * 3) / 4));
+  const maxTokens = Math.ceil(bpeRanks.length / 4);
+  const starts = new Uint32Array(maxTokens + 1);
+  const ranks = new Uint32Array(maxTokens);
+  let tokens = 0;
+  let end = 0;
+  let at = 0;
+  while (at < bpeRanks.length) {
+    const lineEnd = indexOrEnd(bpeRanks, "\n", at);
+    // Skip the prefix, then read the first rank.
+    const prefixEnd = indexOrEnd(bpeRanks, " ", at);
+    if (prefixEnd >= lineEnd) {
+      at = lineEnd + 1;
+      continue;
+    }
+    const rankEnd = indexOrEnd(bpeRanks, " ", prefixEnd + 1);
+    let rank = Number.parseInt(bpeRanks.slice(prefixEnd + 1, rankEnd), 10);
+    at = rankEnd + 1;
+    while (at < lineEnd) {
+      const tokenEnd = Math.min(indexOrEnd(bpeRanks, " ", at), lineEnd);
+      starts[tokens] = end;
+      end = decodeBase64(bpeRanks, at, tokenEnd, bytes, end);
+      ranks[tokens] = rank++;
+      tokens++;
+      at = tokenEnd + 1;
+      if (tokens % TOKENS_PER_STEP === 0) yield;
+    }
+    at = lineEnd + 1;
+  }
+  starts[tokens] = end;
+  // Half full at most, so a lookup probes one or two slots.
+  let capacity = 1;
+  while (capacity < tokens * 2) capacity *= 2;
+  const mask = capacity - 1;
+  // Token index + 1 per slot; 0: empty.
+  const slots = new Int32Array(capacity);
+  for (let t = 0; t < tokens; t++) {
+    let slot =
+      hashBytes(bytes, starts[t] as number, starts[t + 1] as number) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = t + 1;
+    if ((t + 1) % TOKENS_PER_STEP === 0) yield;
+  }
+
+  const find = (key: string): number => {
+    let slot = hashString(key) & mask;
+    for (;;) {
+      const t = (slots[slot] as number) - 1;
+      if (t < 0) return -1;
+      if (sameBytes(key, bytes, starts[t] as number, starts[t + 1] as number))
+        return t;
+      slot = (slot + 1) & mask;
+    }
+  };
+  return {
+    get(key) {
+      const t = find(key);
+      return t < 0 ? undefined : ranks[t];
+    },
+    has: (key) => find(key) >= 0,
+    size: tokens,
+  };
+}
+
+function indexOrEnd(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from);
+  return at < 0 ? text.length : at;
+}
+
+/** Decodes base64 `text[from, to)` into `out` at `at`; returns where it ended. */
+function decodeBase64(
+  text: string,
+  from: number,
+  to: number,
+  out: Uint8Array,
+  at: number,
+): number {
+  let bits = 0;
+  let held = 0;
+  for (let i = from; i < to; i++) {
+    const value = BASE64[text.charCodeAt(i)] ?? 255;
+    if (value === 255) {
+      // "=" pads the last quad; anything else means the table is not base64.
+      if (text.charCodeAt(i) === 61) break;
+      throw new Error(
+        `The tokenizer's rank table holds a token that is not base64: "${text.slice(from, to)}"`,
+      );
+    }
+    bits = (bits << 6) | value;
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      out[at++] = (bits >> held) & 0xff;
     }
   }
-  return ranks;
+  return at;
+}
+
+// FNV-1a over bytes, the same over a latin1 string's character codes.
+function hashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++)
+    h = Math.imul(h ^ (bytes[i] as number), 0x01000193);
+  return h >>> 0;
+}
+
+function hashString(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++)
+    h = Math.imul(h ^ (key.charCodeAt(i) & 0xff), 0x01000193);
+  return h >>> 0;
+}
+
+function sameBytes(
+  key: string,
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+): boolean {
+  if (key.length !== to - from) return false;
+  for (let i = 0; i < key.length; i++)
+    if (key.charCodeAt(i) !== bytes[from + i]) return false;
+  return true;
 }

@@ -12,12 +12,14 @@ describe("warmEncoder", () => {
       warmEncoder("cl100k_base", slices),
       warmEncoder("cl100k_base", slices),
     ]);
-    // cl100k_base has 100,000 ranks, decoded 2,000 between pauses.
-    expect(turns()).toBeGreaterThan(40);
+    // cl100k_base has 100,000 ranks, decoded and hashed 25,000 between pauses.
+    expect(turns()).toBeGreaterThanOrEqual(8);
     const encoder = loadEncoder("cl100k_base");
     expect(loadEncoder("cl100k_base")).toBe(encoder);
+    // Built once: the second warm-up and the load pause nowhere.
+    const built = turns();
     await warmEncoder("cl100k_base", slices);
-    expect(turns()).toBeLessThan(60);
+    expect(turns()).toBe(built);
 
     const reference = new Tiktoken(
       require("js-tiktoken/ranks/cl100k_base") as TiktokenBPE,
