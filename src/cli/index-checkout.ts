@@ -1,13 +1,12 @@
 import type { CodeReader } from "../code-host/code-host.js";
 import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
-import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
+import { availableParallelism } from "node:os";
+import { buildIndex } from "../retrieval/index/build-index.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
-import {
-  indexRepository,
-  type RepositoryIndex,
-} from "../retrieval/index/index-repository.js";
+import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { SourceFile } from "../retrieval/types.js";
+import { createCpuPool, type CpuPool } from "../worker-threads/cpu-pool.js";
 
 export interface IndexedCheckout {
   files: SourceFile[];
@@ -15,6 +14,17 @@ export interface IndexedCheckout {
   readMs: number;
   indexMs: number;
 }
+
+// Threads for a first read: beyond four, the files of one checkout gain little.
+const MAX_THREADS = 4;
+// Files to derive from which threads pay for their start.
+const MIN_FILES_FOR_THREADS = Number(
+  process.env.ASKCODE_MIN_FILES_FOR_THREADS ?? 400,
+);
+
+// The threads are the work here, not beside it: normal priority.
+const defaultCpuPool = (threads: number) =>
+  createCpuPool({ threads, background: false });
 
 /**
  * Reads a checkout and indexes it, deriving (chunking into syntax trees and
@@ -29,7 +39,13 @@ export interface IndexedCheckout {
  */
 export async function indexCheckout(
   reader: CodeReader,
-  deps: { derived?: DerivedCache; now: () => number },
+  deps: {
+    derived?: DerivedCache;
+    now: () => number;
+    /** Threads to derive on when many files lack a derivation (default: one per core, at most 4). */
+    createCpuPool?: (threads: number) => CpuPool;
+    cores?: number;
+  },
 ): Promise<IndexedCheckout> {
   const { derived, now } = deps;
   const started = now();
@@ -42,8 +58,24 @@ export async function indexCheckout(
   const readMs = now() - started;
   const indexing = now();
   if (derived) await derived.load(files, {});
-  await loadGrammarsFor(files);
-  const index = indexRepository(files, {}, derived ? { derived } : {});
+  const lacking = derived ? derived.lacking(files, {}).length : files.length;
+  const threads = Math.min(MAX_THREADS, deps.cores ?? availableParallelism());
+  // Nothing else runs meanwhile, so every core derives; a thread costs its
+  // start (loading the grammars and secretlint's rules again), which only
+  // a first read of a larger checkout repays.
+  const cpu =
+    threads > 1 && lacking >= MIN_FILES_FOR_THREADS
+      ? (deps.createCpuPool ?? defaultCpuPool)(threads)
+      : undefined;
+  let index: RepositoryIndex;
+  try {
+    index = await buildIndex(files, {
+      ...(derived ? { derived } : {}),
+      ...(cpu ? { deriveMany: cpu.derive } : {}),
+    });
+  } finally {
+    await cpu?.close();
+  }
   // The process ends after this question: the next run reads what is saved.
   if (derived) await derived.save();
   return { files, index, readMs, indexMs: now() - indexing };

@@ -1,17 +1,13 @@
 import type { CodeReader } from "../code-host/code-host.js";
-import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
+import { buildIndex } from "../retrieval/index/build-index.js";
 import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
-import { deriveFile } from "../retrieval/index/derive-file.js";
 import {
   indexRepositorySteps,
-  type IndexReuse,
   type indexRepository,
   type RepositoryIndex,
 } from "../retrieval/index/index-repository.js";
-import type { SourceFile } from "../retrieval/types.js";
-import { lfText } from "../text/lf-text.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import {
@@ -85,12 +81,14 @@ export async function indexForQuestion(
   const collectAndIndex = async (): Promise<QuestionIndex> => {
     const collected = await d.collectFiles(reader, queries, options);
     const { derived, cpu } = options;
-    if (derived) await derived.load(collected.files, {});
-    await loadGrammarsFor(collected.files);
-    const reuse: IndexReuse = derived ? { derived } : {};
-    if (cpu)
-      reuse.deriveFile = await deriveOnThreads(cpu, collected.files, derived);
-    const index = await d.indexRepository(collected.files, {}, reuse);
+    const index = await buildIndex(
+      collected.files,
+      {
+        ...(derived ? { derived } : {}),
+        ...(cpu ? { deriveMany: cpu.derive } : {}),
+      },
+      d.indexRepository,
+    );
     // Writing to disk is for later questions: this one does not wait for it
     // (the blob store never throws for the disk's sake).
     if (derived) void derived.save();
@@ -113,26 +111,6 @@ export async function indexForQuestion(
   // A question asked alongside found this commit over the cap: its
   // candidates were named by its own question, not this one.
   return collectAndIndex();
-}
-
-/**
- * Derives on `cpu`'s threads the files the cache lacks, and gives indexing a
- * `deriveFile` that hands out those derivations (and derives, in place, any
- * file it was not given one for).
- */
-async function deriveOnThreads(
-  cpu: Pick<CpuPool, "derive">,
-  files: readonly SourceFile[],
-  derived: DerivedCache | undefined,
-): Promise<typeof deriveFile> {
-  const lacking = derived ? derived.lacking(files, {}) : files;
-  const made = await cpu.derive(
-    lacking.map((file) => ({ path: file.path, text: lfText(file.text) })),
-    {},
-  );
-  const byPath = new Map(lacking.map((file, i) => [file.path, made[i]]));
-  return (file, options, counter) =>
-    byPath.get(file.path) ?? deriveFile(file, options, counter);
 }
 
 /**

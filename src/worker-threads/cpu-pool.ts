@@ -43,7 +43,15 @@ const CHARS_PER_BATCH = 2 * 1024 * 1024;
  * const derived = await cpu.derive([{ path: "app.py", text }], {});
  * await cpu.close();
  */
-export function createCpuPool(options: { threads: number }): CpuPool {
+export function createCpuPool(options: {
+  threads: number;
+  /**
+   * Run the threads at the lowest scheduling priority (default true): right
+   * where an event loop must keep answering beside them; wrong where
+   * nothing else runs and the threads are the work (the CLI).
+   */
+  background?: boolean;
+}): CpuPool {
   if (!Number.isInteger(options.threads) || options.threads < 1)
     throw new RangeError(
       `createCpuPool: threads must be a whole number of at least 1, received ${String(options.threads)}.`,
@@ -58,7 +66,7 @@ export function createCpuPool(options: { threads: number }): CpuPool {
     // webhooks, gets a core whenever it wants one and these take what is
     // left. On two cores they would otherwise share the cores evenly, and
     // the acknowledgements would wait their turn.
-    niceIncrement: 19,
+    niceIncrement: (options.background ?? true) ? 19 : 0,
   });
   const run = <T>(task: CpuTask): Promise<T> => pool.run(task) as Promise<T>;
   return {
