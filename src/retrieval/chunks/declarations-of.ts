@@ -1,4 +1,4 @@
-import type { Node, Tree, TreeCursor } from "web-tree-sitter";
+import { Query, type Node, type Tree } from "web-tree-sitter";
 import {
   LANGUAGE_RULES,
   MEMBER_OWNERS,
@@ -72,68 +72,78 @@ export function declarationsInTree(
 ): Declaration[] {
   const rules = LANGUAGE_RULES[language];
   if (!rules) throw new NoGrammarError(language);
-  return walk(tree.walk(), rules, text);
+  return walk(tree, language, rules, text);
 }
 
-interface Open {
-  readonly depth: number;
-  readonly kind: DeclarationKind;
-  readonly path: string;
+// One query per language, matching every node type a rule names: it runs
+// inside the parser's WebAssembly and hands back only those nodes, where a
+// walk in JavaScript crossed into it for every node of the tree.
+const declarationQueries = new Map<SyntaxLanguage, Query>();
+
+function declarationQuery(
+  tree: Tree,
+  language: SyntaxLanguage,
+  rules: LanguageRules,
+): Query {
+  let query = declarationQueries.get(language);
+  if (!query) {
+    // A rule may name a type one dialect's grammar lacks (TypeScript's
+    // rules serve TSX too); a query naming it would not compile.
+    const types = Object.keys(rules.declarations).filter(
+      (type) => tree.language.idForNodeType(type, true) !== null,
+    );
+    query = new Query(
+      tree.language,
+      `[${types.map((t) => `(${t})`).join(" ")}] @declaration`,
+    );
+    declarationQueries.set(language, query);
+  }
+  return query;
 }
 
-// A depth-first walk with a cursor, which allocates a Node only where a rule
-// names the node type: most of a tree is expressions no rule looks at.
+// Declarations in document order, each with the declarations it sits in;
+// a Node is made only for what the query matched.
 function walk(
-  cursor: TreeCursor,
+  tree: Tree,
+  language: SyntaxLanguage,
   rules: LanguageRules,
   text: string,
 ): Declaration[] {
+  const nodes = declarationQuery(tree, language, rules)
+    .captures(tree.rootNode)
+    .map((capture) => capture.node);
+  // Outer before inner where two start together, as a walk down the tree meets them.
+  nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
   const found: Declaration[] = [];
-  const open: Open[] = [];
-  let depth = 0;
-  try {
-    for (;;) {
-      const candidates = cursor.nodeIsNamed
-        ? rules.declarations[cursor.nodeType]
-        : undefined;
-      if (candidates) {
-        const node = cursor.currentNode;
-        const owner = open.at(-1);
-        const inFunction =
-          owner?.kind === "function" || owner?.kind === "method";
-        const rule = candidates.find(
-          (r) => !(r.outsideFunctions && inFunction) && applies(r, node),
-        );
-        const name = rule && nameOf(rule, node);
-        if (rule && name) {
-          const kind =
-            rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
-              ? "method"
-              : rule.kind;
-          const label =
-            `${rule.keyword} ${labelOf(rule, node) ?? name}`.trimStart();
-          const path = owner ? owner.path + PATH_SEPARATOR + label : label;
-          found.push({
-            ...describe(node, kind, name, path, rules, text),
-            ...(owner ? { owner: owner.kind } : {}),
-          });
-          open.push({ depth, kind, path });
-        }
-      }
-      if (cursor.gotoFirstChild()) {
-        depth++;
-        continue;
-      }
-      for (;;) {
-        while ((open.at(-1)?.depth ?? -1) >= depth) open.pop();
-        if (cursor.gotoNextSibling()) break;
-        if (!cursor.gotoParent()) return found;
-        depth--;
-      }
-    }
-  } finally {
-    cursor.delete();
+  const open: Array<{ end: number; kind: DeclarationKind; path: string }> = [];
+  for (const node of nodes) {
+    while (
+      open.length > 0 &&
+      (open.at(-1) as { end: number }).end <= node.startIndex
+    )
+      open.pop();
+    const candidates = rules.declarations[node.type];
+    if (!candidates) continue;
+    const owner = open.at(-1);
+    const inFunction = owner?.kind === "function" || owner?.kind === "method";
+    const rule = candidates.find(
+      (r) => !(r.outsideFunctions && inFunction) && applies(r, node),
+    );
+    const name = rule && nameOf(rule, node);
+    if (!rule || !name) continue;
+    const kind =
+      rule.kind === "function" && owner && MEMBER_OWNERS.has(owner.kind)
+        ? "method"
+        : rule.kind;
+    const label = `${rule.keyword} ${labelOf(rule, node) ?? name}`.trimStart();
+    const path = owner ? owner.path + PATH_SEPARATOR + label : label;
+    found.push({
+      ...describe(node, kind, name, path, rules, text),
+      ...(owner ? { owner: owner.kind } : {}),
+    });
+    open.push({ end: node.endIndex, kind, path });
   }
+  return found;
 }
 
 function labelOf(rule: DeclarationRule, node: Node): string | undefined {
