@@ -1,7 +1,8 @@
 // bench:cli: the CLI as a user starts it (`node bin/askcode.js ask …`, from
 // the compiled dist/), on real checkouts: a question with an empty cache
-// directory (cold), the same again (warm), and a bad argument; each against
-// `git grep -n <word>` over the same checkout, the floor for reading it.
+// directory and no compiled modules kept (cold), the same again (warm), and
+// a bad argument; each against `git grep -n <word>` over the same checkout,
+// the floor for reading it.
 //
 //   npm run build && npm run bench:cli -- [--runs N] [--checkout DIR[=WORD]] ...
 //   (default: this repository, word "budget")
@@ -26,9 +27,14 @@ const BIN = new URL("../bin/askcode.js", import.meta.url).pathname;
 const runs = Number(values.runs);
 const targets = values.checkout ?? [`${process.cwd()}=budget`];
 
-function seconds(command: string, args: string[], cwd: string): number {
+function seconds(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): number {
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd, stdio: "ignore" });
+  const result = spawnSync(command, args, { cwd, stdio: "ignore", env });
   const elapsed = (performance.now() - started) / 1000;
   if (result.status !== 0 && !args.includes("--bogus"))
     throw new Error(`${command} ${args.join(" ")} exited ${result.status}`);
@@ -56,8 +62,14 @@ for (const target of targets) {
   const bad: number[] = [];
   for (let i = 0; i < runs; i++) {
     const cache = mkdtempSync(path.join(tmpdir(), "askcode-bench-cli-"));
-    cold.push(seconds(process.execPath, ask(cache), dir));
-    warm.push(seconds(process.execPath, ask(cache), dir));
+    // A first run has neither askcode's cache nor Node's compiled modules
+    // (bin/askcode.js keeps them in NODE_COMPILE_CACHE): both start empty.
+    const env = {
+      ...process.env,
+      NODE_COMPILE_CACHE: path.join(cache, "node"),
+    };
+    cold.push(seconds(process.execPath, ask(cache), dir, env));
+    warm.push(seconds(process.execPath, ask(cache), dir, env));
     rmSync(cache, { recursive: true, force: true });
     grep.push(seconds("git", ["grep", "-n", word], dir));
     bad.push(seconds(process.execPath, [BIN, "ask", "--bogus"], dir));
