@@ -17,10 +17,10 @@ export interface IndexedCheckout {
 
 // Threads for a first read: beyond four, the files of one checkout gain little.
 const MAX_THREADS = 4;
-// Files to derive from which threads pay for their start.
-const MIN_FILES_FOR_THREADS = Number(
-  process.env.ASKCODE_MIN_FILES_FOR_THREADS ?? 400,
-);
+// Files to derive from which threads pay for their start: on two cores,
+// flask (236 files) cold took 1.13 s in place and 1.26 s on threads, mypy
+// (1,921) 6.0 s in place and 5.5 s on threads.
+const MIN_FILES_FOR_THREADS = 400;
 
 // The threads are the work here, not beside it: normal priority.
 const defaultCpuPool = (threads: number) =>
