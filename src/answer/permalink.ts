@@ -21,6 +21,23 @@ export interface RepositoryAtSha extends RepositoryOnWeb {
 }
 
 /**
+ * Only what names a repository at a commit, as plain data: a run's
+ * `RunAtRepository` carries its reader too, which cannot go to a thread.
+ *
+ * @example
+ * repositoryAtSha(at) // { owner: "octo", repo: "hello", sha: "6dcb09b…" }
+ */
+export function repositoryAtSha(at: RepositoryAtSha): RepositoryAtSha {
+  return {
+    owner: at.owner,
+    repo: at.repo,
+    sha: at.sha,
+    ...(at.htmlUrl === undefined ? {} : { htmlUrl: at.htmlUrl }),
+    ...(at.askedRef === undefined ? {} : { askedRef: at.askedRef }),
+  };
+}
+
+/**
  * The repository's page, without a trailing slash: `htmlUrl`, or the
  * github.com page of `owner/repo`.
  *

@@ -7,6 +7,7 @@ import { fenceLanguage } from "../text/fence-language.js";
 import { commitLink, permalink, type RepositoryAtSha } from "./permalink.js";
 import {
   renderAnswerComment,
+  type AnswerCommentInput,
   type RenderedComment,
 } from "./render-answer-comment.js";
 import { selectPlaces } from "./select-places.js";
@@ -32,6 +33,8 @@ export interface RetrievalAnswerInput {
   allowedLinkHosts?: readonly string[];
   /** How long the run took, for the footer. */
   elapsedMs?: number;
+  /** Renders the comment (default `renderAnswerComment`; the app: on a thread, `CpuPool.renderAnswer`). */
+  render?: (input: AnswerCommentInput) => Promise<RenderedComment>;
 }
 
 /**
@@ -101,7 +104,7 @@ export function renderRetrievalAnswer(
       fence,
     );
   });
-  return renderAnswerComment({
+  return (input.render ?? renderAnswerComment)({
     answer: out.join("\n"),
     repository,
     context: retrieved.context.files,

@@ -12,6 +12,7 @@ import {
   type RenderedComment,
 } from "../answer/render-answer-comment.js";
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
+import { repositoryAtSha } from "../answer/permalink.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
@@ -132,6 +133,8 @@ export async function answerQuestion(
   const startedAt = input.startedAt ?? input.clock.now();
   const elapsed = () => ({ elapsedMs: input.clock.now() - startedAt });
   const { budgets } = input.at;
+  // Making an answer safe to post is long work on a long answer: on a thread where there is one.
+  const render = input.cpu?.renderAnswer ?? renderAnswerComment;
   const reader = createRedactingReader(input.at.reader, {
     ...(input.redactions ? { redactions: input.redactions } : {}),
     ownSecrets,
@@ -139,6 +142,8 @@ export async function answerQuestion(
   });
   // Links, the index key and the prompt name the commit the reader reads.
   const repository = input.at;
+  // The same, as plain data: the answer may be rendered on a thread, and a run's `at` carries its reader.
+  const onWeb = repositoryAtSha(repository);
   const fullName = `${repository.owner}/${repository.repo}`;
   const deadline = input.deadline ?? startRunDeadline(repository, input.clock);
   const wallTimeMs = budgets.wall_time_seconds * 1000;
@@ -215,8 +220,9 @@ export async function answerQuestion(
   if (!input.model)
     return renderRetrievalAnswer({
       retrieved: built,
-      repository,
+      repository: onWeb,
       allowedLinkHosts,
+      render,
       ...elapsed(),
     });
 
@@ -311,7 +317,7 @@ export async function answerQuestion(
   if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,
-      repository,
+      repository: onWeb,
       note:
         result instanceof ModelOutOfTimeError
           ? modelOutOfTime(wallTimeMs)
@@ -324,6 +330,7 @@ export async function answerQuestion(
             : "could not be reached",
       },
       allowedLinkHosts,
+      render,
       ...elapsed(),
     });
   input.progress({ kind: "writing" });
@@ -331,9 +338,10 @@ export async function answerQuestion(
   if (!result.answer.trim())
     return renderRetrievalAnswer({
       retrieved: built,
-      repository,
+      repository: onWeb,
       fallback: { model: settings.model, why: "returned an empty answer" },
       allowedLinkHosts,
+      render,
       ...elapsed(),
     });
 
@@ -345,9 +353,9 @@ export async function answerQuestion(
     ...repository,
     verify: createCitationVerifier(reader, seen),
   });
-  return renderAnswerComment({
+  return render({
     answer: grounded.markdown,
-    repository,
+    repository: onWeb,
     context: seen.files(),
     model: settings.model,
     tokensUsed: result.tokensUsed,

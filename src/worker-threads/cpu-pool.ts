@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
+import type {
+  AnswerCommentInput,
+  RenderedComment,
+} from "../answer/render-answer-comment.js";
 import type { RedactOptions } from "../policy/redact-secrets.js";
 import type { Redacted } from "../policy/replace-secret-spans.js";
 import type { ChunkOptions } from "../retrieval/chunks/chunk-file.js";
@@ -8,8 +12,9 @@ import type { DerivedFile } from "../retrieval/index/derive-file.js";
 import type { CpuTask } from "./cpu-tasks.js";
 
 /**
- * Threads for the CPU work of reading a repository the first time: redacting
- * its files' secrets and deriving their chunks and term counts. On the event
+ * Threads for the CPU work of reading a repository the first time (redacting
+ * its files' secrets, deriving their chunks and term counts) and of making
+ * an answer safe to post. On the event
  * loop that work holds webhooks back (each file is a few milliseconds, a
  * large one tens, and its garbage is collected on the same heap); on a thread
  * of its own it shares the cores with the acknowledgements, not their turns,
@@ -23,6 +28,8 @@ export interface CpuPool {
     files: ReadonlyArray<{ path: string; text: string }>,
     options: ChunkOptions,
   ): Promise<DerivedFile[]>;
+  /** `renderAnswerComment(input)`, on a thread: its secret and link passes over a long answer hold a loop for tens of milliseconds. */
+  renderAnswer(input: AnswerCommentInput): Promise<RenderedComment>;
   /** Ends the threads; tasks still queued are refused. */
   close(): Promise<void>;
 }
@@ -72,6 +79,7 @@ export function createCpuPool(options: {
   return {
     redact: (text, redactOptions) =>
       run({ kind: "redact", text, options: redactOptions }),
+    renderAnswer: (input) => run({ kind: "render-answer", input }),
     async derive(files, chunkOptions) {
       const batches = await Promise.all(
         batch(files).map((part) =>

@@ -1,3 +1,8 @@
+import {
+  renderAnswerComment,
+  type AnswerCommentInput,
+  type RenderedComment,
+} from "../answer/render-answer-comment.js";
 import { redactSecrets, type RedactOptions } from "../policy/redact-secrets.js";
 import type { Redacted } from "../policy/replace-secret-spans.js";
 import {
@@ -13,6 +18,7 @@ import {
 /** Work a `CpuPool` hands to one of its threads. */
 export type CpuTask =
   | { kind: "redact"; text: string; options: RedactOptions }
+  | { kind: "render-answer"; input: AnswerCommentInput }
   | {
       kind: "derive";
       /** Files with LF line ends, as indexing reads them. */
@@ -29,8 +35,9 @@ export type CpuTask =
  */
 export default async function runCpuTask(
   task: CpuTask,
-): Promise<Redacted | DerivedFile[]> {
+): Promise<Redacted | RenderedComment | DerivedFile[]> {
   if (task.kind === "redact") return redactSecrets(task.text, task.options);
+  if (task.kind === "render-answer") return renderAnswerComment(task.input);
   await loadGrammarsFor(task.files);
   // One counter per batch, as one indexing run uses one: it learns each
   // distinct word's terms once across the batch's files.

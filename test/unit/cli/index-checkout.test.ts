@@ -30,6 +30,7 @@ describe("indexCheckout", () => {
       pools.push(seen);
       return {
         redact: real.redact,
+        renderAnswer: real.renderAnswer,
         derive: (files, options) => {
           seen.derived += files.length;
           return real.derive(files, options);

@@ -4,6 +4,10 @@ import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
+import {
+  createCpuPool,
+  type CpuPool,
+} from "../../../src/worker-threads/cpu-pool.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
@@ -84,7 +88,7 @@ function numberedLines(toolText: string): Map<number, string> {
 describe("secrets in the repository and the model provider", () => {
   const tokenCounter = createTokenCounter({ model: "gpt-4o-mini" });
 
-  async function run() {
+  async function run(cpu?: CpuPool) {
     const model = createScriptedChatModel([
       {
         toolCalls: [
@@ -153,6 +157,7 @@ describe("secrets in the repository and the model provider", () => {
       clock: createFakeClock(),
       log: { info: () => {}, warn: () => {} },
       progress: async () => {},
+      ...(cpu ? { cpu } : {}),
     });
     return { model, rendered };
   }
@@ -224,5 +229,27 @@ describe("secrets in the repository and the model provider", () => {
     expect(rendered.body).toContain(
       `https://github.com/octo/demo/blob/${SHA}/config/settings.py#L28)`,
     );
+  });
+
+  it("redacts the files and renders the answer on the pool's threads when it has them, to the same answer", async () => {
+    const pool = createCpuPool({ threads: 1 });
+    const calls = { redact: 0, renderAnswer: 0 };
+    const counted: CpuPool = {
+      ...pool,
+      redact: (text, options) => (calls.redact++, pool.redact(text, options)),
+      renderAnswer: (input) => (calls.renderAnswer++, pool.renderAnswer(input)),
+    };
+    try {
+      const onThreads = await run(counted);
+      const inPlace = await run();
+      // The files were redacted there, the answer rendered once.
+      expect(calls.redact).toBeGreaterThanOrEqual(2);
+      expect(calls.renderAnswer).toBe(1);
+      expect(
+        onThreads.rendered.body.replace(/\d+(\.\d+)? ?m?s\b/g, ""),
+      ).toEqual(inPlace.rendered.body.replace(/\d+(\.\d+)? ?m?s\b/g, ""));
+    } finally {
+      await pool.close();
+    }
   });
 });

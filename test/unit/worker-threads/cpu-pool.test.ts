@@ -1,4 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import {
+  renderAnswerComment,
+  type AnswerCommentInput,
+} from "../../../src/answer/render-answer-comment.js";
 import { redactSecrets } from "../../../src/policy/redact-secrets.js";
 import { loadGrammarsFor } from "../../../src/retrieval/chunks/chunk-file.js";
 import { Bm25Builder } from "../../../src/retrieval/index/bm25-builder.js";
@@ -64,6 +68,30 @@ describe("createCpuPool", () => {
     expect(threads.text).not.toContain("hunter2hunter2");
     expect(threads.text).not.toContain(FAKE.githubClassic);
     expect(threads.text).toContain("REDACTED_WEBHOOK_SECRET");
+  });
+
+  it("renders an answer on a thread as the event loop does: secrets, mentions and outside links made safe", async () => {
+    const input: AnswerCommentInput = {
+      answer: `Retries are decided in [\`upload.ts\`](https://github.com/octo-org/app/blob/${"a".repeat(40)}/src/upload.ts#L3-L9); see https://evil.example/x, ask @octocat, token ${FAKE.githubClassic}.`,
+      repository: { owner: "octo-org", repo: "app", sha: "a".repeat(40) },
+      context: [
+        {
+          path: "src/upload.ts",
+          ranges: [[3, 9]],
+          tokens: 120,
+        },
+      ],
+      model: "gpt-4o",
+      tokensUsed: 1234,
+      ownSecrets: OWN,
+    };
+    const threads = await cpu.renderAnswer(input);
+    expect(threads).toEqual(await renderAnswerComment(input));
+    expect(threads.body).not.toContain(FAKE.githubClassic);
+    // Not a link nor a mention any more: shown as code.
+    expect(threads.body).toContain("`https://evil.example/x`");
+    expect(threads.body).not.toMatch(/[^`]@octocat/);
+    expect(threads.body).toContain("src/upload.ts");
   });
 
   it("runs its threads at the lowest priority, so the event loop's thread is scheduled first", async () => {
