@@ -92,7 +92,13 @@ export function createCpuPool(options: {
       );
       return batches.flat();
     },
-    close: () => pool.destroy(),
+    close: async () => {
+      await pool.destroy();
+      // Piscina is an async resource it never reports destroyed, so a
+      // process that watches for them (Jest's --detectOpenHandles) counts
+      // the closed pool as still open.
+      pool.emitDestroy();
+    },
   };
 }
 
