@@ -36,6 +36,19 @@ declare module "autocannon" {
     non2xx: number;
     "2xx": number;
   }
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: a promise of its result, and an emitter of each response as it comes. */
+  interface AutocannonRun extends Promise<AutocannonResult> {
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        /** Milliseconds from the request's write to its response. */
+        responseTime: number,
+      ) => void,
+    ): this;
+  }
+  function autocannon(options: AutocannonOptions): AutocannonRun;
   export default autocannon;
 }
