@@ -1,6 +1,6 @@
+import { availableParallelism } from "node:os";
 import type { CodeReader } from "../code-host/code-host.js";
 import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
-import { availableParallelism } from "node:os";
 import { buildIndex } from "../retrieval/index/build-index.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
@@ -44,6 +44,7 @@ export async function indexCheckout(
     now: () => number;
     /** Threads to derive on when many files lack a derivation (default: one per core, at most 4). */
     createCpuPool?: (threads: number) => CpuPool;
+    /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
   },
 ): Promise<IndexedCheckout> {

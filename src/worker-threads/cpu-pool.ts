@@ -13,12 +13,12 @@ import type { CpuTask } from "./cpu-tasks.js";
 
 /**
  * Threads for the CPU work of reading a repository the first time (redacting
- * its files' secrets, deriving their chunks and term counts) and of making
- * an answer safe to post. On the event
- * loop that work holds webhooks back (each file is a few milliseconds, a
- * large one tens, and its garbage is collected on the same heap); on a thread
- * of its own it shares the cores with the acknowledgements, not their turns,
- * and on a machine with more cores it runs in parallel.
+ * its files' secrets, deriving their chunks and term counts) and of making an
+ * answer safe to post. On the event loop that work holds webhooks back (each
+ * file is a few milliseconds, a large one tens, and its garbage is collected
+ * on the same heap); on a thread of its own it shares the cores with the
+ * acknowledgements, not their turns, and on a machine with more cores it runs
+ * in parallel.
  */
 export interface CpuPool {
   /** `redactSecrets(text, options)`, on a thread. */

@@ -29,9 +29,9 @@ export type CpuTask =
 /**
  * The entry of a `CpuPool` thread (piscina calls the default export with
  * each task). What it does is what the event loop would otherwise do: the
- * same functions, so a file redacted or derived here is the file redacted or
- * derived in the main thread, and the results come back by structured clone
- * (strings, arrays and typed arrays only).
+ * same functions, so a file redacted or derived and an answer rendered here
+ * are what the main thread would make, and the results come back by
+ * structured clone (strings, arrays and typed arrays only).
  */
 export default async function runCpuTask(
   task: CpuTask,
