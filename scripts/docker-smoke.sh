@@ -125,6 +125,22 @@ refused=$(docker run --rm -e HOST=127.0.0.1 -e APP_ID=1 -e WEBHOOK_SECRET=x \
   -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" "$image" 2>&1) && fail "a loopback HOST started"
 grep -q 'HOST="127.0.0.1" makes askcode listen on 127.0.0.1, which is loopback' <<<"$refused" || fail "a loopback HOST was refused without saying so: $refused"
 
+# The CPU pool's threads run at nice 19 in the image: piscina sets it
+# through an optional native package, and without it would say nothing.
+niced=$(docker run --rm --entrypoint node "$image" --input-type=module -e '
+import { createCpuPool } from "./dist/worker-threads/cpu-pool.js";
+import { readdirSync, readFileSync } from "node:fs";
+const cpu = createCpuPool({ threads: 1 });
+await cpu.redact("x", {});
+const nice = (tid) => {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16];
+};
+console.log(readdirSync("/proc/self/task").filter((tid) => nice(tid) === "19").length);
+await cpu.close();
+' 2>&1)
+[ "$niced" = 1 ] || fail "the image's CPU pool thread does not run at nice 19 (threads at 19: $niced)"
+
 size=$(docker image inspect -f '{{.Size}}' "$image")
-echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, the embedded store on its volume, signed webhook 200, forged 400 in one log line, key file over PRIVATE_KEY, empty HOST= ignored, docker stop exit 0, loopback HOST refused)"
+echo "docker-smoke: OK (healthz, readyz, metrics, HEALTHCHECK, the embedded store on its volume, signed webhook 200, forged 400 in one log line, key file over PRIVATE_KEY, empty HOST= ignored, docker stop exit 0, loopback HOST refused, CPU pool at nice 19)"
 echo "docker-smoke: image $((size / 1000000)) MB; /healthz answered ${answered} ms after docker run, Docker reported healthy after ${healthy} ms"
