@@ -105,8 +105,9 @@ export function createAskcodeApp(
     // commit costs its tree and the blobs that changed.
     const { snapshotCache, keptTexts, indexCache, derivedCache, redactions } =
       await createReadCaches(operator, { clock, log: app.log });
-    // A repository's first read (redaction, chunking) runs on threads, so
-    // webhooks are acknowledged while it goes on; they end with the queue.
+    // A question's long CPU work (a first read's redaction and chunking,
+    // making the answer safe to post) runs on threads, so webhooks are
+    // acknowledged meanwhile; the threads end with the queue.
     const cpu =
       operator.cpuThreads > 0
         ? createCpuPool({ threads: operator.cpuThreads })

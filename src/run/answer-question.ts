@@ -91,7 +91,7 @@ export interface AnswerQuestionInput {
   redactions?: RedactionMemo;
   /** askcode's own secrets: redacted from everything the model reads and from the answer. */
   ownSecrets?: readonly OwnSecret[];
-  /** Threads that redact and derive the files a first read brings (none: on the event loop, in time slices). */
+  /** Threads that redact and derive the files a first read brings and render the answer (none: on the event loop). */
   cpu?: CpuPool;
 }
 

@@ -98,7 +98,7 @@ export interface RunQuestionDeps {
   derivedCache?: DerivedCache;
   /** What redaction made of each blob and path, shared the same way (none: every file is redacted). */
   redactions?: RedactionMemo;
-  /** Threads for a first read's redaction and derivation (none: on the event loop). */
+  /** Threads for a first read's redaction and derivation and the answer's rendering (none: on the event loop). */
   cpu?: CpuPool;
 }
 
