@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import { redactSecrets } from "../policy/redact-secrets.js";
+import { redactSecrets, type RedactOptions } from "../policy/redact-secrets.js";
+import type { Redacted } from "../policy/replace-secret-spans.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import type {
   CodeReader,
@@ -11,7 +12,6 @@ import type {
   ReadFileOptions,
 } from "./code-host.js";
 import type { RedactionMemo } from "./redaction-memo.js";
-import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
 /** A file's lines as read and as redacted, line for line. */
 interface RedactedFile {
@@ -50,10 +50,10 @@ export function createRedactingReader(
      */
     ownSecrets?: readonly OwnSecret[];
     /**
-     * Threads to redact on (`CpuPool`); none: on the event loop, one file
-     * per slice.
+     * Redacts somewhere else (the app: `CpuPool.redact`, on a thread); none:
+     * `redactSecrets` on the event loop, one file per slice.
      */
-    cpu?: Pick<CpuPool, "redact">;
+    redact?: (text: string, options: RedactOptions) => Promise<Redacted>;
   } = {},
 ): CodeReader {
   const { redactions } = options;
@@ -66,13 +66,13 @@ export function createRedactingReader(
       keepLines: true,
       ownSecrets: options.ownSecrets,
     };
-    const { cpu } = options;
     // A snapshot's files arrive from memory, so redacting a commit's hundreds
     // in place is one chain of promises that would hold the event loop for a second.
-    if (!cpu) await eventLoopSlices.breathe();
-    const redacted = cpu
-      ? await cpu.redact(text, redactOptions)
-      : await redactSecrets(text, redactOptions);
+    if (!options.redact) await eventLoopSlices.breathe();
+    const redacted = await (options.redact ?? redactSecrets)(
+      text,
+      redactOptions,
+    );
     return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
   };
   const files = new LRUCache<string, RedactedFile>({

@@ -138,7 +138,7 @@ export async function answerQuestion(
   const reader = createRedactingReader(input.at.reader, {
     ...(input.redactions ? { redactions: input.redactions } : {}),
     ownSecrets,
-    ...(input.cpu ? { cpu: input.cpu } : {}),
+    ...(input.cpu ? { redact: input.cpu.redact } : {}),
   });
   // Links, the index key and the prompt name the commit the reader reads.
   const repository = input.at;

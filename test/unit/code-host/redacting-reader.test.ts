@@ -193,7 +193,7 @@ describe("createRedactingReader on threads", () => {
     const source = () => createMemoryFileSource({ "src/keys.ts": KEY_FILE });
     const onThreads = await createRedactingReader(
       createFileSetReader({ sha: SHA, source: source() }),
-      { cpu: threads },
+      { redact: threads.redact },
     ).readFile("src/keys.ts");
     const inPlace = await createRedactingReader(
       createFileSetReader({ sha: SHA, source: source() }),
