@@ -21,6 +21,7 @@ import {
 } from "../retrieval/index/index-cache.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
+import type { BlobFs } from "./blob-fs.js";
 import { createBlobStore } from "./blob-store.js";
 
 /** What one process keeps of the repositories it read, from one commit to the next. */
@@ -62,7 +63,12 @@ export async function createReadCaches(
     | "derivedCacheMaxBytes"
     | "snapshotMaxBytes"
   >,
-  deps: { clock: Clock; log: WarnLog },
+  deps: {
+    clock: Clock;
+    log: WarnLog;
+    /** The blob store's file-system calls (default node:fs/promises). */
+    fs?: BlobFs;
+  },
 ): Promise<ReadCaches> {
   const blobs =
     operator.blobCache.maxBytes > 0
@@ -71,6 +77,7 @@ export async function createReadCaches(
           maxBytes: operator.blobCache.maxBytes,
           clock: deps.clock,
           log: deps.log,
+          ...(deps.fs ? { fs: deps.fs } : {}),
         })
       : undefined;
   return {

@@ -1,9 +1,18 @@
-import { lstat, readFile, readdir, readlink, realpath } from "node:fs/promises";
+import {
+  closeSync,
+  constants,
+  openSync,
+  lstatSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  type Dirent,
+} from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { InvalidPathError } from "../../shared/errors.js";
 import { normalizeRepoPath } from "../../shared/repo-path.js";
 import type { FileSource, FileSourceEntry } from "../file-set/file-source.js";
-import { mapLimit } from "../file-set/map-limit.js";
 import {
   isIgnored,
   parseIgnoreRules,
@@ -13,19 +22,26 @@ import {
 export interface DirectoryFileSourceOptions {
   /** The directory to read; the repository root. */
   root: string;
-  /** Directory reads and stats in flight at once (default 32). */
-  concurrency?: number;
 }
 
 // Never part of what a question is about, and often huge.
 const SKIPPED_NAMES = new Set([".git", "node_modules"]);
+// Opens a file but not a symlink (ELOOP): the common case then needs no
+// realpath of its own, only its directory's.
+const OPEN_NO_FOLLOW = constants.O_RDONLY | constants.O_NOFOLLOW;
 
 /**
  * A `FileSource` over a directory on disk, as `git status` would see it:
  * `.git` and `node_modules` are skipped, as is anything that the root or a
  * nested `.gitignore`, or `.git/info/exclude`, ignores. Symlinks are listed
  * with their targets and never followed, and a read whose real path leaves the
- * root (through a symlinked parent directory) is refused.
+ * root (through a symlink or a symlinked parent directory) is refused.
+ *
+ * The calls are synchronous on purpose. Its users (the CLI and the
+ * benchmarks) have nothing else for their event loop to do, and each
+ * asynchronous call costs a trip through libuv's thread pool: on pylint's
+ * 4,293 files, reading every file took 245 ms with `fs.promises` and 30 ms
+ * with `readFileSync`. The app never reads a directory.
  *
  * @example
  * const source = createDirectoryFileSource({ root: "/src/app" });
@@ -35,67 +51,56 @@ export function createDirectoryFileSource(
   options: DirectoryFileSourceOptions,
 ): FileSource {
   const root = resolve(options.root);
-  const concurrency = options.concurrency ?? 32;
-  let realRoot: Promise<string> | undefined;
+  let realRoot: string | undefined;
+  // Real paths of the directories read from, so a file costs one open.
+  const realDirectories = new Map<string, string>();
 
   async function listFiles(): Promise<FileSourceEntry[]> {
-    const exclude = await readText(join(root, ".git", "info", "exclude"));
+    const exclude = readText(join(root, ".git", "info", "exclude"));
     const rootRules =
       exclude === undefined ? [] : [parseIgnoreRules("", exclude)];
-    const found: Array<{ path: string; type: "file" | "symlink" }> = [];
-    // Breadth-first, one level at a time, reading up to `concurrency` directories at once.
-    let level = [{ path: "", rules: rootRules }];
-    while (level.length > 0) {
-      const next = await mapLimit(level, concurrency, async (dir) => {
-        // A directory we may not read (permissions, or gone meanwhile) is skipped, not fatal.
-        const dirents = await readdir(join(root, dir.path), {
-          withFileTypes: true,
-        }).catch(() => []);
-        const ignoreFile = dirents.some(
-          (d) => d.name === ".gitignore" && d.isFile(),
-        )
-          ? await readText(join(root, dir.path, ".gitignore"))
-          : undefined;
-        const rules =
-          ignoreFile === undefined
-            ? dir.rules
-            : [...dir.rules, parseIgnoreRules(dir.path, ignoreFile)];
-        const subdirectories: Array<{ path: string; rules: IgnoreRules[] }> =
-          [];
-        for (const dirent of dirents) {
-          if (SKIPPED_NAMES.has(dirent.name)) continue;
-          const path =
-            dir.path === "" ? dirent.name : `${dir.path}/${dirent.name}`;
-          const isDirectory = dirent.isDirectory();
-          if (isIgnored(rules, path, isDirectory)) continue;
-          if (isDirectory) subdirectories.push({ path, rules });
-          else if (dirent.isSymbolicLink())
-            found.push({ path, type: "symlink" });
-          else if (dirent.isFile()) found.push({ path, type: "file" });
-          // Sockets, FIFOs and devices are not source code.
+    const found: FileSourceEntry[] = [];
+    // Depth-first, a directory's rules handed to its subdirectories.
+    const pending = [{ path: "", rules: rootRules }];
+    for (let dir = pending.pop(); dir; dir = pending.pop()) {
+      const dirents = readDirectory(join(root, dir.path));
+      const ignoreFile = dirents.some(
+        (d) => d.name === ".gitignore" && d.isFile(),
+      )
+        ? readText(join(root, dir.path, ".gitignore"))
+        : undefined;
+      const rules =
+        ignoreFile === undefined
+          ? dir.rules
+          : [...dir.rules, parseIgnoreRules(dir.path, ignoreFile)];
+      for (const dirent of dirents) {
+        if (SKIPPED_NAMES.has(dirent.name)) continue;
+        const path =
+          dir.path === "" ? dirent.name : `${dir.path}/${dirent.name}`;
+        const isDirectory = dirent.isDirectory();
+        if (isIgnored(rules, path, isDirectory)) continue;
+        if (isDirectory) pending.push({ path, rules });
+        else if (dirent.isSymbolicLink() || dirent.isFile()) {
+          const entry = describe(path, dirent.isFile() ? "file" : "symlink");
+          if (entry) found.push(entry);
         }
-        return subdirectories;
-      });
-      level = next.flat();
+        // Sockets, FIFOs and devices are not source code.
+      }
     }
-    const entries = await mapLimit(found, concurrency, (item) =>
-      describe(item.path, item.type),
-    );
-    return entries.filter(
-      (entry): entry is FileSourceEntry => entry !== undefined,
-    );
+    // The file index orders them (file-index.ts).
+    return found;
   }
 
   // Size for files, target for symlinks; undefined when the file vanished meanwhile.
-  async function describe(
+  function describe(
     path: string,
     type: "file" | "symlink",
-  ): Promise<FileSourceEntry | undefined> {
+  ): FileSourceEntry | undefined {
     try {
       const absolute = join(root, path);
       if (type === "file")
-        return { path, type, size: (await lstat(absolute)).size };
-      const target = await readlink(absolute);
+        return { path, type, size: lstatSync(absolute).size };
+      const target = readlinkSync(absolute);
       return { path, type, size: Buffer.byteLength(target), target };
     } catch (error) {
       if (isNotFound(error)) return undefined;
@@ -107,23 +112,27 @@ export function createDirectoryFileSource(
     const relative = normalizeRepoPath(path);
     if (relative.split("/").some((segment) => SKIPPED_NAMES.has(segment)))
       return undefined;
-    realRoot ??= realpath(root);
-    let real: string;
     try {
-      real = await realpath(join(root, relative));
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
-    const base = await realRoot;
-    if (real !== base && !real.startsWith(base + sep)) {
-      throw new InvalidPathError(
-        path,
-        "it leads outside the repository through a symlink",
-      );
-    }
-    try {
-      return await readFile(real);
+      const slash = relative.lastIndexOf("/");
+      const directory = slash < 0 ? "" : relative.slice(0, slash);
+      const realDirectory = realDirectoryOf(directory);
+      assertInside(path, realDirectory);
+      let fd: number | undefined;
+      try {
+        fd = openSync(
+          join(realDirectory, relative.slice(slash + 1)),
+          OPEN_NO_FOLLOW,
+        );
+        return readFileSync(fd);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+      // A symlink: read where it leads, if that is inside.
+      const real = realpathSync(join(root, relative));
+      assertInside(path, real);
+      return readFileSync(real);
     } catch (error) {
       if (
         isNotFound(error) ||
@@ -134,11 +143,42 @@ export function createDirectoryFileSource(
     }
   }
 
+  function realDirectoryOf(directory: string): string {
+    let real = realDirectories.get(directory);
+    if (real === undefined) {
+      real = realpathSync(join(root, directory));
+      realDirectories.set(directory, real);
+    }
+    return real;
+  }
+
+  function assertInside(path: string, real: string): void {
+    realRoot ??= realpathSync(root);
+    if (real !== realRoot && !real.startsWith(realRoot + sep))
+      throw new InvalidPathError(
+        path,
+        "it leads outside the repository through a symlink",
+      );
+  }
+
   return { label: `directory:${root}`, listFiles, readBytes };
 }
 
-async function readText(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch(() => undefined);
+// A directory we may not read (permissions, or gone meanwhile) is skipped, not fatal.
+function readDirectory(path: string): Dirent[] {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -12,7 +12,7 @@ import {
 import * as fsPromises from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { BlobFs } from "../../../src/cache/blob-fs.js";
+import { syncReadsBlobFs, type BlobFs } from "../../../src/cache/blob-fs.js";
 import { blobPath } from "../../../src/cache/blob-key.js";
 import { createBlobStore } from "../../../src/cache/blob-store.js";
 import { ENTRY_HEADER_BYTES } from "../../../src/cache/blob-entry-format.js";
@@ -396,4 +396,62 @@ describe("createBlobStore", () => {
       expect(await filesUnder(join(dir, "cache"))).toEqual([]);
     },
   );
+});
+
+describe("createBlobStore with synchronous reads (syncReadsBlobFs, the CLI's)", () => {
+  const open = (
+    maxBytes: number,
+    log?: ReturnType<typeof recordingLog>["log"],
+  ) =>
+    createBlobStore({
+      dir,
+      maxBytes,
+      fs: syncReadsBlobFs,
+      ...(log ? { log } : {}),
+    });
+
+  it("stores, reads back after a restart, and evicts the least recently used with its file", async () => {
+    const first = await open(2 * ENTRY_BYTES);
+    await first.put("text", SHA_A, payload("a"));
+    await first.put("text", SHA_B, payload("b"));
+
+    const second = await open(2 * ENTRY_BYTES);
+    expect(second.entries).toBe(2);
+    expect(await second.get("text", SHA_A)).toEqual(payload("a"));
+    await second.put("text", SHA_C, payload("c"));
+
+    expect(await second.get("text", SHA_B)).toBeUndefined();
+    expect(await filesUnder(dir)).toEqual(
+      [SHA_A, SHA_C].map((sha) => `text/${sha.slice(0, 2)}/${sha}`).sort(),
+    );
+  });
+
+  it("reads a corrupt entry as a miss, deletes it and warns, never throwing", async () => {
+    const { warnings, log } = recordingLog();
+    const blobs = await open(1 << 20, log);
+    await blobs.put("text", SHA_A, payload("a"));
+    const path = blobPath(dir, "text", SHA_A);
+    await truncate(path, ENTRY_HEADER_BYTES + 10);
+
+    expect(await blobs.get("text", SHA_A)).toBeUndefined();
+
+    await expect(stat(path)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("runs without a store, with one warning, when its directory cannot be made", async () => {
+    const { warnings, log } = recordingLog();
+    await writeFile(join(dir, "file"), "not a directory");
+    const blobs = await createBlobStore({
+      dir: join(dir, "file", "cache"),
+      maxBytes: 1 << 20,
+      fs: syncReadsBlobFs,
+      log,
+    });
+
+    await blobs.put("text", SHA_A, payload("a"));
+
+    expect(await blobs.get("text", SHA_A)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+  });
 });
