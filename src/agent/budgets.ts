@@ -1,4 +1,4 @@
-import { BUDGET_LIMITS, DEFAULT_MAX_STEPS } from "../config/config-fields.js";
+import { BUDGET_LIMITS, DEFAULT_MAX_STEPS } from "../config/budget-limits.js";
 
 /** The bounds of one agent run (issue 4: steps, total tokens, wall time). */
 export interface AgentBudgets {

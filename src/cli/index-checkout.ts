@@ -6,7 +6,7 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { SourceFile } from "../retrieval/types.js";
-import { createCpuPool, type CpuPool } from "../worker-threads/cpu-pool.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
 export interface IndexedCheckout {
   files: SourceFile[];
@@ -22,9 +22,12 @@ const MAX_THREADS = 4;
 // (1,921) 6.0 s in place and 5.5 s on threads.
 const MIN_FILES_FOR_THREADS = 400;
 
-// The threads are the work here, not beside it: normal priority.
-const defaultCpuPool = (threads: number) =>
-  createCpuPool({ threads, background: false });
+// The threads are the work here, not beside it: normal priority. Loaded
+// only for a first read that wants them: piscina costs a warm run 23 ms.
+const defaultCpuPool = async (threads: number) => {
+  const { createCpuPool } = await import("../worker-threads/cpu-pool.js");
+  return createCpuPool({ threads, background: false });
+};
 
 /**
  * Reads a checkout and indexes it, deriving (chunking into syntax trees and
@@ -43,7 +46,7 @@ export async function indexCheckout(
     derived?: DerivedCache;
     now: () => number;
     /** Threads to derive on when many files lack a derivation (default: one per core, at most 4). */
-    createCpuPool?: (threads: number) => CpuPool;
+    createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
     /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
   },
@@ -66,7 +69,7 @@ export async function indexCheckout(
   // a first read of a larger checkout repays.
   const cpu =
     threads > 1 && lacking >= MIN_FILES_FOR_THREADS
-      ? (deps.createCpuPool ?? defaultCpuPool)(threads)
+      ? await (deps.createCpuPool ?? defaultCpuPool)(threads)
       : undefined;
   let index: RepositoryIndex;
   try {

@@ -1,7 +1,10 @@
 import { syncReadsBlobFs } from "../cache/blob-fs.js";
 import { createReadCaches } from "../cache/create-read-caches.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
-import { operatorEnvSchema } from "../config/operator-config.js";
+import {
+  DEFAULT_BLOB_CACHE_MAX_BYTES,
+  DEFAULT_DERIVED_CACHE_MAX_BYTES,
+} from "../config/read-cache-defaults.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import { systemClock } from "../shared/clock.js";
@@ -20,17 +23,15 @@ export async function openDerivedCache(
   dir: string,
   deps: { log: WarnLog },
 ): Promise<DerivedCache | undefined> {
-  const env = operatorEnvSchema.shape;
   const caches = await createReadCaches(
     {
       blobCache: {
         dir,
-        maxBytes: env.ASKCODE_BLOB_CACHE_MAX_BYTES.parse(undefined),
+        maxBytes: DEFAULT_BLOB_CACHE_MAX_BYTES,
       },
       // One question per process: whole indexes are never asked for again.
       indexCacheMaxBytes: 0,
-      derivedCacheMaxBytes:
-        env.ASKCODE_DERIVED_CACHE_MAX_BYTES.parse(undefined),
+      derivedCacheMaxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
       snapshotMaxBytes: DEFAULT_SNAPSHOT_MAX_BYTES,
     },
     // One question, nothing else to serve: synchronous reads are faster.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BUDGET_LIMITS } from "../config/config-fields.js";
+import { BUDGET_LIMITS } from "../config/budget-limits.js";
 import { ConfigError } from "../shared/errors.js";
 import { defaultCacheDir } from "./default-cache-dir.js";
 

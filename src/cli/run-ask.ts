@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
-import { defaultRepoConfig } from "../config/parse-repo-config.js";
+import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
@@ -66,7 +66,7 @@ export async function runAsk(
       ref: resolved.ref,
       reader: host.at(resolved.sha),
       // `--budget` is the repository's `context` budget; the rest keep their defaults.
-      budgets: { ...defaultRepoConfig().budgets, context: args.budget },
+      budgets: { ...defaultBudgets(), context: args.budget },
     });
     const tokenCounter = d.createTokenCounter({ model: args.model });
     // The tokenizer loads in time slices while the files are read.

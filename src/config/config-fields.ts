@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BUDGET_LIMITS, type BudgetKey } from "./budget-limits.js";
 
 /**
  * Every `author_association` GitHub gives a comment or issue.
@@ -28,52 +29,6 @@ export const MEMBER_ASSOCIATIONS: readonly Association[] = [
   "MEMBER",
   "COLLABORATOR",
 ];
-
-/**
- * The bounds and defaults of each budget. A repository's config and a
- * mission file both set budgets; both take them from here.
- */
-export const BUDGET_LIMITS = {
-  context: {
-    min: 1000,
-    max: 1_000_000,
-    default: 12_000,
-    unit: "tokens",
-    description:
-      "Tokens for the packed first message: question, issue thread and retrieved code.",
-  },
-  tool_result: {
-    min: 200,
-    max: 200_000,
-    default: 4000,
-    unit: "tokens",
-    description:
-      "Tokens for each tool result; longer results are cut with a note saying how to get the rest.",
-  },
-  run: {
-    min: 1000,
-    max: 10_000_000,
-    // 8 steps (DEFAULT_MAX_STEPS) with full-size tool results, then the
-    // answer, need 287,864 (tokensForSteps; README, "Configure a repository").
-    default: 300_000,
-    unit: "tokens",
-    description:
-      "Tokens the whole run may spend: prompt plus reply of every model request, and each request resends the conversation so far, so the cost grows with the square of the steps. The defaults' 8 tool calls with full-size results, then the answer, need 287,864; a budget too small for `max_steps` is reported.",
-  },
-  wall_time_seconds: {
-    min: 10,
-    max: 1800,
-    default: 180,
-    unit: "seconds",
-    description:
-      "Seconds a run may take before the model is asked for its best answer.",
-  },
-} as const;
-
-export type BudgetKey = keyof typeof BUDGET_LIMITS;
-
-/** Tool calls a run may make when neither the repository nor a mission says (`max_steps`). */
-export const DEFAULT_MAX_STEPS = 8;
 
 /** A budget's bounds, without a default (mission files leave unset budgets to the repository). */
 export function budgetSchema(key: BudgetKey) {

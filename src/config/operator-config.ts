@@ -1,6 +1,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
+import {
+  DEFAULT_BLOB_CACHE_MAX_BYTES,
+  DEFAULT_DERIVED_CACHE_MAX_BYTES,
+} from "./read-cache-defaults.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
 import { ConfigError } from "../shared/errors.js";
@@ -121,7 +125,7 @@ export const operatorEnvSchema = z.object({
     0,
     64 * 1024 * MiB,
     " of bytes",
-  ).default(512 * MiB),
+  ).default(DEFAULT_DERIVED_CACHE_MAX_BYTES),
   /**
    * Where file contents and what indexing derives from them are kept on disk,
    * by git blob SHA (src/cache/blob-store.ts). Created if missing; kept across
@@ -139,7 +143,7 @@ export const operatorEnvSchema = z.object({
     0,
     1024 * 1024 * MiB,
     " of bytes",
-  ).default(2048 * MiB),
+  ).default(DEFAULT_BLOB_CACHE_MAX_BYTES),
   /**
    * Hosts an answer may link to besides the repository at the run's commit,
    * comma-separated: `docs.python.org`, or `*.example.com` for its

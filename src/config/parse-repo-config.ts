@@ -1,9 +1,6 @@
 import type { z } from "zod";
-import {
-  MEMBER_ASSOCIATIONS,
-  type Association,
-  type BudgetKey,
-} from "./config-fields.js";
+import { MEMBER_ASSOCIATIONS, type Association } from "./config-fields.js";
+import type { BudgetKey } from "./budget-limits.js";
 import { isPlainObject, type ConfigProblem } from "./config-problem.js";
 import { describeStepsFit } from "./describe-steps-fit.js";
 import { describeValue } from "./describe-zod-issue.js";

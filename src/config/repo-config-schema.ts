@@ -3,10 +3,10 @@ import {
   ASSOCIATIONS,
   budgetField,
   DEFAULT_ASSOCIATIONS,
-  DEFAULT_MAX_STEPS,
   handleField,
   modelField,
 } from "./config-fields.js";
+import { DEFAULT_MAX_STEPS } from "./budget-limits.js";
 
 /** A repository's hourly question limit: optional, the operator's ceiling when unset. */
 function questionsPerHour(description: string) {

@@ -2,9 +2,9 @@ import { z } from "zod";
 import {
   budgetMeta,
   budgetSchema,
-  type BudgetKey,
   modelField,
 } from "../config/config-fields.js";
+import type { BudgetKey } from "../config/budget-limits.js";
 
 /**
  * The tools a mission may let the model use, named as the model sees them

@@ -1,4 +1,4 @@
-import { BUDGET_LIMITS } from "../../../src/config/config-fields.js";
+import { BUDGET_LIMITS } from "../../../src/config/budget-limits.js";
 import { packedContextTokens } from "../../../src/run/packed-context-tokens.js";
 
 describe("packedContextTokens", () => {
