@@ -5,10 +5,12 @@ import { buildContext } from "../retrieval/build-context.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import { toAskResult } from "./ask-result.js";
 import { indexCheckout } from "./index-checkout.js";
 import { openDerivedCache } from "./open-derived-cache.js";
+import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
 
@@ -18,6 +20,8 @@ export interface RunAskDeps {
   createTokenCounter: typeof createTokenCounter;
   /** The derived cache in a directory (`--cache-dir`); not called with `--no-cache`. */
   openDerivedCache: (dir: string) => Promise<DerivedCache | undefined>;
+  /** The token counts kept in that directory; not called with `--no-cache`. */
+  openTokenCountFile: (dir: string) => TokenCountFile;
   now: () => number;
 }
 
@@ -30,6 +34,10 @@ const defaultDeps: RunAskDeps = {
       log: {
         warn: (_meta, message) => process.stderr.write(`askcode: ${message}\n`),
       },
+    }),
+  openTokenCountFile: (dir) =>
+    openTokenCountFile(dir, {
+      log: { warn: (message) => process.stderr.write(`${message}\n`) },
     }),
   now: () => performance.now(),
 };
@@ -68,8 +76,23 @@ export async function runAsk(
       // `--budget` is the repository's `context` budget; the rest keep their defaults.
       budgets: { ...defaultBudgets(), context: args.budget },
     });
-    const tokenCounter = d.createTokenCounter({ model: args.model });
-    // The tokenizer loads in time slices while the files are read.
+    const counts = args.cacheDir
+      ? d.openTokenCountFile(args.cacheDir)
+      : undefined;
+    const counter = d.createTokenCounter({
+      model: args.model,
+      ...(counts ? { memo: counts.memo } : {}),
+    });
+    // With counts kept, a text not counted before is rare: the tokenizer
+    // loads for it then, in one piece, and not ahead of time for nothing.
+    // Without, it loads in time slices while the files are read (and
+    // derived, on threads).
+    const tokenCounter: TokenCounter = counts?.loaded
+      ? {
+          count: (text) => counter.count(text),
+          encodingName: counter.encodingName,
+        }
+      : counter;
     const tokenizerReady = tokenCounter.ready?.();
     const derived = args.cacheDir
       ? await d.openDerivedCache(args.cacheDir)
@@ -101,6 +124,7 @@ export async function runAsk(
         ? JSON.stringify(result, null, 2) + "\n"
         : renderAskText(result, io.stdout.columns),
     );
+    await counts?.save();
   } finally {
     await host.close();
   }

@@ -7,7 +7,11 @@ import {
 } from "./encoding-for-model.js";
 import { estimateTokens } from "./estimate-tokens.js";
 import { loadEncoder, warmEncoder, type Encoder } from "./load-encoder.js";
-import type { TokenCounter, WarnLogger } from "./token-counter.js";
+import type {
+  TokenCounter,
+  TokenCountMemo,
+  WarnLogger,
+} from "./token-counter.js";
 
 export interface TokenCounterOptions {
   /** The model the text is for; picks the encoding (see `encodingForModel`). */
@@ -16,8 +20,10 @@ export interface TokenCounterOptions {
   encoding?: EncodingName;
   /** Encoding for models that are not an OpenAI family (default o200k_base). */
   fallbackEncoding?: EncodingName;
-  /** Distinct texts whose counts are remembered (default 20,000). */
+  /** Distinct texts whose counts are remembered (default 20,000); unused with `memo`. */
   cacheSize?: number;
+  /** Where counts are remembered instead: one kept between runs, or shared by counters. */
+  memo?: TokenCountMemo;
   /** Told once when the tokenizer fails and counts become estimates. */
   log?: WarnLogger;
 }
@@ -33,15 +39,17 @@ const defaultDeps: TokenCounterDeps = {
   warmEncoder: (name) => warmEncoder(name),
 };
 
-// Below this length hashing costs about as much as encoding, and such texts
-// (headers, markers, separators) are too many to be worth a cache slot each.
-const MIN_CACHED_LENGTH = 64;
+// Below this length a text is its own key: hashing would cost about as much
+// as encoding it. Such texts (headers, markers, one-line entries) are still
+// remembered, so that a memo kept between runs spares loading the encoder.
+const MIN_HASHED_LENGTH = 64;
 
 /**
  * A `TokenCounter` backed by js-tiktoken's rank tables. The encoder loads on
  * `ready()` in time slices, or else on the first `count()` in one piece, and
  * is shared by every counter in the process; counts are cached by
- * a hash of the text, so packing that re-counts the same chunks pays once.
+ * the encoding and a hash of the text (in `memo` when given), so packing
+ * that re-counts the same chunks pays once.
  *
  * Never throws: if the rank table fails to load or encoding fails, it logs one
  * warning and from then on returns `estimateTokens(text)`, which overestimates,
@@ -63,9 +71,9 @@ export function createTokenCounter(
       options.model,
       options.fallbackEncoding ?? DEFAULT_ENCODING,
     );
-  const cache = new LRUCache<string, number>({
-    max: options.cacheSize ?? 20_000,
-  });
+  const cache: TokenCountMemo =
+    options.memo ??
+    new LRUCache<string, number>({ max: options.cacheSize ?? 20_000 });
   let encoder: Encoder | undefined;
   let failed = false;
 
@@ -99,8 +107,10 @@ export function createTokenCounter(
         : warm(encodingName).catch(() => {}),
     count(text: string): number {
       if (text.length === 0) return 0;
-      if (text.length < MIN_CACHED_LENGTH) return encodeLength(text);
-      const key = createHash("sha1").update(text).digest("base64");
+      const key =
+        text.length < MIN_HASHED_LENGTH
+          ? `${encodingName}=${text}`
+          : `${encodingName}:${createHash("sha1").update(text).digest("base64")}`;
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
       const n = encodeLength(text);

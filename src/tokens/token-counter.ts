@@ -24,3 +24,13 @@ export interface TokenCounter {
 export interface WarnLogger {
   warn(message: string): void;
 }
+
+/**
+ * Token counts remembered by text, beyond one counter: the key names the
+ * encoding and a hash of the text, so one memo serves counters of every
+ * encoding. The CLI keeps one on disk between runs.
+ */
+export interface TokenCountMemo {
+  get(key: string): number | undefined;
+  set(key: string, count: number): void;
+}

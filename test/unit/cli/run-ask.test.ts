@@ -2,6 +2,8 @@ import { openDerivedCache } from "../../../src/cli/open-derived-cache.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { RefNotFoundError } from "../../../src/shared/errors.js";
+import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
+import { loadEncoder } from "../../../src/tokens/load-encoder.js";
 import {
   git,
   makeTempDir,
@@ -198,6 +200,46 @@ describe("runAsk with a cache directory", () => {
       "src/upload.ts",
     ]);
     expect(await askCounting()).toStrictEqual([]);
+  });
+
+  it("loads no tokenizer for a question asked again, and prints the same answer", async () => {
+    const loads: string[] = [];
+    const ask = async () => {
+      const out = capture();
+      await runAsk(
+        [
+          "where is an upload retried?",
+          "--repo",
+          repo,
+          "--cache-dir",
+          cacheDir,
+        ],
+        { cwd: "/", stdout: out.stdout },
+        {
+          createTokenCounter: (options) =>
+            createTokenCounter(options, {
+              loadEncoder: (name) => {
+                loads.push(name);
+                return loadEncoder(name);
+              },
+              warmEncoder: async (name) => {
+                loads.push(name);
+              },
+            }),
+        },
+      );
+      return out.text().replace(/\d+ ms/g, "N ms");
+    };
+    removeDir(cacheDir);
+    cacheDir = makeTempDir();
+
+    const first = await ask();
+    expect(loads.length).toBeGreaterThan(0);
+    loads.length = 0;
+    const second = await ask();
+
+    expect(loads).toStrictEqual([]);
+    expect(second).toBe(first);
   });
 
   it("derives only the file that changed in the working tree", async () => {

@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { LRUCache } from "lru-cache";
+import type { TokenCountMemo } from "../tokens/token-counter.js";
+
+/** Token counts kept in a file between runs of the CLI. */
+export interface TokenCountFile {
+  /** Hand to `createTokenCounter({ memo })`. */
+  memo: TokenCountMemo;
+  /** Counts read from the file at open. */
+  readonly loaded: number;
+  /** Writes the counts back when any were added; never throws (a failure is a warning). */
+  save(): Promise<void>;
+}
+
+// The version is in the name: a new layout never reads an old file.
+const FILE_NAME = "token-counts-v1.json";
+// About 40 bytes each on disk: 20,000 is under 1 MB, read in a few
+// milliseconds, and holds the counts of some twenty questions.
+const DEFAULT_MAX_ENTRIES = 20_000;
+
+/**
+ * The token counts of one cache directory (`--cache-dir`), by encoding and
+ * a hash of the text (the keys `createTokenCounter` makes), kept in one
+ * file. A question asked again on a checkout counts nothing and never loads
+ * the tokenizer; another question counts only the texts it shows anew (the
+ * compressed forms, which depend on its words). The least recently used
+ * counts go first once there are `maxEntries`. A missing file is an empty
+ * memo; an unreadable or malformed one is warned about and started afresh.
+ *
+ * @example
+ * const counts = openTokenCountFile("/home/ada/.cache/askcode", { log });
+ * const counter = createTokenCounter({ model, memo: counts.memo });
+ * // … pack …
+ * await counts.save();
+ */
+export function openTokenCountFile(
+  dir: string,
+  deps: { log: { warn(message: string): void }; maxEntries?: number },
+): TokenCountFile {
+  const path = join(dir, FILE_NAME);
+  const counts = new LRUCache<string, number>({
+    max: deps.maxEntries ?? DEFAULT_MAX_ENTRIES,
+  });
+  const read = readCounts(path);
+  if (read.problem)
+    deps.log.warn(
+      `askcode ignored its token counts in ${path} (${read.problem}); they are counted again.`,
+    );
+  // Saved most recent first: set oldest first, so recency survives the trip.
+  for (const [key, count] of read.entries.reverse()) counts.set(key, count);
+  let changed = false;
+
+  return {
+    memo: {
+      get: (key) => counts.get(key),
+      set(key, count) {
+        counts.set(key, count);
+        changed = true;
+      },
+    },
+    loaded: counts.size,
+    async save() {
+      if (!changed) return;
+      changed = false;
+      const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(
+          temp,
+          JSON.stringify({ counts: [...counts.entries()] }) + "\n",
+        );
+        await rename(temp, path);
+      } catch (error) {
+        await unlink(temp).catch(() => {});
+        deps.log.warn(
+          `askcode could not save its token counts in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the next run counts them again.`,
+        );
+      }
+    },
+  };
+}
+
+function readCounts(path: string): {
+  entries: Array<[string, number]>;
+  problem?: string;
+} {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Not there yet (a first run, or a directory that cannot be made, which save reports).
+    return code === "ENOENT" || code === "ENOTDIR"
+      ? { entries: [] }
+      : { entries: [], problem: code ?? String(error) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { entries: [], problem: "not JSON" };
+  }
+  const list = (parsed as { counts?: unknown } | null)?.counts;
+  if (!Array.isArray(list) || !list.every(isCountEntry))
+    return { entries: [], problem: "not a list of [key, count] pairs" };
+  return { entries: list };
+}
+
+function isCountEntry(entry: unknown): entry is [string, number] {
+  return (
+    Array.isArray(entry) &&
+    entry.length === 2 &&
+    typeof entry[0] === "string" &&
+    Number.isSafeInteger(entry[1]) &&
+    (entry[1] as number) >= 0
+  );
+}
