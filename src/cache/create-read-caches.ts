@@ -22,7 +22,7 @@ import {
 import type { WarnLog } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
 import type { BlobFs } from "./blob-fs.js";
-import { createBlobStore } from "./blob-store.js";
+import { createBlobStore, type BlobStore } from "./blob-store.js";
 
 /** What one process keeps of the repositories it read, from one commit to the next. */
 export interface ReadCaches {
@@ -36,6 +36,8 @@ export interface ReadCaches {
   derivedCache?: DerivedCache;
   /** What redaction made of each blob, in memory: for most files only that it changed nothing. */
   redactions: RedactionMemo;
+  /** The blob store on disk under all of the above, for kinds of a caller's own; absent when turned off. */
+  blobs?: BlobStore;
 }
 
 // The snapshot cache's bound when the cap is smaller (several small repositories).
@@ -89,6 +91,7 @@ export async function createReadCaches(
     redactions: createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES }),
     ...(blobs
       ? {
+          blobs,
           keptTexts: createKeptTextStore(blobs, {
             memoryBytes: operator.snapshotMaxBytes,
           }),

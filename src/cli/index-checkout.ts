@@ -5,6 +5,7 @@ import { buildIndex } from "../retrieval/index/build-index.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
+import type { IndexSnapshots } from "./index-snapshots.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
@@ -44,6 +45,8 @@ export async function indexCheckout(
   reader: CodeReader,
   deps: {
     derived?: DerivedCache;
+    /** Whole indexes kept by the files they index: one for exactly these files is loaded, not assembled. */
+    snapshots?: IndexSnapshots;
     now: () => number;
     /** Threads to derive on when many files lack a derivation (default: one per core, at most 4). */
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
@@ -61,6 +64,8 @@ export async function indexCheckout(
   );
   const readMs = now() - started;
   const indexing = now();
+  const kept = await deps.snapshots?.get(files);
+  if (kept) return { files, index: kept, readMs, indexMs: now() - indexing };
   if (derived) await derived.load(files, {});
   const lacking = derived ? derived.lacking(files, {}).length : files.length;
   const threads = Math.min(MAX_THREADS, deps.cores ?? availableParallelism());
@@ -82,5 +87,6 @@ export async function indexCheckout(
   }
   // The process ends after this question: the next run reads what is saved.
   if (derived) await derived.save();
+  await deps.snapshots?.put(files, index);
   return { files, index, readMs, indexMs: now() - indexing };
 }

@@ -6,10 +6,10 @@ import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import { toAskResult } from "./ask-result.js";
 import { indexCheckout } from "./index-checkout.js";
-import { openDerivedCache } from "./open-derived-cache.js";
+import { readBuildId } from "./build-id.js";
+import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
@@ -18,8 +18,8 @@ export interface RunAskDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
   buildContext: typeof buildContext;
   createTokenCounter: typeof createTokenCounter;
-  /** The derived cache in a directory (`--cache-dir`); not called with `--no-cache`. */
-  openDerivedCache: (dir: string) => Promise<DerivedCache | undefined>;
+  /** The derived cache and index snapshots in a directory (`--cache-dir`); not called with `--no-cache`. */
+  openCaches: (dir: string) => Promise<CliCaches>;
   /** The token counts kept in that directory; not called with `--no-cache`. */
   openTokenCountFile: (dir: string) => TokenCountFile;
   now: () => number;
@@ -29,8 +29,9 @@ const defaultDeps: RunAskDeps = {
   createLocalCodeHost,
   buildContext,
   createTokenCounter,
-  openDerivedCache: (dir) =>
-    openDerivedCache(dir, {
+  openCaches: (dir) =>
+    openCliCaches(dir, {
+      buildId: readBuildId(),
       log: {
         warn: (_meta, message) => process.stderr.write(`askcode: ${message}\n`),
       },
@@ -94,13 +95,8 @@ export async function runAsk(
         }
       : counter;
     const tokenizerReady = tokenCounter.ready?.();
-    const derived = args.cacheDir
-      ? await d.openDerivedCache(args.cacheDir)
-      : undefined;
-    const checkout = await indexCheckout(at.reader, {
-      ...(derived ? { derived } : {}),
-      now: d.now,
-    });
+    const caches = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
+    const checkout = await indexCheckout(at.reader, { ...caches, now: d.now });
     await tokenizerReady;
     const built = await d.buildContext({
       reader: at.reader,

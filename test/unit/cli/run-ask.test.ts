@@ -1,4 +1,4 @@
-import { openDerivedCache } from "../../../src/cli/open-derived-cache.js";
+import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { RefNotFoundError } from "../../../src/shared/errors.js";
@@ -168,29 +168,48 @@ describe("runAsk with a cache directory", () => {
   });
 
   // Each run opens the directory afresh, as a new process would, and counts
-  // the files it had to derive (chunk and count) itself.
-  async function askCounting(): Promise<string[]> {
+  // the files it had to derive (chunk and count) itself, and whether it
+  // loaded derivations at all (it does not when a whole index was kept).
+  let loadedDerivations = false;
+  let lastOutput = "";
+  async function askCounting(
+    options: { buildId?: string } = {},
+  ): Promise<string[]> {
     const derivedPaths: string[] = [];
+    loadedDerivations = false;
+    const out = capture();
     await runAsk(
       ["where is an upload retried?", "--repo", repo, "--cache-dir", cacheDir],
-      { cwd: "/", stdout: capture().stdout },
+      { cwd: "/", stdout: out.stdout },
       {
-        openDerivedCache: async (dir) => {
-          const derived = await openDerivedCache(dir, { log: { warn() {} } });
-          if (!derived) return undefined;
+        openCaches: async (dir) => {
+          const caches = await openCliCaches(dir, {
+            log: { warn() {} },
+            buildId: options.buildId,
+          });
+          const { derived } = caches;
+          if (!derived) return caches;
           return {
-            ...derived,
-            load: derived.load.bind(derived),
-            save: derived.save.bind(derived),
-            obtain: (file, text, options, derive) =>
-              derived.obtain(file, text, options, () => {
-                derivedPaths.push(file.path);
-                return derive();
-              }),
+            ...caches,
+            derived: {
+              ...derived,
+              load: (files, chunkOptions) => {
+                loadedDerivations = true;
+                return derived.load(files, chunkOptions);
+              },
+              lacking: derived.lacking.bind(derived),
+              save: derived.save.bind(derived),
+              obtain: (file, text, chunkOptions, derive) =>
+                derived.obtain(file, text, chunkOptions, () => {
+                  derivedPaths.push(file.path);
+                  return derive();
+                }),
+            },
           };
         },
       },
     );
+    lastOutput = out.text().replace(/\d+ ms/g, "N ms");
     return derivedPaths.sort();
   }
 
@@ -200,6 +219,29 @@ describe("runAsk with a cache directory", () => {
       "src/upload.ts",
     ]);
     expect(await askCounting()).toStrictEqual([]);
+  });
+
+  it("loads the whole index kept for unchanged files, and assembles again after a change", async () => {
+    const buildId = "b".repeat(64);
+    removeDir(cacheDir);
+    cacheDir = makeTempDir();
+    await askCounting({ buildId });
+    const assembled = lastOutput;
+
+    expect(await askCounting({ buildId })).toStrictEqual([]);
+    expect(loadedDerivations).toBe(false);
+    expect(lastOutput).toBe(assembled);
+
+    // Another build of askcode never reads this one's index.
+    await askCounting({ buildId: "c".repeat(64) });
+    expect(loadedDerivations).toBe(true);
+
+    writeFiles(repo, {
+      "src/sleep.ts":
+        "export const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));\n",
+    });
+    expect(await askCounting({ buildId })).toStrictEqual(["src/sleep.ts"]);
+    expect(loadedDerivations).toBe(true);
   });
 
   it("loads no tokenizer for a question asked again, and prints the same answer", async () => {

@@ -1,0 +1,67 @@
+import { createBlobStore } from "../../../src/cache/blob-store.js";
+import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
+import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
+import type { SourceFile } from "../../../src/retrieval/types.js";
+import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
+
+const BUILD = "a".repeat(64);
+
+const files = (sleepSha = "2".repeat(40)): SourceFile[] => [
+  {
+    path: "src/upload.py",
+    text: "def retry_upload(attempt):\n    return attempt < 5\n",
+    blobSha: "1".repeat(40),
+  },
+  {
+    path: "src/sleep.py",
+    text: "import time\n\ndef sleep(s):\n    time.sleep(s)\n",
+    blobSha: sleepSha,
+  },
+];
+
+describe("createIndexSnapshots", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = makeTempDir();
+  });
+  afterEach(() => removeDir(dir));
+
+  const open = async (buildId = BUILD) =>
+    createIndexSnapshots(
+      await createBlobStore({ dir, maxBytes: 1 << 26 }),
+      buildId,
+    );
+
+  it("gives back, after a restart, the index kept for the same files in any order", async () => {
+    const index = indexRepository(files());
+    await (await open()).put(files(), index);
+
+    const kept = await (await open()).get([...files()].reverse());
+
+    expect(kept).toStrictEqual(index);
+    expect(kept?.definitions.get("retry_upload")).toEqual(
+      index.definitions.get("retry_upload"),
+    );
+  });
+
+  it("misses when a blob, the file set or the build differs", async () => {
+    await (await open()).put(files(), indexRepository(files()));
+    const snapshots = await open();
+
+    expect(await snapshots.get(files("3".repeat(40)))).toBeUndefined();
+    expect(await snapshots.get(files().slice(1))).toBeUndefined();
+    expect(await (await open("b".repeat(64))).get(files())).toBeUndefined();
+    expect(await snapshots.get(files())).toBeDefined();
+  });
+
+  it("keeps nothing for files without a blob SHA", async () => {
+    const unnamed = files().map(({ path, text }) => ({ path, text }));
+    const blobs = await createBlobStore({ dir, maxBytes: 1 << 26 });
+    const snapshots = createIndexSnapshots(blobs, BUILD);
+
+    await snapshots.put(unnamed, indexRepository(unnamed));
+
+    expect(blobs.entries).toBe(0);
+    expect(await snapshots.get(unnamed)).toBeUndefined();
+  });
+});
