@@ -2,6 +2,11 @@ import { createHash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import type { BlobStore } from "../cache/blob-store.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
+import {
+  chunkCopies,
+  rememberChunkCopies,
+  type ChunkCopies,
+} from "../retrieval/rank/chunk-copies.js";
 import type { SourceFile } from "../retrieval/types.js";
 
 /**
@@ -9,7 +14,7 @@ import type { SourceFile } from "../retrieval/types.js";
  * question asked again on an unchanged checkout loads its index in one read
  * instead of assembling it from every file's derivation. On pylint (4,278
  * files) assembling took about 350 ms of a warm question and loading the
- * kept index about 60.
+ * kept index about 50.
  */
 export interface IndexSnapshots {
   /** The index kept for exactly these files (paths and blob SHAs), or undefined. */
@@ -18,8 +23,15 @@ export interface IndexSnapshots {
   put(files: readonly SourceFile[], index: RepositoryIndex): Promise<void>;
 }
 
-// The blob store's kind; the format is V8's serialization of the index.
+// The blob store's kind; the format is V8's serialization of a `Snapshot`.
 const SNAPSHOT_KIND = "index-snapshot:v1";
+
+// The copies between chunks depend on the index alone, and finding them
+// hashes every chunk (about 50 ms on pylint): they are kept with it.
+interface Snapshot {
+  index: RepositoryIndex;
+  copies: ChunkCopies;
+}
 
 /**
  * Index snapshots in `blobs`, under a key that hashes the code that built
@@ -56,16 +68,20 @@ export function createIndexSnapshots(
       const bytes = key && (await blobs.get(SNAPSHOT_KIND, key));
       if (!bytes) return undefined;
       try {
-        const index = deserialize(bytes) as RepositoryIndex;
+        const { index, copies } = deserialize(bytes) as Snapshot;
         // The key holds every path: a count that differs is a bug, not a hit.
-        return index.files.length === files.length ? index : undefined;
+        if (index.files.length !== files.length) return undefined;
+        rememberChunkCopies(index, copies);
+        return index;
       } catch {
         return undefined;
       }
     },
     async put(files, index) {
       const key = keyOf(files);
-      if (key) await blobs.put(SNAPSHOT_KIND, key, serialize(index));
+      if (!key) return;
+      const snapshot: Snapshot = { index, copies: chunkCopies(index) };
+      await blobs.put(SNAPSHOT_KIND, key, serialize(snapshot));
     },
   };
 }

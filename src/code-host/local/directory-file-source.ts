@@ -22,6 +22,11 @@ import {
 export interface DirectoryFileSourceOptions {
   /** The directory to read; the repository root. */
   root: string;
+  /**
+   * The paths to list instead of walking the directory (a git work tree's
+   * own list, `gitWorkingTreePaths`); undefined from it: walk after all.
+   */
+  listPaths?: () => Promise<readonly string[] | undefined>;
 }
 
 // Never part of what a question is about, and often huge.
@@ -56,6 +61,35 @@ export function createDirectoryFileSource(
   const realDirectories = new Map<string, string>();
 
   async function listFiles(): Promise<FileSourceEntry[]> {
+    const listed = await options.listPaths?.();
+    return listed ? describeAll(listed) : walk();
+  }
+
+  // Listed paths described as the walk would: files and symlinks under no
+  // skipped name; a directory (a submodule) or a path gone meanwhile is not listed.
+  function describeAll(paths: readonly string[]): FileSourceEntry[] {
+    const found: FileSourceEntry[] = [];
+    for (const path of new Set(paths)) {
+      if (path.split("/").some((segment) => SKIPPED_NAMES.has(segment)))
+        continue;
+      let stats;
+      try {
+        stats = lstatSync(join(root, path));
+      } catch (error) {
+        if (isNotFound(error)) continue;
+        throw error;
+      }
+      const entry = stats.isSymbolicLink()
+        ? describe(path, "symlink")
+        : stats.isFile()
+          ? { path, type: "file" as const, size: stats.size }
+          : undefined;
+      if (entry) found.push(entry);
+    }
+    return found;
+  }
+
+  function walk(): FileSourceEntry[] {
     const exclude = readText(join(root, ".git", "info", "exclude"));
     const rootRules =
       exclude === undefined ? [] : [parseIgnoreRules("", exclude)];

@@ -78,6 +78,21 @@ export function* chunkCopiesSteps(index: RepositoryIndex): Steps<ChunkCopies> {
 }
 
 /**
+ * Hands `chunkCopies` the copies of an index found earlier, by a process
+ * that kept them with the index (the CLI's index snapshots), so they are
+ * not found again.
+ *
+ * @example
+ * rememberChunkCopies(loaded.index, loaded.copies);
+ */
+export function rememberChunkCopies(
+  index: RepositoryIndex,
+  copies: ChunkCopies,
+): void {
+  copiesByIndex.set(index, copies);
+}
+
+/**
  * The copies of a chunk's text in other files, with the lines of each side.
  *
  * @example

@@ -1,6 +1,7 @@
 import { createBlobStore } from "../../../src/cache/blob-store.js";
 import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
 import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
+import { chunkCopies } from "../../../src/retrieval/rank/chunk-copies.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 
@@ -42,6 +43,22 @@ describe("createIndexSnapshots", () => {
     expect(kept?.definitions.get("retry_upload")).toEqual(
       index.definitions.get("retry_upload"),
     );
+  });
+
+  it("keeps the copies found between files with the index", async () => {
+    const body =
+      "def checksum(data):\n    total = 0\n    for byte in data:\n        total = (total * 31 + byte) % 65521\n        total ^= total >> 7\n        if total == 0:\n            total = 1\n    return total & 0xFFFF\n";
+    const copied: SourceFile[] = [
+      { path: "lib/checksum.py", text: body, blobSha: "4".repeat(40) },
+      { path: "vendor/checksum.py", text: body, blobSha: "4".repeat(40) },
+    ];
+    const index = indexRepository(copied);
+    await (await open()).put(copied, index);
+
+    const kept = await (await open()).get(copied);
+
+    expect(chunkCopies(index).groups).toHaveLength(1);
+    expect(chunkCopies(kept!)).toStrictEqual(chunkCopies(index));
   });
 
   it("misses when a blob, the file set or the build differs", async () => {

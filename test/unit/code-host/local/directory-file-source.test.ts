@@ -97,6 +97,37 @@ describe("createDirectoryFileSource", () => {
     );
   });
 
+  it("describes listed paths instead of walking: files and symlinks, once each, never a directory, a missing path or a skipped name", async () => {
+    const source = createDirectoryFileSource({
+      root,
+      listPaths: async () => [
+        "src/index.ts",
+        "src/index.ts",
+        "link-inside",
+        "packages/a",
+        "gone.ts",
+        "node_modules/dep/index.js",
+      ],
+    });
+
+    const entries = await source.listFiles();
+
+    expect(entries.map(({ path, type }) => [path, type]).sort()).toEqual([
+      ["link-inside", "symlink"],
+      ["src/index.ts", "file"],
+    ]);
+  });
+
+  it("walks when the list cannot be had", async () => {
+    const listed = await createDirectoryFileSource({
+      root,
+      listPaths: async () => undefined,
+    }).listFiles();
+    const walked = await createDirectoryFileSource({ root }).listFiles();
+
+    expect(listed).toEqual(walked);
+  });
+
   it("reads a file's bytes, and undefined for a path that is not there", async () => {
     const source = createDirectoryFileSource({ root });
     expect((await source.readBytes("src/index.ts"))?.toString()).toBe(

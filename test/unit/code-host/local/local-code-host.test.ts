@@ -89,6 +89,28 @@ describe("createLocalCodeHost: a checkout", () => {
     ).toEqual(["new.ts"]);
   });
 
+  it("lists the working tree as git does, honouring ignore rules only git knows (core.excludesFile)", async () => {
+    const repo = tracked(initRepo());
+    const excludes = join(tracked(makeTempDir()), "ignore");
+    writeFileSync(excludes, "*.secret\n");
+    git(repo, "config", "core.excludesFile", excludes);
+    writeFiles(repo, {
+      "src/app.ts": "export const app = 'tracked';\n",
+      "notes.secret": "app password\n",
+    });
+    commitAll(repo, "first");
+    writeFiles(repo, { "src/draft.ts": "export const app = 'untracked';\n" });
+    const host = open(repo);
+
+    const { sha } = await host.resolveRef();
+    const hits = await host.at(sha).searchCode({ query: "app" });
+
+    expect(hits.hits.map((hit) => hit.path).sort()).toEqual([
+      "src/app.ts",
+      "src/draft.ts",
+    ]);
+  });
+
   it("keeps reader.sha equal to the SHA asked for, before and after resolveRef()", async () => {
     const host = open(root);
     expect(host.at("working-tree").sha).toBe("working-tree");
