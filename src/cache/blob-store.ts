@@ -40,6 +40,14 @@ export interface BlobStoreOptions {
   log?: WarnLog;
   /** The file-system calls (default node:fs/promises). */
   fs?: BlobFs;
+  /**
+   * When to read the directory's sizes and recency (default "start").
+   * "first-write" suits a short process that mostly reads (the CLI): a
+   * read before then goes to the entry's file directly, so a run that
+   * writes nothing never pays a stat per entry; `bytes` and `entries`
+   * count only the entries seen until the first write.
+   */
+  scan?: "start" | "first-write";
 }
 
 interface IndexedBlob {
@@ -92,11 +100,12 @@ export async function createBlobStore(
   const readWarning = createBurstWarning({ log: options.log, clock });
   const corruptWarning = createBurstWarning({ log: options.log, clock });
 
-  let found;
   try {
     await fs.mkdir(dir, { recursive: true });
-    found = await scanBlobDir(fs, dir, clock.now() - STALE_TEMP_MS);
   } catch (error) {
+    return unusable(error);
+  }
+  function unusable(error: unknown): BlobStore {
     writeWarning.failed(
       error,
       `askcode cannot use the blob cache directory ${dir} (${errorCode(error) ?? "error"}); running without it, which costs only time`,
@@ -129,15 +138,47 @@ export async function createBlobStore(
   });
   const settleUnlinks = () => Promise.all(unlinking.splice(0));
 
-  for (const blob of found)
-    if (blob.bytes > 0 && blob.bytes <= maxBytes)
-      index.set(`${blob.kind}/${blob.sha}`, {
-        kind: blob.kind,
-        sha: blob.sha,
-        bytes: blob.bytes,
-        touchedAt: blob.mtimeMs,
-      });
-  await settleUnlinks();
+  // Reads what an earlier process left, into the index; an entry already
+  // there (read since start) stays the most recently used.
+  async function scan(): Promise<void> {
+    const found = await scanBlobDir(fs, dir, clock.now() - STALE_TEMP_MS);
+    // Set aside, then set again after the scanned ones, so that a trim to
+    // maxBytes takes older entries first. Least recent first.
+    const usedThisRun = [...index.entries()].reverse();
+    for (const [key] of usedThisRun) index.delete(key);
+    const used = new Set(usedThisRun.map(([key]) => key));
+    for (const blob of found) {
+      const key = `${blob.kind}/${blob.sha}`;
+      if (blob.bytes > 0 && blob.bytes <= maxBytes && !used.has(key))
+        index.set(key, {
+          kind: blob.kind,
+          sha: blob.sha,
+          bytes: blob.bytes,
+          touchedAt: blob.mtimeMs,
+        });
+    }
+    for (const [key, blob] of usedThisRun) index.set(key, blob);
+    await settleUnlinks();
+    scanComplete = true;
+  }
+  let scanComplete = false;
+  let scanned: Promise<void> | undefined;
+  if ((options.scan ?? "start") === "start") {
+    scanned = scan();
+    try {
+      await scanned;
+    } catch (error) {
+      return unusable(error);
+    }
+  }
+  // A scan that fails later (the directory gone) leaves the store as it is.
+  const scanOnce = () =>
+    (scanned ??= scan().catch((error: unknown) =>
+      writeWarning.failed(
+        error,
+        `askcode could not read the blob cache directory ${dir} (${errorCode(error) ?? "error"}); its size is counted from this run's entries`,
+      ),
+    ));
 
   const madeDirs = new Set<string>();
   const writing = new Map<string, Promise<void>>();
@@ -195,8 +236,9 @@ export async function createBlobStore(
     async get(kind, sha) {
       const path = blobPath(dir, kind, sha);
       const key = `${kind}/${sha}`;
-      const blob = index.get(key);
-      if (!blob) return undefined;
+      let blob = index.get(key);
+      // Before the scan the index knows only this run's entries: the file may be there.
+      if (!blob && scanComplete) return undefined;
       let entry: Buffer;
       try {
         entry = await fs.readFile(path);
@@ -220,12 +262,19 @@ export async function createBlobStore(
         );
         return undefined;
       }
+      if (!blob) {
+        // Seen for the first time: when it was last used is unknown, so now.
+        blob = { kind, sha, bytes: entry.length, touchedAt: -Infinity };
+        index.set(key, blob);
+      }
       await touch(path, blob);
       return decoded.payload;
     },
     async put(kind, sha, bytes) {
       const path = blobPath(dir, kind, sha);
       const key = `${kind}/${sha}`;
+      // Room is counted against everything on disk: known before a write.
+      if (!scanComplete) await scanOnce();
       // Immutable: an entry already held is never rewritten, only used.
       if (index.get(key)) return;
       const racing = writing.get(key);

@@ -21,8 +21,11 @@ import {
 } from "../retrieval/index/index-cache.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
-import type { BlobFs } from "./blob-fs.js";
-import { createBlobStore, type BlobStore } from "./blob-store.js";
+import {
+  createBlobStore,
+  type BlobStore,
+  type BlobStoreOptions,
+} from "./blob-store.js";
 
 /** What one process keeps of the repositories it read, from one commit to the next. */
 export interface ReadCaches {
@@ -68,8 +71,8 @@ export async function createReadCaches(
   deps: {
     clock: Clock;
     log: WarnLog;
-    /** The blob store's file-system calls (default node:fs/promises). */
-    fs?: BlobFs;
+    /** How the blob store reaches the disk (default: node:fs/promises, scanned at start). */
+    blobStore?: Pick<BlobStoreOptions, "fs" | "scan">;
   },
 ): Promise<ReadCaches> {
   const blobs =
@@ -79,7 +82,7 @@ export async function createReadCaches(
           maxBytes: operator.blobCache.maxBytes,
           clock: deps.clock,
           log: deps.log,
-          ...(deps.fs ? { fs: deps.fs } : {}),
+          ...deps.blobStore,
         })
       : undefined;
   return {

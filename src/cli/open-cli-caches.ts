@@ -44,8 +44,14 @@ export async function openCliCaches(
       derivedCacheMaxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
       snapshotMaxBytes: DEFAULT_SNAPSHOT_MAX_BYTES,
     },
-    // One question, nothing else to serve: synchronous reads are faster.
-    { clock: systemClock, log: deps.log, fs: syncReadsBlobFs },
+    {
+      clock: systemClock,
+      log: deps.log,
+      // One question, nothing else to serve: synchronous reads are faster;
+      // and a warm run reads a few entries, so the directory is scanned
+      // (a stat per entry, of every repository kept) only to write.
+      blobStore: { fs: syncReadsBlobFs, scan: "first-write" },
+    },
   );
   return {
     ...(caches.derivedCache ? { derived: caches.derivedCache } : {}),

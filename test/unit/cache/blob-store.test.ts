@@ -455,3 +455,82 @@ describe("createBlobStore with synchronous reads (syncReadsBlobFs, the CLI's)", 
     expect(warnings).toHaveLength(1);
   });
 });
+
+describe("createBlobStore scanning at the first write (the CLI's)", () => {
+  /** node:fs/promises, counting the stats a scan makes. */
+  function countingFs() {
+    const counted = { stats: 0 };
+    const fs: BlobFs = {
+      ...fsPromises,
+      stat: ((...args: Parameters<typeof fsPromises.stat>) => {
+        counted.stats++;
+        return fsPromises.stat(...args);
+      }) as BlobFs["stat"],
+    };
+    return { fs, counted };
+  }
+
+  it("reads what an earlier process left without a stat, and counts the whole directory once it writes", async () => {
+    const first = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await first.put("text", SHA_A, payload("a"));
+    await first.put("text", SHA_B, payload("b"));
+    const { fs, counted } = countingFs();
+
+    const lazy = await createBlobStore({
+      dir,
+      maxBytes: 1 << 20,
+      fs,
+      scan: "first-write",
+    });
+    expect(await lazy.get("text", SHA_A)).toEqual(payload("a"));
+    expect(await lazy.get("text", SHA_C)).toBeUndefined();
+
+    expect(counted.stats).toBe(0);
+    expect(lazy.entries).toBe(1);
+
+    await lazy.put("text", SHA_C, payload("c"));
+
+    expect(counted.stats).toBeGreaterThan(0);
+    expect(lazy.entries).toBe(3);
+    expect(lazy.bytes).toBe(3 * ENTRY_BYTES);
+  });
+
+  it("evicts by everything on disk, the entries read this run last", async () => {
+    const first = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await first.put("text", SHA_A, payload("a"));
+    await first.put("text", SHA_B, payload("b"));
+    const lazy = await createBlobStore({
+      dir,
+      maxBytes: 2 * ENTRY_BYTES,
+      clock: clockAfterWrites(),
+      scan: "first-write",
+    });
+    await lazy.get("text", SHA_A);
+
+    await lazy.put("text", SHA_C, payload("c"));
+
+    expect(await filesUnder(dir)).toEqual(
+      [SHA_A, SHA_C].map((sha) => `text/${sha.slice(0, 2)}/${sha}`).sort(),
+    );
+  });
+
+  it("deletes a corrupt entry it reads before scanning, with one warning", async () => {
+    const { warnings, log } = recordingLog();
+    const first = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await first.put("text", SHA_A, payload("a"));
+    await truncate(blobPath(dir, "text", SHA_A), ENTRY_HEADER_BYTES + 10);
+    const lazy = await createBlobStore({
+      dir,
+      maxBytes: 1 << 20,
+      log,
+      scan: "first-write",
+    });
+
+    expect(await lazy.get("text", SHA_A)).toBeUndefined();
+
+    await expect(stat(blobPath(dir, "text", SHA_A))).rejects.toMatchObject({
+      code: "ENOENT",
+    });
+    expect(warnings).toHaveLength(1);
+  });
+});
