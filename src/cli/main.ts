@@ -1,13 +1,20 @@
 import { readFileSync } from "node:fs";
 import { AskcodeError } from "../shared/errors.js";
 import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
+import { INDEX_USAGE, parseIndexArgs } from "./parse-index-args.js";
 
 const USAGE = `askcode: answers questions about a repository's code.
 
 Usage: askcode ask "<question>" [options]   (askcode ask --help for the options)
+       askcode index [options]              (askcode index --help)
        askcode --help | --version
 
 ${ASK_USAGE}`;
+
+const COMMAND_USAGE: Record<string, string> = {
+  ask: ASK_USAGE,
+  index: INDEX_USAGE,
+};
 
 /**
  * The command line's edge: dispatches the subcommand and turns errors into a
@@ -18,11 +25,15 @@ ${ASK_USAGE}`;
  */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const commandUsage =
+    command && Object.hasOwn(COMMAND_USAGE, command)
+      ? COMMAND_USAGE[command]
+      : undefined;
   if (
     isHelp(command) ||
-    (command === "ask" && rest.some((a) => a === "--help" || a === "-h"))
+    (commandUsage && rest.some((a) => a === "--help" || a === "-h"))
   ) {
-    process.stdout.write((command === "ask" ? ASK_USAGE : USAGE) + "\n");
+    process.stdout.write((commandUsage ?? USAGE) + "\n");
     return 0;
   }
   if (!command) {
@@ -33,13 +44,19 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`askcode ${packageVersion()}\n`);
     return 0;
   }
-  if (command !== "ask") {
+  if (!commandUsage) {
     process.stderr.write(
       `askcode: unknown command ${JSON.stringify(command)}.\n\n${USAGE}\n`,
     );
     return 2;
   }
   try {
+    if (command === "index") {
+      const args = parseIndexArgs(rest, process.cwd(), process.env);
+      const { runIndex } = await import("./run-index.js");
+      await runIndex(args, { stdout: process.stdout });
+      return 0;
+    }
     const args = parseAskArgs(rest, process.cwd(), process.env);
     const { runAsk } = await import("./run-ask.js");
     await runAsk(args, { cwd: process.cwd(), stdout: process.stdout });

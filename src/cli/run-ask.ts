@@ -9,6 +9,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult } from "./ask-result.js";
 import { indexCheckout } from "./index-checkout.js";
 import { readBuildId } from "./build-id.js";
+import { stderrLog } from "./stderr-log.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
@@ -30,12 +31,7 @@ const defaultDeps: RunAskDeps = {
   buildContext,
   createTokenCounter,
   openCaches: (dir) =>
-    openCliCaches(dir, {
-      buildId: readBuildId(),
-      log: {
-        warn: (_meta, message) => process.stderr.write(`askcode: ${message}\n`),
-      },
-    }),
+    openCliCaches(dir, { buildId: readBuildId(), log: stderrLog }),
   openTokenCountFile: (dir) =>
     openTokenCountFile(dir, {
       log: { warn: (message) => process.stderr.write(`${message}\n`) },

@@ -36,6 +36,22 @@ describe("bin/askcode.js", () => {
     },
   );
 
+  it("prints the index command's usage for index --help, and refuses its unknown options", () => {
+    const help = run("index", "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: askcode index");
+    const bad = run("index", "--bogus");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("askcode: Unknown option '--bogus'");
+    expect(bad.stderr).toContain("Usage: askcode index");
+  });
+
+  it("names an unknown command, even one an object has by inheritance", () => {
+    const { code, stderr } = run("constructor");
+    expect(code).toBe(2);
+    expect(stderr).toContain('askcode: unknown command "constructor"');
+  });
+
   it("prints the version from package.json and exits 0", () => {
     const { code, stdout } = run("--version");
     expect(code).toBe(0);

@@ -1,0 +1,95 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
+import { runAsk } from "../../../src/cli/run-ask.js";
+import { runIndex } from "../../../src/cli/run-index.js";
+import {
+  git,
+  makeTempDir,
+  removeDir,
+  writeFiles,
+} from "../../helpers/temp-repo.js";
+
+const BUILD = "d".repeat(64);
+
+describe("runIndex", () => {
+  let repo: string;
+  let cacheDir: string;
+  beforeEach(() => {
+    repo = makeTempDir();
+    cacheDir = makeTempDir();
+    writeFiles(repo, {
+      "src/upload.py":
+        "def should_retry(status, attempt):\n    return attempt < 5 and status >= 500\n",
+      "src/sleep.py":
+        "import time\n\ndef pause(seconds):\n    time.sleep(seconds)\n",
+    });
+    git(repo, "init", "-q");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+  });
+  afterEach(() => {
+    removeDir(repo);
+    removeDir(cacheDir);
+  });
+
+  const caches = (loads: string[]) => async (dir: string) => {
+    const opened = await openCliCaches(dir, {
+      log: { warn() {} },
+      buildId: BUILD,
+    });
+    const { derived } = opened;
+    if (!derived) return opened;
+    return {
+      ...opened,
+      derived: {
+        ...derived,
+        load: (...args: Parameters<typeof derived.load>) => {
+          loads.push("load");
+          return derived.load(...args);
+        },
+        lacking: derived.lacking.bind(derived),
+        save: derived.save.bind(derived),
+        obtain: derived.obtain.bind(derived),
+      },
+    };
+  };
+
+  it("keeps the whole index, so a question then loads it and derives nothing", async () => {
+    let printed = "";
+    await runIndex(
+      { repo, cacheDir, quiet: false },
+      { stdout: { write: (text: string) => (printed += text) } },
+      { openCaches: caches([]) },
+    );
+    expect(printed).toMatch(
+      new RegExp(
+        `^Indexed 2 files \\(\\d+ chunks\\) of ${repo} in \\d+\\.\\d s; kept in ${cacheDir}\\.\\n$`,
+      ),
+    );
+
+    const loads: string[] = [];
+    let answer = "";
+    await runAsk(
+      ["when is an upload retried?", "--repo", repo, "--cache-dir", cacheDir],
+      { cwd: "/", stdout: { write: (text: string) => (answer += text) } },
+      { openCaches: caches(loads) },
+    );
+
+    expect(loads).toEqual([]);
+    expect(answer).toContain("src/upload.py");
+  });
+
+  it("prints nothing when quiet, and leaves no mark behind", async () => {
+    let printed = "";
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: (text: string) => (printed += text) } },
+      { openCaches: caches([]) },
+    );
+
+    expect(printed).toBe("");
+    const marks = join(cacheDir, "indexing");
+    expect(existsSync(marks) ? readdirSync(marks) : []).toEqual([]);
+  });
+});
