@@ -59,14 +59,18 @@ export interface DerivedFile {
  * @example
  * const derived = deriveFile({ path: "app/session.py", text }, {}, new Bm25Builder());
  * derived.chunks[1] // { startLine: 13, endLine: 40, kind: "class", context: "class Session", defines: ["Session"], from: 310, to: 1022 }
+ *
+ * `cutter` cuts the file (default `chunkFile`; `deriveWithoutTree` passes
+ * the cut that skips the syntax tree).
  */
 export function deriveFile(
   file: { path: string; text: string },
   options: ChunkOptions,
   counter: Bm25Builder,
+  cutter: typeof chunkFile = chunkFile,
 ): DerivedFile {
   const { text } = file;
-  const cut = chunkFile(file, options);
+  const cut = cutter(file, options);
   const chunks: DerivedChunk[] = [];
   const terms: string[] = [];
   // Counter term id → 1 + index in `terms`, for this file only (0: not yet).
