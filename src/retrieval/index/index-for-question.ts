@@ -1,0 +1,107 @@
+import { assembleIndexSteps } from "./assemble-index.js";
+import { Bm25Builder } from "./bm25-builder.js";
+import type { ChunkOptions } from "../chunks/chunk-file.js";
+import { chooseFilesToParse, type ParseLimits } from "./choose-files-to-parse.js";
+import { deriveFile, type DerivedFile } from "./derive-file.js";
+import { deriveWithoutTree, withoutTree } from "./derive-without-tree.js";
+import type { DerivedCache } from "./derived-cache.js";
+import type { RepositoryIndex } from "./index-repository.js";
+import { analyzeQuery } from "../query/query-analysis.js";
+import { rankChunksSteps } from "../rank/rank-chunks.js";
+import { lfText } from "../../text/lf-text.js";
+import { runToEnd, type Steps } from "../../shared/time-slices.js";
+import type { SourceFile } from "../types.js";
+
+export interface QuestionIndexOptions {
+  chunk?: ChunkOptions;
+  /** What earlier indexing derived per blob: a file held there is used as it is, and the trees made here are kept. */
+  derived?: DerivedCache;
+  limits?: ParseLimits;
+}
+
+/** What a two-stage index did, for timings and reports. */
+export interface QuestionIndexStats {
+  files: number;
+  /** Files whose tree was neither held nor made: they keep line or blank-line chunks. */
+  withoutTree: number;
+  /** Files parsed for this question. */
+  parsed: number;
+}
+
+/**
+ * An index for one question, built in two stages so a first (cold) index of
+ * a large repository does not parse every file:
+ *
+ * 1. every file whose derivation is not held is cut without its syntax tree
+ *    (line rules or blank lines: a tenth of the cost) and the question is
+ *    ranked on that index;
+ * 2. the files that can reach the context (`chooseFilesToParse`) are
+ *    derived on their tree, and the index is assembled again.
+ *
+ * Ranking and packing then run on it as on any index: the chosen files are
+ * cut and declare names exactly as in a full index; the others keep their
+ * first-pass chunks, so they can still be found by their words, but declare
+ * nothing. A question on a held repository (every tree cached) is one stage.
+ * The index serves this question best; for others, index again.
+ *
+ * @example
+ * const { index } = indexForQuestion(files, issue.body, { derived });
+ */
+export function indexForQuestion(
+  files: readonly SourceFile[],
+  question: string,
+  options: QuestionIndexOptions = {},
+): { index: RepositoryIndex; stats: QuestionIndexStats } {
+  return runToEnd(indexForQuestionSteps(files, question, options));
+}
+
+/** `indexForQuestion` as steps (see `Steps`). */
+export function* indexForQuestionSteps(
+  files: readonly SourceFile[],
+  question: string,
+  options: QuestionIndexOptions = {},
+): Steps<{ index: RepositoryIndex; stats: QuestionIndexStats }> {
+  const chunk = options.chunk ?? {};
+  const { derived } = options;
+  const lacking = new Set(derived ? derived.lacking(files, chunk) : files);
+  let counter: Bm25Builder | undefined;
+  const counting = () => (counter ??= new Bm25Builder());
+  const texts: string[] = [];
+  const derivations: DerivedFile[] = [];
+  const shallow: number[] = [];
+  const full = (id: number): DerivedFile => {
+    const file = files[id] as SourceFile;
+    const text = texts[id] as string;
+    const fresh = () => deriveFile({ path: file.path, text }, chunk, counting());
+    return derived ? derived.obtain(file, text, chunk, fresh) : fresh();
+  };
+  for (const [id, file] of files.entries()) {
+    const text = lfText(file.text);
+    texts.push(text);
+    let made: DerivedFile | undefined;
+    if (lacking.has(file)) {
+      made = deriveWithoutTree({ path: file.path, text }, chunk, counting());
+      // A file without a tree to make is done; keep it as the cache would.
+      if (withoutTree(made, file.path)) shallow.push(id);
+      else if (derived) made = derived.obtain(file, text, chunk, () => made as DerivedFile);
+    }
+    derivations.push(made ?? full(id));
+    yield;
+  }
+  const stats = { files: files.length, withoutTree: shallow.length, parsed: 0 };
+  const first = yield* assembleIndexSteps(files, texts, derivations);
+  if (shallow.length === 0) return { index: first, stats };
+
+  const query = analyzeQuery(question);
+  const { ranked } = yield* rankChunksSteps(first, query);
+  const chosen = chooseFilesToParse(first, query, ranked, options.limits);
+  for (const id of shallow) {
+    if (!chosen.has(id)) continue;
+    derivations[id] = full(id);
+    stats.parsed++;
+    yield;
+  }
+  stats.withoutTree -= stats.parsed;
+  const index = yield* assembleIndexSteps(files, texts, derivations);
+  return { index, stats };
+}
