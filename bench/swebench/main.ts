@@ -157,6 +157,7 @@ async function main(argv: string[]): Promise<number> {
       tokenCounter,
       sampleMemory: memory.sample,
       ...(derived ? { derived } : {}),
+      lazyIndex: args.lazyIndex,
     });
     const window = memory.nextWindow();
     result.memory.heapPeakMb = window.peakMb;

@@ -25,6 +25,8 @@ export interface BenchArgs {
   candidates: boolean;
   /** Keeps what indexing derives per blob across the run's instances, as the app does across questions. */
   warmIndex: boolean;
+  /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForQuestion`). */
+  lazyIndex: boolean;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */
@@ -62,6 +64,9 @@ Relative paths are read from the repository's root (where npm runs the script).
   --warm-index           keep what indexing derives per blob (chunks, term counts) across
                          instances, as the app's derived cache does across questions: a
                          repository's unchanged files are parsed once (index times are then warm)
+  --lazy-index           index each instance for its question in two stages: every file cut
+                         without its syntax tree, then trees only for the files that can
+                         reach the context (indexForQuestion)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -146,6 +151,7 @@ export function parseBenchArgs(
     via,
     candidates: values.candidates,
     warmIndex: values["warm-index"],
+    lazyIndex: values["lazy-index"],
     repoAt,
     historyQuestions,
     help: values.help,
@@ -198,6 +204,7 @@ function parseOptions(argv: string[]) {
         via: { type: "string", default: "local" },
         candidates: { type: "boolean", default: false },
         "warm-index": { type: "boolean", default: false },
+        "lazy-index": { type: "boolean", default: false },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

@@ -2,6 +2,7 @@ import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
+import { indexForQuestion } from "../../src/retrieval/index/index-for-question.js";
 import { indexRepository } from "../../src/retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../../src/retrieval/retrieve-context.js";
@@ -45,6 +46,8 @@ export interface RunInstanceInput {
   sampleMemory?: () => void;
   /** What indexing derived from earlier instances' blobs (--warm-index). */
   derived?: DerivedCache;
+  /** Index for the instance's question, parsing only the files that can reach the context. */
+  lazyIndex?: boolean;
 }
 
 export interface RunInstanceDeps {
@@ -176,11 +179,15 @@ export async function runInstance(
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
     await loadGrammarsFor(repository.files);
-    const index = d.indexRepository(
-      repository.files,
-      {},
-      input.derived ? { derived: input.derived } : {},
-    );
+    const index = input.lazyIndex
+      ? indexForQuestion(repository.files, instance.problem_statement, {
+          ...(input.derived ? { derived: input.derived } : {}),
+        }).index
+      : d.indexRepository(
+          repository.files,
+          {},
+          input.derived ? { derived: input.derived } : {},
+        );
     result.timings.indexMs = d.now() - t;
     result.chunks = index.chunks.length;
     sample();
