@@ -52,6 +52,8 @@ export async function indexCheckout(
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
     /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
+    /** The one question asked: a cold index parses only the files that can reach its context (see `indexForQuestion`). */
+    question?: string;
   },
 ): Promise<IndexedCheckout> {
   const { derived, now } = deps;
@@ -73,7 +75,9 @@ export async function indexCheckout(
   // start (loading the grammars and secretlint's rules again), which only
   // a first read of a larger checkout repays.
   const cpu =
-    threads > 1 && lacking >= MIN_FILES_FOR_THREADS
+    deps.question === undefined &&
+    threads > 1 &&
+    lacking >= MIN_FILES_FOR_THREADS
       ? await (deps.createCpuPool ?? defaultCpuPool)(threads)
       : undefined;
   let index: RepositoryIndex;
@@ -81,12 +85,15 @@ export async function indexCheckout(
     index = await buildIndex(files, {
       ...(derived ? { derived } : {}),
       ...(cpu ? { deriveMany: cpu.derive } : {}),
+      ...(deps.question !== undefined ? { question: deps.question } : {}),
     });
   } finally {
     await cpu?.close();
   }
   // The process ends after this question: the next run reads what is saved.
   if (derived) await derived.save();
-  await deps.snapshots?.put(files, index);
+  // An index for one question may hold files cut without their trees: it
+  // must not be loaded later as the index of these files.
+  if (deps.question === undefined) await deps.snapshots?.put(files, index);
   return { files, index, readMs, indexMs: now() - indexing };
 }

@@ -92,7 +92,11 @@ export async function runAsk(
       : counter;
     const tokenizerReady = tokenCounter.ready?.();
     const caches = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
-    const checkout = await indexCheckout(at.reader, { ...caches, now: d.now });
+    const checkout = await indexCheckout(at.reader, {
+      ...caches,
+      now: d.now,
+      question: args.question,
+    });
     await tokenizerReady;
     const built = await d.buildContext({
       reader: at.reader,
