@@ -158,6 +158,9 @@ async function main(argv: string[]): Promise<number> {
       sampleMemory: memory.sample,
       ...(derived ? { derived } : {}),
       lazyIndex: args.lazyIndex,
+      ...(args.lazyTopFiles !== undefined
+        ? { lazyTopFiles: args.lazyTopFiles }
+        : {}),
     });
     const window = memory.nextWindow();
     result.memory.heapPeakMb = window.peakMb;

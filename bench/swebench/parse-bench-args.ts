@@ -27,6 +27,8 @@ export interface BenchArgs {
   warmIndex: boolean;
   /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForQuestion`). */
   lazyIndex: boolean;
+  /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
+  lazyTopFiles?: number;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */
@@ -67,6 +69,8 @@ Relative paths are read from the repository's root (where npm runs the script).
   --lazy-index           index each instance for its question in two stages: every file cut
                          without its syntax tree, then trees only for the files that can
                          reach the context (indexForQuestion)
+  --lazy-top-files N     with --lazy-index: parse the files of the first pass's best chunks
+                         up to N distinct files (default 100)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -105,6 +109,10 @@ export function parseBenchArgs(
   }
   const limit = positiveInteger("--limit", values.limit);
   const perRepo = positiveInteger("--per-repo", values["per-repo"]);
+  const lazyTopFiles = positiveInteger(
+    "--lazy-top-files",
+    values["lazy-top-files"],
+  );
   const via = values.via;
   if (via !== "local" && via !== "github")
     throw new Error(
@@ -152,6 +160,7 @@ export function parseBenchArgs(
     candidates: values.candidates,
     warmIndex: values["warm-index"],
     lazyIndex: values["lazy-index"],
+    ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     repoAt,
     historyQuestions,
     help: values.help,
@@ -205,6 +214,7 @@ function parseOptions(argv: string[]) {
         candidates: { type: "boolean", default: false },
         "warm-index": { type: "boolean", default: false },
         "lazy-index": { type: "boolean", default: false },
+        "lazy-top-files": { type: "string" },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

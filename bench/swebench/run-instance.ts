@@ -48,6 +48,8 @@ export interface RunInstanceInput {
   derived?: DerivedCache;
   /** Index for the instance's question, parsing only the files that can reach the context. */
   lazyIndex?: boolean;
+  /** With `lazyIndex`: see `ParseLimits.topFiles`. */
+  lazyTopFiles?: number;
 }
 
 export interface RunInstanceDeps {
@@ -182,6 +184,9 @@ export async function runInstance(
     const index = input.lazyIndex
       ? indexForQuestion(repository.files, instance.problem_statement, {
           ...(input.derived ? { derived: input.derived } : {}),
+          ...(input.lazyTopFiles !== undefined
+            ? { limits: { topFiles: input.lazyTopFiles } }
+            : {}),
         }).index
       : d.indexRepository(
           repository.files,
