@@ -10,8 +10,10 @@ export interface ParseLimits {
   usersPerSymbol?: number;
 }
 
+export const DEFAULT_TOP_FILES = 100;
+
 const DEFAULT_LIMITS: Required<ParseLimits> = {
-  topFiles: 100,
+  topFiles: DEFAULT_TOP_FILES,
   usersPerSymbol: 10,
 };
 
@@ -52,7 +54,11 @@ export function chooseFilesToParse(
     const id = bm25.vocabulary.get(term.term);
     if (id === undefined) continue;
     const uses = new Map<number, number>();
-    for (let k = bm25.start[id] as number; k < (bm25.start[id + 1] as number); k++) {
+    for (
+      let k = bm25.start[id] as number;
+      k < (bm25.start[id + 1] as number);
+      k++
+    ) {
       const f = chunkFile[bm25.docs[k] as number] as number;
       uses.set(f, (uses.get(f) ?? 0) + (bm25.tfs[k] as number));
     }
