@@ -1,0 +1,72 @@
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
+import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
+import { indexForQuestion } from "../../../../src/retrieval/index/index-for-question.js";
+import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+
+// Many unrelated Python modules and two that matter: one the question names
+// by path, one that declares the class the question uses.
+const filler = Array.from({ length: 40 }, (_, i) => ({
+  path: `pkg/filler_${i}.py`,
+  text: `def helper_${i}(x):\n    return x + ${i}\n\n\ndef other_${i}():\n    return ${i}\n`,
+}));
+const files = [
+  ...filler,
+  {
+    path: "pkg/session.py",
+    text: "class Session:\n    def send(self):\n        return Adapter().send()\n",
+  },
+  {
+    path: "pkg/adapters.py",
+    text: "class Adapter:\n    def send(self):\n        return 1\n",
+  },
+];
+const question =
+  "Session.send in pkg/session.py returns the wrong value from `Adapter`";
+const limits = { topFiles: 2, usersPerSymbol: 2 };
+
+describe("indexForQuestion", () => {
+  beforeAll(async () => {
+    await loadGrammarsFor([{ path: "a.py" }]);
+  });
+
+  it("parses the files the question can reach and cuts the rest without trees", () => {
+    const { index, stats } = indexForQuestion(files, question, { limits });
+    expect(stats.parsed).toBeGreaterThanOrEqual(2);
+    expect(stats.parsed + stats.withoutTree).toBe(files.length);
+    expect(stats.withoutTree).toBeGreaterThan(30);
+    // The named file and the definer are cut on their trees: they declare names.
+    expect(index.definitions.get("session")).toHaveLength(1);
+    expect(index.definitions.get("adapter")).toHaveLength(1);
+    // Unparsed files are still indexed, by their words, declaring nothing.
+    expect(index.files).toHaveLength(files.length);
+    expect(index.bm25.vocabulary.has("helper_7")).toBe(true);
+    expect(index.definitions.has("helper_7")).toBe(false);
+  });
+
+  it("chunks a parsed file exactly as a full index does", () => {
+    const { index } = indexForQuestion(files, question, { limits });
+    const full = indexRepository(files);
+    const chunksOf = (i: typeof index, path: string) =>
+      i.chunks
+        .filter((c) => c.path === path)
+        .map((c) => [c.startLine, c.endLine, c.context, c.defines]);
+    expect(chunksOf(index, "pkg/session.py")).toEqual(
+      chunksOf(full, "pkg/session.py"),
+    );
+  });
+
+  it("makes every tree in one stage when there are few to make", () => {
+    const { index, stats } = indexForQuestion(files.slice(-5), question, {
+      limits,
+    });
+    expect(stats.withoutTree).toBe(0);
+    expect(index.definitions.has("helper_39")).toBe(true);
+  });
+
+  it("caches the trees it makes and never a cut without a tree", () => {
+    const derived = createDerivedCache({ maxBytes: 1 << 24 });
+    const withSha = files.map((f, i) => ({ ...f, blobSha: `sha${i}` }));
+    const { stats } = indexForQuestion(withSha, question, { limits, derived });
+    expect(derived.lacking(withSha, {})).toHaveLength(stats.withoutTree);
+  });
+});
