@@ -25,7 +25,7 @@ export interface BenchArgs {
   candidates: boolean;
   /** Keeps what indexing derives per blob across the run's instances, as the app does across questions. */
   warmIndex: boolean;
-  /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForQuestion`). */
+  /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForOneQuestion`). */
   lazyIndex: boolean;
   /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
   lazyTopFiles?: number;
@@ -68,7 +68,7 @@ Relative paths are read from the repository's root (where npm runs the script).
                          repository's unchanged files are parsed once (index times are then warm)
   --lazy-index           index each instance for its question in two stages: every file cut
                          without its syntax tree, then trees only for the files that can
-                         reach the context (indexForQuestion)
+                         reach the context (indexForOneQuestion)
   --lazy-top-files N     with --lazy-index: parse the files of the first pass's best chunks
                          up to N distinct files (default 100)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data

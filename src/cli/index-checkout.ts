@@ -52,7 +52,7 @@ export async function indexCheckout(
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
     /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
-    /** The one question asked: a cold index parses only the files that can reach its context (see `indexForQuestion`). */
+    /** The one question asked: a cold index parses only the files that can reach its context (see `indexForOneQuestion`). */
     question?: string;
   },
 ): Promise<IndexedCheckout> {

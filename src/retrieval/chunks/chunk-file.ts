@@ -146,7 +146,7 @@ export function chunkFile(
  * Cuts a file as `chunkFile` would without its syntax tree: on line rules
  * (JavaScript, TypeScript) or on blank lines, which costs a tenth of parsing.
  * A first pass over a large repository cuts this way to find which files
- * are worth their tree (see `indexForQuestion`).
+ * are worth their tree (see `indexForOneQuestion`).
  *
  * @example
  * chunkFileWithoutTree({ path: "app/session.py", text }) // blank-line blocks, no declarations

@@ -3,7 +3,7 @@ import type { SourceFile } from "../types.js";
 import { lfText } from "../../text/lf-text.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
-import { indexForQuestionSteps } from "./index-for-question.js";
+import { indexForOneQuestionSteps } from "./index-for-one-question.js";
 import { runToEnd } from "../../shared/time-slices.js";
 import {
   indexRepository,
@@ -25,7 +25,7 @@ export interface BuildIndexOptions {
   /**
    * The one question the index is for: files `derived` lacks are cut without
    * their syntax trees and only those that can reach this question's context
-   * are parsed (`indexForQuestion`), in place. `index` and `deriveMany` are
+   * are parsed (`indexForOneQuestion`), in place. `index` and `deriveMany` are
    * then not used.
    */
   question?: string;
@@ -57,7 +57,7 @@ export async function buildIndex(
   await loadGrammarsFor(files);
   if (question !== undefined)
     return runToEnd(
-      indexForQuestionSteps(files, question, derived ? { derived } : {}),
+      indexForOneQuestionSteps(files, question, derived ? { derived } : {}),
     ).index;
   const reuse: IndexReuse = derived ? { derived } : {};
   if (deriveMany)

@@ -56,21 +56,22 @@ export interface QuestionIndexStats {
  * first-pass chunks, so they can still be found by their words, but declare
  * nothing. A question on a held repository (every tree cached), or with
  * few trees to make, is one stage: every tree is made.
- * The index serves this question best; for others, index again.
+ * The index serves this question best; for others, index again (the app's
+ * `indexForQuestion`, in src/run, builds a full index that serves many).
  *
  * @example
- * const { index } = indexForQuestion(files, issue.body, { derived });
+ * const { index } = indexForOneQuestion(files, issue.body, { derived });
  */
-export function indexForQuestion(
+export function indexForOneQuestion(
   files: readonly SourceFile[],
   question: string,
   options: QuestionIndexOptions = {},
 ): { index: RepositoryIndex; stats: QuestionIndexStats } {
-  return runToEnd(indexForQuestionSteps(files, question, options));
+  return runToEnd(indexForOneQuestionSteps(files, question, options));
 }
 
-/** `indexForQuestion` as steps (see `Steps`). */
-export function* indexForQuestionSteps(
+/** `indexForOneQuestion` as steps (see `Steps`). */
+export function* indexForOneQuestionSteps(
   files: readonly SourceFile[],
   question: string,
   options: QuestionIndexOptions = {},

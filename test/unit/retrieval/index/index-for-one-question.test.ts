@@ -1,6 +1,6 @@
 import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
-import { indexForQuestion } from "../../../../src/retrieval/index/index-for-question.js";
+import { indexForOneQuestion } from "../../../../src/retrieval/index/index-for-one-question.js";
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 
 // Many unrelated Python modules and two that matter: one the question names
@@ -24,13 +24,13 @@ const question =
   "Session.send in pkg/session.py returns the wrong value from `Adapter`";
 const limits = { topFiles: 2, usersPerSymbol: 2 };
 
-describe("indexForQuestion", () => {
+describe("indexForOneQuestion", () => {
   beforeAll(async () => {
     await loadGrammarsFor([{ path: "a.py" }]);
   });
 
   it("parses the files the question can reach and cuts the rest without trees", () => {
-    const { index, stats } = indexForQuestion(files, question, { limits });
+    const { index, stats } = indexForOneQuestion(files, question, { limits });
     expect(stats.parsed).toBeGreaterThanOrEqual(2);
     expect(stats.parsed + stats.withoutTree).toBe(files.length);
     expect(stats.withoutTree).toBeGreaterThan(30);
@@ -44,7 +44,7 @@ describe("indexForQuestion", () => {
   });
 
   it("chunks a parsed file exactly as a full index does", () => {
-    const { index } = indexForQuestion(files, question, { limits });
+    const { index } = indexForOneQuestion(files, question, { limits });
     const full = indexRepository(files);
     const chunksOf = (i: typeof index, path: string) =>
       i.chunks
@@ -56,7 +56,7 @@ describe("indexForQuestion", () => {
   });
 
   it("makes every tree in one stage when there are few to make", () => {
-    const { index, stats } = indexForQuestion(files.slice(-5), question, {
+    const { index, stats } = indexForOneQuestion(files.slice(-5), question, {
       limits,
     });
     expect(stats.withoutTree).toBe(0);
@@ -66,7 +66,10 @@ describe("indexForQuestion", () => {
   it("caches the trees it makes and never a cut without a tree", () => {
     const derived = createDerivedCache({ maxBytes: 1 << 24 });
     const withSha = files.map((f, i) => ({ ...f, blobSha: `sha${i}` }));
-    const { stats } = indexForQuestion(withSha, question, { limits, derived });
+    const { stats } = indexForOneQuestion(withSha, question, {
+      limits,
+      derived,
+    });
     expect(derived.lacking(withSha, {})).toHaveLength(stats.withoutTree);
   });
 });
