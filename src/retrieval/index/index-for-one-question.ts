@@ -1,35 +1,36 @@
 import { assembleIndexSteps } from "./assemble-index.js";
 import { Bm25Builder } from "./bm25-builder.js";
-import { chunkerFor, type ChunkOptions } from "../chunks/chunk-file.js";
+import type { ChunkOptions } from "../chunks/chunk-file.js";
 import {
   chooseFilesToParse,
-  DEFAULT_TOP_FILES,
   type ParseLimits,
 } from "./choose-files-to-parse.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import { deriveWithoutTree, withoutTree } from "./derive-without-tree.js";
 import type { DerivedCache } from "./derived-cache.js";
 import {
+  firstPassPays,
+  treesToMake,
+  type FirstPassLimits,
+} from "./first-pass-pays.js";
+import {
   indexRepositorySteps,
   type RepositoryIndex,
 } from "./index-repository.js";
 import { analyzeQuery } from "../query/query-analysis.js";
 import { rankChunksSteps } from "../rank/rank-chunks.js";
-import { languageForPath } from "../../text/language-for-path.js";
 import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { SourceFile } from "../types.js";
 
-// Trees to make, in multiples of the files chosen from the first pass, from
-// which a first pass pays: on flask (236 files) it cost 268 → 484 ms, on
-// zstd (639) it saved 1771 → 1116 ms.
-const FIRST_PASS_FROM = 3;
+/** Which files get their tree, and when one stage makes them all. */
+export type QuestionIndexLimits = ParseLimits & FirstPassLimits;
 
 export interface QuestionIndexOptions {
   chunk?: ChunkOptions;
   /** What earlier indexing derived per blob: a file held there is used as it is, and the trees made here are kept. */
   derived?: DerivedCache;
-  limits?: ParseLimits;
+  limits?: QuestionIndexLimits;
 }
 
 /** What a two-stage index did, for timings and reports. */
@@ -55,7 +56,7 @@ export interface QuestionIndexStats {
  * cut and declare names exactly as in a full index; the others keep their
  * first-pass chunks, so they can still be found by their words, but declare
  * nothing. A question on a held repository (every tree cached), or with
- * few trees to make, is one stage: every tree is made.
+ * few trees to make (`firstPassPays`), is one stage: every tree is made.
  * The index serves this question best; for others, index again (the app's
  * `indexForQuestion`, in src/run, builds a full index that serves many).
  *
@@ -79,13 +80,8 @@ export function* indexForOneQuestionSteps(
   const chunk = options.chunk ?? {};
   const { derived } = options;
   const lacking = new Set(derived ? derived.lacking(files, chunk) : files);
-  // A first pass costs a tenth of parsing plus an assembly and a ranking:
-  // with few trees to make, parsing them all is cheaper than choosing.
-  let treesToMake = 0;
-  for (const file of lacking)
-    if (chunkerFor(file.path) !== languageForPath(file.path)) treesToMake++;
-  const topFiles = options.limits?.topFiles ?? DEFAULT_TOP_FILES;
-  if (treesToMake <= FIRST_PASS_FROM * topFiles) {
+  const trees = treesToMake(lacking);
+  if (!firstPassPays(trees, options.limits)) {
     const index = yield* indexRepositorySteps(
       files,
       chunk,
@@ -93,7 +89,7 @@ export function* indexForOneQuestionSteps(
     );
     return {
       index,
-      stats: { files: files.length, withoutTree: 0, parsed: treesToMake },
+      stats: { files: files.length, withoutTree: 0, parsed: trees },
     };
   }
   let counter: Bm25Builder | undefined;

@@ -63,6 +63,14 @@ describe("indexForOneQuestion", () => {
     expect(index.definitions.has("helper_39")).toBe(true);
   });
 
+  it("runs two stages on few trees when the one-stage limit says so", () => {
+    const { index, stats } = indexForOneQuestion(files.slice(-5), question, {
+      limits: { topFiles: 1, usersPerSymbol: 1, oneStageMaxTrees: 0 },
+    });
+    expect(stats.withoutTree).toBeGreaterThan(0);
+    expect(index.definitions.get("session")).toHaveLength(1);
+  });
+
   it("caches the trees it makes and never a cut without a tree", () => {
     const derived = createDerivedCache({ maxBytes: 1 << 24 });
     const withSha = files.map((f, i) => ({ ...f, blobSha: `sha${i}` }));
