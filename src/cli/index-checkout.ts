@@ -1,8 +1,17 @@
 import { availableParallelism } from "node:os";
 import type { CodeReader } from "../code-host/code-host.js";
 import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
+import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
 import { buildIndex } from "../retrieval/index/build-index.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import {
+  firstPassPays,
+  treesToMake,
+} from "../retrieval/index/first-pass-pays.js";
+import {
+  indexForOneQuestion,
+  type QuestionIndexLimits,
+} from "../retrieval/index/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { IndexSnapshots } from "./index-snapshots.js";
@@ -14,6 +23,13 @@ export interface IndexedCheckout {
   index: RepositoryIndex;
   readMs: number;
   indexMs: number;
+  /**
+   * Whether every file was derived on its syntax tree where its language
+   * has one: the index is the one indexing without a question builds. False
+   * when a question's index left files with their first-pass chunks (see
+   * `indexForOneQuestion`); their trees are then not in `derived` either.
+   */
+  complete: boolean;
 }
 
 // Threads for a first read: beyond four, the files of one checkout gain little.
@@ -38,8 +54,14 @@ const defaultCpuPool = async (threads: number) => {
  * are named by the git blob SHA of their text, which for a file without
  * line-ending filters is the SHA `git hash-object` gives.
  *
+ * Given the one `question` the index is for, and many trees to make
+ * (`firstPassPays`), only the files that can reach its context get their
+ * tree (`indexForOneQuestion`); the result is then not `complete`. The
+ * trees made are saved to `derived` all the same, so a later question
+ * parses fewer.
+ *
  * @example
- * const { index, files } = await indexCheckout(host.at(sha), { derived, now: () => performance.now() });
+ * const { index, files, complete } = await indexCheckout(host.at(sha), { derived, now: () => performance.now(), question });
  */
 export async function indexCheckout(
   reader: CodeReader,
@@ -52,11 +74,13 @@ export async function indexCheckout(
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
     /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
-    /** The one question asked: a cold index parses only the files that can reach its context (see `indexForOneQuestion`). */
+    /** The one question the index is for (none: the full index, for any question). */
     question?: string;
+    /** With `question`: which files get their tree, and up to how many trees one stage makes (defaults: see `QuestionIndexLimits`). */
+    questionLimits?: QuestionIndexLimits;
   },
 ): Promise<IndexedCheckout> {
-  const { derived, now } = deps;
+  const { derived, now, question, questionLimits } = deps;
   const started = now();
   const read = await readRepositoryFiles(reader);
   const files = read.files.map((file) =>
@@ -66,34 +90,69 @@ export async function indexCheckout(
   );
   const readMs = now() - started;
   const indexing = now();
+  // Only complete indexes are kept: one for these files answers any question.
   const kept = await deps.snapshots?.get(files);
-  if (kept) return { files, index: kept, readMs, indexMs: now() - indexing };
+  if (kept)
+    return {
+      files,
+      index: kept,
+      readMs,
+      indexMs: now() - indexing,
+      complete: true,
+    };
   if (derived) await derived.load(files, {});
-  const lacking = derived ? derived.lacking(files, {}).length : files.length;
+  const lacking = derived ? derived.lacking(files, {}) : files;
+  let index: RepositoryIndex;
+  let complete = true;
+  if (
+    question !== undefined &&
+    firstPassPays(treesToMake(lacking), questionLimits)
+  ) {
+    // In place: the first pass is cheap and few files are parsed after it,
+    // too few to repay the threads' start.
+    await loadGrammarsFor(files);
+    const built = indexForOneQuestion(files, question, {
+      ...(derived ? { derived } : {}),
+      ...(questionLimits ? { limits: questionLimits } : {}),
+    });
+    index = built.index;
+    complete = built.stats.withoutTree === 0;
+  } else {
+    index = await indexEveryFile(files, lacking.length, deps);
+  }
+  // The process ends after this question: the next run reads what is saved.
+  if (derived) await derived.save();
+  // An index that kept first-pass chunks must not be loaded later as the
+  // index of these files.
+  if (complete) await deps.snapshots?.put(files, index);
+  return { files, index, readMs, indexMs: now() - indexing, complete };
+}
+
+/** The full index, derived on threads when `lacking` files repay them. */
+async function indexEveryFile(
+  files: readonly SourceFile[],
+  lacking: number,
+  deps: {
+    derived?: DerivedCache;
+    createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
+    cores?: number;
+  },
+): Promise<RepositoryIndex> {
+  const { derived } = deps;
   const threads = Math.min(MAX_THREADS, deps.cores ?? availableParallelism());
   // Nothing else runs meanwhile, so every core derives; a thread costs its
   // start (loading the grammars and secretlint's rules again), which only
   // a first read of a larger checkout repays.
   const cpu =
-    deps.question === undefined &&
-    threads > 1 &&
-    lacking >= MIN_FILES_FOR_THREADS
+    threads > 1 && lacking >= MIN_FILES_FOR_THREADS
       ? await (deps.createCpuPool ?? defaultCpuPool)(threads)
       : undefined;
-  let index: RepositoryIndex;
   try {
-    index = await buildIndex(files, {
+    return await buildIndex(files, {
       ...(derived ? { derived } : {}),
       ...(cpu ? { deriveMany: cpu.derive } : {}),
-      ...(deps.question !== undefined ? { question: deps.question } : {}),
     });
   } finally {
     await cpu?.close();
   }
-  // The process ends after this question: the next run reads what is saved.
-  if (derived) await derived.save();
-  // An index for one question may hold files cut without their trees: it
-  // must not be loaded later as the index of these files.
-  if (deps.question === undefined) await deps.snapshots?.put(files, index);
-  return { files, index, readMs, indexMs: now() - indexing };
 }

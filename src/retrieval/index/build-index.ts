@@ -3,8 +3,6 @@ import type { SourceFile } from "../types.js";
 import { lfText } from "../../text/lf-text.js";
 import type { DerivedCache } from "./derived-cache.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
-import { indexForOneQuestionSteps } from "./index-for-one-question.js";
-import { runToEnd } from "../../shared/time-slices.js";
 import {
   indexRepository,
   type IndexReuse,
@@ -22,13 +20,6 @@ export interface BuildIndexOptions {
   derived?: DerivedCache;
   /** Where what `derived` lacks is derived (none: in `index`, file by file). */
   deriveMany?: DeriveMany;
-  /**
-   * The one question the index is for: files `derived` lacks are cut without
-   * their syntax trees and only those that can reach this question's context
-   * are parsed (`indexForOneQuestion`), in place. `index` and `deriveMany` are
-   * then not used.
-   */
-  question?: string;
 }
 
 /**
@@ -52,13 +43,9 @@ export async function buildIndex(
     reuse: IndexReuse,
   ) => RepositoryIndex | Promise<RepositoryIndex> = indexRepository,
 ): Promise<RepositoryIndex> {
-  const { derived, deriveMany, question } = options;
+  const { derived, deriveMany } = options;
   if (derived) await derived.load(files, {});
   await loadGrammarsFor(files);
-  if (question !== undefined)
-    return runToEnd(
-      indexForOneQuestionSteps(files, question, derived ? { derived } : {}),
-    ).index;
   const reuse: IndexReuse = derived ? { derived } : {};
   if (deriveMany)
     reuse.deriveFile = await deriveElsewhere(deriveMany, files, derived);
