@@ -131,6 +131,9 @@ export function* indexForOneQuestionSteps(
     stats.parsed++;
     yield;
   }
+  // Every chosen file already had its tree (a question asked again, or one
+  // that matched nothing): the first index is the final one.
+  if (stats.parsed === 0) return { index: first, stats };
   stats.withoutTree -= stats.parsed;
   const index = yield* assembleIndexSteps(files, texts, derivations);
   return { index, stats };

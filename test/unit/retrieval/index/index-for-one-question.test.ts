@@ -80,4 +80,15 @@ describe("indexForOneQuestion", () => {
     });
     expect(derived.lacking(withSha, {})).toHaveLength(stats.withoutTree);
   });
+
+  it("parses nothing for a question asked again on the trees it made, and gives the same index", () => {
+    const derived = createDerivedCache({ maxBytes: 1 << 24 });
+    const withSha = files.map((f, i) => ({ ...f, blobSha: `sha${i}` }));
+    const first = indexForOneQuestion(withSha, question, { limits, derived });
+    const again = indexForOneQuestion(withSha, question, { limits, derived });
+    expect(first.stats.parsed).toBeGreaterThan(0);
+    expect(again.stats.parsed).toBe(0);
+    expect(again.stats.withoutTree).toBe(first.stats.withoutTree);
+    expect(again.index).toEqual(first.index);
+  });
 });
