@@ -158,4 +158,15 @@ describe("BENCH_USAGE", () => {
       /--history must be a positive integer, got "0"/,
     );
   });
+
+  it("reads the two-stage index and its top files, off by default", () => {
+    expect(parseBenchArgs([], {})).toMatchObject({ lazyIndex: false });
+    expect(parseBenchArgs([], {}).lazyTopFiles).toBeUndefined();
+    expect(
+      parseBenchArgs(["--lazy-index", "--lazy-top-files", "30"], {}),
+    ).toMatchObject({ lazyIndex: true, lazyTopFiles: 30 });
+    expect(() => parseBenchArgs(["--lazy-top-files", "0"], {})).toThrow(
+      /--lazy-top-files must be a positive integer, got "0"/,
+    );
+  });
 });
