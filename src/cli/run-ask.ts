@@ -8,6 +8,9 @@ import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult } from "./ask-result.js";
 import { indexCheckout } from "./index-checkout.js";
+import { indexingKey, isIndexing } from "./indexing-marks.js";
+import { startBackgroundIndex } from "./start-background-index.js";
+import type { QuestionIndexLimits } from "../retrieval/index/index-for-one-question.js";
 import { readBuildId } from "./build-id.js";
 import { stderrLog } from "./stderr-log.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
@@ -23,6 +26,14 @@ export interface RunAskDeps {
   openCaches: (dir: string) => Promise<CliCaches>;
   /** The token counts kept in that directory; not called with `--no-cache`. */
   openTokenCountFile: (dir: string) => TokenCountFile;
+  /** Indexes the checkout whole after a question that did not (see `startBackgroundIndex`). */
+  startBackgroundIndex: (checkout: {
+    repo: string;
+    ref?: string;
+    cacheDir: string;
+  }) => unknown;
+  /** How far a first question's index goes before parsing (tests force two stages on few files). */
+  questionLimits?: QuestionIndexLimits;
   now: () => number;
 }
 
@@ -36,6 +47,7 @@ const defaultDeps: RunAskDeps = {
     openTokenCountFile(dir, {
       log: { warn: (message) => process.stderr.write(`${message}\n`) },
     }),
+  startBackgroundIndex,
   now: () => performance.now(),
 };
 
@@ -63,7 +75,8 @@ export async function runAsk(
   const args = Array.isArray(argv)
     ? parseAskArgs(argv, io.cwd, io.env ?? process.env)
     : argv;
-  const host = d.createLocalCodeHost({ root: path.resolve(io.cwd, args.repo) });
+  const root = path.resolve(io.cwd, args.repo);
+  const host = d.createLocalCodeHost({ root });
   try {
     const resolved = await host.resolveRef(args.ref);
     const at = runAt({
@@ -96,6 +109,7 @@ export async function runAsk(
       ...caches,
       now: d.now,
       question: args.question,
+      ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
     });
     await tokenizerReady;
     const built = await d.buildContext({
@@ -121,6 +135,18 @@ export async function runAsk(
         : renderAskText(result, io.stdout.columns),
     );
     await counts?.save();
+    // The question parsed only the files it could reach: the rest are
+    // parsed in the background, so that the next question loads a whole
+    // index. A commit is named by its SHA, which cannot move meanwhile.
+    if (!checkout.complete && args.cacheDir) {
+      const ref = args.ref === undefined ? undefined : resolved.sha;
+      if (!isIndexing(args.cacheDir, indexingKey(root, ref)))
+        d.startBackgroundIndex({
+          repo: root,
+          ...(ref !== undefined ? { ref } : {}),
+          cacheDir: args.cacheDir,
+        });
+    }
   } finally {
     await host.close();
   }

@@ -1,0 +1,116 @@
+import { once } from "node:events";
+import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
+import {
+  indexingKey,
+  indexingPids,
+  markIndexing,
+} from "../../../src/cli/indexing-marks.js";
+import { runAsk } from "../../../src/cli/run-ask.js";
+import { startBackgroundIndex } from "../../../src/cli/start-background-index.js";
+import { readRepositoryFiles } from "../../../src/retrieval/read-repository-files.js";
+import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
+import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
+import {
+  git,
+  makeTempDir,
+  removeDir,
+  writeFiles,
+} from "../../helpers/temp-repo.js";
+
+// Enough files that a first question, told to make few trees, leaves most without one.
+const FILES = Object.fromEntries(
+  Array.from({ length: 12 }, (_, i) => [
+    `pkg/module_${i}.py`,
+    `def handler_${i}(request):\n    return request.args.get("page_${i}")\n`,
+  ]),
+);
+const TWO_STAGES = { topFiles: 1, usersPerSymbol: 1, oneStageMaxTrees: 0 };
+const QUESTION = "handler_7 reads the wrong page_7 from the request";
+
+describe("askcode ask after a question that parsed only what it needed", () => {
+  let repo: string;
+  let cacheDir: string;
+  beforeEach(() => {
+    repo = makeTempDir();
+    cacheDir = makeTempDir();
+    writeFiles(repo, FILES);
+    git(repo, "init", "-q");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+  });
+  afterEach(() => {
+    removeDir(repo);
+    removeDir(cacheDir);
+  });
+
+  async function ask(extra: string[] = []) {
+    const started: Array<{ repo: string; ref?: string; cacheDir: string }> = [];
+    await runAsk(
+      [QUESTION, "--repo", repo, "--cache-dir", cacheDir, ...extra],
+      { cwd: "/", stdout: { write: () => true } },
+      {
+        questionLimits: TWO_STAGES,
+        startBackgroundIndex: (checkout) => started.push(checkout),
+      },
+    );
+    return started;
+  }
+
+  it("starts the whole index in the background, once per checkout at a time", async () => {
+    expect(await ask()).toEqual([{ repo, cacheDir }]);
+
+    const unmark = markIndexing(cacheDir, indexingKey(repo));
+    try {
+      expect(await ask()).toEqual([]);
+    } finally {
+      unmark();
+    }
+  });
+
+  it("names a commit asked about by its SHA", async () => {
+    const sha = git(repo, "rev-parse", "HEAD");
+    expect(await ask(["--ref", "HEAD"])).toEqual([
+      { repo, ref: sha, cacheDir },
+    ]);
+  });
+
+  it("starts nothing with --no-cache", async () => {
+    const started: unknown[] = [];
+    await runAsk(
+      [QUESTION, "--repo", repo, "--no-cache"],
+      { cwd: "/", stdout: { write: () => true } },
+      {
+        questionLimits: TWO_STAGES,
+        startBackgroundIndex: (checkout) => started.push(checkout),
+      },
+    );
+    expect(started).toEqual([]);
+  });
+
+  it("the background index, a process of its own, leaves every file derived and no mark", async () => {
+    const child = startBackgroundIndex({ repo, cacheDir });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(0);
+    expect(indexingPids(cacheDir)).toEqual([]);
+
+    const { derived } = await openCliCaches(cacheDir, {
+      log: { warn() {} },
+      buildId: undefined,
+    });
+    const host = createLocalCodeHost({ root: repo });
+    try {
+      const { sha } = await host.resolveRef();
+      const read = await readRepositoryFiles(host.at(sha));
+      const files = read.files.map((file) => ({
+        ...file,
+        blobSha: gitBlobSha(Buffer.from(file.text, "utf8")),
+      }));
+      await derived!.load(files, {});
+      expect(files).toHaveLength(12);
+      expect(derived!.lacking(files, {})).toEqual([]);
+    } finally {
+      await host.close();
+    }
+    expect(await ask()).toEqual([]);
+  });
+});
