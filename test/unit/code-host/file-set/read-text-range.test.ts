@@ -106,3 +106,28 @@ describe("readTextRange", () => {
     });
   });
 });
+
+describe("readTextRange of a whole file", () => {
+  it.each([
+    ["one line with a newline", "a\n"],
+    ["one line without", "a"],
+    ["a lone newline", "\n"],
+    ["blank lines", "\n\nx\n\n\n"],
+    ["no final newline", "def f():\n    return 1"],
+    ["non-ASCII", "é = 'ünïcode'\n# ✓ done\n"],
+    ["carriage returns", "a\r\nb\r\n"],
+    ["empty", ""],
+    ["over the limit", "x".repeat(40) + "\n" + "y".repeat(40) + "\n"],
+  ])("gives what reading from line 1 gives: %s", (_case, text) => {
+    const input = {
+      path: "a.py",
+      text,
+      size: Buffer.byteLength(text),
+      blobSha: "3b18e512dba79e4c8300dd08aeb37f8e728b8dad",
+      maxBytes: 64,
+    };
+    expect(readTextRange(input)).toStrictEqual(
+      readTextRange(input, { startLine: 1 }),
+    );
+  });
+});
