@@ -80,8 +80,20 @@ export async function indexCheckout(
     questionLimits?: QuestionIndexLimits;
   },
 ): Promise<IndexedCheckout> {
-  const { derived, now, question, questionLimits } = deps;
+  const { derived, snapshots, now, question, questionLimits } = deps;
   const started = now();
+  // An unchanged checkout's index, found before reading a file.
+  const listing = snapshots ? (await reader.listTree()).entries : undefined;
+  const unread = listing && (await snapshots?.getByListing(listing));
+  if (unread)
+    return {
+      // The index holds each file's text; nothing reads these again.
+      files: unread.files,
+      index: unread,
+      readMs: now() - started,
+      indexMs: 0,
+      complete: true,
+    };
   const read = await readRepositoryFiles(reader);
   const files = read.files.map((file) =>
     file.blobSha
@@ -91,7 +103,8 @@ export async function indexCheckout(
   const readMs = now() - started;
   const indexing = now();
   // Only complete indexes are kept: one for these files answers any question.
-  const kept = await deps.snapshots?.get(files);
+  const kept = await snapshots?.get(files);
+  if (kept && listing) await snapshots?.noteListing(files, listing);
   if (kept)
     return {
       files,
@@ -124,7 +137,7 @@ export async function indexCheckout(
   if (derived) await derived.save();
   // An index that kept first-pass chunks must not be loaded later as the
   // index of these files.
-  if (complete) await deps.snapshots?.put(files, index);
+  if (complete) await snapshots?.put(files, index, listing);
   return { files, index, readMs, indexMs: now() - indexing, complete };
 }
 

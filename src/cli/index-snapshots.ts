@@ -1,6 +1,7 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import type { BlobStore } from "../cache/blob-store.js";
+import type { TreeEntry } from "../code-host/code-host.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import {
   chunkCopies,
@@ -15,16 +16,41 @@ import type { SourceFile } from "../retrieval/types.js";
  * instead of assembling it from every file's derivation. On pylint (4,278
  * files) assembling took about 350 ms of a warm question and loading the
  * kept index about 50.
+ *
+ * An index is found two ways: by its files (paths and blob SHAs, known once
+ * every file is read), or before reading any, by the listing it was built
+ * from, when each entry names its content (a commit's blob SHAs) or its
+ * last change on disk (a working tree's stamps, as git's index keeps them).
  */
 export interface IndexSnapshots {
   /** The index kept for exactly these files (paths and blob SHAs), or undefined. */
   get(files: readonly SourceFile[]): Promise<RepositoryIndex | undefined>;
-  /** Keeps `index` as the index of `files`; never throws for the disk's sake. */
-  put(files: readonly SourceFile[], index: RepositoryIndex): Promise<void>;
+  /** The index kept for this listing, unread, or undefined. */
+  getByListing(
+    listing: readonly TreeEntry[],
+  ): Promise<RepositoryIndex | undefined>;
+  /** Keeps `index` as the index of `files`, found by `listing` too; never throws for the disk's sake. */
+  put(
+    files: readonly SourceFile[],
+    index: RepositoryIndex,
+    listing?: readonly TreeEntry[],
+  ): Promise<void>;
+  /** Finds the index kept for `files` by `listing` too (its files were touched, not changed). */
+  noteListing(
+    files: readonly SourceFile[],
+    listing: readonly TreeEntry[],
+  ): Promise<void>;
 }
 
-// The blob store's kind; the format is V8's serialization of a `Snapshot`.
+// The blob store's kinds: V8's serialization of a `Snapshot`, and a
+// listing's snapshot key (40 hex digits, ASCII).
 const SNAPSHOT_KIND = "index-snapshot:v1";
+const LISTING_KIND = "index-listing:v1";
+
+// A stamp is trusted only once its file last changed longer ago than any
+// file system's time granularity (FAT's 2 s): a change within the same
+// tick as the stamp was taken could leave it unchanged.
+const RACY_MS = 2000;
 
 // The copies between chunks depend on the index alone, and finding them
 // hashes every chunk (about 50 ms on pylint): they are kept with it.
@@ -34,26 +60,32 @@ interface Snapshot {
 }
 
 /**
- * Index snapshots in `blobs`, under a key that hashes the code that built
- * them (`buildId`), the V8 version that serialized them, and every file's
- * path and blob SHA: any change to one of them is a miss, never a stale
- * index. The blob store bounds them with everything else it keeps, least
- * recently used first, and checks each one's checksum on read.
+ * Index snapshots in `blobs`, under keys that hash the code that built them
+ * (`buildId`), the V8 version that serialized them, and every file's path
+ * and blob SHA (or every listed entry's content or stamp): any change to
+ * one of them is a miss, never a stale index. The blob store bounds them
+ * with everything else it keeps, least recently used first, and checks
+ * each one's checksum on read.
  *
  * @example
  * const snapshots = createIndexSnapshots(blobs, readBuildId());
- * const index = (await snapshots.get(files)) ?? buildAndKeep(files);
+ * const index = (await snapshots.getByListing(listing)) ?? (await snapshots.get(files)) ?? build(files);
  */
 export function createIndexSnapshots(
   blobs: BlobStore,
   buildId: string,
+  deps: { now?: () => number } = {},
 ): IndexSnapshots {
-  const keyOf = (files: readonly SourceFile[]): string | undefined => {
-    const hash = createHash("sha1")
+  const now = deps.now ?? Date.now;
+  const started = (): Hash =>
+    createHash("sha1")
       .update(buildId)
       .update("\0")
       .update(process.versions.v8)
       .update("\0");
+
+  const filesKey = (files: readonly SourceFile[]): string | undefined => {
+    const hash = started();
     for (const file of [...files].sort(byPath)) {
       // A file read without a blob SHA cannot be told from another text.
       if (file.blobSha === undefined) return undefined;
@@ -62,30 +94,74 @@ export function createIndexSnapshots(
     return hash.digest("hex");
   };
 
+  // Directories are implied by the paths; a file named by neither a SHA
+  // nor a stamp leaves the listing without a key.
+  const listingKey = (
+    listing: readonly TreeEntry[],
+    options: { trustedBefore?: number } = {},
+  ): string | undefined => {
+    const hash = started().update("listing\0");
+    for (const entry of [...listing].sort(byPath)) {
+      if (entry.type === "dir") continue;
+      const names = entry.sha ?? entry.stamp?.key;
+      if (names === undefined) return undefined;
+      if (
+        options.trustedBefore !== undefined &&
+        entry.sha === undefined &&
+        (entry.stamp?.changedAtMs ?? Infinity) >= options.trustedBefore
+      )
+        return undefined;
+      hash.update(
+        `${entry.path}\0${entry.type}\0${entry.size ?? ""}\0${names}\n`,
+      );
+    }
+    return hash.digest("hex");
+  };
+
+  const load = async (key: string, count?: number) => {
+    const bytes = await blobs.get(SNAPSHOT_KIND, key);
+    if (!bytes) return undefined;
+    try {
+      const { index, copies } = deserialize(bytes) as Snapshot;
+      // The key holds every path: a count that differs is a bug, not a hit.
+      if (count !== undefined && index.files.length !== count) return undefined;
+      rememberChunkCopies(index, copies);
+      return index;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const noteListing = async (
+    files: readonly SourceFile[],
+    listing: readonly TreeEntry[],
+  ) => {
+    const key = filesKey(files);
+    const found = listingKey(listing, { trustedBefore: now() - RACY_MS });
+    if (key && found) await blobs.put(LISTING_KIND, found, Buffer.from(key));
+  };
+
   return {
     async get(files) {
-      const key = keyOf(files);
-      const bytes = key && (await blobs.get(SNAPSHOT_KIND, key));
-      if (!bytes) return undefined;
-      try {
-        const { index, copies } = deserialize(bytes) as Snapshot;
-        // The key holds every path: a count that differs is a bug, not a hit.
-        if (index.files.length !== files.length) return undefined;
-        rememberChunkCopies(index, copies);
-        return index;
-      } catch {
-        return undefined;
-      }
+      const key = filesKey(files);
+      return key ? load(key, files.length) : undefined;
     },
-    async put(files, index) {
-      const key = keyOf(files);
+    async getByListing(listing) {
+      const found = listingKey(listing);
+      const key = found && (await blobs.get(LISTING_KIND, found))?.toString();
+      return key && /^[0-9a-f]{40}$/.test(key) ? load(key) : undefined;
+    },
+    async put(files, index, listing) {
+      const key = filesKey(files);
       if (!key) return;
       const snapshot: Snapshot = { index, copies: chunkCopies(index) };
       await blobs.put(SNAPSHOT_KIND, key, serialize(snapshot));
+      if (listing) await noteListing(files, listing);
     },
+    noteListing,
   };
 }
 
-function byPath(a: SourceFile, b: SourceFile): number {
+function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }

@@ -233,6 +233,21 @@ export interface TreeEntry {
   size?: number;
   /** Git object SHA, where the host knows it. */
   sha?: string;
+  /** For a file on disk (a working tree, which names no blobs): how it last changed. */
+  stamp?: DiskStamp;
+}
+
+/**
+ * What a file's metadata says of its bytes, as git's index keeps it: the
+ * key changes whenever they may have (size, modification and change times,
+ * inode). A change within the file system's time granularity of the
+ * stamp being taken can go unseen (git's "racily clean" files), so a
+ * stamp is trusted only once `changedAtMs` is older than that.
+ */
+export interface DiskStamp {
+  key: string;
+  /** The later of the modification and change times, ms since the epoch. */
+  changedAtMs: number;
 }
 
 export interface TreeListing {

@@ -1,4 +1,4 @@
-import type { EntryType } from "../code-host.js";
+import type { DiskStamp, EntryType } from "../code-host.js";
 import { isWithin } from "../../shared/repo-path.js";
 import type { FileSourceEntry } from "./file-source.js";
 import { baseName } from "./search-file.js";
@@ -9,6 +9,7 @@ export interface IndexedEntry {
   type: EntryType;
   size?: number;
   sha?: string;
+  stamp?: DiskStamp;
 }
 
 /** A file set's entries by path, with the directories their paths imply. */
@@ -116,5 +117,6 @@ function toIndexed(entry: FileSourceEntry): IndexedEntry {
     type: entry.type,
     ...(entry.type === "file" ? { size: entry.size } : {}),
     ...(entry.sha ? { sha: entry.sha } : {}),
+    ...(entry.stamp ? { stamp: entry.stamp } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { DiskStamp } from "../code-host.js";
+
 /**
  * Where a file-set reader gets its files: a directory on disk, the objects of
  * one git commit, or a tarball snapshot held in memory. A source only lists and
@@ -36,4 +38,6 @@ export interface FileSourceEntry {
   target?: string;
   /** For submodules: the commit of the other repository that is pinned. */
   commit?: string;
+  /** For files and symlinks on disk: how they last changed. */
+  stamp?: DiskStamp;
 }

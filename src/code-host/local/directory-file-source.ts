@@ -8,8 +8,10 @@ import {
   readlinkSync,
   realpathSync,
   type Dirent,
+  type Stats,
 } from "node:fs";
 import { join, resolve, sep } from "node:path";
+import type { DiskStamp } from "../code-host.js";
 import { InvalidPathError } from "../../shared/errors.js";
 import { normalizeRepoPath } from "../../shared/repo-path.js";
 import type { FileSource, FileSourceEntry } from "../file-set/file-source.js";
@@ -82,7 +84,12 @@ export function createDirectoryFileSource(
       const entry = stats.isSymbolicLink()
         ? describe(path, "symlink")
         : stats.isFile()
-          ? { path, type: "file" as const, size: stats.size }
+          ? {
+              path,
+              type: "file" as const,
+              size: stats.size,
+              stamp: stampOf(stats),
+            }
           : undefined;
       if (entry) found.push(entry);
     }
@@ -132,10 +139,11 @@ export function createDirectoryFileSource(
   ): FileSourceEntry | undefined {
     try {
       const absolute = join(root, path);
-      if (type === "file")
-        return { path, type, size: lstatSync(absolute).size };
+      const stats = lstatSync(absolute);
+      const stamp = stampOf(stats);
+      if (type === "file") return { path, type, size: stats.size, stamp };
       const target = readlinkSync(absolute);
-      return { path, type, size: Buffer.byteLength(target), target };
+      return { path, type, size: Buffer.byteLength(target), target, stamp };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -205,6 +213,13 @@ function readDirectory(path: string): Dirent[] {
   } catch {
     return [];
   }
+}
+
+function stampOf(stats: Stats): DiskStamp {
+  return {
+    key: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
+    changedAtMs: Math.max(stats.mtimeMs, stats.ctimeMs),
+  };
 }
 
 function readText(path: string): string | undefined {

@@ -71,6 +71,50 @@ describe("createIndexSnapshots", () => {
     expect(await snapshots.get(files())).toBeDefined();
   });
 
+  it("finds an index by the listing it was built from: blob SHAs, or stamps old enough", async () => {
+    const listing = (sleepSha = "2".repeat(40)) => [
+      { path: "src", type: "dir" as const },
+      {
+        path: "src/upload.py",
+        type: "file" as const,
+        size: 52,
+        sha: "1".repeat(40),
+      },
+      { path: "src/sleep.py", type: "file" as const, size: 40, sha: sleepSha },
+    ];
+    const index = indexRepository(files());
+    await (await open()).put(files(), index, listing());
+    const snapshots = await open();
+
+    expect(
+      await snapshots.getByListing([...listing()].reverse()),
+    ).toStrictEqual(index);
+    expect(
+      await snapshots.getByListing(listing("3".repeat(40))),
+    ).toBeUndefined();
+    expect(
+      await snapshots.getByListing([
+        { path: "src/upload.py", type: "file", size: 52 },
+      ]),
+    ).toBeUndefined();
+
+    const stamped = (changedAtMs: number) =>
+      listing().map(({ sha: _sha, ...entry }) =>
+        entry.type === "dir"
+          ? entry
+          : { ...entry, stamp: { key: `${entry.path}@1`, changedAtMs } },
+      );
+    const clock = createIndexSnapshots(
+      await createBlobStore({ dir, maxBytes: 1 << 26 }),
+      BUILD,
+      { now: () => 10_000 },
+    );
+    await clock.noteListing(files(), stamped(9_000)); // changed 1 s before: racy
+    expect(await clock.getByListing(stamped(9_000))).toBeUndefined();
+    await clock.noteListing(files(), stamped(7_000));
+    expect(await clock.getByListing(stamped(7_000))).toStrictEqual(index);
+  });
+
   it("keeps nothing for files without a blob SHA", async () => {
     const unnamed = files().map(({ path, text }) => ({ path, text }));
     const blobs = await createBlobStore({ dir, maxBytes: 1 << 26 });

@@ -1,4 +1,10 @@
-import { mkdirSync, symlinkSync } from "node:fs";
+import {
+  mkdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { createDirectoryFileSource } from "../../../../src/code-host/local/directory-file-source.js";
 import { InvalidPathError } from "../../../../src/shared/errors.js";
@@ -79,7 +85,7 @@ describe("createDirectoryFileSource", () => {
   it("reports sizes of files and targets of symlinks without following them", async () => {
     const entries = await createDirectoryFileSource({ root }).listFiles();
     const byPath = new Map(entries.map((entry) => [entry.path, entry]));
-    expect(byPath.get("src/index.ts")).toEqual({
+    expect(byPath.get("src/index.ts")).toMatchObject({
       path: "src/index.ts",
       type: "file",
       size: 26,
@@ -95,6 +101,26 @@ describe("createDirectoryFileSource", () => {
     expect(entries.some((entry) => entry.path.startsWith("linked-dir/"))).toBe(
       false,
     );
+  });
+
+  it("stamps a file with what changes when its bytes may, and when it last changed", async () => {
+    const path = join(root, "stamped.ts");
+    writeFileSync(path, "export const a = 1;\n");
+    const earlier = Date.now() / 1000 - 60;
+    utimesSync(path, earlier, earlier);
+    const stampOf = async () =>
+      (await createDirectoryFileSource({ root }).listFiles()).find(
+        (entry) => entry.path === "stamped.ts",
+      )?.stamp;
+    const before = await stampOf();
+
+    writeFileSync(path, "export const b = 2;\n"); // the same size
+
+    const after = await stampOf();
+    expect(before?.key).toMatch(/^20:/);
+    expect(after?.key).not.toBe(before?.key);
+    expect(after!.changedAtMs).toBeGreaterThan(before!.changedAtMs);
+    rmSync(path);
   });
 
   it("describes listed paths instead of walking: files and symlinks, once each, never a directory, a missing path or a skipped name", async () => {

@@ -1,0 +1,110 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { createBlobStore } from "../../../src/cache/blob-store.js";
+import type { CodeReader } from "../../../src/code-host/code-host.js";
+import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
+import { indexCheckout } from "../../../src/cli/index-checkout.js";
+import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
+import { createDerivedCache } from "../../../src/retrieval/index/derived-cache.js";
+import {
+  git,
+  makeTempDir,
+  removeDir,
+  writeFiles,
+} from "../../helpers/temp-repo.js";
+
+const FILES = {
+  "src/upload.py": "def should_retry(status):\n    return status >= 500\n",
+  "src/sleep.py":
+    "import time\n\ndef pause(seconds):\n    time.sleep(seconds)\n",
+};
+
+describe("indexCheckout of an unchanged working tree", () => {
+  let repo: string;
+  let cacheDir: string;
+  beforeEach(() => {
+    repo = makeTempDir();
+    cacheDir = makeTempDir();
+    writeFiles(repo, FILES);
+    git(repo, "init", "-q");
+    git(repo, "add", ".");
+    git(repo, "commit", "-qm", "first");
+  });
+  afterEach(() => {
+    removeDir(repo);
+    removeDir(cacheDir);
+  });
+
+  // Stamps are trusted once their files last changed 2 s before: a clock
+  // 3 s on trusts files written now (writing, even utimes, sets ctime).
+  const later = () => Date.now() + 3000;
+
+  async function index(now = later) {
+    const host = createLocalCodeHost({ root: repo });
+    try {
+      const { sha } = await host.resolveRef();
+      const reads: string[] = [];
+      const reader = host.at(sha);
+      const counting: CodeReader = {
+        ...reader,
+        sha: reader.sha,
+        listTree: () => reader.listTree(),
+        listDirectory: (path) => reader.listDirectory(path),
+        searchCode: (query) => reader.searchCode(query),
+        readFile: (path, options) => {
+          reads.push(path);
+          return reader.readFile(path, options);
+        },
+      };
+      const blobs = await createBlobStore({ dir: cacheDir, maxBytes: 1 << 26 });
+      const checkout = await indexCheckout(counting, {
+        derived: createDerivedCache({ maxBytes: 1 << 26, blobs }),
+        snapshots: createIndexSnapshots(blobs, "e".repeat(64), { now }),
+        now: () => 0,
+      });
+      return { reads: reads.sort(), checkout };
+    } finally {
+      await host.close();
+    }
+  }
+
+  it("loads the index kept for its listing without reading a file", async () => {
+    const first = await index();
+    expect(first.reads).toEqual(["src/sleep.py", "src/upload.py"]);
+
+    const second = await index();
+
+    expect(second.reads).toEqual([]);
+    expect(second.checkout.complete).toBe(true);
+    expect(second.checkout.index.files.map((f) => f.text)).toEqual(
+      first.checkout.index.files.map((f) => f.text),
+    );
+  });
+
+  it("reads again once a file changed, and finds the change", async () => {
+    await index();
+    writeFiles(repo, {
+      "src/upload.py": "def should_retry(status):\n    return status >= 502\n",
+    });
+
+    const changed = await index();
+
+    expect(changed.reads).toEqual(["src/sleep.py", "src/upload.py"]);
+    const upload = changed.checkout.index.files.find(
+      (f) => f.path === "src/upload.py",
+    );
+    expect(upload?.text).toContain("502");
+  });
+
+  it("does not trust a listing with a file changed within the last two seconds", async () => {
+    // A clock a second after the files' last change, however slow the machine.
+    const justAfter = () =>
+      statSync(join(repo, "src/upload.py")).ctimeMs + 1000;
+    await index(justAfter);
+
+    expect((await index(justAfter)).reads).toHaveLength(2);
+    // Two seconds on, the same stamps are trusted.
+    await index(later);
+    expect((await index(later)).reads).toEqual([]);
+  });
+});
