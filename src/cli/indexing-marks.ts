@@ -24,19 +24,25 @@ export function indexingKey(repo: string, ref?: string): string {
 }
 
 /**
- * Marks that this process indexes the checkout of `key`, until the
- * returned function is called: so a question does not start a second
- * background index of it, and `bench:cli` can wait for the first.
+ * Marks that process `pid` (this one by default) indexes the checkout of
+ * `key`, until the returned function is called: so a question does not
+ * start a second background index of it, and `bench:cli` can wait for it.
+ * The process that starts one marks it for the child, so the mark exists
+ * from the moment the question's process ends.
  *
  * @example
  * const unmark = markIndexing(cacheDir, indexingKey(repo));
  * try { … } finally { unmark(); }
  */
-export function markIndexing(cacheDir: string, key: string): () => void {
+export function markIndexing(
+  cacheDir: string,
+  key: string,
+  pid = process.pid,
+): () => void {
   const path = join(cacheDir, FOLDER, key);
   try {
     mkdirSync(join(cacheDir, FOLDER), { recursive: true });
-    writeFileSync(path, `${process.pid}\n`);
+    writeFileSync(path, `${pid}\n`);
   } catch {
     // Unmarked, it only risks a second index of the same files.
     return () => {};

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
+import { indexingKey, markIndexing } from "./indexing-marks.js";
 
 // The command as the user started it, from dist/cli or src/cli alike.
 const BIN = fileURLToPath(new URL("../../bin/askcode.js", import.meta.url));
@@ -37,6 +38,13 @@ export function startBackgroundIndex(checkout: {
   );
   child.on("error", () => {});
   if (child.pid !== undefined) {
+    // Marked from now, not from when the child gets to it: a question
+    // asked meanwhile must not start another.
+    markIndexing(
+      checkout.cacheDir,
+      indexingKey(checkout.repo, checkout.ref),
+      child.pid,
+    );
     try {
       setPriority(child.pid, NICENESS);
     } catch {

@@ -89,6 +89,8 @@ describe("askcode ask after a question that parsed only what it needed", () => {
 
   it("the background index, a process of its own, leaves every file derived and no mark", async () => {
     const child = startBackgroundIndex({ repo, cacheDir });
+    // Marked before this process could end, not once the child gets to it.
+    expect(indexingPids(cacheDir)).toEqual([child.pid]);
     const [code] = (await once(child, "exit")) as [number | null];
     expect(code).toBe(0);
     expect(indexingPids(cacheDir)).toEqual([]);
