@@ -31,8 +31,8 @@ parsed only what that question needed.
  * Parses `askcode index` arguments; throws ConfigError with the usage on bad input.
  *
  * @example
- * parseIndexArgs(["--repo", "../flask"], "/home/ada", process.env)
- * // { repo: "/home/ada/../flask", cacheDir: "/home/ada/.cache/askcode", quiet: false }
+ * parseIndexArgs(["--repo", "../flask"], "/home/ada", { HOME: "/home/ada" })
+ * // { repo: "/home/flask", cacheDir: "/home/ada/.cache/askcode", quiet: false }
  */
 export function parseIndexArgs(
   argv: string[],
