@@ -51,8 +51,13 @@ const defaultCpuPool = async (threads: number) => {
  * counting terms) only the files whose blobs `derived` does not hold, as
  * the app's `indexForQuestion` does across commits. A commit read from
  * git's objects names each blob; the working tree does not, so its files
- * are named by the git blob SHA of their text, which for a file without
- * line-ending filters is the SHA `git hash-object` gives.
+ * are named by the git blob SHA of their text as read (without its final
+ * newline): a key that changes whenever the text does, though not the SHA
+ * `git hash-object` gives.
+ *
+ * With `snapshots`, a complete index kept earlier is loaded instead of
+ * built: found by the listing before any file is read, or else by the
+ * files once read. Only complete indexes are kept.
  *
  * Given the one `question` the index is for, and many trees to make
  * (`firstPassPays`), only the files that can reach its context get their
