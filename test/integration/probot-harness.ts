@@ -129,6 +129,12 @@ export async function startAskcode(
     secret: WEBHOOK_SECRET,
     baseUrl: host.api,
     logLevel: "fatal",
+    // These options do not reach Probot's installation Octokit, which keeps
+    // GitHub's write pacing and its retries (see
+    // test/helpers/unpaced-probot-octokit.ts, which does turn them off).
+    // progress-comment.test.ts still leans on that pacing's real-time delay
+    // to see every step; until it waits on the reporter itself, the
+    // in-process tests keep it.
     Octokit: ProbotOctokit.defaults({
       retry: { enabled: false },
       throttle: { enabled: false },

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync } from "node:crypto";
 import nock from "nock";
-import { ProbotOctokit, type Logger } from "probot";
+import type { Logger } from "probot";
 import { Counter, Registry } from "prom-client";
 import { loadOperatorConfig } from "../../src/config/operator-config.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
@@ -24,6 +24,7 @@ import {
   webhookPayload,
 } from "./probot-harness.js";
 import { jsonLogLines } from "../helpers/json-log-lines.js";
+import { UnpacedProbotOctokit } from "../helpers/unpaced-probot-octokit.js";
 
 const SECRET = "askcode-test-webhook-secret";
 const { privateKey } = generateKeyPairSync("rsa", {
@@ -66,10 +67,7 @@ async function start(
     env,
     metrics: options.metrics ?? new Registry(),
     clock: options.clock ?? createManualClock(),
-    Octokit: ProbotOctokit.defaults({
-      retry: { enabled: false },
-      throttle: { enabled: false },
-    }),
+    Octokit: UnpacedProbotOctokit,
     retryAfterBaseValue: 1,
     onQueue: (built) => (queue = built),
     ...(options.log ? { log: options.log } : {}),

@@ -1,5 +1,5 @@
-import { ProbotOctokit } from "probot";
 import { runAskcodeProcess } from "../../../src/server/run-askcode-process.js";
+import { UnpacedProbotOctokit } from "../../helpers/unpaced-probot-octokit.js";
 
 // askcode's process exactly as src/server/main.ts runs it, but with Probot's
 // Octokit as the tests build it: no retries and no throttling. Against the
@@ -7,8 +7,5 @@ import { runAskcodeProcess } from "../../../src/server/run-askcode-process.js";
 // other writes, per installation) would only make a dozen answers take a
 // minute of real time.
 runAskcodeProcess({
-  Octokit: ProbotOctokit.defaults({
-    retry: { enabled: false },
-    throttle: { enabled: false },
-  }),
+  Octokit: UnpacedProbotOctokit,
 });
