@@ -34,10 +34,12 @@ places, why each matched, an excerpt of each, and how the context was packed.
                 with no model, the tokens of packed code (default: ${CONTEXT.default})
   --model M     model whose tokenizer counts the budget (default: gpt-4o)
   --json        print the result as JSON
-  --cache-dir DIR  where what indexing derives per file is kept between runs, so
-                a second question reads it instead of parsing again
+  --cache-dir DIR  where indexing's work is kept between runs (what each file
+                yields, whole indexes, token counts), so a later question
+                redoes only what changed; after a first question the rest of
+                the checkout is indexed there in the background
                 (default: $XDG_CACHE_HOME/askcode, else ~/.cache/askcode)
-  --no-cache    neither read nor write that cache`;
+  --no-cache    neither read nor write that cache, nor index in the background`;
 
 /**
  * Parses `askcode ask` arguments; throws ConfigError with the usage on bad
@@ -55,7 +57,7 @@ export function parseAskArgs(
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: negativeBudgetJoined(argv),
       allowPositionals: true,
       options: {
         repo: { type: "string" },
@@ -100,4 +102,18 @@ export function parseAskArgs(
       ? undefined
       : path.resolve(cwd, parsed.values["cache-dir"] ?? defaultCacheDir(env)),
   };
+}
+
+// `--budget -5` would read to the argument parser as a missing value and a
+// flag; joined as `--budget=-5`, it gets the message that names the bounds.
+function negativeBudgetJoined(argv: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (argv[i] === "--budget" && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`--budget=${next}`);
+      i++;
+    } else joined.push(argv[i] as string);
+  }
+  return joined;
 }

@@ -70,6 +70,10 @@ describe("parseAskArgs", () => {
     // The bounds of a repository's `budgets.context`, which --budget is.
     [["q", "--budget", "999"], /--budget must be/],
     [["q", "--budget", "1000001"], /--budget must be/],
+    [
+      ["q", "--budget", "-5"],
+      /--budget must be a whole number of tokens from 1000 to 1000000, got "-5"/,
+    ],
     [["q", "--colour"], /Unknown option '--colour'/],
     [["q", "--no-cache", "--cache-dir", "/c"], /contradict/],
   ])("refuses %j with a clear message and the usage", (argv, message) => {
