@@ -7,7 +7,8 @@ import { indexCheckout } from "../../../src/cli/index-checkout.js";
 import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
 import { createDerivedCache } from "../../../src/retrieval/index/derived-cache.js";
 import {
-  git,
+  commitAll,
+  initRepo,
   makeTempDir,
   removeDir,
   writeFiles,
@@ -23,12 +24,10 @@ describe("indexCheckout of an unchanged working tree", () => {
   let repo: string;
   let cacheDir: string;
   beforeEach(() => {
-    repo = makeTempDir();
+    repo = initRepo();
     cacheDir = makeTempDir();
     writeFiles(repo, FILES);
-    git(repo, "init", "-q");
-    git(repo, "add", ".");
-    git(repo, "commit", "-qm", "first");
+    commitAll(repo, "first");
   });
   afterEach(() => {
     removeDir(repo);

@@ -11,7 +11,9 @@ import { readRepositoryFiles } from "../../../src/retrieval/read-repository-file
 import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
 import { gitBlobSha } from "../../../src/code-host/github/git-blob-sha.js";
 import {
+  commitAll,
   git,
+  initRepo,
   makeTempDir,
   removeDir,
   writeFiles,
@@ -31,12 +33,10 @@ describe("askcode ask after a question that parsed only what it needed", () => {
   let repo: string;
   let cacheDir: string;
   beforeEach(() => {
-    repo = makeTempDir();
+    repo = initRepo();
     cacheDir = makeTempDir();
     writeFiles(repo, FILES);
-    git(repo, "init", "-q");
-    git(repo, "add", ".");
-    git(repo, "commit", "-qm", "first");
+    commitAll(repo, "first");
   });
   afterEach(() => {
     removeDir(repo);

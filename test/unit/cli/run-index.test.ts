@@ -4,7 +4,8 @@ import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import {
-  git,
+  commitAll,
+  initRepo,
   makeTempDir,
   removeDir,
   writeFiles,
@@ -16,7 +17,7 @@ describe("runIndex", () => {
   let repo: string;
   let cacheDir: string;
   beforeEach(() => {
-    repo = makeTempDir();
+    repo = initRepo();
     cacheDir = makeTempDir();
     writeFiles(repo, {
       "src/upload.py":
@@ -24,9 +25,7 @@ describe("runIndex", () => {
       "src/sleep.py":
         "import time\n\ndef pause(seconds):\n    time.sleep(seconds)\n",
     });
-    git(repo, "init", "-q");
-    git(repo, "add", ".");
-    git(repo, "commit", "-qm", "first");
+    commitAll(repo, "first");
   });
   afterEach(() => {
     removeDir(repo);
