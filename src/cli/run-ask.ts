@@ -2,21 +2,21 @@ import path from "node:path";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
+import type { QuestionIndexLimits } from "../retrieval/index/index-for-one-question.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult } from "./ask-result.js";
+import { readBuildId } from "./build-id.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
-import { startBackgroundIndex } from "./start-background-index.js";
-import type { QuestionIndexLimits } from "../retrieval/index/index-for-one-question.js";
-import { readBuildId } from "./build-id.js";
-import { stderrLog } from "./stderr-log.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
-import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
+import { startBackgroundIndex } from "./start-background-index.js";
+import { stderrLog } from "./stderr-log.js";
+import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 
 export interface RunAskDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
