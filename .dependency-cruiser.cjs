@@ -1,33 +1,29 @@
-// Layering of src/ (issue h21), checked by `npm run lint:layers`.
+// Layering of src/, checked by `npm run lint:layers` (and by .ci/run).
 //
-// A folder may import its own files, folders on its own tier and folders on
-// any tier below it; never a tier above. Every import counts, type-only ones
-// included: dependency-cruiser does tell them apart (with
-// tsPreCompilationDeps it marks `import type` and all-`type` specifier lists
-// as "type-only"), but a type import still ties the importer to the folder
-// that owns the type, and it is exactly the kind of edge the layering is
-// meant to keep pointing down. The same goes for cycles: a cycle closed by a
-// type-only edge is still two files that cannot be understood or moved
-// apart, so no-circular counts them too (LAYERING-REPORT.md says which
-// cycles are type-only).
+// The tiers read as the path of one question, top to bottom: a webhook is
+// screened, queued as a job, run, answered in its conversation from what
+// retrieval read through the code host. A folder may import its own files,
+// folders on its own tier and folders on any tier below it; never a tier
+// above. docs/architecture/overview.md has the map and the reason for each.
 //
-// The order is the one the issue gives, top to bottom. `LAYERS_ORDER=imports`
-// selects the order the imports actually follow for webhooks/trigger/jobs/run
-// (run consumes job payloads and trigger decisions, so it sits above jobs and
-// trigger): see LAYERING-REPORT.md, "Does not fit".
+// Every import counts, type-only ones included: dependency-cruiser tells them
+// apart (with tsPreCompilationDeps it marks `import type` as "type-only"), but
+// a type import still ties the importer to the folder that owns the type, and
+// that is the edge the layering keeps pointing down. The same goes for
+// cycles: two files joined by a type-only cycle still cannot be understood or
+// moved apart, so no-circular counts them too.
 
-/** Tiers, top to bottom, as the issue gives them. */
-const AS_SPECIFIED = [
-  // The composition root: the Probot app function (src/index.ts), the CLI and
-  // the server; compose/ (planned) holds the factories they share.
+/** Tiers, top to bottom. */
+const LAYERS = [
+  // The composition roots: the Probot app function (src/index.ts), the CLI
+  // and the server; compose/ holds the factories they share (caches, the
+  // installation's code host with its metrics).
   ["cli", "server", "compose", "index.ts"],
   ["webhooks"],
   ["trigger"],
   ["jobs"],
   ["run"],
-  // Planned by the issue: GitHub conversation reading and writing, below run.
   ["conversation"],
-  // question/ exists only in LAYERING-REPORT.md's plan B (this order kept as is).
   [
     "agent",
     "tools",
@@ -35,42 +31,17 @@ const AS_SPECIFIED = [
     "missions",
     "config",
     "limits",
-    "metrics",
     "question",
     // worker-threads/ runs CPU work of policy/, retrieval/ and answer/ on
     // threads (cpu-tasks.ts calls renderAnswerComment): it sits above what it
-    // runs. Only run/, cli/ and index.ts import it.
+    // runs.
     "worker-threads",
   ],
   // redis/ (connection and outage reporting) is storage plumbing like sqlite/.
   ["retrieval", "code-host", "cache", "policy", "sqlite", "tokens", "redis"],
-  ["text", "shared"],
+  // The ground floor: what every stage may need, importing nothing above.
+  ["metrics", "text", "shared"],
 ];
-
-/** The same tiers with run above jobs and trigger, as the imports go today. */
-const BY_IMPORTS = [
-  ["cli", "server", "compose", "index.ts"],
-  ["webhooks"],
-  ["run"],
-  ["conversation"],
-  ["jobs"],
-  ["trigger"],
-  [
-    "agent",
-    "tools",
-    "answer",
-    "missions",
-    "config",
-    "limits",
-    "metrics",
-    "worker-threads",
-  ],
-  ["retrieval", "code-host", "cache", "policy", "sqlite", "tokens", "redis"],
-  ["text", "shared"],
-];
-
-const LAYERS =
-  process.env.LAYERS_ORDER === "imports" ? BY_IMPORTS : AS_SPECIFIED;
 
 /** `^src/(a|b)/` for folders, `^src/x\.ts$` for a file at the top of src/. */
 function pathOf(names) {
@@ -84,27 +55,8 @@ function pathOf(names) {
 
 const ALL = LAYERS.flat();
 
-/** The folders on the tiers above `name`'s. */
-function above(name) {
-  return LAYERS.slice(
-    0,
-    LAYERS.findIndex((tier) => tier.includes(name)),
-  ).flat();
-}
-
-// The leaves have stricter rules of their own below (no layer-* duplicate).
+// The ground floor has stricter rules of its own below (no layer-* duplicate).
 const LEAVES = ["metrics", "text", "shared"];
-
-const ORCHESTRATION = [
-  "cli",
-  "server",
-  "index.ts",
-  "webhooks",
-  "trigger",
-  "jobs",
-  "run",
-  "conversation",
-];
 
 /** One rule per folder: nothing from the tiers above it. */
 const layerRules = LAYERS.flatMap((tier, level) => {
@@ -129,8 +81,6 @@ const leafRules = ["text", "shared"].map((name) => ({
   from: { path: `^src/${name}/` },
   to: { path: "^src/", pathNot: `^src/${name}/` },
 }));
-
-const metricsForbidden = [...new Set([...ORCHESTRATION, ...above("metrics")])];
 
 const rules = [
   {
@@ -163,21 +113,10 @@ const rules = [
   {
     name: "leaf-metrics",
     comment:
-      "metrics/ counts what others report: it imports nothing at all from orchestration (nor from any tier above its own); whoever runs, queues or reads hands metrics plain values.",
+      "metrics/ counts what others report through what they are handed: besides itself it imports only the ground floor (text/, shared/), never orchestration or the stages it counts.",
     severity: "error",
     from: { path: "^src/metrics/" },
-    to: { path: pathOf(metricsForbidden) },
-  },
-  {
-    name: "metrics-ground-only",
-    comment:
-      "metrics/ should need only text/ and shared/ besides itself (a leaf above the ground floor); a warning, since the few types it still takes from code-host/ and answer/ are harmless siblings or lower tiers.",
-    severity: "warn",
-    from: { path: "^src/metrics/" },
-    to: {
-      path: "^src/",
-      pathNot: `^src/(metrics|text|shared)/|${pathOf(metricsForbidden)}`,
-    },
+    to: { path: "^src/", pathNot: "^src/(metrics|text|shared)/" },
   },
   {
     name: "code-host-below-retrieval",

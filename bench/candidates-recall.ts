@@ -16,8 +16,8 @@
 import { readFileSync } from "node:fs";
 import type { CodeReader } from "../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
-import { candidateQueries } from "../src/run/candidate-queries.js";
-import { collectFiles } from "../src/run/collect-files.js";
+import { candidateQueries } from "../src/retrieval/candidates/candidate-queries.js";
+import { collectFiles } from "../src/retrieval/candidates/collect-files.js";
 import { parseInstances } from "./swebench/load-instances.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";

@@ -17,7 +17,7 @@ import {
   indexKey,
   type IndexCache,
 } from "../src/retrieval/index/index-cache.js";
-import { candidateQueries } from "../src/run/candidate-queries.js";
+import { candidateQueries } from "../src/retrieval/candidates/candidate-queries.js";
 import { indexForQuestion } from "../src/run/index-for-question.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { createPathPolicy } from "../src/tools/path-policy.js";

@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { snapshotKeeps } from "../src/code-host/github/snapshot-fits.js";
 import { unpackTarball } from "../src/code-host/github/unpack-tarball.js";
-import { skipReasonForText } from "../src/retrieval/file-filters.js";
+import { skipReasonForText } from "../src/policy/file-filters.js";
 import { benchCommand } from "./parse-bench-command.js";
 
 benchCommand({

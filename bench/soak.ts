@@ -7,7 +7,7 @@
 // registry are shared by all questions, as in production. After a warm-up,
 // the heap after a full GC and the RSS are sampled every `--every` questions.
 //   npm run bench:soak [-- --questions 500 --commits 5 --heap-snapshots DIR]
-import { createPullRequests } from "../src/run/pull-requests.js";
+import { createPullRequests } from "../src/conversation/pull-requests.js";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,15 +17,15 @@ import { Octokit } from "@octokit/rest";
 import { Registry } from "prom-client";
 import { createResponseCache } from "../src/cache/response-cache.js";
 import { createOctokit } from "../src/code-host/github/create-octokit.js";
-import { createInstallationCodeHost } from "../src/code-host/github/create-installation-code-host.js";
+import { createInstallationCodeHost } from "../src/compose/create-installation-code-host.js";
 import { createSearchPacer } from "../src/code-host/github/search-pacer.js";
-import { createReadCaches } from "../src/cache/create-read-caches.js";
+import { createReadCaches } from "../src/compose/create-read-caches.js";
 import { runGit } from "../src/code-host/local/run-git.js";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
-import { countQuestionRuns } from "../src/metrics/count-question-runs.js";
+import { countQuestionRuns } from "../src/run/count-question-runs.js";
 import { createInFlightRuns } from "../src/run/in-flight-runs.js";
-import { createIssueComments } from "../src/run/issue-comments.js";
+import { createIssueComments } from "../src/conversation/issue-comments.js";
 import { runQuestion, type RunQuestionDeps } from "../src/run/run-question.js";
 import { systemClock, type Clock } from "../src/shared/clock.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";

@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import type { Redis } from "ioredis";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApplicationFunction, Probot } from "probot";
-import { createPullRequests } from "./run/pull-requests.js";
+import { createPullRequests } from "./conversation/pull-requests.js";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
-import { createReadCaches } from "./cache/create-read-caches.js";
+import { createReadCaches } from "./compose/create-read-caches.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
-import { createInstallationCodeHost } from "./code-host/github/create-installation-code-host.js";
+import { createInstallationCodeHost } from "./compose/create-installation-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
@@ -19,14 +19,14 @@ import {
   type OperatorConfig,
 } from "./config/operator-config.js";
 import { createInProcessQueue } from "./jobs/in-process-queue.js";
-import type { JobAttempt, JobEnd, JobQueue } from "./jobs/job-queue.js";
+import type { JobAttempt, JobEnd, JobQueue } from "./question/job-queue.js";
 import { createRedisDedupStore } from "./jobs/redis-dedup-store.js";
 import { createRedisQueue } from "./jobs/redis-queue.js";
-import type { QuestionJob } from "./jobs/question-job.js";
-import type { TriggerJob } from "./jobs/trigger-job.js";
+import type { QuestionJob } from "./question/question-job.js";
+import type { TriggerJob } from "./question/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
-import { countJobQueue } from "./metrics/count-job-queue.js";
-import { countQuestionRuns } from "./metrics/count-question-runs.js";
+import { countJobQueue } from "./jobs/count-job-queue.js";
+import { countQuestionRuns } from "./run/count-question-runs.js";
 import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
 import { createRedisReactionMemory } from "./metrics/redis-reaction-memory.js";
 import { createSqliteReactionMemory } from "./metrics/sqlite-reaction-memory.js";
@@ -39,11 +39,11 @@ import { createRedisConnection } from "./redis/create-redis-connection.js";
 import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./run/check-still-asked.js";
-import type { IssuesOctokit } from "./run/issue-comments.js";
+import type { IssuesOctokit } from "./conversation/issue-comments.js";
 import {
   questionComments,
   type QuestionOctokit,
-} from "./run/question-comments.js";
+} from "./conversation/question-comments.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
 import {
   replyInterrupted,

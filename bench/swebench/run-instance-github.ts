@@ -3,9 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Registry } from "prom-client";
-import { createReadCaches } from "../../src/cache/create-read-caches.js";
+import { createReadCaches } from "../../src/compose/create-read-caches.js";
 import { createResponseCache } from "../../src/cache/response-cache.js";
-import { createInstallationCodeHost } from "../../src/code-host/github/create-installation-code-host.js";
+import { createInstallationCodeHost } from "../../src/compose/create-installation-code-host.js";
 import { createOctokit } from "../../src/code-host/github/create-octokit.js";
 import { createSearchPacer } from "../../src/code-host/github/search-pacer.js";
 import { createRedactingReader } from "../../src/code-host/redacting-reader.js";
@@ -13,7 +13,7 @@ import type { OperatorConfig } from "../../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../../src/metrics/askcode-metrics.js";
 import { buildContext } from "../../src/retrieval/build-context.js";
 import { indexKey } from "../../src/retrieval/index/index-cache.js";
-import { candidateQueries } from "../../src/run/candidate-queries.js";
+import { candidateQueries } from "../../src/retrieval/candidates/candidate-queries.js";
 import {
   indexForQuestion,
   packingFor,

@@ -7,8 +7,8 @@ import { dataBlock } from "./data-block.js";
 import { describeAuthor } from "./describe-author.js";
 import { renderIssueThread, type IssueThread } from "./issue-thread.js";
 import { renderPullRequest } from "./render-pull-request.js";
-import type { PullRequestFacts } from "../run/pull-requests.js";
-import type { ReviewLineContext } from "../run/review-line-context.js";
+import type { PullRequestFacts } from "../code-host/pull-request-facts.js";
+import type { ReviewLineContext } from "../code-host/pull-request-facts.js";
 import { renderReviewComment } from "./render-review-comment.js";
 
 /** The packed context as the first message needs it; a retrieval `PackedContext` fits. */

@@ -1,4 +1,4 @@
-import type { PullRequestFacts } from "../run/pull-requests.js";
+import type { PullRequestFacts } from "../code-host/pull-request-facts.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { dataBlock } from "./data-block.js";
 

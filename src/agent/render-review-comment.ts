@@ -1,4 +1,4 @@
-import type { ReviewLineContext } from "../run/review-line-context.js";
+import type { ReviewLineContext } from "../code-host/pull-request-facts.js";
 import { numberLines } from "../tools/number-lines.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { dataBlock } from "./data-block.js";

@@ -2,7 +2,7 @@ import { findProseSpans } from "../text/find-prose-spans.js";
 import type { LineRange } from "./line-range.js";
 import { parseCodeUrl, type CodeUrl } from "./parse-code-url.js";
 import { looksLikeFile } from "./path-like.js";
-import type { RepositoryOnWeb } from "./permalink.js";
+import type { RepositoryOnWeb } from "../shared/permalink.js";
 
 /**
  * How a citation is written, which decides how it is written back:

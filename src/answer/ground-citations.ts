@@ -1,7 +1,7 @@
 import type { CitationVerdict, VerifyCitation } from "./citation-verdict.js";
 import { extractCitations, type Citation } from "./extract-citations.js";
 import { formatLines, type LineRange } from "./line-range.js";
-import { permalink, type RepositoryAtSha } from "./permalink.js";
+import { permalink, type RepositoryAtSha } from "../shared/permalink.js";
 
 /** What grounding did to an answer's citations, for logs and the comment's details. */
 export interface GroundingReport {

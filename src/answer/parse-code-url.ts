@@ -1,5 +1,5 @@
 import type { LineRange } from "./line-range.js";
-import { repositoryWebUrl, type RepositoryOnWeb } from "./permalink.js";
+import { repositoryWebUrl, type RepositoryOnWeb } from "../shared/permalink.js";
 
 /** A link into the run's repository's code, at whatever ref it named. */
 export interface CodeUrl {

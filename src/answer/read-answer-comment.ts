@@ -1,5 +1,5 @@
 import { extractCitations } from "./extract-citations.js";
-import type { RepositoryOnWeb } from "./permalink.js";
+import type { RepositoryOnWeb } from "../shared/permalink.js";
 import { CONTEXT_DETAILS_OPENING } from "./render-context-details.js";
 import { isAnswerComment } from "./render-footer.js";
 

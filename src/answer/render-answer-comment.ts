@@ -9,7 +9,7 @@ import {
   GITHUB_COMMENT_LIMIT,
 } from "./fit-comment.js";
 import type { GroundingReport } from "./ground-citations.js";
-import type { RepositoryAtSha } from "./permalink.js";
+import type { RepositoryAtSha } from "../shared/permalink.js";
 import {
   renderContextDetails,
   type ContextFile,

@@ -1,6 +1,6 @@
 import type { GroundingReport } from "./ground-citations.js";
 import type { LineRange } from "./line-range.js";
-import { permalink, type RepositoryAtSha } from "./permalink.js";
+import { permalink, type RepositoryAtSha } from "../shared/permalink.js";
 
 /** One file of the context: what the model was shown of it, and the cost. */
 export interface ContextFile {

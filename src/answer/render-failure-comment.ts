@@ -1,5 +1,5 @@
 import { redactSecrets } from "../policy/redact-secrets.js";
-import type { RepositoryAtSha } from "./permalink.js";
+import type { RepositoryAtSha } from "../shared/permalink.js";
 import { codeSpan, readAt } from "./render-footer.js";
 
 /**

@@ -1,5 +1,5 @@
 import { formatElapsed } from "./format-elapsed.js";
-import { commitLink, type RepositoryAtSha } from "./permalink.js";
+import { commitLink, type RepositoryAtSha } from "../shared/permalink.js";
 
 export interface FooterInput {
   repository: RepositoryAtSha;

@@ -1,4 +1,7 @@
-import type { QuestionJob } from "../jobs/question-job.js";
+/** What the comment reads of the job's task (`QuestionJob["task"]`). */
+type InterruptedTask =
+  | { kind: "question"; question: string }
+  | { kind: "mission"; mission: string; label: string };
 
 /**
  * The comment for a question askcode stopped working on because the app was
@@ -14,7 +17,7 @@ import type { QuestionJob } from "../jobs/question-job.js";
  * // "askcode was stopped (the app restarted or shut down) before it could answer this question. …"
  */
 export function renderInterruptedComment(
-  task: QuestionJob["task"],
+  task: InterruptedTask,
   handle: string | undefined,
   reason: "stopped" | "gave-up" = "stopped",
 ): string {

@@ -4,7 +4,11 @@ import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
 import { explainMatch } from "./explain-match.js";
 import { fenceLanguage } from "../text/fence-language.js";
-import { commitLink, permalink, type RepositoryAtSha } from "./permalink.js";
+import {
+  commitLink,
+  permalink,
+  type RepositoryAtSha,
+} from "../shared/permalink.js";
 import {
   renderAnswerComment,
   type AnswerCommentInput,

@@ -1,5 +1,5 @@
 import { syncReadsBlobFs } from "../cache/blob-fs.js";
-import { createReadCaches } from "../cache/create-read-caches.js";
+import { createReadCaches } from "../compose/create-read-caches.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
 import {
   DEFAULT_BLOB_CACHE_MAX_BYTES,

@@ -1,4 +1,4 @@
-import type { SkipReason } from "../retrieval/file-filters.js";
+import type { SkipReason } from "../policy/file-filters.js";
 import type { Deadline } from "../shared/deadline.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { TriggerJob } from "./trigger-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 /**
  * Remembers which deliveries and triggers were accepted, so none is queued

@@ -7,10 +7,10 @@ import type {
   JobEnd,
   JobQueue,
   JobRunner,
-} from "./job-queue.js";
+} from "../question/job-queue.js";
 import { createMemoryJobJournal } from "./memory-job-journal.js";
-import { issueKey } from "./question-job.js";
-import type { TriggerJob } from "./trigger-job.js";
+import { issueKey } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 export interface InProcessQueueOptions {
   run: JobRunner;

@@ -1,4 +1,4 @@
-import type { TriggerJob } from "./trigger-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 /** A job the journal holds: accepted, not yet finished. */
 export interface JournalEntry {

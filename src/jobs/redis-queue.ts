@@ -6,9 +6,13 @@ import {
   type RedisOutageLog,
 } from "../redis/report-redis-outages.js";
 import { createIssueLock } from "./issue-lock.js";
-import type { JobCanceller, JobQueue, JobRunner } from "./job-queue.js";
-import { issueKey } from "./question-job.js";
-import type { TriggerJob } from "./trigger-job.js";
+import type {
+  JobCanceller,
+  JobQueue,
+  JobRunner,
+} from "../question/job-queue.js";
+import { issueKey } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 /** What a question's job holds in Redis: plain data any replica can run. */
 export interface QueuedTrigger {

@@ -3,7 +3,7 @@ import type { Clock } from "../shared/clock.js";
 import { inTransaction } from "../sqlite/in-transaction.js";
 import type { JobJournal, JournalEntry } from "./job-journal.js";
 import { createSqliteDedupStore } from "./sqlite-dedup-store.js";
-import type { TriggerJob } from "./trigger-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 interface JobRow {
   trigger: string;

@@ -1,6 +1,11 @@
-import type { AnswerThumbsDown } from "../run/issue-comments.js";
 import type { AnswerReactionMetrics } from "./answer-reaction-metrics.js";
 import type { ReactionMemory } from "./reaction-memory.js";
+
+/** An answer of askcode's and its 👎 count, as the thread reader reports it (declared here: metrics/ imports no conversation/ type, and the shape is structural). */
+export interface AnswerThumbsDown {
+  commentId: number;
+  thumbsDown: number;
+}
 
 export interface CountAnswerReactionsDeps {
   memory: ReactionMemory;

@@ -1,17 +1,24 @@
 import { Counter, Histogram, type Registry } from "prom-client";
-import type { GitHubApiStats } from "../code-host/github/github-api.js";
+
+/**
+ * Answers of the response cache, by how they were served (the fields of the
+ * code host's `GitHubApiStats` that count cache outcomes; declared here, since
+ * metrics/ is a leaf, and matched structurally).
+ */
+export interface CacheResultCounts {
+  hits: number;
+  sharedHits: number;
+  notModified: number;
+  misses: number;
+  staleOnError: number;
+}
 
 /** How askcode's code reads use GitHub: requests, the response cache, the code-search pacer. */
 export interface GitHubMetrics {
   /** One request, by its templated route ("GET /repos/{owner}/{repo}") and final status. */
   request(route: string, status: string): void;
   /** Cache outcomes since the last report, as counted by a `GitHubApi`. */
-  cacheResults(
-    delta: Pick<
-      GitHubApiStats,
-      "hits" | "sharedHits" | "notModified" | "misses" | "staleOnError"
-    >,
-  ): void;
+  cacheResults(delta: CacheResultCounts): void;
   /** How long one code search waited for the pacer before it could start. */
   readonly searchWait: { observe(seconds: number): void };
 }

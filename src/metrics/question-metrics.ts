@@ -1,5 +1,4 @@
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import type { FailureReason } from "../answer/render-failure-comment.js";
 
 /** What happens to accepted questions, from the queue to the last edit of the reply. */
 export interface QuestionMetrics {
@@ -10,8 +9,12 @@ export interface QuestionMetrics {
   stopped(): void;
   /** The reply is an answer, `seconds` after the webhook was accepted. */
   answered(repository: string, seconds: number): void;
-  /** The reply says why there is no answer. */
-  failed(repository: string, reason: FailureReason["kind"]): void;
+  /**
+   * The reply says why there is no answer; `reason` is the failure's kind
+   * (`FailureReason["kind"]` of the answer stage: a short, bounded set, so it
+   * can label a series; metrics/ is a leaf and does not import that type).
+   */
+  failed(repository: string, reason: string): void;
 }
 
 // From a cached retrieval-only answer (about a second) to a long agent run

@@ -1,4 +1,4 @@
-import { repositoryWebUrl, type RepositoryAtSha } from "../answer/permalink.js";
+import { repositoryWebUrl, type RepositoryAtSha } from "../shared/permalink.js";
 
 /** Where a posted answer may point. */
 export interface LinkPolicy {

@@ -5,7 +5,7 @@ import {
   skipReasonForText,
   type FileFilterOptions,
   type SkipReason,
-} from "./file-filters.js";
+} from "../policy/file-filters.js";
 import type { SourceFile } from "./types.js";
 
 export interface ReadRepositoryOptions extends FileFilterOptions {

@@ -6,12 +6,12 @@ import {
   type ParseRepoConfigOptions,
 } from "../config/parse-repo-config.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
-import type { QuestionJob } from "../jobs/question-job.js";
-import type { TriggerJob } from "../jobs/trigger-job.js";
+import type { QuestionJob } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
-import { decideTrigger } from "../trigger/decide-trigger.js";
-import type { TriggerDecision } from "../trigger/trigger-types.js";
+import { decideTrigger } from "../question/decide-trigger.js";
+import type { TriggerDecision } from "../question/trigger-types.js";
 import type { StillAsked } from "./check-still-asked.js";
 import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 

@@ -12,7 +12,7 @@ import {
   type RenderedComment,
 } from "../answer/render-answer-comment.js";
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
-import { repositoryAtSha } from "../answer/permalink.js";
+import { repositoryAtSha } from "../shared/permalink.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
@@ -33,7 +33,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { candidateQueries } from "./candidate-queries.js";
+import { candidateQueries } from "../retrieval/candidates/candidate-queries.js";
 import { packedContextTokens } from "./packed-context-tokens.js";
 import type { RunAtRepository } from "./run-at.js";
 import {
@@ -41,9 +41,9 @@ import {
   packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
-import type { PullRequestFacts } from "./pull-requests.js";
-import { readReviewLineContext } from "./review-line-context.js";
-import type { ReviewCommentFacts } from "../trigger/trigger-types.js";
+import type { PullRequestFacts } from "../conversation/pull-requests.js";
+import { readReviewLineContext } from "../conversation/review-line-context.js";
+import type { ReviewCommentFacts } from "../question/trigger-types.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { withoutOwnSecrets } from "./without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";

@@ -1,7 +1,7 @@
 import type { Association } from "../config/config-fields.js";
 import { MEMBER_ASSOCIATIONS } from "../config/config-fields.js";
-import type { QuestionJob } from "../jobs/question-job.js";
-import type { TriggerJob } from "../jobs/trigger-job.js";
+import type { QuestionJob } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 import type {
   LimitCounter,
   QuestionLimiter,

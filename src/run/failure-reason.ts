@@ -1,5 +1,5 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
-import { RetryLaterError } from "../jobs/retry-later-error.js";
+import { RetryLaterError } from "../shared/retry-later-error.js";
 import { githubRefusal } from "./github-refusal.js";
 import { NothingToRetryError } from "./previous-question.js";
 import {

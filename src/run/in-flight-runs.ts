@@ -5,7 +5,7 @@ import {
   DEFAULT_COMMENT_WRITE_POLICY,
   retryCommentWrite,
   type CommentWritePolicy,
-} from "./retry-comment-write.js";
+} from "../conversation/retry-comment-write.js";
 
 /** The comment calls a run's comment needs (`IssueComments` has them). */
 export interface CommentWriter {

@@ -14,7 +14,7 @@ import {
   collectFiles,
   type CollectedFiles,
   type CollectFilesOptions,
-} from "./collect-files.js";
+} from "../retrieval/candidates/collect-files.js";
 
 export interface QuestionIndex {
   index: RepositoryIndex;

@@ -1,4 +1,4 @@
-import type { RepositoryOnWeb } from "../answer/permalink.js";
+import type { RepositoryOnWeb } from "../shared/permalink.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import type { Budgets } from "../config/repo-config-schema.js";
 

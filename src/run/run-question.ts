@@ -7,7 +7,7 @@ import {
 } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
-import type { JobEnd } from "../jobs/job-queue.js";
+import type { JobEnd } from "../question/job-queue.js";
 import {
   renderProgressComment,
   type ProgressEvent,
@@ -16,9 +16,9 @@ import type { CodeHost, CodeReader } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
-import type { JobAttempt } from "../jobs/job-queue.js";
-import type { QuestionJob } from "../jobs/question-job.js";
-import { RetryLaterError } from "../jobs/retry-later-error.js";
+import type { JobAttempt } from "../question/job-queue.js";
+import type { QuestionJob } from "../question/question-job.js";
+import { RetryLaterError } from "../shared/retry-later-error.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import { resolveRunSettings } from "../missions/resolve-run-settings.js";
@@ -28,19 +28,25 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { findAskedRef, type AskedRef } from "../trigger/find-asked-ref.js";
+import { findAskedRef, type AskedRef } from "../question/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
-import type { IssueComments } from "./issue-comments.js";
+import type { IssueComments } from "../conversation/issue-comments.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import { createProgressReporter } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
-import { headMovedNote, pullRequestCommit } from "./pull-request-commit.js";
-import type { PullRequestFacts, PullRequests } from "./pull-requests.js";
-import { notAtHeadNote } from "./review-line-context.js";
+import {
+  headMovedNote,
+  pullRequestCommit,
+} from "../conversation/pull-request-commit.js";
+import type {
+  PullRequestFacts,
+  PullRequests,
+} from "../conversation/pull-requests.js";
+import { notAtHeadNote } from "../conversation/review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import {

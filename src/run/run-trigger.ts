@@ -1,8 +1,8 @@
-import type { QuestionJob } from "../jobs/question-job.js";
-import type { TriggerJob } from "../jobs/trigger-job.js";
+import type { QuestionJob } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 import { acceptTrigger, type AcceptTriggerDeps } from "./accept-trigger.js";
 import { checkLimits, type CheckLimitsDeps } from "./check-limits.js";
-import { CommentRefusedError } from "./comment-refused-error.js";
+import { CommentRefusedError } from "../conversation/comment-refused-error.js";
 
 export interface RunTriggerDeps extends AcceptTriggerDeps {
   /** Adds the 👀 reaction to what asked. */

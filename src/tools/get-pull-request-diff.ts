@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { redactSecrets } from "../policy/redact-secrets.js";
-import type { ChangedFile, PullRequestFacts } from "../run/pull-requests.js";
+import type {
+  ChangedFile,
+  PullRequestFacts,
+} from "../code-host/pull-request-facts.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { resultBudget, toRepoPath } from "./code-tool-deps.js";
 import { hiddenPathMessage, type PathPolicy } from "./path-policy.js";

@@ -1,5 +1,5 @@
 import { triggerFacts } from "./trigger-facts.js";
-import type { TriggerPayload } from "./trigger-types.js";
+import type { TriggerPayload } from "../question/trigger-types.js";
 
 /**
  * The fields of a `pull_request_review_comment` delivery askcode reads.

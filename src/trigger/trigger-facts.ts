@@ -1,4 +1,4 @@
-import type { TriggerPayload } from "./trigger-types.js";
+import type { TriggerPayload } from "../question/trigger-types.js";
 
 /**
  * The payload's fields the trigger decision reads, and no more: a job is

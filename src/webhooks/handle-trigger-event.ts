@@ -1,9 +1,9 @@
-import type { JobQueue } from "../jobs/job-queue.js";
-import type { TriggerJob } from "../jobs/trigger-job.js";
+import type { JobQueue } from "../question/job-queue.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
-import { screenTrigger } from "../trigger/screen-trigger.js";
-import type { IgnoreReason } from "../trigger/trigger-types.js";
+import { screenTrigger } from "../question/screen-trigger.js";
+import type { IgnoreReason } from "../question/trigger-types.js";
 import {
   parseTriggerDelivery,
   type DeliveryShapeReason,

@@ -5,7 +5,7 @@ import {
 } from "../trigger/discussion-trigger.js";
 import { reviewCommentTrigger } from "../trigger/review-comment-trigger.js";
 import { triggerFacts } from "../trigger/trigger-facts.js";
-import type { TriggerPayload } from "../trigger/trigger-types.js";
+import type { TriggerPayload } from "../question/trigger-types.js";
 
 /**
  * What a delivery that may ask askcode something tells, once checked: where

@@ -1,4 +1,4 @@
-import type { PullRequests } from "../../src/run/pull-requests.js";
+import type { PullRequests } from "../../src/conversation/pull-requests.js";
 
 /** The pull-request client of a run asked on an issue: any call is a bug the test should see. */
 export const noPullRequests: PullRequests = {

@@ -1,5 +1,5 @@
 import { defaultRepoConfig } from "../../src/config/parse-repo-config.js";
-import type { QuestionJob } from "../../src/jobs/question-job.js";
+import type { QuestionJob } from "../../src/question/question-job.js";
 
 /** An accepted question on octo-org/hello-world#1, with the fields a test changes. */
 export function questionJob(overrides: Partial<QuestionJob> = {}): QuestionJob {

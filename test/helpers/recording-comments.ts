@@ -1,5 +1,5 @@
 import type { IssueThread } from "../../src/agent/issue-thread.js";
-import type { IssueComments } from "../../src/run/issue-comments.js";
+import type { IssueComments } from "../../src/conversation/issue-comments.js";
 
 /**
  * A run's comments kept in memory: every body posted or edited, in order

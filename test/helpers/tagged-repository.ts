@@ -4,7 +4,7 @@ import {
   createLocalCodeHost,
   type LocalCodeHost,
 } from "../../src/code-host/local/local-code-host.js";
-import type { IssueComments } from "../../src/run/issue-comments.js";
+import type { IssueComments } from "../../src/conversation/issue-comments.js";
 import { runQuestion } from "../../src/run/run-question.js";
 import { createFakeClock } from "./fake-clock.js";
 import { questionJob } from "./question-job.js";

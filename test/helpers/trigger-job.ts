@@ -1,4 +1,4 @@
-import type { TriggerJob } from "../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../src/question/trigger-job.js";
 import { loadWebhook } from "../unit/trigger/webhook-fixture.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { SkipReason } from "../../retrieval/file-filters.js";
+import type { SkipReason } from "../../policy/file-filters.js";
 import type { TreeEntry, TreeListing } from "../code-host.js";
 import type { FileSourceEntry } from "../file-set/file-source.js";
 import { mapLimit } from "../file-set/map-limit.js";

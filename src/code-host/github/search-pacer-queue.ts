@@ -1,5 +1,5 @@
+import type { Deadline } from "../../shared/deadline.js";
 import type { Clock } from "../../shared/clock.js";
-import type { SearchPacer } from "./search-pacer.js";
 import {
   readRateLimitReport,
   type SearchWindow,
@@ -100,4 +100,44 @@ export function createQueuedPacer(options: QueuedPacerOptions): SearchPacer {
         window.observe(key, report, now);
     },
   };
+}
+
+/**
+ * askcode's own budget for `GET /search/code`, one queue per installation.
+ *
+ * GitHub allows about 10 code searches a minute per installation, counted
+ * apart from the core limit and reported with `x-ratelimit-resource:
+ * code_search` (https://docs.github.com/en/rest/search/search#rate-limit).
+ * Octokit's throttling plugin does not know that budget: its built-in `search`
+ * group only runs searches one at a time, 2 s apart, per throttle `id`
+ * (plugin-throttling `src/index.ts`, `groups.search`), which allows 30 a
+ * minute. So the two layers split the work:
+ * - this pacer decides *whether* a search may start: at most
+ *   `requestsPerMinute` (default 9, one below GitHub's 10 to leave room for a
+ *   request we did not see) in any sliding 60 s window, callers served first
+ *   come, first served, so a burst of questions waits its turn instead of
+ *   failing with 403;
+ * - Octokit's `search` group then spaces the requests it lets through 2 s
+ *   apart, and its rate-limit handlers retry the rare 403/429 that still
+ *   happens (another replica, another process with the same installation).
+ */
+export interface SearchPacer {
+  /**
+   * Resolves `true` when a code search for `key` (one installation) may
+   * start. With the run's `deadline`, it waits at most half the time the run
+   * had left when it asked, and resolves `false` then (its place given up,
+   * nothing counted): the caller searches the tree instead, and the other
+   * half of the time is left for that and for the answer.
+   */
+  acquire(key: string, deadline?: Deadline): Promise<boolean>;
+  /**
+   * Reads GitHub's `x-ratelimit-*` headers off a code-search response (or a
+   * rate-limit error's response) and tightens the budget for `key` when
+   * GitHub has less left than we thought: with `remaining: 0`, nothing more
+   * starts until `x-ratelimit-reset`. Never loosens our own window.
+   */
+  observe(
+    key: string,
+    headers: Readonly<Record<string, string | number | undefined>>,
+  ): void;
 }

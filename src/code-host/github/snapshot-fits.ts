@@ -2,7 +2,7 @@ import {
   skipReason,
   skipReasonForText,
   type SkipReason,
-} from "../../retrieval/file-filters.js";
+} from "../../policy/file-filters.js";
 import type { TreeListing } from "../code-host.js";
 import { formatBytes } from "../file-set/format-bytes.js";
 

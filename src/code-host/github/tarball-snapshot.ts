@@ -1,4 +1,4 @@
-import type { SkipReason } from "../../retrieval/file-filters.js";
+import type { SkipReason } from "../../policy/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";

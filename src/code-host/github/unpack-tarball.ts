@@ -1,4 +1,4 @@
-import type { SkipReason } from "../../retrieval/file-filters.js";
+import type { SkipReason } from "../../policy/file-filters.js";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";

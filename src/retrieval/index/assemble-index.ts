@@ -1,10 +1,46 @@
 import { Bm25Builder } from "./bm25-builder.js";
 import type { DerivedFile } from "./derive-file.js";
-import type { IndexedFile, RepositoryIndex } from "./index-repository.js";
+import type { Bm25Index } from "./bm25-index.js";
 import { pathTerms as termsOfPath } from "./path-terms.js";
-import { fileKind } from "../../text/file-kind.js";
+import { fileKind, type FileKind } from "../../text/file-kind.js";
 import type { Steps } from "../../shared/time-slices.js";
 import type { Chunk } from "../types.js";
+
+export interface IndexedFile {
+  id: number;
+  path: string;
+  /** The text with CRLF line ends turned into LF; chunk texts are slices of it. */
+  text: string;
+  kind: FileKind;
+  /** Lines in the file. */
+  lineCount: number;
+  /** The file's chunks are `chunks[firstChunk .. firstChunk + chunkCount)`, in line order. */
+  firstChunk: number;
+  chunkCount: number;
+}
+
+/**
+ * Everything ranking needs about one set of files, built once per snapshot and
+ * reusable for any number of questions.
+ */
+export interface RepositoryIndex {
+  files: IndexedFile[];
+  chunks: Chunk[];
+  /** Chunk id → file id. */
+  chunkFile: Uint32Array;
+  bm25: Bm25Index;
+  /** Terms per file (the sum over its chunks), for file-level BM25. */
+  fileLength: Float64Array;
+  avgFileLength: number;
+  /** Lowercased declared name → ids of the chunks that declare it. */
+  definitions: Map<string, number[]>;
+  /** Path → file id. */
+  byPath: Map<string, number>;
+  /** Lowercased file name → file ids. */
+  byName: Map<string, number[]>;
+  /** Index term of a path's directory and file names ("fits", "fitsrec") → file ids. */
+  pathTerms: Map<string, number[]>;
+}
 
 // Chunks whose file ids and lengths are tallied between two pauses.
 const CHUNKS_PER_STEP = 16_384;

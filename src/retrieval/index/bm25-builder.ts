@@ -1,4 +1,3 @@
-import type { Bm25Index } from "./bm25-index.js";
 import { IDENTIFIER, identifierTerms } from "../../text/code-terms.js";
 import { WordTable } from "./word-table.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
@@ -290,4 +289,22 @@ function grow<T extends Uint32Array | Uint16Array>(array: T): T {
   );
   bigger.set(array);
   return bigger;
+}
+
+/**
+ * An inverted index over documents (chunks), in compressed-row form: the
+ * postings of term t are `docs[start[t] .. start[t + 1])` with their term
+ * frequencies in `tfs`, documents in increasing order. Typed arrays keep forty
+ * thousand chunks at a few tens of megabytes and make scoring a tight loop.
+ */
+export interface Bm25Index {
+  /** Term → term id. */
+  vocabulary: Map<string, number>;
+  docCount: number;
+  /** Terms in each document. */
+  docLength: Uint32Array;
+  avgDocLength: number;
+  start: Uint32Array;
+  docs: Uint32Array;
+  tfs: Uint16Array;
 }

@@ -1,4 +1,5 @@
-import { Bm25Builder } from "./bm25-builder.js";
+import { Bm25Builder, type Bm25Index } from "./bm25-builder.js";
+export type { Bm25Index };
 
 /**
  * BM25 parameters (Robertson and Zaragoza, "The Probabilistic Relevance
@@ -9,24 +10,6 @@ import { Bm25Builder } from "./bm25-builder.js";
  */
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
-
-/**
- * An inverted index over documents (chunks), in compressed-row form: the
- * postings of term t are `docs[start[t] .. start[t + 1])` with their term
- * frequencies in `tfs`, documents in increasing order. Typed arrays keep forty
- * thousand chunks at a few tens of megabytes and make scoring a tight loop.
- */
-export interface Bm25Index {
-  /** Term → term id. */
-  vocabulary: Map<string, number>;
-  docCount: number;
-  /** Terms in each document. */
-  docLength: Uint32Array;
-  avgDocLength: number;
-  start: Uint32Array;
-  docs: Uint32Array;
-  tfs: Uint16Array;
-}
 
 /**
  * Builds the index, tokenizing each document once. Each identifier-shaped word

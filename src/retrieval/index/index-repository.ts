@@ -1,49 +1,18 @@
 import { Bm25Builder } from "./bm25-builder.js";
-import type { Bm25Index } from "./bm25-index.js";
 import type { ChunkOptions } from "../chunks/chunk-file.js";
-import { assembleIndexSteps } from "./assemble-index.js";
+import {
+  assembleIndexSteps,
+  type IndexedFile,
+  type RepositoryIndex,
+} from "./assemble-index.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
 import type { DerivedCache } from "./derived-cache.js";
-import type { FileKind } from "../../text/file-kind.js";
 import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
-import type { Chunk, SourceFile } from "../types.js";
+import type { SourceFile } from "../types.js";
 
-export interface IndexedFile {
-  id: number;
-  path: string;
-  /** The text with CRLF line ends turned into LF; chunk texts are slices of it. */
-  text: string;
-  kind: FileKind;
-  /** Lines in the file. */
-  lineCount: number;
-  /** The file's chunks are `chunks[firstChunk .. firstChunk + chunkCount)`, in line order. */
-  firstChunk: number;
-  chunkCount: number;
-}
-
-/**
- * Everything ranking needs about one set of files, built once per snapshot and
- * reusable for any number of questions.
- */
-export interface RepositoryIndex {
-  files: IndexedFile[];
-  chunks: Chunk[];
-  /** Chunk id → file id. */
-  chunkFile: Uint32Array;
-  bm25: Bm25Index;
-  /** Terms per file (the sum over its chunks), for file-level BM25. */
-  fileLength: Float64Array;
-  avgFileLength: number;
-  /** Lowercased declared name → ids of the chunks that declare it. */
-  definitions: Map<string, number[]>;
-  /** Path → file id. */
-  byPath: Map<string, number>;
-  /** Lowercased file name → file ids. */
-  byName: Map<string, number[]>;
-  /** Index term of a path's directory and file names ("fits", "fitsrec") → file ids. */
-  pathTerms: Map<string, number[]>;
-}
+// The index's shape is declared where it is assembled; importers keep this path.
+export type { IndexedFile, RepositoryIndex };
 
 export interface IndexReuse {
   /** What earlier indexing derived per blob SHA: files held there are assembled, not chunked and counted again. */

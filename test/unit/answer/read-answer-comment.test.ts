@@ -1,4 +1,4 @@
-import { permalink } from "../../../src/answer/permalink.js";
+import { permalink } from "../../../src/shared/permalink.js";
 import { readAnswerComment } from "../../../src/answer/read-answer-comment.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import { renderAnswerMovedComment } from "../../../src/answer/render-answer-moved-comment.js";

@@ -11,11 +11,11 @@ import type {
   JobEnd,
   JobQueue,
   JobRunner,
-} from "../../../src/jobs/job-queue.js";
+} from "../../../src/question/job-queue.js";
 import { createRedisDedupStore } from "../../../src/jobs/redis-dedup-store.js";
 import { createRedisQueue } from "../../../src/jobs/redis-queue.js";
 import { createSqliteJobJournal } from "../../../src/jobs/sqlite-job-journal.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { createRedisQuestionLimiter } from "../../../src/limits/redis-question-limiter.js";
 import { createSqliteQuestionLimiter } from "../../../src/limits/sqlite-question-limiter.js";
 import type { QuestionLimiter } from "../../../src/limits/question-limiter.js";

@@ -1,9 +1,9 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { JobAttempt } from "../../../src/jobs/job-queue.js";
+import type { JobAttempt } from "../../../src/question/job-queue.js";
 import { createMemoryJobJournal } from "../../../src/jobs/memory-job-journal.js";
 import { createSqliteJobJournal } from "../../../src/jobs/sqlite-job-journal.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { openSqliteDatabase } from "../../../src/sqlite/open-sqlite-database.js";
 import { createManualClock } from "../../helpers/manual-clock.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";

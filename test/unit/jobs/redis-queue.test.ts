@@ -1,11 +1,11 @@
 import { jest } from "@jest/globals";
 import { Queue, QueueEvents } from "bullmq";
 import nock from "nock";
-import type { JobAttempt, JobRunner } from "../../../src/jobs/job-queue.js";
+import type { JobAttempt, JobRunner } from "../../../src/question/job-queue.js";
 import { createRedisDedupStore } from "../../../src/jobs/redis-dedup-store.js";
 import { createRedisQueue, jobIdFor } from "../../../src/jobs/redis-queue.js";
-import { RetryLaterError } from "../../../src/jobs/retry-later-error.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { GitHubError } from "../../../src/shared/errors.js";
 import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
 import { triggerJob } from "../../helpers/trigger-job.js";

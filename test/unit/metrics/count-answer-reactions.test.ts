@@ -8,7 +8,7 @@ import {
   type ReactionMemory,
 } from "../../../src/metrics/reaction-memory.js";
 import { createRedisReactionMemory } from "../../../src/metrics/redis-reaction-memory.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
 import {
   nockIssueThread,

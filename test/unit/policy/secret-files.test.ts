@@ -1,5 +1,5 @@
 import { isSecretPath } from "../../../src/policy/secret-files.js";
-import { skipReason } from "../../../src/retrieval/file-filters.js";
+import { skipReason } from "../../../src/policy/file-filters.js";
 
 describe("isSecretPath", () => {
   it.each([

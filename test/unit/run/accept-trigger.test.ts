@@ -3,7 +3,7 @@ import nock from "nock";
 import { ProbotOctokit } from "probot";
 import { installationConfigSource } from "../../../src/config/installation-config-source.js";
 import { renderConfigProblems } from "../../../src/config/render-config-problems.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
 import {

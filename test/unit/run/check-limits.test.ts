@@ -1,9 +1,9 @@
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
+import type { QuestionJob } from "../../../src/question/question-job.js";
 import { createMemoryQuestionLimiter } from "../../../src/limits/memory-question-limiter.js";
 import type { QuestionLimiter } from "../../../src/limits/question-limiter.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import {
   runTrigger,
   type RunTriggerDeps,

@@ -2,11 +2,11 @@ import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import nock from "nock";
 import { Probot, ProbotOctokit } from "probot";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { installationConfigSource } from "../../../src/config/installation-config-source.js";
 import { acceptTrigger } from "../../../src/run/accept-trigger.js";
 import { checkStillAsked } from "../../../src/run/check-still-asked.js";
-import type { QuestionOctokit } from "../../../src/run/question-comments.js";
+import type { QuestionOctokit } from "../../../src/conversation/question-comments.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import {
   nockGraphql,

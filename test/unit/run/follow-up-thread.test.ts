@@ -1,9 +1,9 @@
 import { buildFirstMessage } from "../../../src/agent/build-first-message.js";
 import { renderIssueThread } from "../../../src/agent/issue-thread.js";
-import { permalink } from "../../../src/answer/permalink.js";
+import { permalink } from "../../../src/shared/permalink.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import { renderProgressComment } from "../../../src/answer/render-progress-comment.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import {
   nockIssueThread,
   restIssueThread,

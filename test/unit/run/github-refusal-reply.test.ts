@@ -1,6 +1,6 @@
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
-import { createPullRequests } from "../../../src/run/pull-requests.js";
+import { createPullRequests } from "../../../src/conversation/pull-requests.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { githubFixture, restHeaders } from "../../helpers/nock-github.js";

@@ -2,7 +2,7 @@ import { jest } from "@jest/globals";
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { createDeadline } from "../../../src/shared/deadline.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createManualClock } from "../../helpers/manual-clock.js";

@@ -4,7 +4,7 @@ import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
 import { runAt } from "../../../src/run/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";

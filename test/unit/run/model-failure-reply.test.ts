@@ -4,7 +4,7 @@ import nock from "nock";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
-import type { IssueComments } from "../../../src/run/issue-comments.js";
+import type { IssueComments } from "../../../src/conversation/issue-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { GitHubError } from "../../../src/shared/errors.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";

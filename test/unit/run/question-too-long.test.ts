@@ -2,7 +2,7 @@ import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import nock from "nock";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
-import { createIssueComments } from "../../../src/run/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { questionTooLong } from "../../../src/run/question-too-long.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";

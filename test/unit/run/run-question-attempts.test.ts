@@ -1,8 +1,8 @@
 import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import type { JobAttempt } from "../../../src/jobs/job-queue.js";
-import { RetryLaterError } from "../../../src/jobs/retry-later-error.js";
-import type { IssueComments } from "../../../src/run/issue-comments.js";
+import type { JobAttempt } from "../../../src/question/job-queue.js";
+import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
+import type { IssueComments } from "../../../src/conversation/issue-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import {
   BudgetExceededError,

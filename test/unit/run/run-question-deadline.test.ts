@@ -4,7 +4,7 @@ import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import {
   createIssueComments,
   type IssueComments,
-} from "../../../src/run/issue-comments.js";
+} from "../../../src/conversation/issue-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";

@@ -1,6 +1,6 @@
-import type { QuestionJob } from "../../../src/jobs/question-job.js";
+import type { QuestionJob } from "../../../src/question/question-job.js";
 import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
-import { CommentRefusedError } from "../../../src/run/comment-refused-error.js";
+import { CommentRefusedError } from "../../../src/conversation/comment-refused-error.js";
 import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
 import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";

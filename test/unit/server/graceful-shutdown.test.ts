@@ -1,6 +1,6 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { TriggerJob } from "../../../src/jobs/trigger-job.js";
+import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import {
   createInFlightRuns,
   type CommentWriter,

@@ -1,5 +1,5 @@
 import { renderPullRequest } from "../../../src/agent/render-pull-request.js";
-import type { PullRequestFacts } from "../../../src/run/pull-requests.js";
+import type { PullRequestFacts } from "../../../src/code-host/pull-request-facts.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createPullRequestDiffTool } from "../../../src/tools/get-pull-request-diff.js";
 import { invokeTool } from "../../../src/tools/invoke-tool.js";

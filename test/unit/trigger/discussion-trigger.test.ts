@@ -2,9 +2,9 @@ import { fileURLToPath } from "node:url";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
-import { decideTrigger } from "../../../src/trigger/decide-trigger.js";
+import { decideTrigger } from "../../../src/question/decide-trigger.js";
 import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
-import { screenTrigger } from "../../../src/trigger/screen-trigger.js";
+import { screenTrigger } from "../../../src/question/screen-trigger.js";
 import { loadDiscussionWebhook } from "./webhook-fixture.js";
 
 const DISCUSSION_NODE = "MDEwOkRpc2N1c3Npb24zMjk5NjE0"; // the examples' discussion #4

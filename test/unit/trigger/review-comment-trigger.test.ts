@@ -1,7 +1,7 @@
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
-import { decideTrigger } from "../../../src/trigger/decide-trigger.js";
+import { decideTrigger } from "../../../src/question/decide-trigger.js";
 import { reviewCommentTrigger } from "../../../src/trigger/review-comment-trigger.js";
-import { screenTrigger } from "../../../src/trigger/screen-trigger.js";
+import { screenTrigger } from "../../../src/question/screen-trigger.js";
 import { loadReviewCommentWebhook } from "./webhook-fixture.js";
 
 const EVENT = "pull_request_review_comment";

@@ -1,7 +1,7 @@
 import { Registry } from "prom-client";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
 import { createAskcodeMetrics } from "../../../src/metrics/askcode-metrics.js";
-import { countJobQueue } from "../../../src/metrics/count-job-queue.js";
+import { countJobQueue } from "../../../src/jobs/count-job-queue.js";
 import {
   createTriggerHandler,
   type TriggerContext,

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
-import type { TriggerPayload } from "../../../src/trigger/trigger-types.js";
+import type { TriggerPayload } from "../../../src/question/trigger-types.js";
 import {
   createTriggerHandler,
   type DeliveryIgnoreReason,

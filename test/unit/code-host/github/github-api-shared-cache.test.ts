@@ -7,7 +7,7 @@ import {
   type RestMethods,
 } from "../../../../src/code-host/github/github-api.js";
 import { createGitHubMetrics } from "../../../../src/metrics/github-metrics.js";
-import { countCacheResults } from "../../../../src/metrics/count-cache-results.js";
+import { countCacheResults } from "../../../../src/compose/count-cache-results.js";
 import { Registry } from "prom-client";
 import { metricSamples } from "../../../helpers/metric-samples.js";
 import { createRedisConnection } from "../../../../src/redis/create-redis-connection.js";

@@ -8,7 +8,7 @@ import {
 import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_SOURCE_BYTES,
-} from "../../../../src/retrieval/file-filters.js";
+} from "../../../../src/policy/file-filters.js";
 import { createTestRepoContext } from "../../../helpers/github-repo-context.js";
 import { HELLO_WORLD, nockGetTree } from "../../../helpers/nock-github.js";
 

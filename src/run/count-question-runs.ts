@@ -1,0 +1,39 @@
+import type { QuestionJob } from "../question/question-job.js";
+import { failureReason } from "./failure-reason.js";
+import type { QuestionOutcome } from "./question-outcome.js";
+import type { Clock } from "../shared/clock.js";
+import type { QuestionMetrics } from "../metrics/question-metrics.js";
+
+/**
+ * A question's run (after its trigger was accepted), counting it: running while it runs, then answered
+ * (with the time since the webhook was accepted) or failed by reason. A run
+ * that throws (even its failure comment could not be posted) counts as failed
+ * with the reason its error gives, and the error goes on to the queue.
+ *
+ * @example
+ * const run = countQuestionRuns(metrics.questions, clock, (job) => runQuestion(job, deps));
+ */
+export function countQuestionRuns(
+  metrics: Omit<QuestionMetrics, "queued">,
+  clock: Pick<Clock, "now">,
+  run: (job: QuestionJob) => Promise<QuestionOutcome>,
+): (job: QuestionJob) => Promise<void> {
+  return async (job) => {
+    const repository = `${job.owner}/${job.repo}`;
+    metrics.started();
+    try {
+      const outcome = await run(job);
+      if (outcome.kind === "answered")
+        metrics.answered(
+          repository,
+          (clock.now() - Date.parse(job.receivedAt)) / 1000,
+        );
+      else metrics.failed(repository, outcome.reason);
+    } catch (error) {
+      metrics.failed(repository, failureReason(error).kind);
+      throw error;
+    } finally {
+      metrics.stopped();
+    }
+  };
+}
