@@ -7,7 +7,6 @@
 // registry are shared by all questions, as in production. After a warm-up,
 // the heap after a full GC and the RSS are sampled every `--every` questions.
 //   npm run bench:soak [-- --questions 500 --commits 5 --heap-snapshots DIR]
-import { createPullRequests } from "../src/conversation/pull-requests.js";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +24,7 @@ import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
 import { countQuestionRuns } from "../src/run/count-question-runs.js";
 import { createInFlightRuns } from "../src/run/in-flight-runs.js";
-import { createIssueComments } from "../src/conversation/issue-comments.js";
+import { openConversation } from "../src/conversation/open-conversation.js";
 import { runQuestion, type RunQuestionDeps } from "../src/run/run-question.js";
 import { systemClock, type Clock } from "../src/shared/clock.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
@@ -127,11 +126,7 @@ const deps: RunQuestionDeps = {
       logger: octokitLog,
     });
     return {
-      comments: createIssueComments(
-        new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
-        job,
-      ),
-      pullRequests: createPullRequests(
+      conversation: openConversation(
         new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
         job,
       ),

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import type { Redis } from "ioredis";
 import type { DatabaseSync } from "node:sqlite";
 import type { ApplicationFunction, Probot } from "probot";
-import { createPullRequests } from "./conversation/pull-requests.js";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { createReadCaches } from "./compose/create-read-caches.js";
@@ -36,14 +35,10 @@ import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
 import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { createRedisConnection } from "./redis/create-redis-connection.js";
-import { acknowledgeQuestion } from "./run/acknowledge-question.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./run/check-still-asked.js";
-import type { IssuesOctokit } from "./conversation/issue-comments.js";
-import {
-  questionComments,
-  type QuestionOctokit,
-} from "./conversation/question-comments.js";
+import { openConversation } from "./conversation/open-conversation.js";
+import type { QuestionOctokit } from "./conversation/question-octokit.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
 import {
   replyInterrupted,
@@ -211,7 +206,7 @@ export function createAskcodeApp(
         logger: app.log,
       });
       return {
-        comments: questionComments(
+        conversation: openConversation(
           installation as unknown as QuestionOctokit,
           job,
           {
@@ -220,10 +215,6 @@ export function createAskcodeApp(
             answersRead,
             ownSecrets: operator.ownSecrets,
           },
-        ),
-        pullRequests: createPullRequests(
-          installation as unknown as IssuesOctokit,
-          job,
         ),
         codeHost: createInstallationCodeHost({
           octokit,
@@ -298,23 +289,24 @@ export function createAskcodeApp(
       runTrigger(job, {
         ...acceptDeps(job),
         acknowledge: async (question) =>
-          acknowledgeQuestion(
+          openConversation(
             (await app.auth(
               question.installationId,
             )) as unknown as QuestionOctokit,
             question,
-          ),
+          ).acknowledge(),
         run: runAnswer(attempt),
         limits: {
           limiter: questionLimiter,
           ceilings: operator.questionLimits,
           clock,
           comment: async (question, body) =>
-            questionComments(
+            openConversation(
               (await app.auth(
                 question.installationId,
               )) as unknown as QuestionOctokit,
               question,
+              { ownSecrets: operator.ownSecrets },
             ).create(body),
         },
       });

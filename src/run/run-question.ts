@@ -32,20 +32,14 @@ import { findAskedRef, type AskedRef } from "../question/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
-import type { IssueComments } from "../conversation/issue-comments.js";
+import type { Conversation } from "../conversation/conversation.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import { createProgressReporter } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { retriedTask } from "./previous-question.js";
 import { questionTooLong } from "./question-too-long.js";
-import {
-  headMovedNote,
-  pullRequestCommit,
-} from "../conversation/pull-request-commit.js";
-import type {
-  PullRequestFacts,
-  PullRequests,
-} from "../conversation/pull-requests.js";
+import { pullRequestCommit } from "../conversation/pull-request-commit.js";
+import type { PullRequestFacts } from "../conversation/pull-requests.js";
 import { notAtHeadNote } from "../conversation/review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
@@ -57,12 +51,10 @@ import type { CpuPool } from "../worker-threads/cpu-pool.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
-  /** Posts and edits askcode's comment, reads the issue thread (Probot's Octokit). */
-  comments: IssueComments;
+  /** Where the question was asked: the thread, the pull request, askcode's reply (Probot's Octokit). */
+  conversation: Conversation;
   /** Reads the repository's code (askcode's own cached, throttled Octokit). */
   codeHost: CodeHost;
-  /** Reads a pull request the question was asked on (Probot's Octokit). */
-  pullRequests: PullRequests;
 }
 
 export interface RunQuestionDeps {
@@ -130,13 +122,13 @@ export async function runQuestion(
   job: QuestionJob,
   deps: RunQuestionDeps,
 ): Promise<QuestionOutcome> {
-  const { comments, codeHost, pullRequests } = await deps.clientsFor(job);
+  const { conversation, codeHost } = await deps.clientsFor(job);
   const handle = job.config.handle ?? deps.operator.handle;
   // Every write goes through the in-flight registry: a shutdown that cuts
   // this run short edits the comment into the interrupted notice.
   const attempt = deps.attempt;
   const comment = deps.inFlight.start(
-    comments,
+    conversation,
     renderInterruptedComment(job.task, handle),
     attempt && {
       commentId: attempt.commentId,
@@ -175,10 +167,7 @@ export async function runQuestion(
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
-      const issue = await comments.thread(
-        "commentId" in job.reactTo ? job.reactTo.commentId : undefined,
-        deadline,
-      );
+      const issue = await conversation.readThread(deadline);
       // "@askcode retry" asks the thread's previous question again.
       const asking = retriedTask(
         task,
@@ -196,14 +185,10 @@ export async function runQuestion(
             })
           : undefined;
       // On a pull request, its head (a ref the question names still wins).
-      const pullRequest: PullRequestFacts | undefined = job.onPullRequest
-        ? await pullRequests.read(job.issueNumber, deadline)
-        : undefined;
+      const pullRequest: PullRequestFacts | undefined =
+        await conversation.readPullRequest(deadline);
       // A review comment on a line: its hunk and the lines around it.
-      const reviewComment =
-        job.reactTo.kind === "review-comment"
-          ? job.reactTo.reviewComment
-          : undefined;
+      const reviewComment = conversation.reviewLine;
       const onHead =
         pullRequest && !asked
           ? await pullRequestCommit(codeHost, pullRequest, deadline)
@@ -267,7 +252,7 @@ export async function runQuestion(
           : "";
       const moved =
         onHead && !onHead.note
-          ? await headMovedNote(pullRequests, job.issueNumber, at.sha)
+          ? await conversation.headMovedNote(at.sha)
           : onHead?.note;
       const notAtHead = reviewComment && notAtHeadNote(reviewComment);
       const fault = watched.fault();
@@ -345,7 +330,7 @@ export async function replyInterrupted(
   deps: Pick<RunQuestionDeps, "clientsFor" | "operator">,
   ended: JobEnd = { reason: "stopped" },
 ): Promise<void> {
-  const { comments } = await deps.clientsFor(job);
+  const { conversation } = await deps.clientsFor(job);
   const body = renderInterruptedComment(
     job.task,
     job.config.handle ?? deps.operator.handle,
@@ -353,13 +338,13 @@ export async function replyInterrupted(
   );
   if (ended.commentId !== undefined) {
     try {
-      await comments.update(ended.commentId, body);
+      await conversation.update(ended.commentId, body);
       return;
     } catch (error) {
       if ((error as { status?: unknown } | null)?.status !== 404) throw error;
     }
   }
-  await comments.create(body);
+  await conversation.create(body);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { noPullRequests } from "./no-pull-requests.js";
+import { testConversation } from "./test-conversation.js";
 import type { IssueThread } from "../../src/agent/issue-thread.js";
 import {
   createLocalCodeHost,
@@ -92,9 +92,8 @@ export async function askTagged(
   const outcome = await runQuestion(
     questionJob({ htmlUrl: TAGGED_PAGE, task: { kind: "question", question } }),
     retrievalRunDeps({
-      clientsFor: async () => ({
-        pullRequests: noPullRequests,
-        comments,
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, comments),
         codeHost: {
           label: host.label,
           resolveRef: (ref, options) => (

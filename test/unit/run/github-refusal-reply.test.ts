@@ -1,3 +1,4 @@
+import { testConversation } from "../../helpers/test-conversation.js";
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import { createPullRequests } from "../../../src/conversation/pull-requests.js";
@@ -30,11 +31,14 @@ async function askOnPullRequest(status: 403 | 404, body: object) {
     questionJob({ issueNumber: 1347, onPullRequest: true }),
     retrievalRunDeps({
       clock: createFakeClock(),
-      clientsFor: async () => ({
-        comments,
-        pullRequests: createPullRequests(
-          new Octokit({ auth: "ghs_testinstallationtoken", log: SILENT }),
-          { owner: "octo-org", repo: "hello-world" },
+      clientsFor: async (job) => ({
+        conversation: testConversation(
+          job,
+          comments,
+          createPullRequests(
+            new Octokit({ auth: "ghs_testinstallationtoken", log: SILENT }),
+            { owner: "octo-org", repo: "hello-world" },
+          ),
         ),
         codeHost: memoryCodeHost(SHA),
       }),

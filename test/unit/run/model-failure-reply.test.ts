@@ -1,4 +1,4 @@
-import { noPullRequests } from "../../helpers/no-pull-requests.js";
+import { testConversation } from "../../helpers/test-conversation.js";
 import { jest } from "@jest/globals";
 import nock from "nock";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
@@ -79,9 +79,8 @@ async function ask(
       task: { kind: "question", question: "where does the retry give up?" },
     }),
     {
-      clientsFor: async () => ({
-        pullRequests: noPullRequests,
-        comments,
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, comments),
         codeHost: {
           label: "memory",
           resolveRef: async () => ({ sha: SHA, ref: "main" }),
@@ -248,14 +247,13 @@ describe("a failure comment", () => {
     const message =
       "GET https://ghe.internal.corp/api/v3/repos/octo-org/hello-world/commits/main answered 500: <html>Traceback at /srv/github/app.rb</html>";
     const outcome = await runQuestion(questionJob(), {
-      clientsFor: async () => ({
-        pullRequests: noPullRequests,
-        comments: {
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, {
           create: async (body) => (bodies.push(body), 1),
           update: async (_id, body) => void bodies.push(body),
           // Read first: a "retry" takes its question from the thread.
           thread: async () => ({ title: "Hello", body: null, comments: [] }),
-        },
+        }),
         codeHost: {
           label: "github:octo-org/hello-world",
           resolveRef: async () => {

@@ -1,4 +1,4 @@
-import { noPullRequests } from "../../helpers/no-pull-requests.js";
+import { testConversation } from "../../helpers/test-conversation.js";
 import nock from "nock";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
@@ -77,13 +77,15 @@ describe("runQuestion with a question over the limit", () => {
           .config,
       }),
       {
-        clientsFor: async () => ({
-          pullRequests: noPullRequests,
-          comments: createIssueComments(createTestOctokit(), {
-            owner: THREAD_OWNER,
-            repo: THREAD_REPO,
-            issueNumber: THREAD_ISSUE,
-          }),
+        clientsFor: async (job) => ({
+          conversation: testConversation(
+            job,
+            createIssueComments(createTestOctokit(), {
+              owner: THREAD_OWNER,
+              repo: THREAD_REPO,
+              issueNumber: THREAD_ISSUE,
+            }),
+          ),
           codeHost: { label: "unused", resolveRef: read, at: read },
         }),
         missions: [],

@@ -1,11 +1,11 @@
 import { RequestError } from "@octokit/request-error";
+import { testConversation } from "../../helpers/test-conversation.js";
 import type { CodeReader } from "../../../src/code-host/code-host.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { RefNotFoundError } from "../../../src/shared/errors.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
-import { noPullRequests } from "../../helpers/no-pull-requests.js";
 import { questionJob } from "../../helpers/question-job.js";
 import { recordingComments } from "../../helpers/recording-comments.js";
 import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
@@ -82,9 +82,8 @@ async function ask(reader: CodeReader) {
     }),
     retrievalRunDeps({
       clock: createFakeClock(),
-      clientsFor: async () => ({
-        comments,
-        pullRequests: noPullRequests,
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, comments),
         codeHost: {
           label: "github:octo-org/hello-world",
           resolveRef: async () => ({ sha: SHA, ref: "main" }),

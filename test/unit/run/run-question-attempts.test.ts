@@ -1,4 +1,4 @@
-import { noPullRequests } from "../../helpers/no-pull-requests.js";
+import { testConversation } from "../../helpers/test-conversation.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import type { JobAttempt } from "../../../src/question/job-queue.js";
 import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
@@ -60,9 +60,8 @@ async function ask(jobAttempt: JobAttempt, resolveFails?: Error) {
       task: { kind: "question", question: "where does the retry give up?" },
     }),
     retrievalRunDeps({
-      clientsFor: async () => ({
-        pullRequests: noPullRequests,
-        comments,
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, comments),
         codeHost: {
           label: "memory",
           resolveRef: async () => {

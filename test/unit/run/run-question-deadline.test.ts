@@ -1,4 +1,4 @@
-import { noPullRequests } from "../../helpers/no-pull-requests.js";
+import { testConversation } from "../../helpers/test-conversation.js";
 import nock from "nock";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import {
@@ -54,9 +54,8 @@ describe("runQuestion when GitHub hangs on the issue thread", () => {
     const running = runQuestion(
       questionJob({ owner: THREAD_OWNER, repo: THREAD_REPO }),
       {
-        clientsFor: async () => ({
-          pullRequests: noPullRequests,
-          comments,
+        clientsFor: async (job) => ({
+          conversation: testConversation(job, comments),
           codeHost: memoryCodeHost(SHA, { "src/a.ts": "export {};\n" }),
         }),
         missions: [],

@@ -1,5 +1,5 @@
 import type { QuestionJob } from "../question/question-job.js";
-import type { QuestionOctokit } from "../conversation/question-comments.js";
+import type { QuestionOctokit } from "./question-octokit.js";
 
 const ADD_REACTION = `mutation AddReaction($subjectId: ID!) {
   addReaction(input: { subjectId: $subjectId, content: EYES }) { reaction { content } }
