@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { mirrorPath } from "./mirror-path.js";
-import type { BenchArgs, SettingSource } from "./parse-bench-args.js";
+import type { BenchArgs, SettingSource } from "./bench-args.js";
 
 /** The public data set the instances come from. */
 export const SWEBENCH_DATASET_URL =

@@ -1,40 +1,9 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
+import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
 
-/** Where a path setting came from, so a message about it can say what to change. */
-export type SettingSource = "option" | "environment" | "default";
-
-export interface BenchArgs {
-  data: string;
-  dataFrom: SettingSource;
-  mirrors: string;
-  mirrorsFrom: SettingSource;
-  mirrorLayout: string;
-  budgets: number[];
-  repo?: string;
-  instances: string[];
-  limit?: number;
-  /** At most this many instances per repository. */
-  perRepo?: number;
-  out: string;
-  model: string;
-  /** "local": read each repository from its mirror; "github": also through the bot's GitHub path against a stand-in. */
-  via: "local" | "github";
-  /** Forces candidates mode in github mode (a snapshot cap of 0). */
-  candidates: boolean;
-  /** Keeps what indexing derives per blob across the run's instances, as the app does across questions. */
-  warmIndex: boolean;
-  /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForOneQuestion`). */
-  lazyIndex: boolean;
-  /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
-  lazyTopFiles?: number;
-  /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
-  repoAt: Array<{ mirror: string; commit: string }>;
-  /** Questions per `--repo-at` repository. */
-  historyQuestions: number;
-  help: boolean;
-}
+export type { BenchArgs, SettingSource };
 
 /** Where the instances are when neither `--data` nor `SWEBENCH_DATA` says (git ignores it). */
 export const DEFAULT_DATA = "bench/data/swebench.jsonl";

@@ -1,0 +1,37 @@
+// The harness's options as parsed (parse-bench-args.ts); a file of their own so
+// that missing-inputs.ts, which parse-bench-args.ts uses for its help text,
+// can name them without an import cycle.
+
+/** Where a path setting came from, so a message about it can say what to change. */
+export type SettingSource = "option" | "environment" | "default";
+
+export interface BenchArgs {
+  data: string;
+  dataFrom: SettingSource;
+  mirrors: string;
+  mirrorsFrom: SettingSource;
+  mirrorLayout: string;
+  budgets: number[];
+  repo?: string;
+  instances: string[];
+  limit?: number;
+  /** At most this many instances per repository. */
+  perRepo?: number;
+  out: string;
+  model: string;
+  /** "local": read each repository from its mirror; "github": also through the bot's GitHub path against a stand-in. */
+  via: "local" | "github";
+  /** Forces candidates mode in github mode (a snapshot cap of 0). */
+  candidates: boolean;
+  /** Keeps what indexing derives per blob across the run's instances, as the app does across questions. */
+  warmIndex: boolean;
+  /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForOneQuestion`). */
+  lazyIndex: boolean;
+  /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
+  lazyTopFiles?: number;
+  /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
+  repoAt: Array<{ mirror: string; commit: string }>;
+  /** Questions per `--repo-at` repository. */
+  historyQuestions: number;
+  help: boolean;
+}
