@@ -1,6 +1,5 @@
 import { buildFirstMessage } from "../agent/build-first-message.js";
 import type { ChatModel } from "../agent/chat-model.js";
-import type { IssueThread } from "../agent/issue-thread.js";
 import { runAgent } from "../agent/run-agent.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { buildSystemPrompt } from "../agent/system-prompt.js";
@@ -41,58 +40,59 @@ import {
   packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
-import type { PullRequestFacts } from "../conversation/pull-requests.js";
 import { readReviewLineContext } from "../conversation/review-line-context.js";
-import type { ReviewCommentFacts } from "../question/trigger-types.js";
 import { startRunDeadline } from "./run-deadline.js";
-import { withoutOwnSecrets } from "./without-own-secrets.js";
+import { type AskedText, withoutOwnSecrets } from "./without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
 export interface AnswerQuestionInput {
-  /** The repository at the question's commit, its reader and budgets (the run's budgets are these, not `settings.budgets`). */
-  at: RunAtRepository;
-  question: string;
-  asker: string;
-  issue: IssueThread;
-  /** The pull request the question was asked on (`at` reads its head): its changed files join the retrieval text, the first message and the tools. */
-  pullRequest?: PullRequestFacts;
-  /** The review comment on a line that asked: its hunk and the lines around it are shown first. */
-  reviewComment?: ReviewCommentFacts;
-  settings: Omit<RunSettings, "budgets">;
-  excludePaths: readonly string[];
-  mission?: Mission;
-  /** The model; none: the answer comes from retrieval alone. */
-  model?: ChatModel;
-  /** `AGENTS.md` / `CONTRIBUTING.md` when the repository has them. */
-  guidance: ReadonlyArray<{ path: string; text: string }>;
-  /** The snapshot cap: larger repositories are read as search candidates only. */
-  maxRepositoryBytes: number;
-  tokenCounter: TokenCounter;
-  clock: Clock;
-  log: AgentLog;
-  /** Told of each step as it happens, for the progress comment (`createProgressReporter`). */
-  progress(event: ProgressEvent): void;
-  /** When the run started, on `clock`: the answer says how long it took from then (default: when this call started). */
-  startedAt?: number;
-  /** Counts the packed context's tokens and the model's (none: not counted). */
-  metrics?: RunMetrics;
-  /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
-  allowedLinkHosts?: readonly string[];
-  /** The run's deadline, which `reader` is bound to too (default: `wall_time_seconds` from now). */
-  deadline?: Deadline;
-  /**
-   * Indexes of whole repositories kept across questions, and the namespace
-   * (the installation) their keys start with; none: every question indexes.
-   */
-  indexCache?: { indexes: IndexCache; namespace: string };
-  /** What indexing derived per blob SHA, kept across commits (none: every file is derived). */
-  derivedCache?: DerivedCache;
-  /** What redaction made of each blob, kept across commits (none: every file is redacted). */
-  redactions?: RedactionMemo;
-  /** askcode's own secrets: redacted from everything the model reads and from the answer. */
-  ownSecrets?: readonly OwnSecret[];
-  /** Threads that redact and derive the files a first read brings and render the answer (none: on the event loop). */
-  cpu?: CpuPool;
+  /** The repository at the question's commit and what of it is read. */
+  repository: {
+    /** The repository at the question's commit, its reader and budgets (the run's budgets are these, not `settings.budgets`). */
+    at: RunAtRepository;
+    excludePaths: readonly string[];
+    /** The snapshot cap: larger repositories are read as search candidates only. */
+    maxRepositoryBytes: number;
+    /** `AGENTS.md` / `CONTRIBUTING.md` when the repository has them. */
+    guidance: ReadonlyArray<{ path: string; text: string }>;
+  };
+  /** What was asked, by whom, where: the conversation as the model reads it. */
+  asked: AskedText & { asker: string };
+  /** How this run answers: the resolved settings, the mission, the operator's link hosts and own secrets. */
+  settings: Omit<RunSettings, "budgets"> & {
+    mission?: Mission;
+    /** Hosts the answer may link to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
+    allowedLinkHosts?: readonly string[];
+    /** askcode's own secrets: redacted from everything the model reads and from the answer. */
+    ownSecrets?: readonly OwnSecret[];
+  };
+  /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
+  services: {
+    /** The model; none: the answer comes from retrieval alone. */
+    model?: ChatModel;
+    tokenCounter: TokenCounter;
+    clock: Clock;
+    log: AgentLog;
+    /** Told of each step as it happens, for the progress comment (`createProgressReporter`). */
+    progress(event: ProgressEvent): void;
+    /** When the run started, on `clock`: the answer says how long it took from then (default: when this call started). */
+    startedAt?: number;
+    /** The run's deadline, which `reader` is bound to too (default: `wall_time_seconds` from now). */
+    deadline?: Deadline;
+    /** Counts the packed context's tokens and the model's (none: not counted). */
+    metrics?: RunMetrics;
+    /**
+     * Indexes of whole repositories kept across questions, and the namespace
+     * (the installation) their keys start with; none: every question indexes.
+     */
+    indexCache?: { indexes: IndexCache; namespace: string };
+    /** What indexing derived per blob SHA, kept across commits (none: every file is derived). */
+    derivedCache?: DerivedCache;
+    /** What redaction made of each blob, kept across commits (none: every file is redacted). */
+    redactions?: RedactionMemo;
+    /** Threads that redact and derive the files a first read brings and render the answer (none: on the event loop). */
+    cpu?: CpuPool;
+  };
 }
 
 const MODEL_UNREACHABLE =
@@ -124,48 +124,50 @@ const CHANGED_FILES_SEARCHED = 20;
  * same text, and no credential reaches the model provider.
  */
 export async function answerQuestion(
-  asked: AnswerQuestionInput,
+  input: AnswerQuestionInput,
   deps: Partial<IndexForQuestionDeps> = {},
 ): Promise<RenderedComment> {
-  const ownSecrets = asked.ownSecrets ?? [];
-  const input = withoutOwnSecrets(asked, ownSecrets);
-  const { settings, tokenCounter } = input;
-  const startedAt = input.startedAt ?? input.clock.now();
-  const elapsed = () => ({ elapsedMs: input.clock.now() - startedAt });
-  const { budgets } = input.at;
-  // Making an answer safe to post is long work on a long answer: on a thread where there is one.
-  const render = input.cpu?.renderAnswer ?? renderAnswerComment;
-  const reader = createRedactingReader(input.at.reader, {
-    ...(input.redactions ? { redactions: input.redactions } : {}),
-    ownSecrets,
-    ...(input.cpu ? { redact: input.cpu.redact } : {}),
-  });
+  const { settings, services } = input;
+  const { tokenCounter } = services;
+  const ownSecrets = settings.ownSecrets ?? [];
+  const asked = withoutOwnSecrets(input.asked, ownSecrets);
+  const startedAt = services.startedAt ?? services.clock.now();
+  const elapsed = () => ({ elapsedMs: services.clock.now() - startedAt });
   // Links, the index key and the prompt name the commit the reader reads.
-  const repository = input.at;
+  const { at: repository, excludePaths } = input.repository;
   // The same, as plain data: the answer may be rendered on a thread, and a run's `at` carries its reader.
   const onWeb = repositoryAtSha(repository);
+  const { budgets } = repository;
+  // Making an answer safe to post is long work on a long answer: on a thread where there is one.
+  const render = services.cpu?.renderAnswer ?? renderAnswerComment;
+  const reader = createRedactingReader(repository.reader, {
+    ...(services.redactions ? { redactions: services.redactions } : {}),
+    ownSecrets,
+    ...(services.cpu ? { redact: services.cpu.redact } : {}),
+  });
   const fullName = `${repository.owner}/${repository.repo}`;
-  const deadline = input.deadline ?? startRunDeadline(repository, input.clock);
+  const deadline =
+    services.deadline ?? startRunDeadline(repository, services.clock);
   const wallTimeMs = budgets.wall_time_seconds * 1000;
-  const allowedLinkHosts = input.allowedLinkHosts;
-  const policy = createPathPolicy(input.excludePaths);
+  const allowedLinkHosts = settings.allowedLinkHosts;
+  const policy = createPathPolicy(excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
   // Retrieval reads what a reader of the issue sees, as the model does: text
   // hidden in an HTML comment or an image's alt text must not steer which
   // code is shown.
-  const question = visibleMarkdown(input.question);
+  const question = visibleMarkdown(asked.question);
   const reviewLines =
-    input.reviewComment &&
-    (await readReviewLineContext(reader, input.reviewComment, exclude));
+    asked.reviewComment &&
+    (await readReviewLineContext(reader, asked.reviewComment, exclude));
   const retrievalText = [
     question,
-    visibleMarkdown(input.issue.title),
-    visibleMarkdown(input.issue.body ?? ""),
+    visibleMarkdown(asked.issue.title),
+    visibleMarkdown(asked.issue.body ?? ""),
     // On a pull request the question is most likely about what it changes:
     // its first files, by path, are places retrieval weighs.
-    ...(input.pullRequest
+    ...(asked.pullRequest
       ? [
-          input.pullRequest.files
+          asked.pullRequest.files
             .slice(0, CHANGED_FILES_SEARCHED)
             .map((f) => f.path)
             .join("\n"),
@@ -177,47 +179,48 @@ export async function answerQuestion(
       : []),
   ].join("\n\n");
 
-  input.progress({ kind: "searching" });
-  const cache = input.indexCache && {
-    indexes: input.indexCache.indexes,
+  services.progress({ kind: "searching" });
+  const cache = services.indexCache && {
+    indexes: services.indexCache.indexes,
     key: indexKey({
-      namespace: input.indexCache.namespace,
+      namespace: services.indexCache.namespace,
       owner: repository.owner,
       repo: repository.repo,
       sha: repository.sha,
-      excludePaths: input.excludePaths,
+      excludePaths,
     }),
   };
   const collected = await indexForQuestion(
     reader,
     candidateQueries(question),
     {
-      maxRepositoryBytes: input.maxRepositoryBytes,
+      maxRepositoryBytes: input.repository.maxRepositoryBytes,
       exclude,
       cache,
       question: retrievalText,
-      ...(input.derivedCache ? { derived: input.derivedCache } : {}),
-      ...(input.cpu ? { cpu: input.cpu } : {}),
+      ...(services.derivedCache ? { derived: services.derivedCache } : {}),
+      ...(services.cpu ? { cpu: services.cpu } : {}),
     },
     deps,
   );
-  if (collected.note) input.log.info({ mode: collected.mode }, collected.note);
-  input.progress({ kind: "searched", files: collected.index.files.length });
+  if (collected.note)
+    services.log.info({ mode: collected.mode }, collected.note);
+  services.progress({ kind: "searched", files: collected.index.files.length });
   const built = await buildContext({
     reader,
     index: collected.index,
     question: retrievalText,
-    budget: packedContextTokens(budgets, { withModel: !!input.model }),
+    budget: packedContextTokens(budgets, { withModel: !!services.model }),
     tokenCounter,
     ...packingFor(collected),
   });
-  input.metrics?.contextPacked(built.context.tokensUsed);
-  input.progress({
+  services.metrics?.contextPacked(built.context.tokensUsed);
+  services.progress({
     kind: "read",
     paths: built.context.files.map((file) => file.path),
   });
 
-  if (!input.model)
+  if (!services.model)
     return renderRetrievalAnswer({
       retrieved: built,
       repository: onWeb,
@@ -231,23 +234,23 @@ export async function answerQuestion(
     ref: repository.ref,
     tokenCounter,
     toolResultBudget: budgets.tool_result,
-    excludePaths: input.excludePaths,
+    excludePaths,
     allowed: settings.tools,
   });
-  if (input.pullRequest)
+  if (asked.pullRequest)
     tools.push(
       createPullRequestDiffTool({
-        pullRequest: input.pullRequest,
+        pullRequest: asked.pullRequest,
         tokenCounter,
         toolResultBudget: budgets.tool_result,
         policy,
       }),
     );
   const first = buildFirstMessage({
-    question: input.question,
-    asker: input.asker,
-    issue: input.issue,
-    ...(input.pullRequest ? { pullRequest: input.pullRequest } : {}),
+    question: asked.question,
+    asker: asked.asker,
+    issue: asked.issue,
+    ...(asked.pullRequest ? { pullRequest: asked.pullRequest } : {}),
     ...(reviewLines ? { reviewComment: reviewLines } : {}),
     sha: repository.sha,
     context: {
@@ -257,7 +260,7 @@ export async function answerQuestion(
       files: built.context.files,
     },
     guidance: await Promise.all(
-      input.guidance.map(async ({ path, text }) => ({
+      input.repository.guidance.map(async ({ path, text }) => ({
         path,
         text: (await redactSecrets(text, { path, keepLines: true, ownSecrets }))
           .text,
@@ -267,19 +270,19 @@ export async function answerQuestion(
     maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
   });
-  input.progress({ kind: "thinking", maxSteps: settings.maxSteps });
+  services.progress({ kind: "thinking", maxSteps: settings.maxSteps });
   const agentRun = runAgent({
-    model: input.model,
+    model: services.model,
     tools,
     systemPrompt: buildSystemPrompt({
       repository: fullName,
       sha: repository.sha,
       ref: repository.ref,
       tools: tools.map((tool) => tool.name),
-      mission: input.mission && {
-        name: input.mission.name,
-        instructions: input.mission.instructions,
-        outputTemplate: input.mission.output,
+      mission: settings.mission && {
+        name: settings.mission.name,
+        instructions: settings.mission.instructions,
+        outputTemplate: settings.mission.output,
       },
     }),
     firstMessage: first.text,
@@ -294,17 +297,17 @@ export async function answerQuestion(
       contextTokens: settings.contextWindow,
     },
     tokenCounter,
-    clock: input.clock,
+    clock: services.clock,
     deadline,
-    log: input.log,
-    metrics: input.metrics?.forRepository(fullName),
-    onToolCall: (call) => input.progress({ kind: "tool", ...call }),
+    log: services.log,
+    metrics: services.metrics?.forRepository(fullName),
+    onToolCall: (call) => services.progress({ kind: "tool", ...call }),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.
   const result = await agentRun.catch((error: unknown) => {
     if (!(error instanceof ModelError)) throw error;
-    input.log.warn(
+    services.log.warn(
       { err: error },
       error instanceof ModelOutOfTimeError
         ? "The model did not answer within the time budget; answering from retrieval alone"
@@ -313,7 +316,7 @@ export async function answerQuestion(
     return error;
   });
   if (!(result instanceof ModelError))
-    input.metrics?.answerTokens(result.tokensUsed);
+    services.metrics?.answerTokens(result.tokensUsed);
   if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,
@@ -333,7 +336,7 @@ export async function answerQuestion(
       render,
       ...elapsed(),
     });
-  input.progress({ kind: "writing" });
+  services.progress({ kind: "writing" });
   // A model that said nothing still owes the asker an answer: the retrieval one.
   if (!result.answer.trim())
     return renderRetrievalAnswer({

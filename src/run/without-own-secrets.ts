@@ -8,7 +8,9 @@ import type { PullRequestFacts } from "../conversation/pull-requests.js";
 export interface AskedText {
   question: string;
   issue: IssueThread;
+  /** The pull request the question was asked on (the run's `at` reads its head): its changed files join the retrieval text, the first message and the tools. */
   pullRequest?: PullRequestFacts;
+  /** The review comment on a line that asked: its hunk and the lines around it are shown first. */
   reviewComment?: ReviewCommentFacts;
 }
 

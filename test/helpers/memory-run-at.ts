@@ -9,7 +9,7 @@ import { createMemoryFileSource } from "./memory-file-source.js";
  * `main` at `sha`, with a repository's default budgets unless given.
  *
  * @example
- * answerQuestion({ at: memoryRunAt(SHA, { "src/retry.ts": "…" }), … })
+ * answerQuestion({ repository: { at: memoryRunAt(SHA, { "src/retry.ts": "…" }), … }, … })
  */
 export function memoryRunAt(
   sha: string,

@@ -5,36 +5,55 @@ import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "./fake-clock.js";
 import { memoryRunAt } from "./memory-run-at.js";
 
+/** Fields to replace in `retrievalAnswerInput`'s input, group by group. */
+export interface AnswerInputOverrides {
+  repository?: Partial<AnswerQuestionInput["repository"]>;
+  asked?: Partial<AnswerQuestionInput["asked"]>;
+  settings?: Partial<AnswerQuestionInput["settings"]>;
+  services?: Partial<AnswerQuestionInput["services"]>;
+}
+
 /**
  * `answerQuestion`'s input for a question answered from retrieval alone (no
  * model) over files held in memory, with a repository's default settings;
- * `overrides` replace any field.
+ * `overrides` replace any field of any group, the rest of its group kept.
  *
  * @example
- * await answerQuestion(retrievalAnswerInput(SHA, FILES, { question: "where are retries decided?" }))
+ * await answerQuestion(retrievalAnswerInput(SHA, FILES, { asked: { question: "where are retries decided?" } }))
  */
 export function retrievalAnswerInput(
   sha: string,
   files: Record<string, string>,
-  overrides: Partial<AnswerQuestionInput> = {},
+  overrides: AnswerInputOverrides = {},
 ): AnswerQuestionInput {
   return {
-    at: memoryRunAt(sha, files),
-    question: "",
-    asker: "asker",
-    issue: { number: 1, title: "Retries", body: null, comments: [] },
-    settings: resolveRunSettings(defaultRepoConfig(), {
-      model: "gpt-4o",
-      contextWindow: 128_000,
-    }),
-    excludePaths: [],
-    model: undefined,
-    guidance: [],
-    maxRepositoryBytes: 10_000_000,
-    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-    clock: createFakeClock(),
-    log: { info: () => {}, warn: () => {} },
-    progress: () => {},
-    ...overrides,
+    repository: {
+      at: memoryRunAt(sha, files),
+      excludePaths: [],
+      guidance: [],
+      maxRepositoryBytes: 10_000_000,
+      ...overrides.repository,
+    },
+    asked: {
+      question: "",
+      asker: "asker",
+      issue: { number: 1, title: "Retries", body: null, comments: [] },
+      ...overrides.asked,
+    },
+    settings: {
+      ...resolveRunSettings(defaultRepoConfig(), {
+        model: "gpt-4o",
+        contextWindow: 128_000,
+      }),
+      ...overrides.settings,
+    },
+    services: {
+      model: undefined,
+      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+      clock: createFakeClock(),
+      log: { info: () => {}, warn: () => {} },
+      progress: () => {},
+      ...overrides.services,
+    },
   };
 }

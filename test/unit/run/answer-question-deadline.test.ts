@@ -45,22 +45,28 @@ describe("answerQuestion with a model that never answers", () => {
     const warnings: Array<{ meta: object; message: string }> = [];
 
     const answering = answerQuestion({
-      at: memoryRunAt(SHA, FILES, { budgets: settings.budgets }),
-      question: "@askcode when are requests retried?",
-      asker: "asker",
-      issue: { number: 1, title: "Retries", body: "", comments: [] },
-      settings,
-      excludePaths: [],
-      model,
-      guidance: [],
-      maxRepositoryBytes: 10_000_000,
-      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-      clock,
-      log: {
-        info: () => {},
-        warn: (meta, message) => warnings.push({ meta, message }),
+      repository: {
+        at: memoryRunAt(SHA, FILES, { budgets: settings.budgets }),
+        excludePaths: [],
+        guidance: [],
+        maxRepositoryBytes: 10_000_000,
       },
-      progress: async () => {},
+      asked: {
+        question: "@askcode when are requests retried?",
+        asker: "asker",
+        issue: { number: 1, title: "Retries", body: "", comments: [] },
+      },
+      settings,
+      services: {
+        model,
+        tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+        clock,
+        log: {
+          info: () => {},
+          warn: (meta, message) => warnings.push({ meta, message }),
+        },
+        progress: async () => {},
+      },
     });
     await held.arrived(1);
     clock.advance(120_000); // the first attempt times out; the retry waits 1 s

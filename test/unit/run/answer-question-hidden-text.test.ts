@@ -17,8 +17,10 @@ const FILES = {
 async function places(question: string, body: string): Promise<string> {
   const rendered = await answerQuestion(
     retrievalAnswerInput(SHA, FILES, {
-      question,
-      issue: { number: 1, title: "Retries", body, comments: [] },
+      asked: {
+        question,
+        issue: { number: 1, title: "Retries", body, comments: [] },
+      },
     }),
   );
   return rendered.body.slice(0, rendered.body.indexOf("<details>"));

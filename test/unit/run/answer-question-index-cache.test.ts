@@ -55,39 +55,45 @@ function asker(builds: { count: number; fail?: number }) {
   return async (ask: Ask = {}) => {
     const rendered = await answerQuestion(
       {
-        at: runAt({
-          source: "memory",
-          owner: "octo-org",
-          repo: "hello-world",
-          htmlUrl: "https://github.com/octo-org/hello-world",
-          ref: "main",
-          reader: {
-            ...createFileSetReader({
-              sha: ask.sha ?? SHA,
-              source: ask.source ?? createMemoryFileSource(FILES),
-            }),
-            ...(ask.whole && { wholeRepository: async () => ask.whole! }),
-          },
-          budgets: defaultRepoConfig().budgets,
-        }),
-        question: ask.question ?? "@askcode where are retries decided?",
-        asker: "asker",
-        issue: { number: 1, title: "Retries", body: "", comments: [] },
+        repository: {
+          at: runAt({
+            source: "memory",
+            owner: "octo-org",
+            repo: "hello-world",
+            htmlUrl: "https://github.com/octo-org/hello-world",
+            ref: "main",
+            reader: {
+              ...createFileSetReader({
+                sha: ask.sha ?? SHA,
+                source: ask.source ?? createMemoryFileSource(FILES),
+              }),
+              ...(ask.whole && { wholeRepository: async () => ask.whole! }),
+            },
+            budgets: defaultRepoConfig().budgets,
+          }),
+          excludePaths: ask.excludePaths ?? [],
+          guidance: [],
+          maxRepositoryBytes: 10_000_000,
+        },
+        asked: {
+          question: ask.question ?? "@askcode where are retries decided?",
+          asker: "asker",
+          issue: { number: 1, title: "Retries", body: "", comments: [] },
+        },
         settings: resolveRunSettings(defaultRepoConfig(), {
           model: "gpt-4o",
           contextWindow: 128_000,
         }),
-        excludePaths: ask.excludePaths ?? [],
-        model: undefined,
-        guidance: [],
-        maxRepositoryBytes: 10_000_000,
-        tokenCounter,
-        clock: createFakeClock(),
-        log: { info: () => {}, warn: () => {} },
-        progress: async () => {},
-        indexCache: ask.indexes && {
-          indexes: ask.indexes,
-          namespace: ask.namespace ?? "installation:42",
+        services: {
+          model: undefined,
+          tokenCounter,
+          clock: createFakeClock(),
+          log: { info: () => {}, warn: () => {} },
+          progress: async () => {},
+          indexCache: ask.indexes && {
+            indexes: ask.indexes,
+            namespace: ask.namespace ?? "installation:42",
+          },
         },
       },
       { indexRepository: spy },

@@ -41,30 +41,40 @@ describe("askcode's own secrets", () => {
       `The hook is checked in \`deploy/notes.md#L1-L1\`; its secret reads ${[...WEBHOOK_SECRET].reverse().join("")} backwards, and the key is ${MODEL_KEY}.`,
     ]);
     const rendered = await answerQuestion({
-      at: memoryRunAt(SHA, {
-        "deploy/notes.md": `The hook uses ${WEBHOOK_SECRET} (rotate it yearly).\n`,
-      }),
-      question: `@askcode is ${WEBHOOK_SECRET} the right webhook secret?`,
-      asker: "asker",
-      issue: {
-        number: 1,
-        title: `Model key ${MODEL_KEY} fails`,
-        body: `Redis says no to ${REDIS_PASSWORD}.`,
-        comments: [{ author: "bob", body: `Same with ${MODEL_KEY} here.` }],
+      repository: {
+        at: memoryRunAt(SHA, {
+          "deploy/notes.md": `The hook uses ${WEBHOOK_SECRET} (rotate it yearly).\n`,
+        }),
+        excludePaths: [],
+        guidance: [
+          { path: "AGENTS.md", text: `Never print ${REDIS_PASSWORD}.` },
+        ],
+        maxRepositoryBytes: 10_000_000,
       },
-      settings: resolveRunSettings(defaultRepoConfig(), {
-        model: "gpt-4o",
-        contextWindow: 128_000,
-      }),
-      excludePaths: [],
-      model,
-      guidance: [{ path: "AGENTS.md", text: `Never print ${REDIS_PASSWORD}.` }],
-      maxRepositoryBytes: 10_000_000,
-      tokenCounter: createTokenCounter({ model: "gpt-4o-mini" }),
-      clock: createFakeClock(),
-      log: { info: () => {}, warn: () => {} },
-      progress: async () => {},
-      ownSecrets: OWN,
+      asked: {
+        question: `@askcode is ${WEBHOOK_SECRET} the right webhook secret?`,
+        asker: "asker",
+        issue: {
+          number: 1,
+          title: `Model key ${MODEL_KEY} fails`,
+          body: `Redis says no to ${REDIS_PASSWORD}.`,
+          comments: [{ author: "bob", body: `Same with ${MODEL_KEY} here.` }],
+        },
+      },
+      settings: {
+        ...resolveRunSettings(defaultRepoConfig(), {
+          model: "gpt-4o",
+          contextWindow: 128_000,
+        }),
+        ownSecrets: OWN,
+      },
+      services: {
+        model,
+        tokenCounter: createTokenCounter({ model: "gpt-4o-mini" }),
+        clock: createFakeClock(),
+        log: { info: () => {}, warn: () => {} },
+        progress: async () => {},
+      },
     });
     const sent = allText(model.requests);
     expect(model.requests).toHaveLength(2);

@@ -20,36 +20,42 @@ const FILES = {
 async function firstMessage(verdict: WholeRepositoryVerdict): Promise<string> {
   const model = createScriptedChatModel(["It retries on a 5xx."]);
   await answerQuestion({
-    at: runAt({
-      source: "memory",
-      owner: "octo-org",
-      repo: "hello-world",
-      htmlUrl: "https://github.com/octo-org/hello-world",
-      ref: "main",
-      reader: {
-        ...createFileSetReader({
-          sha: SHA,
-          source: createMemoryFileSource(FILES),
-        }),
-        wholeRepository: async () => verdict,
-      },
-      budgets: defaultRepoConfig().budgets,
-    }),
-    question: "@askcode where are retries decided?",
-    asker: "asker",
-    issue: { number: 1, title: "Retries", body: "", comments: [] },
+    repository: {
+      at: runAt({
+        source: "memory",
+        owner: "octo-org",
+        repo: "hello-world",
+        htmlUrl: "https://github.com/octo-org/hello-world",
+        ref: "main",
+        reader: {
+          ...createFileSetReader({
+            sha: SHA,
+            source: createMemoryFileSource(FILES),
+          }),
+          wholeRepository: async () => verdict,
+        },
+        budgets: defaultRepoConfig().budgets,
+      }),
+      excludePaths: [],
+      guidance: [],
+      maxRepositoryBytes: 10_000_000,
+    },
+    asked: {
+      question: "@askcode where are retries decided?",
+      asker: "asker",
+      issue: { number: 1, title: "Retries", body: "", comments: [] },
+    },
     settings: resolveRunSettings(defaultRepoConfig(), {
       model: "gpt-4o",
       contextWindow: 128_000,
     }),
-    excludePaths: [],
-    model,
-    guidance: [],
-    maxRepositoryBytes: 10_000_000,
-    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-    clock: createFakeClock(),
-    log: { info: () => {}, warn: () => {} },
-    progress: async () => {},
+    services: {
+      model,
+      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+      clock: createFakeClock(),
+      log: { info: () => {}, warn: () => {} },
+      progress: async () => {},
+    },
   });
   return String(model.requests[0]?.messages[1]?.content);
 }

@@ -18,10 +18,12 @@ describe("answerQuestion without a model", () => {
     const events: ProgressEvent[] = [];
     const rendered = await answerQuestion(
       retrievalAnswerInput(SHA, FILES, {
-        question: "when does shouldRetry retry?",
-        clock,
-        progress: (event) => void events.push(event),
-        startedAt,
+        asked: { question: "when does shouldRetry retry?" },
+        services: {
+          clock,
+          progress: (event) => void events.push(event),
+          startedAt,
+        },
       }),
     );
 

@@ -128,36 +128,42 @@ describe("secrets in the repository and the model provider", () => {
       }),
     });
     const rendered = await answerQuestion({
-      at: runAt({
-        source: "memory",
-        owner: "octo",
-        repo: "demo",
-        ref: "main",
-        reader: reader,
-        budgets: defaultRepoConfig().budgets,
-      }),
-      question:
-        "@askcode how are the settings for retries and the database loaded?",
-      asker: "asker",
-      issue: {
-        number: 1,
-        title: "Settings",
-        body: "Where do settings live?",
-        comments: [],
+      repository: {
+        at: runAt({
+          source: "memory",
+          owner: "octo",
+          repo: "demo",
+          ref: "main",
+          reader: reader,
+          budgets: defaultRepoConfig().budgets,
+        }),
+        excludePaths: [],
+        guidance: [],
+        maxRepositoryBytes: 10_000_000,
+      },
+      asked: {
+        question:
+          "@askcode how are the settings for retries and the database loaded?",
+        asker: "asker",
+        issue: {
+          number: 1,
+          title: "Settings",
+          body: "Where do settings live?",
+          comments: [],
+        },
       },
       settings: resolveRunSettings(defaultRepoConfig(), {
         model: "gpt-4o",
         contextWindow: 128_000,
       }),
-      excludePaths: [],
-      model,
-      guidance: [],
-      maxRepositoryBytes: 10_000_000,
-      tokenCounter,
-      clock: createFakeClock(),
-      log: { info: () => {}, warn: () => {} },
-      progress: async () => {},
-      ...(cpu ? { cpu } : {}),
+      services: {
+        model,
+        tokenCounter,
+        clock: createFakeClock(),
+        log: { info: () => {}, warn: () => {} },
+        progress: async () => {},
+        ...(cpu ? { cpu } : {}),
+      },
     });
     return { model, rendered };
   }

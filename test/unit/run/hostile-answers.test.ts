@@ -69,27 +69,35 @@ const FILES = {
 
 async function post(finalAnswer: string): Promise<string> {
   const rendered = await answerQuestion({
-    at: memoryRunAt(SHA, FILES, { owner: THREAD_OWNER, repo: THREAD_REPO }),
-    question: "@askcode where are retries decided?",
-    asker: "asker",
-    issue: {
-      title: "Retries",
-      body: "Where are retries decided?",
-      comments: [],
+    repository: {
+      at: memoryRunAt(SHA, FILES, { owner: THREAD_OWNER, repo: THREAD_REPO }),
+      excludePaths: [],
+      guidance: [],
+      maxRepositoryBytes: 10_000_000,
     },
-    settings: resolveRunSettings(defaultRepoConfig(), {
-      model: "gpt-4o",
-      contextWindow: 128_000,
-    }),
-    excludePaths: [],
-    model: createScriptedChatModel([finalAnswer]),
-    guidance: [],
-    maxRepositoryBytes: 10_000_000,
-    tokenCounter: createTokenCounter({ model: "gpt-4o-mini" }),
-    clock: createFakeClock(),
-    log: { info: () => {}, warn: () => {} },
-    progress: async () => {},
-    allowedLinkHosts: ALLOWED_HOSTS,
+    asked: {
+      question: "@askcode where are retries decided?",
+      asker: "asker",
+      issue: {
+        title: "Retries",
+        body: "Where are retries decided?",
+        comments: [],
+      },
+    },
+    settings: {
+      ...resolveRunSettings(defaultRepoConfig(), {
+        model: "gpt-4o",
+        contextWindow: 128_000,
+      }),
+      allowedLinkHosts: ALLOWED_HOSTS,
+    },
+    services: {
+      model: createScriptedChatModel([finalAnswer]),
+      tokenCounter: createTokenCounter({ model: "gpt-4o-mini" }),
+      clock: createFakeClock(),
+      log: { info: () => {}, warn: () => {} },
+      progress: async () => {},
+    },
   });
   return rendered.body;
 }

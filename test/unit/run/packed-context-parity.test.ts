@@ -50,27 +50,33 @@ async function botPacked(withModel: boolean): Promise<number> {
     answerTokens: () => {},
   };
   await answerQuestion({
-    at: memoryRunAt("6dcb09b5b57875f334f61aebed695e2e4193db5e", FILES, {
-      budgets: { ...defaultRepoConfig().budgets, context: CONTEXT_BUDGET },
-    }),
-    question: QUESTION,
-    asker: "asker",
-    issue: { number: 1, title: "", body: "", comments: [] },
+    repository: {
+      at: memoryRunAt("6dcb09b5b57875f334f61aebed695e2e4193db5e", FILES, {
+        budgets: { ...defaultRepoConfig().budgets, context: CONTEXT_BUDGET },
+      }),
+      excludePaths: [],
+      guidance: [],
+      maxRepositoryBytes: 10_000_000,
+    },
+    asked: {
+      question: QUESTION,
+      asker: "asker",
+      issue: { number: 1, title: "", body: "", comments: [] },
+    },
     settings: resolveRunSettings(defaultRepoConfig(), {
       model: "gpt-4o",
       contextWindow: 128_000,
     }),
-    excludePaths: [],
-    model: withModel
-      ? createScriptedChatModel(["`shouldRetryUpload` decides."])
-      : undefined,
-    guidance: [],
-    maxRepositoryBytes: 10_000_000,
-    tokenCounter: createTokenCounter({ model: "gpt-4o" }),
-    clock: createFakeClock(),
-    log: { info: () => {}, warn: () => {} },
-    progress: async () => {},
-    metrics,
+    services: {
+      model: withModel
+        ? createScriptedChatModel(["`shouldRetryUpload` decides."])
+        : undefined,
+      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
+      clock: createFakeClock(),
+      log: { info: () => {}, warn: () => {} },
+      progress: async () => {},
+      metrics,
+    },
   });
   expect(packed).toHaveLength(1);
   return packed[0]!;
