@@ -36,7 +36,7 @@ import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { createRedisConnection } from "./redis/create-redis-connection.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
-import { checkStillAsked } from "./run/check-still-asked.js";
+import { checkStillAsked } from "./conversation/check-still-asked.js";
 import { openConversation } from "./conversation/open-conversation.js";
 import type { QuestionOctokit } from "./conversation/question-octokit.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";

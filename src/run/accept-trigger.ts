@@ -12,7 +12,7 @@ import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../question/decide-trigger.js";
 import type { TriggerDecision } from "../question/trigger-types.js";
-import type { StillAsked } from "./check-still-asked.js";
+import type { StillAsked } from "../conversation/check-still-asked.js";
 import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
 export interface AcceptTriggerDeps {

@@ -1,7 +1,7 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
 import { RetryLaterError } from "../shared/retry-later-error.js";
 import { githubRefusal } from "./github-refusal.js";
-import { NothingToRetryError } from "./previous-question.js";
+import { NothingToRetryError } from "../question/previous-question.js";
 import {
   BudgetExceededError,
   GitHubError,

@@ -1,7 +1,7 @@
 import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import { acceptTrigger, type AcceptTriggerDeps } from "./accept-trigger.js";
-import { checkLimits, type CheckLimitsDeps } from "./check-limits.js";
+import { checkLimits, type CheckLimitsDeps } from "../limits/check-limits.js";
 import { CommentRefusedError } from "../conversation/comment-refused-error.js";
 
 export interface RunTriggerDeps extends AcceptTriggerDeps {

@@ -3,7 +3,7 @@ import nock from "nock";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
-import { questionTooLong } from "../../../src/run/question-too-long.js";
+import { questionTooLong } from "../../../src/question/question-too-long.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";

@@ -1,10 +1,10 @@
 import type { IssueThread } from "../agent/issue-thread.js";
-import type { QuestionJob } from "../question/question-job.js";
+import type { QuestionJob } from "./question-job.js";
 import { AskcodeError } from "../shared/errors.js";
-import { joinTitleAndBody } from "../question/decide-mention.js";
-import { findMention } from "../question/find-mention.js";
-import { isAcknowledgement } from "../question/is-acknowledgement.js";
-import { isRetryRequest } from "../question/is-retry-request.js";
+import { joinTitleAndBody } from "./decide-mention.js";
+import { findMention } from "./find-mention.js";
+import { isAcknowledgement } from "./is-acknowledgement.js";
+import { isRetryRequest } from "./is-retry-request.js";
 
 /** "@askcode retry" in a thread where nothing was asked of askcode before. */
 export class NothingToRetryError extends AskcodeError {

@@ -1,6 +1,6 @@
 import type { FailureReason } from "../answer/render-failure-comment.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
-import type { QuestionJob } from "../question/question-job.js";
+import type { QuestionJob } from "./question-job.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";
 
 /** The failure a question over the repository's length limit gets. */

@@ -2,15 +2,12 @@ import type { Association } from "../config/config-fields.js";
 import { MEMBER_ASSOCIATIONS } from "../config/config-fields.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
-import type {
-  LimitCounter,
-  QuestionLimiter,
-} from "../limits/question-limiter.js";
-import { renderLimitNotice } from "../limits/render-limit-notice.js";
+import type { LimitCounter, QuestionLimiter } from "./question-limiter.js";
+import { renderLimitNotice } from "./render-limit-notice.js";
 import {
   resolveQuestionLimits,
   type QuestionLimits,
-} from "../limits/resolve-question-limits.js";
+} from "./resolve-question-limits.js";
 import type { Clock } from "../shared/clock.js";
 
 export interface CheckLimitsDeps {

@@ -1,7 +1,7 @@
 import type { QuestionJob } from "../question/question-job.js";
 import type { DiscussionFacts } from "../question/trigger-types.js";
-import { graphqlErrors } from "../conversation/graphql-octokit.js";
-import type { QuestionOctokit } from "../conversation/question-octokit.js";
+import { graphqlErrors } from "./graphql-octokit.js";
+import type { QuestionOctokit } from "./question-octokit.js";
 
 const DISCUSSION_STILL_ASKED = `query DiscussionStillAsked($discussion: ID!, $comment: ID!, $withComment: Boolean!) {
   discussion: node(id: $discussion) { ... on Discussion { locked } }

@@ -5,7 +5,7 @@ import { Probot, ProbotOctokit } from "probot";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import { installationConfigSource } from "../../../src/config/installation-config-source.js";
 import { acceptTrigger } from "../../../src/run/accept-trigger.js";
-import { checkStillAsked } from "../../../src/run/check-still-asked.js";
+import { checkStillAsked } from "../../../src/conversation/check-still-asked.js";
 import type { QuestionOctokit } from "../../../src/conversation/question-octokit.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import {
