@@ -1,5 +1,5 @@
 import type { ChatModel } from "../agent/chat-model.js";
-import type { IssueThread } from "../agent/issue-thread.js";
+import { readGuidance } from "../agent/read-guidance.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import {
   renderFailureComment,
@@ -12,7 +12,7 @@ import {
   renderProgressComment,
   type ProgressEvent,
 } from "../answer/render-progress-comment.js";
-import type { CodeHost, CodeReader } from "../code-host/code-host.js";
+import type { CodeHost } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
@@ -28,7 +28,8 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { findAskedRef, type AskedRef } from "../question/find-asked-ref.js";
+import { askedQuestion } from "../question/asked-question.js";
+import { findAskedRef } from "../question/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns } from "./in-flight-runs.js";
@@ -102,11 +103,6 @@ export interface RunQuestionDeps {
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
 const PROGRESS_INTERVAL_MS = 3_000;
-const GUIDANCE_FILES = [
-  "AGENTS.md",
-  "CONTRIBUTING.md",
-  ".github/CONTRIBUTING.md",
-];
 
 /**
  * One accepted question, end to end. It posts one comment at once and edits
@@ -224,7 +220,7 @@ export async function runQuestion(
           guidance: await readGuidance(at.reader),
         },
         asked: {
-          question: askedQuestion(asking, asked) || missionQuestion(issue),
+          question: askedQuestion(asking, asked, issue),
           asker: job.requestedBy,
           issue,
           ...(pullRequest ? { pullRequest } : {}),
@@ -353,34 +349,4 @@ export async function replyInterrupted(
     }
   }
   await conversation.create(body);
-}
-
-/**
- * What the run answers: the question without the words that named a ref
- * ("on v2.1 where is X?" asks "where is X?"); "" when nothing is left
- * ("@askcode on v2.1"), or for a mission, which asks the issue itself.
- */
-function askedQuestion(
-  task: QuestionJob["task"],
-  asked: AskedRef | undefined,
-): string {
-  if (task.kind !== "question") return "";
-  return asked ? asked.question : task.question;
-}
-
-/** A mission reads the labelled issue itself: its title and body are the question. */
-function missionQuestion(issue: IssueThread): string {
-  return [issue.title, issue.body ?? ""].join("\n\n").trim();
-}
-
-async function readGuidance(
-  reader: CodeReader,
-): Promise<Array<{ path: string; text: string }>> {
-  const found: Array<{ path: string; text: string }> = [];
-  for (const path of GUIDANCE_FILES) {
-    const file = await reader.readFile(path).catch(() => undefined);
-    if (file?.kind === "text" && !file.truncated)
-      found.push({ path, text: file.text });
-  }
-  return found;
 }
