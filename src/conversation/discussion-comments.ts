@@ -3,7 +3,10 @@ import { settleBy } from "../shared/deadline.js";
 import type { DiscussionFacts } from "../question/trigger-types.js";
 import { CommentRefusedError } from "./comment-refused-error.js";
 import { graphqlErrors, type GraphqlOctokit } from "./graphql-octokit.js";
-import type { IssueComments, IssueCommentsOptions } from "./issue-comments.js";
+import type {
+  ThreadComments,
+  ThreadCommentsOptions,
+} from "./thread-comments.js";
 import { redactedCommentBody } from "./send-redacted-comment.js";
 import {
   threadFromComments,
@@ -93,7 +96,7 @@ interface ThreadData {
  * in that comment's thread (its top-level comment's, when it is itself a
  * reply), a question in the discussion's own post by a top-level comment.
  *
- * `IssueComments` ids are numbers, remembered by the job across retries:
+ * `ThreadComments` ids are numbers, remembered by the job across retries:
  * they are the comments' `databaseId`s, and the node id an edit needs is
  * kept here, or found again by reading the discussion (a retry in another
  * process). The thread is the discussion's title and post, then its
@@ -112,8 +115,8 @@ export function createDiscussionComments(
   octokit: GraphqlOctokit,
   place: RepositoryOnWeb & { issueNumber: number },
   discussion: DiscussionFacts,
-  options: IssueCommentsOptions = {},
-): IssueComments {
+  options: ThreadCommentsOptions = {},
+): ThreadComments {
   const nodeIds = new Map<number, string>();
   let replyTo: Promise<string | undefined> | undefined;
   // The top-level comment a reply goes under: the asking comment's own
@@ -125,7 +128,7 @@ export function createDiscussionComments(
         throw error;
       },
     ));
-  const read = async (deadline?: Parameters<IssueComments["thread"]>[1]) => {
+  const read = async (deadline?: Parameters<ThreadComments["thread"]>[1]) => {
     const request = octokit.graphql(THREAD, {
       id: discussion.nodeId,
       ...(deadline ? { request: { signal: deadline.signal } } : {}),

@@ -1,40 +1,19 @@
 import type { IssuesOctokit } from "./issues-octokit.js";
 export type { IssuesOctokit };
-import type { IssueThread } from "../agent/issue-thread.js";
 import type { RepositoryOnWeb } from "../shared/permalink.js";
-import type { Deadline } from "../shared/deadline.js";
-import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { sendRedactedComment } from "./send-redacted-comment.js";
 import { readBy } from "./read-by.js";
+import type {
+  ThreadComments,
+  ThreadCommentsOptions,
+} from "./thread-comments.js";
 import {
   threadFromComments,
   type AnswerThumbsDown,
   type RestComment,
   type RestIssue,
-  type ThreadReadOptions,
 } from "./thread-from-comments.js";
 
-/** askcode's one comment on an issue, and the thread it answers. */
-export interface IssueComments {
-  /** Posts a comment; resolves its id. */
-  create(body: string): Promise<number>;
-  update(commentId: number, body: string): Promise<void>;
-  /** Deletes one of askcode's comments (absent: it cannot, and the comment stays). */
-  remove?(commentId: number): Promise<void>;
-  /**
-   * The issue and its comments, oldest first, without the comment that
-   * asked; askcode's own answers are marked with what they cited and its
-   * notices (progress, failure) left out. Its requests end by the run's
-   * `deadline` when given.
-   */
-  thread(askingCommentId?: number, deadline?: Deadline): Promise<IssueThread>;
-}
-
-/** askcode's answers and their 👎 counts are recognised in any thread it reads. */
-export type IssueCommentsOptions = ThreadReadOptions & {
-  /** askcode's own secrets, never posted (`OperatorConfig.ownSecrets`). */
-  ownSecrets?: readonly OwnSecret[];
-};
 export type { AnswerThumbsDown };
 
 // Earlier comments beyond this many are not read: the thread is trimmed to a
@@ -53,8 +32,8 @@ const MAX_COMMENTS = 100;
 export function createIssueComments(
   octokit: IssuesOctokit,
   issue: RepositoryOnWeb & { issueNumber: number },
-  options: IssueCommentsOptions = {},
-): IssueComments {
+  options: ThreadCommentsOptions = {},
+): ThreadComments {
   const base = { owner: issue.owner, repo: issue.repo };
   return {
     async create(body) {

@@ -2,11 +2,11 @@ import type { QuestionJob } from "../question/question-job.js";
 import { acknowledgeQuestion } from "./acknowledge-question.js";
 import type { Conversation } from "./conversation.js";
 import { createDiscussionComments } from "./discussion-comments.js";
-import {
-  createIssueComments,
-  type IssueComments,
-  type IssueCommentsOptions,
-} from "./issue-comments.js";
+import { createIssueComments } from "./issue-comments.js";
+import type {
+  ThreadComments,
+  ThreadCommentsOptions,
+} from "./thread-comments.js";
 import { headMovedNote } from "./pull-request-commit.js";
 import { createPullRequests, type PullRequests } from "./pull-requests.js";
 import type { QuestionOctokit } from "./question-octokit.js";
@@ -33,7 +33,7 @@ export type AskedIn = Pick<
 export function openConversation(
   octokit: QuestionOctokit,
   job: AskedIn,
-  options: IssueCommentsOptions = {},
+  options: ThreadCommentsOptions = {},
 ): Conversation {
   return conversationOf(job, {
     comments: placeComments(octokit, job, options),
@@ -50,7 +50,7 @@ export function openConversation(
 export function conversationOf(
   job: AskedIn,
   parts: {
-    comments: IssueComments;
+    comments: ThreadComments;
     pullRequests: PullRequests;
     acknowledge(): Promise<void>;
   },
@@ -83,8 +83,8 @@ export function conversationOf(
 function placeComments(
   octokit: QuestionOctokit,
   job: AskedIn,
-  options: IssueCommentsOptions,
-): IssueComments {
+  options: ThreadCommentsOptions,
+): ThreadComments {
   const { reactTo } = job;
   if (reactTo.kind === "discussion" || reactTo.kind === "discussion-comment")
     return createDiscussionComments(octokit, job, reactTo.discussion, options);

@@ -1,9 +1,9 @@
 import type { RepositoryOnWeb } from "../shared/permalink.js";
+import type { IssuesOctokit } from "./issue-comments.js";
 import type {
-  IssueComments,
-  IssueCommentsOptions,
-  IssuesOctokit,
-} from "./issue-comments.js";
+  ThreadComments,
+  ThreadCommentsOptions,
+} from "./thread-comments.js";
 import { sendRedactedComment } from "./send-redacted-comment.js";
 import { readBy } from "./read-by.js";
 import {
@@ -45,8 +45,8 @@ export function createReviewThreadComments(
   octokit: IssuesOctokit,
   pull: RepositoryOnWeb & { issueNumber: number },
   review: { commentId: number; inReplyTo?: number },
-  options: IssueCommentsOptions = {},
-): IssueComments {
+  options: ThreadCommentsOptions = {},
+): ThreadComments {
   const base = { owner: pull.owner, repo: pull.repo };
   const top = review.inReplyTo ?? review.commentId;
   return {

@@ -7,7 +7,7 @@ import {
   type CommentWritePolicy,
 } from "../conversation/retry-comment-write.js";
 
-/** The comment calls a run's comment needs (`IssueComments` has them). */
+/** The comment calls a run's comment needs (`ThreadComments` has them). */
 export interface CommentWriter {
   create(body: string): Promise<number>;
   update(commentId: number, body: string): Promise<void>;

@@ -1,5 +1,5 @@
 import type { IssueThread } from "../../src/agent/issue-thread.js";
-import type { IssueComments } from "../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 
 /**
  * A run's comments kept in memory: every body posted or edited, in order
@@ -14,7 +14,7 @@ export function recordingComments(
   issue: Pick<IssueThread, "title"> & Partial<Pick<IssueThread, "number">>,
 ) {
   const bodies: string[] = [];
-  const comments: IssueComments = {
+  const comments: ThreadComments = {
     create: async (text) => (bodies.push(text), 1),
     update: async (_id, text) => void bodies.push(text),
     thread: async () => ({

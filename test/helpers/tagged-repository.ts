@@ -4,7 +4,7 @@ import {
   createLocalCodeHost,
   type LocalCodeHost,
 } from "../../src/code-host/local/local-code-host.js";
-import type { IssueComments } from "../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../src/run/run-question.js";
 import { createFakeClock } from "./fake-clock.js";
 import { questionJob } from "./question-job.js";
@@ -84,7 +84,7 @@ export async function askTagged(
   const { host } = repository;
   const bodies: string[] = [];
   const resolved: Array<string | undefined> = [];
-  const comments: IssueComments = {
+  const comments: ThreadComments = {
     create: async (body) => (bodies.push(body), 41),
     update: async (_id, body) => void bodies.push(body),
     thread: async () => ({ ...DEFAULT_THREAD, ...thread }),

@@ -1,5 +1,5 @@
 import type { Conversation } from "../../src/conversation/conversation.js";
-import type { IssueComments } from "../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 import {
   conversationOf,
   type AskedIn,
@@ -17,7 +17,7 @@ import { noPullRequests } from "./no-pull-requests.js";
  */
 export function testConversation(
   job: AskedIn,
-  comments: IssueComments,
+  comments: ThreadComments,
   pullRequests: PullRequests = noPullRequests,
 ): Conversation {
   return conversationOf(job, {

@@ -1,5 +1,5 @@
 import nock from "nock";
-import type { IssueComments } from "../../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import {
   conversationOf,
   openConversation,
@@ -190,7 +190,7 @@ describe("openConversation()", () => {
 describe("conversationOf()", () => {
   it("reads the thread without the comment that asked", async () => {
     const asked: Array<number | undefined> = [];
-    const comments: IssueComments = {
+    const comments: ThreadComments = {
       create: async () => 1,
       update: async () => {},
       thread: async (askingCommentId) => {

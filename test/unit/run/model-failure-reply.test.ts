@@ -4,7 +4,7 @@ import nock from "nock";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
-import type { IssueComments } from "../../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { GitHubError } from "../../../src/shared/errors.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
@@ -59,7 +59,7 @@ async function ask(
     warn: record("warn"),
     error: record("error"),
   };
-  const comments: IssueComments = {
+  const comments: ThreadComments = {
     create: async (body) => (bodies.push(body), 1),
     update: async (_id, body) => void bodies.push(body),
     thread: async () => ({

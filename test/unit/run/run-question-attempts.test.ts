@@ -2,7 +2,7 @@ import { testConversation } from "../../helpers/test-conversation.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import type { JobAttempt } from "../../../src/question/job-queue.js";
 import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
-import type { IssueComments } from "../../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import {
   BudgetExceededError,
@@ -39,7 +39,7 @@ function attempt(options: {
  */
 async function ask(jobAttempt: JobAttempt, resolveFails?: Error) {
   const calls: string[] = [];
-  const comments: IssueComments = {
+  const comments: ThreadComments = {
     create: async (body) => (calls.push(`create ${body}`), 41),
     update: async (id, body) => void calls.push(`update ${id} ${body}`),
     thread: async () => ({

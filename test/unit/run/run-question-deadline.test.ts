@@ -1,10 +1,8 @@
 import { testConversation } from "../../helpers/test-conversation.js";
 import nock from "nock";
 import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
-import {
-  createIssueComments,
-  type IssueComments,
-} from "../../../src/conversation/issue-comments.js";
+import { createIssueComments } from "../../../src/conversation/issue-comments.js";
+import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -44,7 +42,7 @@ describe("runQuestion when GitHub hangs on the issue thread", () => {
         (body: { body: string }) => posted.push(body.body) > 0,
       )
       .reply(200, { id: 7 }, restHeaders());
-    const comments: IssueComments = createIssueComments(createTestOctokit(), {
+    const comments: ThreadComments = createIssueComments(createTestOctokit(), {
       owner: THREAD_OWNER,
       repo: THREAD_REPO,
       issueNumber: THREAD_ISSUE,
