@@ -186,6 +186,16 @@ export function createAskcodeApp(
       metrics: metrics.reactions,
       log: app.log,
     });
+    // Probot's Octokit for the installation: the conversation's reads and
+    // writes (REST and GraphQL), paced with askcode's other writes.
+    const installationOctokit = async (installationId: number) =>
+      (await app.auth(installationId)) as unknown as QuestionOctokit;
+    // The place a question was asked, for the writes before and after a run
+    // (the 👀, the limit notice); a run opens its own with the thread options.
+    const conversationFor = async (job: QuestionJob) =>
+      openConversation(await installationOctokit(job.installationId), job, {
+        ownSecrets: operator.ownSecrets,
+      });
     const clientsFor = async (
       job: QuestionJob,
     ): Promise<InstallationClients> => {
@@ -260,9 +270,7 @@ export function createAskcodeApp(
       metrics: metrics.webhooks,
       stillAsked: async (question) =>
         checkStillAsked(
-          (await app.auth(
-            question.installationId,
-          )) as unknown as QuestionOctokit,
+          await installationOctokit(question.installationId),
           question,
         ),
     });
@@ -289,25 +297,14 @@ export function createAskcodeApp(
       runTrigger(job, {
         ...acceptDeps(job),
         acknowledge: async (question) =>
-          openConversation(
-            (await app.auth(
-              question.installationId,
-            )) as unknown as QuestionOctokit,
-            question,
-          ).acknowledge(),
+          (await conversationFor(question)).acknowledge(),
         run: runAnswer(attempt),
         limits: {
           limiter: questionLimiter,
           ceilings: operator.questionLimits,
           clock,
           comment: async (question, body) =>
-            openConversation(
-              (await app.auth(
-                question.installationId,
-              )) as unknown as QuestionOctokit,
-              question,
-              { ownSecrets: operator.ownSecrets },
-            ).create(body),
+            (await conversationFor(question)).create(body),
         },
       });
     // A job that will never run gets one reply: it edits the comment an
