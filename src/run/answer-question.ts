@@ -18,10 +18,9 @@ import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
-import { buildContext } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
-import { indexKey, type IndexCache } from "../retrieval/index/index-cache.js";
+import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
@@ -30,17 +29,10 @@ import type { Clock } from "../shared/clock.js";
 import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
-import { visibleMarkdown } from "../text/visible-markdown.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { candidateQueries } from "../retrieval/candidates/candidate-queries.js";
-import { packedContextTokens } from "./packed-context-tokens.js";
 import type { RunAtRepository } from "./run-at.js";
-import {
-  indexForQuestion,
-  packingFor,
-  type IndexForQuestionDeps,
-} from "./index-for-question.js";
-import { readReviewLineContext } from "../conversation/review-line-context.js";
+import type { IndexForQuestionDeps } from "./index-for-question.js";
+import { retrieveForQuestion } from "./retrieve-for-question.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { type AskedText, withoutOwnSecrets } from "./without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
@@ -101,17 +93,13 @@ const MODEL_UNREACHABLE =
 // its last request (the answer, without tools) can come back before the
 // deadline cuts it off.
 const ANSWER_TIME_SHARE = 0.25;
-// Changed files of a pull request whose paths join the retrieval text: the
-// first ones GitHub lists, enough to cover a typical pull request without
-// letting a sweeping one name every file as a place.
-const CHANGED_FILES_SEARCHED = 20;
 
 /**
  * One question, from the code to the comment body:
  *
- * 1. collect the files (the whole repository when it fits the snapshot cap,
- *    else code-search candidates) and index them, or take the index an
- *    earlier question built for this commit; build the ranked, packed context;
+ * 1. retrieve (`retrieveForQuestion`): collect and index the files, or take
+ *    the index an earlier question built for this commit, and build the
+ *    ranked, packed context;
  * 2. with no model, render the retrieval-only answer and stop;
  * 3. else run the agent loop over the tools, bound to the reader's commit
  *    (a model that cannot be reached gets the retrieval answer, saying so);
@@ -152,73 +140,13 @@ export async function answerQuestion(
   const allowedLinkHosts = settings.allowedLinkHosts;
   const policy = createPathPolicy(excludePaths);
   const exclude = (path: string) => policy.hidden(path) !== undefined;
-  // Retrieval reads what a reader of the issue sees, as the model does: text
-  // hidden in an HTML comment or an image's alt text must not steer which
-  // code is shown.
-  const question = visibleMarkdown(asked.question);
-  const reviewLines =
-    asked.reviewComment &&
-    (await readReviewLineContext(reader, asked.reviewComment, exclude));
-  const retrievalText = [
-    question,
-    visibleMarkdown(asked.issue.title),
-    visibleMarkdown(asked.issue.body ?? ""),
-    // On a pull request the question is most likely about what it changes:
-    // its first files, by path, are places retrieval weighs.
-    ...(asked.pullRequest
-      ? [
-          asked.pullRequest.files
-            .slice(0, CHANGED_FILES_SEARCHED)
-            .map((f) => f.path)
-            .join("\n"),
-        ]
-      : []),
-    // A review comment sits on one line of one file: the strongest place signal.
-    ...(reviewLines
-      ? [`${reviewLines.path}:${reviewLines.line ?? ""}`, reviewLines.diffHunk]
-      : []),
-  ].join("\n\n");
-
-  services.progress({ kind: "searching" });
-  const cache = services.indexCache && {
-    indexes: services.indexCache.indexes,
-    key: indexKey({
-      namespace: services.indexCache.namespace,
-      owner: repository.owner,
-      repo: repository.repo,
-      sha: repository.sha,
-      excludePaths,
-    }),
-  };
-  const collected = await indexForQuestion(
+  const { built, reviewLines } = await retrieveForQuestion(
     reader,
-    candidateQueries(question),
-    {
-      maxRepositoryBytes: input.repository.maxRepositoryBytes,
-      exclude,
-      cache,
-      question: retrievalText,
-      ...(services.derivedCache ? { derived: services.derivedCache } : {}),
-      ...(services.cpu ? { cpu: services.cpu } : {}),
-    },
+    asked,
+    { ...input.repository, exclude },
+    services,
     deps,
   );
-  if (collected.note)
-    services.log.info({ mode: collected.mode }, collected.note);
-  services.progress({ kind: "searched", files: collected.index.files.length });
-  const built = await buildContext({
-    reader,
-    index: collected.index,
-    question: retrievalText,
-    budget: packedContextTokens(budgets, { withModel: !!services.model }),
-    tokenCounter,
-    ...packingFor(collected),
-  });
-  services.metrics?.contextPacked(built.context.tokensUsed);
-  services.progress({
-    kind: "read",
-    paths: built.context.files.map((file) => file.path),
-  });
 
   if (!services.model)
     return renderRetrievalAnswer({
