@@ -4,7 +4,8 @@
 // screened, queued as a job, run, answered in its conversation from what
 // retrieval read through the code host. A folder may import its own files,
 // folders on its own tier and folders on any tier below it; never a tier
-// above. docs/architecture/overview.md has the map and the reason for each.
+// above; and no two folders import each other, on one tier or at any depth.
+// docs/architecture/overview.md has the map and the reason for each.
 //
 // Every import counts, type-only ones included: dependency-cruiser tells them
 // apart (with tsPreCompilationDeps it marks `import type` as "type-only"), but
@@ -89,6 +90,15 @@ const rules = [
       "No import cycle between files, type-only imports included (see the top of this file), in src/ and in the tests, benches and scripts around it.",
     severity: "error",
     from: {},
+    to: { circular: true },
+  },
+  {
+    name: "no-folder-cycle",
+    comment:
+      "No two folders of src/ need each other, at any depth (two folders of one tier, or two subfolders of retrieval/, included): one of them should not know the other.",
+    severity: "error",
+    scope: "folder",
+    from: { path: "^src/" },
     to: { circular: true },
   },
   {

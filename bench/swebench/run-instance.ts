@@ -2,7 +2,7 @@ import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
-import { indexForOneQuestion } from "../../src/retrieval/index/index-for-one-question.js";
+import { indexForOneQuestion } from "../../src/retrieval/one-question/index-for-one-question.js";
 import { indexRepository } from "../../src/retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../../src/retrieval/retrieve-context.js";

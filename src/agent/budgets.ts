@@ -1,4 +1,8 @@
-import { BUDGET_LIMITS, DEFAULT_MAX_STEPS } from "../config/budget-limits.js";
+import {
+  ANSWER_TOKENS,
+  BUDGET_LIMITS,
+  DEFAULT_MAX_STEPS,
+} from "../config/budget-limits.js";
 
 /** The bounds of one agent run (issue 4: steps, total tokens, wall time). */
 export interface AgentBudgets {
@@ -28,17 +32,8 @@ export const DEFAULT_AGENT_BUDGETS: Readonly<AgentBudgets> = {
   runTokens: BUDGET_LIMITS.run.default,
   toolResultTokens: BUDGET_LIMITS.tool_result.default,
   wallTimeMs: 180_000,
-  answerTokens: 2_000,
+  answerTokens: ANSWER_TOKENS,
 };
-
-/**
- * Tokens kept for the assistant message that carries a tool call (its name
- * and arguments), when looking ahead: such messages are short.
- */
-export const TOOL_CALL_RESERVE = 256;
-
-/** Tokens kept for the message that asks for the answer at a bound. */
-export const ANSWER_NOW_RESERVE = 100;
 
 /**
  * The budgets of a run: the defaults, overridden by what is given. Throws a

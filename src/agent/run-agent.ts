@@ -1,6 +1,7 @@
 import type { SeenRange } from "../tools/tool.js";
 import { answerNowMessage } from "./answer-now-message.js";
-import { ANSWER_NOW_RESERVE, resolveBudgets } from "./budgets.js";
+import { ANSWER_NOW_RESERVE } from "../config/tokens-for-steps.js";
+import { resolveBudgets } from "./budgets.js";
 import type { ChatMessage, ChatRequest, ChatResponse } from "./chat-model.js";
 import {
   countMessageTokens,

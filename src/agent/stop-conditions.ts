@@ -1,5 +1,8 @@
 import type { AgentBudgets } from "./budgets.js";
-import { answerPromptTokens, tokensForSteps } from "./tokens-for-steps.js";
+import {
+  answerPromptTokens,
+  tokensForSteps,
+} from "../config/tokens-for-steps.js";
 
 /** Which bound ended the run before the model gave its answer. */
 export type StopReason = "max_steps" | "token_budget" | "wall_time";

@@ -7,11 +7,11 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import {
   firstPassPays,
   treesToMake,
-} from "../retrieval/index/first-pass-pays.js";
+} from "../retrieval/one-question/first-pass-pays.js";
 import {
   indexForOneQuestion,
   type QuestionIndexLimits,
-} from "../retrieval/index/index-for-one-question.js";
+} from "../retrieval/one-question/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { IndexSnapshots } from "./index-snapshots.js";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
-import type { QuestionIndexLimits } from "../retrieval/index/index-for-one-question.js";
+import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { runAt } from "../run/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";

@@ -62,3 +62,9 @@ export function defaultBudgets(): { [K in BudgetKey]: number } {
     wall_time_seconds: BUDGET_LIMITS.wall_time_seconds.default,
   };
 }
+
+/**
+ * Most tokens one reply of the model may have (the agent's reply limit, sent
+ * as each request's length limit); what a run's cost is reckoned with.
+ */
+export const ANSWER_TOKENS = 2_000;

@@ -2,9 +2,9 @@ import {
   PROMPT_ALLOWANCE,
   runShapeOf,
   stepsThatFit,
+  TOOL_CALL_RESERVE,
   tokensForSteps,
-} from "../agent/tokens-for-steps.js";
-import { TOOL_CALL_RESERVE } from "../agent/budgets.js";
+} from "./tokens-for-steps.js";
 import type { Budgets } from "./repo-config-schema.js";
 
 /** Why a run budget is short of its `max_steps`, in numbers. */

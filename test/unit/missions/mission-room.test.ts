@@ -5,7 +5,7 @@ import { runAgent } from "../../../src/agent/run-agent.js";
 import {
   runShapeOf,
   tokensForSteps,
-} from "../../../src/agent/tokens-for-steps.js";
+} from "../../../src/config/tokens-for-steps.js";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { parseMissionFile } from "../../../src/missions/parse-mission-file.js";
 import {

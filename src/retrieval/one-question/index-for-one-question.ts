@@ -1,13 +1,16 @@
-import { assembleIndexSteps } from "./assemble-index.js";
-import { Bm25Builder } from "./bm25-builder.js";
+import { assembleIndexSteps } from "../index/assemble-index.js";
+import { Bm25Builder } from "../index/bm25-builder.js";
 import type { ChunkOptions } from "../chunks/chunk-file.js";
 import {
   chooseFilesToParse,
   type ParseLimits,
 } from "./choose-files-to-parse.js";
-import { deriveFile, type DerivedFile } from "./derive-file.js";
-import { deriveWithoutTree, withoutTree } from "./derive-without-tree.js";
-import type { DerivedCache } from "./derived-cache.js";
+import { deriveFile, type DerivedFile } from "../index/derive-file.js";
+import {
+  deriveWithoutTree,
+  withoutTree,
+} from "../index/derive-without-tree.js";
+import type { DerivedCache } from "../index/derived-cache.js";
 import {
   firstPassPays,
   treesToMake,
@@ -16,7 +19,7 @@ import {
 import {
   indexRepositorySteps,
   type RepositoryIndex,
-} from "./index-repository.js";
+} from "../index/index-repository.js";
 import { analyzeQuery } from "../query/query-analysis.js";
 import { rankChunksSteps } from "../rank/rank-chunks.js";
 import { lfText } from "../../text/lf-text.js";

@@ -9,7 +9,7 @@ import {
   stepsThatFit,
   tokensForSteps,
   type RunShape,
-} from "../../../src/agent/tokens-for-steps.js";
+} from "../../../src/config/tokens-for-steps.js";
 import { toToolDefinition } from "../../../src/agent/tool-definitions.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { parseMissionFile } from "../../../src/missions/parse-mission-file.js";

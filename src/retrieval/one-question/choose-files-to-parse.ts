@@ -1,4 +1,4 @@
-import type { RepositoryIndex } from "./index-repository.js";
+import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import { resolvePathMentions } from "../rank/resolve-path-mentions.js";

@@ -1,6 +1,6 @@
 import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
-import { indexForOneQuestion } from "../../../../src/retrieval/index/index-for-one-question.js";
+import { indexForOneQuestion } from "../../../../src/retrieval/one-question/index-for-one-question.js";
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 
 // Many unrelated Python modules and two that matter: one the question names

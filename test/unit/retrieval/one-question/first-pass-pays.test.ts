@@ -1,7 +1,7 @@
 import {
   firstPassPays,
   treesToMake,
-} from "../../../../src/retrieval/index/first-pass-pays.js";
+} from "../../../../src/retrieval/one-question/first-pass-pays.js";
 
 describe("treesToMake", () => {
   it("counts only the files cut on a syntax tree", () => {

@@ -1,15 +1,24 @@
-import type { Budgets } from "../config/repo-config-schema.js";
-import {
-  ANSWER_NOW_RESERVE,
-  DEFAULT_AGENT_BUDGETS,
-  TOOL_CALL_RESERVE,
-} from "./budgets.js";
+import type { Budgets } from "./repo-config-schema.js";
+import { ANSWER_TOKENS } from "./budget-limits.js";
+
+// What a run with a repository's budgets spends, reckoned before it starts:
+// config/ reports budgets too small for `max_steps` with it, and the agent
+// loop (agent/stop-conditions.ts) stops by the same sums.
+
+/**
+ * Tokens kept for the assistant message that carries a tool call (its name
+ * and arguments), when looking ahead: such messages are short.
+ */
+export const TOOL_CALL_RESERVE = 256;
+
+/** Tokens kept for the message that asks for the answer at a bound. */
+export const ANSWER_NOW_RESERVE = 100;
 
 /**
  * Tokens kept for the system prompt and the tool schemas in a request, when
  * a run's cost is reckoned from its budgets before it starts: measured at
  * 1,351 for a question and 1,930 for the longest shipped mission
- * (test/unit/agent/tokens-for-steps.test.ts holds them to it).
+ * (test/unit/config/tokens-for-steps.test.ts holds them to it).
  */
 export const PROMPT_ALLOWANCE = 2_500;
 
@@ -38,7 +47,7 @@ export function runShapeOf(
   return {
     promptTokens: budgets.context + PROMPT_ALLOWANCE,
     toolResultTokens: budgets.tool_result,
-    answerTokens: DEFAULT_AGENT_BUDGETS.answerTokens,
+    answerTokens: ANSWER_TOKENS,
   };
 }
 
