@@ -25,6 +25,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+# `npm run build` stamps dist/ with a hash of the compiled code after tsc.
+COPY scripts/write-build-id.mjs ./scripts/
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS production-deps
