@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { parseRecipe, spreadEvenly } from "../../../../bench/corpus/recipe.js";
+import { familyOfLanguage } from "../../../../bench/swebench/baseline/source-files.js";
 
 const sha = (c: string) => c.repeat(40);
 const entry = (repo: string, more: Record<string, unknown> = {}) => ({
@@ -91,5 +93,27 @@ describe("spreadEvenly", () => {
   it("takes them all when there are no more than asked", () => {
     expect(spreadEvenly([1, 2], 5)).toEqual([1, 2]);
     expect(spreadEvenly([], 5)).toEqual([]);
+  });
+});
+
+// The committed recipe: the corpus the weights will be fitted on and checked on.
+describe("bench/corpus/recipe.json", () => {
+  const recipe = parseRecipe(
+    readFileSync("bench/corpus/recipe.json", "utf8"),
+    "bench/corpus/recipe.json",
+  );
+
+  it("has every language family in both parts, about a third of the repositories held out", () => {
+    const families = (part: string) =>
+      new Set(
+        recipe.repositories
+          .filter((r) => r.part === part)
+          .map((r) => familyOfLanguage(r.language)),
+      );
+    expect([...families("heldout")].sort()).toEqual(
+      [...families("train")].sort(),
+    );
+    const heldOut = recipe.repositories.filter((r) => r.part === "heldout");
+    expect(heldOut.length / recipe.repositories.length).toBeCloseTo(1 / 3, 1);
   });
 });
