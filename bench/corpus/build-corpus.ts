@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { questionsFromHistory } from "../swebench/history-instances.js";
 import { parseInstances, type Instance } from "../swebench/load-instances.js";
 import { mirrorPath } from "../swebench/mirror-path.js";
@@ -134,6 +135,10 @@ function readIssueSource(
 }
 
 function requireCommit(mirror: string, commit: string, repo: string): void {
+  if (!existsSync(mirror))
+    throw new Error(
+      `${repo}: no git mirror at ${mirror}; clone or fetch it (see bench/corpus/README.md).`,
+    );
   try {
     git(mirror, ["cat-file", "-e", `${commit}^{commit}`]);
   } catch {

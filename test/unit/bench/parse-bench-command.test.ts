@@ -66,7 +66,7 @@ describe("every bench script in package.json", () => {
     expect(source).toMatch(
       file === "bench/swebench/main.ts"
         ? /parseBenchArgs\(argv\)[\s\S]*args\.help/
-        : /^import \{ benchCommand\b[^;]*from "\.\/parse-bench-command\.js";[\s\S]*\n(const \{ values \} = )?benchCommand\(/m,
+        : /^import \{ benchCommand\b[^;]*from "\.\.?\/parse-bench-command\.js";[\s\S]*\n(const \{ values \} = )?benchCommand\(/m,
     );
     expect(source).not.toMatch(/process\.argv\.indexOf|parseArgs\(/);
   });

@@ -147,6 +147,16 @@ describe("buildCorpus", () => {
     ]);
   });
 
+  it("refuses a missing mirror, naming the repository", () => {
+    expect(() =>
+      buildCorpus(parseRecipe(recipeText()), {
+        mirrors: join(mirrors, "nowhere"),
+      }),
+    ).toThrow(
+      /^acme\/widgets: no git mirror at .*nowhere\/acme\+widgets\/repo/,
+    );
+  });
+
   it("refuses a mirror that lacks the pinned commit, naming the repository", () => {
     const recipe = parseRecipe(
       recipeText().replace(widgets.head, "f".repeat(40)),
