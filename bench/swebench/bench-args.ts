@@ -29,6 +29,8 @@ export interface BenchArgs {
   lazyIndex: boolean;
   /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
   lazyTopFiles?: number;
+  /** The share of each budget kept for the map of files shown by a signature line (0 to 0.5). */
+  mapShare?: number;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */

@@ -161,6 +161,7 @@ async function main(argv: string[]): Promise<number> {
       ...(args.lazyTopFiles !== undefined
         ? { lazyTopFiles: args.lazyTopFiles }
         : {}),
+      ...(args.mapShare !== undefined ? { mapShare: args.mapShare } : {}),
     });
     const window = memory.nextWindow();
     result.memory.heapPeakMb = window.peakMb;

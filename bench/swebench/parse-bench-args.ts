@@ -40,6 +40,8 @@ Relative paths are read from the repository's root (where npm runs the script).
                          reach the context (indexForOneQuestion)
   --lazy-top-files N     with --lazy-index: parse the files of the first pass's best chunks
                          up to N distinct files (default 100)
+  --map-share X          keep this share of each budget (0 to 0.5) for the map: the
+                         signature lines of the files after those shown with a body
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -82,6 +84,12 @@ export function parseBenchArgs(
     "--lazy-top-files",
     values["lazy-top-files"],
   );
+  const mapShare =
+    values["map-share"] === undefined ? undefined : Number(values["map-share"]);
+  if (mapShare !== undefined && !(mapShare >= 0 && mapShare <= 0.5))
+    throw new Error(
+      `--map-share must be a number from 0 to 0.5, got "${values["map-share"]}".\n\n${BENCH_USAGE}`,
+    );
   const via = values.via;
   if (via !== "local" && via !== "github")
     throw new Error(
@@ -130,6 +138,7 @@ export function parseBenchArgs(
     warmIndex: values["warm-index"],
     lazyIndex: values["lazy-index"],
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
+    ...(mapShare !== undefined ? { mapShare } : {}),
     repoAt,
     historyQuestions,
     help: values.help,
@@ -184,6 +193,7 @@ function parseOptions(argv: string[]) {
         "warm-index": { type: "boolean", default: false },
         "lazy-index": { type: "boolean", default: false },
         "lazy-top-files": { type: "string" },
+        "map-share": { type: "string" },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

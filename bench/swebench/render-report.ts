@@ -80,6 +80,7 @@ export function renderReport(
     "",
     renderBudgetTable(report.summary),
     "",
+    ...mapShare(report),
     `Per repository at ${k(report.repositoryBudget)}:`,
     "",
     renderRepositoryTable(report.byRepository),
@@ -107,4 +108,27 @@ export function renderReport(
     `JSON: ${out}`,
     "",
   ].join("\n");
+}
+
+/**
+ * With the map on, how much of askcode's file recall Avg is files shown with
+ * a body, and how much files shown only by a signature line: the two are
+ * reported apart so neither is mistaken for the other. Nothing without it.
+ */
+function mapShare(report: Report): string[] {
+  const rows = report.summary.filter(
+    (row) => row.askcode.fileAvgBody !== row.askcode.fileAvg,
+  );
+  if (rows.length === 0) return [];
+  return [
+    "askcode file recall Avg, with a body / only by a signature line in the map: " +
+      rows
+        .map(
+          (row) =>
+            `${row.budget / 1000}k ${percent(row.askcode.fileAvgBody)} / ${percent(row.askcode.fileAvg - row.askcode.fileAvgBody)}`,
+        )
+        .join("; ") +
+      ".",
+    "",
+  ];
 }

@@ -50,6 +50,8 @@ export interface RunInstanceInput {
   lazyIndex?: boolean;
   /** With `lazyIndex`: see `ParseLimits.topFiles`. */
   lazyTopFiles?: number;
+  /** The share of each budget kept for the map (`PackOptions.mapShare`; none: the packer's default). */
+  mapShare?: number;
 }
 
 export interface RunInstanceDeps {
@@ -226,6 +228,9 @@ export async function runInstance(
         question: instance.problem_statement,
         budget,
         tokenCounter,
+        ...(input.mapShare !== undefined
+          ? { pack: { mapShare: input.mapShare } }
+          : {}),
       });
       const askcodeMs = d.now() - t;
       sample();

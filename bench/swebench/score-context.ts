@@ -4,8 +4,10 @@ import type { ShownLines } from "./shown-lines.js";
 /** How much of the gold a context shows. */
 export interface ContextScore {
   goldFiles: number;
-  /** Gold files with at least one line shown as code. */
+  /** Gold files with at least one line shown as code (a body, or a signature line in the map). */
   filesFound: number;
+  /** Gold files shown with a body (whole or compressed code), not only by a signature line. */
+  filesWithBody?: number;
   goldLines: number;
   /** Gold lines shown verbatim. */
   linesFound: number;
@@ -15,12 +17,14 @@ export interface ContextScore {
 
 /**
  * Scores one context against one instance's gold: a file is found when any of
- * its lines is shown as code (a metadata line naming it does not count); a
+ * its lines is shown as code (a metadata line naming it does not count, a
+ * signature line of the map does; `filesWithBody` counts those shown with a
+ * body apart); a
  * gold line is found when that exact line is shown (see `shownLines`).
  *
  * @example
  * scoreContext(shown, ["a.py", "b.py"], [{ path: "a.py", line: 3 }])
- * // { goldFiles: 2, filesFound: 1, goldLines: 1, linesFound: 1, found: ["a.py"] }
+ * // { goldFiles: 2, filesFound: 1, filesWithBody: 1, goldLines: 1, linesFound: 1, found: ["a.py"] }
  */
 export function scoreContext(
   shown: ShownLines,
@@ -33,9 +37,15 @@ export function scoreContext(
   const linesFound = goldLines.filter(
     (g) => shown.byPath.get(g.path)?.has(g.line) ?? false,
   ).length;
+  const withBody = found.filter((path) => {
+    const lines = shown.byPath.get(path);
+    const signatures = shown.signaturesByPath.get(path);
+    return [...(lines ?? [])].some((line) => !signatures?.has(line));
+  });
   return {
     goldFiles: goldFiles.length,
     filesFound: found.length,
+    filesWithBody: withBody.length,
     goldLines: goldLines.length,
     linesFound,
     found,

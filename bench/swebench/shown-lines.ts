@@ -1,10 +1,13 @@
+import { MAP_HEADER } from "../../src/retrieval/pack/pack-map.js";
 import { METADATA_HEADER } from "../../src/retrieval/pack/packing-state.js";
 import type { PackedPiece } from "../../src/retrieval/pack/packing-types.js";
 
 /** The lines of each file that a packed context shows verbatim, as code. */
 export interface ShownLines {
-  /** Path → line numbers (1-based) shown exactly as they are in the file. */
+  /** Path → line numbers (1-based) shown exactly as they are in the file (bodies and the map). */
   byPath: Map<string, Set<number>>;
+  /** Path → the lines the map shows of a file shown without a body: its signature lines. */
+  signaturesByPath: Map<string, Set<number>>;
   /** Code lines in the text that differ from the file line they stand for (0 unless the format changed). */
   mismatches: number;
 }
@@ -16,6 +19,8 @@ const FENCE = /^(`{3,})[^`]*$/;
 // copyNote: "Lines 40-80 are also at single_include/json.hpp:15230-15270 (same text)."
 const COPY = /^Lines (\d+)-(\d+) are also at (.+):(\d+)-(\d+) \(same text\)\.$/;
 // omittedMarker: "<indent>[<comment prefix> ]… lines 61-89 omitted" (or "… line 61 omitted").
+// mapLines: "- pkg/adapters.py:388: def send(self, request,", the line trimmed.
+const MAP_LINE = /^- (.+):(\d+): (.*)$/;
 const MARKER = /^\s*(?:\S+ )?… lines? (\d+)(?:-(\d+))? omitted$/;
 
 /**
@@ -41,13 +46,37 @@ export function shownLines(
   fileLines: (path: string) => readonly string[] | undefined,
 ): ShownLines {
   const byPath = new Map<string, Set<number>>();
+  const signaturesByPath = new Map<string, Set<number>>();
   let mismatches = 0;
-  if (text === "") return { byPath, mismatches };
+  if (text === "") return { byPath, signaturesByPath, mismatches };
   const lines = text.split("\n");
   let i = 0;
   while (i < lines.length) {
     const header = lines[i] as string;
     if (header === METADATA_HEADER) break;
+    if (header === MAP_HEADER) {
+      for (i++; i < lines.length; i++) {
+        const entry = MAP_LINE.exec(lines[i] as string);
+        if (!entry) break;
+        const [, path, number, shownText] = entry as unknown as [
+          string,
+          string,
+          string,
+          string,
+        ];
+        const line = Number(number);
+        if (fileLines(path)?.[line - 1]?.trim() !== shownText) {
+          mismatches++;
+          continue;
+        }
+        for (const into of [byPath, signaturesByPath]) {
+          const set = into.get(path) ?? new Set<number>();
+          set.add(line);
+          into.set(path, set);
+        }
+      }
+      break;
+    }
     const match = HEADER.exec(header);
     const copies: RegExpExecArray[] = [];
     let next = i + 1;
@@ -103,7 +132,7 @@ export function shownLines(
     i++; // the closing fence
     while (i < lines.length && lines[i] === "") i++; // the separator
   }
-  return { byPath, mismatches };
+  return { byPath, signaturesByPath, mismatches };
 }
 
 /** Disagreements between the parsed text and the pieces the packer says it placed. */
@@ -126,6 +155,7 @@ export function checkAgainstPieces(
   let outsidePieces = 0;
   let fullNotShown = 0;
   const code = pieces.filter((p) => p.form !== "metadata");
+  // A map line is a piece of one line: it covers what it shows.
   for (const [path, lines] of shown.byPath) {
     const own = code.flatMap((p) => [
       ...(p.path === path ? [p] : []),

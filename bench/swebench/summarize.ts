@@ -5,6 +5,8 @@ export interface RecallSummary {
   instances: number;
   /** Mean over instances of the share of gold files found. */
   fileAvg: number;
+  /** The same, counting only files shown with a body (not by a signature line in the map). */
+  fileAvgBody: number;
   /** Share of instances with every gold file found. */
   fileAll: number;
   /** Share of instances with at least one gold file found. */
@@ -37,6 +39,7 @@ export function summarize(
 ): RecallSummary {
   let instances = 0;
   let fileShare = 0;
+  let bodyShare = 0;
   let all = 0;
   let any = 0;
   let goldLines = 0;
@@ -52,6 +55,9 @@ export function summarize(
     if (!s) continue;
     instances++;
     fileShare += s.goldFiles > 0 ? s.filesFound / s.goldFiles : 0;
+    // Results written before the map existed have no body count: all were bodies.
+    bodyShare +=
+      s.goldFiles > 0 ? (s.filesWithBody ?? s.filesFound) / s.goldFiles : 0;
     if (s.filesFound === s.goldFiles) all++;
     if (s.filesFound > 0) any++;
     goldLines += s.goldLines;
@@ -65,6 +71,7 @@ export function summarize(
   return {
     instances,
     fileAvg: share(fileShare, instances),
+    fileAvgBody: share(bodyShare, instances),
     fileAll: share(all, instances),
     fileAny: share(any, instances),
     lineRecall: share(linesFound, goldLines),

@@ -1,6 +1,11 @@
 import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
+import { mapLines, renderMap } from "./pack-map.js";
 import { packingReport } from "./packing-report.js";
-import { PackingState, type Placed } from "./packing-state.js";
+import {
+  PackingState,
+  SECTION_SEPARATOR,
+  type Placed,
+} from "./packing-state.js";
 import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
@@ -10,6 +15,7 @@ const DEFAULTS: PackTuning = {
   compressBelow: 0.25,
   compressAboveTokens: 150,
   maxMetadataLines: 25,
+  mapShare: 0,
   maxCandidates: 600,
   wholeRepository: true,
 };
@@ -45,8 +51,13 @@ const OPTIMISTIC_CHARS_PER_TOKEN = 8;
  * packed.tokensUsed <= 13_000 // always
  */
 export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
-  const o = { ...DEFAULTS, ...input.options };
-  const { tokenCounter: counter, budget } = input;
+  const given = { ...DEFAULTS, ...input.options };
+  // The map supersedes the metadata list: both name what is not shown.
+  const o = given.mapShare > 0 ? { ...given, maxMetadataLines: 0 } : given;
+  const { tokenCounter: counter } = input;
+  // The code's share of the budget; the map gets the rest, and what the code
+  // leaves unused.
+  const budget = input.budget - Math.floor(input.budget * o.mapShare);
   const candidates = input.ranked.slice(0, o.maxCandidates);
   const top = candidates[0]?.score ?? 0;
   const state = new PackingState(counter, input.lineCount);
@@ -150,5 +161,33 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     // The estimate overshoots the real count; let the next round spend the difference.
     limit = state.total + slack;
   }
-  return packingReport(input, state, text, tokensUsed, o);
+  if (o.mapShare <= 0) return packingReport(input, state, text, tokensUsed, o);
+  const bodies = new Set(state.orderedFiles().map((f) => f.path));
+  const separator = text === "" ? 0 : counter.count(SECTION_SEPARATOR);
+  let map = mapLines(
+    candidates,
+    bodies,
+    input.budget - tokensUsed - separator,
+    counter,
+  );
+  const withMap = () =>
+    [text, renderMap(map)]
+      .filter((part) => part !== "")
+      .join(SECTION_SEPARATOR);
+  let mapped = withMap();
+  let mappedTokens = counter.count(mapped);
+  yield;
+  // Each line was counted alone; joined, the text may count a little more.
+  while (mappedTokens > input.budget && map.length > 0) {
+    const weakest = map.reduce(
+      (low, line, i) =>
+        line.piece.score < (map[low]?.piece.score ?? Infinity) ? i : low,
+      0,
+    );
+    map = map.filter((_, i) => i !== weakest);
+    mapped = withMap();
+    mappedTokens = counter.count(mapped);
+    yield;
+  }
+  return packingReport(input, state, mapped, mappedTokens, o, map);
 }

@@ -4,6 +4,7 @@ import type {
   PackInput,
   PackTuning,
 } from "./packing-types.js";
+import type { MapLine } from "./pack-map.js";
 import type { PackingState } from "./packing-state.js";
 import { formatRanges } from "./render-context.js";
 
@@ -23,6 +24,7 @@ export function packingReport(
   text: string,
   tokensUsed: number,
   o: PackTuning,
+  map: readonly MapLine[] = [],
 ): PackedContext {
   const placed = state.placed();
   const shown = placed.filter((p) => p.piece.form !== "metadata");
@@ -65,6 +67,9 @@ export function packingReport(
       (state.metadata.length > 0
         ? `, and naming ${state.metadata.length} more`
         : "") +
+      (map.length > 0
+        ? `, and ${new Set(map.map((l) => l.piece.path)).size} more files by a signature line`
+        : "") +
       `, in ${tokensUsed} of ${input.budget} tokens.`,
   ];
   if (leftOut.length > 0) {
@@ -85,7 +90,7 @@ export function packingReport(
     chunksAvailable: input.chunksAvailable,
     truncated,
     note: parts.join(" "),
-    pieces: placed.map((p) => p.piece),
+    pieces: [...placed.map((p) => p.piece), ...map.map((l) => l.piece)],
     files,
     encoding: input.tokenCounter.encodingName,
   };

@@ -19,7 +19,7 @@ interface FileState {
   cost: number;
 }
 
-const SECTION_SEPARATOR = "\n\n";
+export const SECTION_SEPARATOR = "\n\n";
 export const METADATA_HEADER =
   "Also relevant, not shown (read with read_file_contents):";
 

@@ -19,8 +19,15 @@ export interface PackOptions {
   compressBelow?: number;
   /** A chunk is long enough to cut from this many tokens (default 150). */
   compressAboveTokens?: number;
-  /** At most this many metadata lines (default 25). */
+  /** At most this many metadata lines (default 25; none while the map is on). */
   maxMetadataLines?: number;
+  /**
+   * The share of the budget kept for the map: after the files shown with a
+   * body, the signature lines of the next files in rank order
+   * (`mapLines`). 0 turns the map off, and the metadata list names weak
+   * chunks instead (default 0).
+   */
+  mapShare?: number;
   /** Ranked chunks considered at all (default 600). */
   maxCandidates?: number;
   /** Try the whole repository first when it fits (default true). */
@@ -55,8 +62,12 @@ export interface PackedPiece {
   path: string;
   startLine: number;
   endLine: number;
-  /** "full": every line verbatim; "compressed": structure with markers; "metadata": a line naming it. */
-  form: "full" | "compressed" | "metadata";
+  /**
+   * "full": every line verbatim; "compressed": structure with markers;
+   * "metadata": a line naming it; "signature": one line of the file verbatim
+   * in the map (its declaration's first line), for a file shown without a body.
+   */
+  form: "full" | "compressed" | "metadata" | "signature";
   /** Tokens of this piece's own text (headers and separators not included). */
   tokens: number;
   /** For a compressed piece: the line ranges its omission markers stand for (not shown). */

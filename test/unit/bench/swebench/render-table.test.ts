@@ -21,6 +21,7 @@ const recall = (
 ): RecallSummary => ({
   instances,
   fileAvg,
+  fileAvgBody: fileAvg,
   fileAll: fileAvg * 0.9,
   fileAny: Math.min(1, fileAvg * 1.1),
   lineRecall,
@@ -125,6 +126,7 @@ describe("summarize", () => {
     expect(summary).toEqual({
       instances: 3,
       fileAvg: (0.5 + 0 + 1) / 3,
+      fileAvgBody: (0.5 + 0 + 1) / 3,
       fileAll: 1 / 3,
       fileAny: 2 / 3,
       lineRecall: 15 / 50,
@@ -215,6 +217,7 @@ describe("the code-only view and the per-language tables", () => {
     expect(summarize(results, "askcode", 13000)).toMatchObject({
       instances: 3,
       fileAvg: (0.5 + 0 + 1) / 3,
+      fileAvgBody: (0.5 + 0 + 1) / 3,
       fileAll: 1 / 3,
     });
   });

@@ -5,6 +5,7 @@ import {
   shownLines,
 } from "../../../../bench/swebench/shown-lines.js";
 import { splitFileLines } from "../../../../bench/swebench/file-lines.js";
+import { MAP_HEADER } from "../../../../src/retrieval/pack/pack-map.js";
 import { METADATA_HEADER } from "../../../../src/retrieval/pack/packing-state.js";
 import type { PackedPiece } from "../../../../src/retrieval/pack/packing-types.js";
 import {
@@ -238,9 +239,43 @@ describe("goldLines and scoreContext", () => {
     expect(score).toEqual({
       goldFiles: 3,
       filesFound: 2,
+      filesWithBody: 2,
       goldLines: 8,
       linesFound: 3, // session 30, adapters 2 and 3
       found: ["app/session.py", "app/adapters.py"],
     });
+  });
+});
+
+describe("the map in a packed context", () => {
+  const mapped = [
+    adaptersSection,
+    [
+      MAP_HEADER,
+      "- app/session.py:5: session line 5",
+      "- app/unused.py:1: x = 2",
+    ].join("\n"),
+  ].join("\n\n");
+
+  it("counts a signature line shown verbatim as shown, apart from the bodies, and a line that differs as a mismatch", () => {
+    const shown = shownLines(mapped, fileLines);
+    expect(shown.byPath.get("app/session.py")).toStrictEqual(new Set([5]));
+    expect(shown.signaturesByPath.get("app/session.py")).toStrictEqual(
+      new Set([5]),
+    );
+    expect(shown.signaturesByPath.has("app/adapters.py")).toBe(false);
+    expect(shown.byPath.has("app/unused.py")).toBe(false);
+    expect(shown.mismatches).toBe(1);
+  });
+
+  it("scores a file shown only by a signature line as found, not as shown with a body", () => {
+    const score = scoreContext(
+      shownLines(mapped, fileLines),
+      ["app/session.py", "app/adapters.py"],
+      [{ path: "app/session.py", line: 5 }],
+    );
+    expect(score.filesFound).toBe(2);
+    expect(score.filesWithBody).toBe(1);
+    expect(score.linesFound).toBe(1);
   });
 });

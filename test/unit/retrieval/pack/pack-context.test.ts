@@ -95,6 +95,7 @@ describe("packContext", () => {
                 metadataBelow: random.next(),
                 compressBelow: random.next(),
                 maxMetadataLines: random.int(0, 10),
+                mapShare: random.pick([0, 0.1, 0.15, 0.5]),
               };
         const packed = packContext({
           ranked,
