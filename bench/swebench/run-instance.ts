@@ -229,7 +229,7 @@ export async function runInstance(
         budget,
         tokenCounter,
         ...(input.mapShare !== undefined
-          ? { pack: { mapShare: input.mapShare } }
+          ? { options: { pack: { mapShare: input.mapShare } } }
           : {}),
       });
       const askcodeMs = d.now() - t;
