@@ -16,6 +16,8 @@ export interface SystemPromptInput {
   ref?: string;
   /** Names of the tools this run offers (a mission may offer fewer, or none). */
   tools: readonly string[];
+  /** The packed code ends with a map of more files by their signature lines (`mapLines`). */
+  contextHasMap?: boolean;
   mission?: PromptMission;
 }
 
@@ -39,6 +41,11 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     section("How to work", [
       "The user message holds the question, the issue thread it comes from, and code from the repository chosen for the question, with a note on what was left out. Answer from it when it is enough.",
       toolsLine(input.tools),
+      ...(input.contextHasMap && input.tools.includes("read_file_contents")
+        ? [
+            "The code may end with a map of more files, each by the first line of its best-matching declarations (`- path:line: text`): they are the next candidates, not yet read. Read the ones that may hold the answer with read_file_contents before relying on them.",
+          ]
+        : []),
     ]),
     section("How to answer", [
       "Answer the question that was asked, in GitHub-flavoured Markdown. Be concise: lead with the answer, then the evidence. No preamble, no restating the question.",

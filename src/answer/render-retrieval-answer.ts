@@ -1,4 +1,7 @@
-import type { PackedContext } from "../retrieval/pack/packing-types.js";
+import type {
+  PackedContext,
+  PackedPiece,
+} from "../retrieval/pack/packing-types.js";
 import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
 import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
@@ -20,7 +23,8 @@ export interface RetrievalAnswerInput {
   /** The retrieval result (`buildContext`'s): its ranking gives the places, its packed context the details. */
   retrieved: {
     ranked: readonly RankedChunk[];
-    context: Pick<PackedContext, "files">;
+    context: Pick<PackedContext, "files"> &
+      Partial<Pick<PackedContext, "pieces">>;
   };
   repository: RepositoryAtSha;
   /** Places listed (default 5). */
@@ -108,6 +112,7 @@ export function renderRetrievalAnswer(
       fence,
     );
   });
+  out.push(...alsoRelevant(retrieved.context.pieces ?? [], places, repository));
   return (input.render ?? renderAnswerComment)({
     answer: out.join("\n"),
     repository,
@@ -117,4 +122,37 @@ export function renderRetrievalAnswer(
     ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
     allowedLinkHosts: input.allowedLinkHosts,
   });
+}
+
+// Files the map named are listed after the places, one line each, up to this many.
+const ALSO_RELEVANT = 8;
+
+/**
+ * The files the packed context's map named (its signature lines) that are
+ * not among the places, as "Also relevant" lines with a permalink to the
+ * line: where else a reader may look.
+ */
+function alsoRelevant(
+  pieces: readonly PackedPiece[],
+  places: ReadonlyArray<{ chunk: { path: string } }>,
+  repository: RepositoryAtSha,
+): string[] {
+  const listed = new Set(places.map((p) => p.chunk.path));
+  const lines: string[] = [];
+  for (const piece of pieces) {
+    if (piece.form !== "signature" || piece.signature === undefined) continue;
+    if (listed.has(piece.path) || lines.length >= ALSO_RELEVANT) continue;
+    listed.add(piece.path);
+    const link = permalink({
+      ...repository,
+      path: piece.path,
+      startLine: piece.startLine,
+      endLine: piece.endLine,
+    });
+    const code = piece.signature.replace(/`/g, "'");
+    lines.push(
+      `- [\`${piece.path}\`, line ${piece.startLine}](${link}): \`${code}\``,
+    );
+  }
+  return lines.length === 0 ? [] : ["", "**Also relevant:**", "", ...lines];
 }

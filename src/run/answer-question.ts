@@ -207,6 +207,7 @@ export async function answerQuestion(
       sha: repository.sha,
       ref: repository.ref,
       tools: tools.map((tool) => tool.name),
+      contextHasMap: built.context.pieces.some((p) => p.form === "signature"),
       mission: settings.mission && {
         name: settings.mission.name,
         instructions: settings.mission.instructions,

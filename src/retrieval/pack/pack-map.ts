@@ -78,6 +78,7 @@ export function mapLines(
           startLine: signature.line,
           endLine: signature.line,
           form: "signature",
+          signature: signature.text,
           tokens,
           score: c.score,
           context: c.chunk.context,

@@ -72,6 +72,8 @@ export interface PackedPiece {
   tokens: number;
   /** For a compressed piece: the line ranges its omission markers stand for (not shown). */
   omitted?: Array<[number, number]>;
+  /** For a "signature" piece: the line as the map shows it (indentation dropped). */
+  signature?: string;
   /** Ranking score (0 in whole-repository mode). */
   score: number;
   /** Enclosing declarations ("class Session › def request"). */

@@ -18,6 +18,20 @@ describe("buildSystemPrompt", () => {
     ).toMatchSnapshot();
   });
 
+  it("tells the model what the map is only when the context has one and it can read files", () => {
+    const base = {
+      repository: "octo/app",
+      sha: "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b",
+      tools: ["search_repository_code", "read_file_contents"],
+    };
+    const map = /map of more files/;
+    expect(buildSystemPrompt({ ...base, contextHasMap: true })).toMatch(map);
+    expect(buildSystemPrompt(base)).not.toMatch(map);
+    expect(
+      buildSystemPrompt({ ...base, contextHasMap: true, tools: [] }),
+    ).not.toMatch(map);
+  });
+
   it("appends a mission's instructions and template, and names only its tools", () => {
     const prompt = buildSystemPrompt({
       repository: "octo/app",

@@ -89,6 +89,50 @@ describe("renderRetrievalAnswer", () => {
     );
   });
 
+  it("lists the files the map named after the places, each by its signature line with a permalink", async () => {
+    const signature = (path: string, line: number, text: string) => ({
+      path,
+      startLine: line,
+      endLine: line,
+      form: "signature" as const,
+      signature: text,
+      tokens: 12,
+      score: 1,
+      context: "",
+      why: "",
+    });
+    const { body } = await renderRetrievalAnswer({
+      retrieved: {
+        ranked,
+        context: {
+          ...context,
+          pieces: [
+            // Already a place: not listed again.
+            signature("src/upload.ts", 3, "export function shouldRetryUpload("),
+            signature(
+              "src/backoff.ts",
+              8,
+              "export function backoff(attempt: number) {",
+            ),
+            signature("src/backoff.ts", 20, "export const MAX_DELAY = 10_000;"),
+          ],
+        },
+      },
+      repository,
+    });
+    const also = body.slice(
+      body.indexOf("**Also relevant:**"),
+      body.indexOf("<details>"),
+    );
+    expect(also.split("\n").slice(0, 3)).toStrictEqual([
+      "**Also relevant:**",
+      "",
+      "- [`src/backoff.ts`, line 8](https://github.com/octo/uploader/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/src/backoff.ts#L8): `export function backoff(attempt: number) {`",
+    ]);
+    expect(also).not.toContain("MAX_DELAY");
+    expect(also).not.toContain("src/upload.ts");
+  });
+
   it("says what to try when nothing matched, without apologising", async () => {
     const { body } = await renderRetrievalAnswer({
       retrieved: {
