@@ -55,7 +55,9 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   // The map supersedes the metadata list: both name what is not shown.
   const o = given.mapShare > 0 ? { ...given, maxMetadataLines: 0 } : given;
   const { tokenCounter: counter } = input;
-  const { budget } = input;
+  // The code's share of the budget; the map gets the rest, and what the code
+  // leaves unused.
+  const budget = input.budget - Math.floor(input.budget * o.mapShare);
   const candidates = input.ranked.slice(0, o.maxCandidates);
   const top = candidates[0]?.score ?? 0;
   const state = new PackingState(counter, input.lineCount);
@@ -160,25 +162,12 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     limit = state.total + slack;
   }
   if (o.mapShare <= 0) return packingReport(input, state, text, tokensUsed, o);
-  // The map's share comes from the weakest code only: pieces scoring below
-  // `compressBelow` of the best (those cut to their structure first) go,
-  // lowest first, until the share is free; strong code always stays.
-  const share = Math.floor(budget * o.mapShare);
-  while (budget - tokensUsed < share) {
-    const last = state.placed().pop();
-    if (!last || (top > 0 && last.piece.score / top >= o.compressBelow)) break;
-    state.remove(last);
-    placedByRank.delete(last.rank);
-    text = state.render();
-    tokensUsed = counter.count(text);
-    yield;
-  }
   const bodies = new Set(state.orderedFiles().map((f) => f.path));
   const separator = text === "" ? 0 : counter.count(SECTION_SEPARATOR);
   let map = mapLines(
     candidates,
     bodies,
-    budget - tokensUsed - separator,
+    input.budget - tokensUsed - separator,
     counter,
   );
   const withMap = () =>
@@ -189,7 +178,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   let mappedTokens = counter.count(mapped);
   yield;
   // Each line was counted alone; joined, the text may count a little more.
-  while (mappedTokens > budget && map.length > 0) {
+  while (mappedTokens > input.budget && map.length > 0) {
     const weakest = map.reduce(
       (low, line, i) =>
         line.piece.score < (map[low]?.piece.score ?? Infinity) ? i : low,

@@ -22,11 +22,10 @@ export interface PackOptions {
   /** At most this many metadata lines (default 25; none while the map is on). */
   maxMetadataLines?: number;
   /**
-   * The share of the budget the map may take from weak code: after the
-   * files shown with a body, the signature lines of the next files in rank
-   * order (`mapLines`), in what the code leaves unused plus up to this share
-   * freed from pieces scoring below `compressBelow` of the best. 0 turns the
-   * map off, and the metadata list names weak chunks instead (default 0).
+   * The share of the budget kept for the map: after the files shown with a
+   * body, the signature lines of the next files in rank order
+   * (`mapLines`). 0 turns the map off, and the metadata list names weak
+   * chunks instead (default 0).
    */
   mapShare?: number;
   /** Ranked chunks considered at all (default 600). */
