@@ -3,6 +3,7 @@ import type { TokenCounter } from "../../tokens/token-counter.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Chunk } from "../types.js";
 import type { PackedPiece } from "./packing-types.js";
+import { whyInWords } from "./place-chunk.js";
 
 /** The map's heading: what its lines are and how to read the rest. */
 export const MAP_HEADER =
@@ -82,11 +83,7 @@ export function mapLines(
           tokens,
           score: c.score,
           context: c.chunk.context,
-          why: c.why
-            .filter((w) => w.points > 0)
-            .slice(0, 3)
-            .map((w) => `${w.detail} +${w.points.toFixed(1)}`)
-            .join("; "),
+          why: whyInWords(c),
         },
       });
     }

@@ -66,11 +66,7 @@ export function makePlaced(
     const names = chunkLabel(chunk) || chunk.kind;
     text = `- ${chunk.path}:${chunk.startLine}-${chunk.endLine} ${names}`;
   }
-  const why = c.why
-    .filter((w) => w.points > 0)
-    .slice(0, 3)
-    .map((w) => `${w.detail} +${w.points.toFixed(1)}`)
-    .join("; ");
+  const why = whyInWords(c);
   const piece: PackedPiece = {
     path: chunk.path,
     startLine: chunk.startLine,
@@ -88,4 +84,18 @@ export function makePlaced(
       : {}),
   };
   return { rank, piece, text };
+}
+
+/**
+ * Why a chunk ranked, for its piece: its three largest score contributions.
+ *
+ * @example
+ * whyInWords(ranked[0]) // "defines shouldRetry +6.2; \"retry\" ×3 in chunk +4.1; path matches +2.0"
+ */
+export function whyInWords(c: Pick<RankedChunk, "why">): string {
+  return c.why
+    .filter((w) => w.points > 0)
+    .slice(0, 3)
+    .map((w) => `${w.detail} +${w.points.toFixed(1)}`)
+    .join("; ");
 }
