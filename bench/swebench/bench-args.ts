@@ -31,6 +31,8 @@ export interface BenchArgs {
   lazyTopFiles?: number;
   /** The share of each budget kept for the map of files shown by a signature line (0 to 0.5). */
   mapShare?: number;
+  /** A JSON file of evidence weights to rank with over the fitted ones. */
+  weights?: string;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */

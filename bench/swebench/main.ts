@@ -40,11 +40,15 @@ import { createVirtualClock } from "./virtual-clock.js";
 import type { InstanceResult } from "./result-types.js";
 import { BM25_TOP_K, runInstance } from "./run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
+import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
+import { readWeights } from "../weights/read-weights.js";
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
+  let weights: EvidenceWeights | undefined;
   try {
     args = parseBenchArgs(argv);
+    weights = args.weights ? readWeights(args.weights) : undefined;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
@@ -162,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
         ? { lazyTopFiles: args.lazyTopFiles }
         : {}),
       ...(args.mapShare !== undefined ? { mapShare: args.mapShare } : {}),
+      ...(weights ? { weights } : {}),
     });
     const window = memory.nextWindow();
     result.memory.heapPeakMb = window.peakMb;

@@ -42,6 +42,8 @@ Relative paths are read from the repository's root (where npm runs the script).
                          up to N distinct files (default 100)
   --map-share X          keep this share of each budget (0 to 0.5) for the map: the
                          signature lines of the files after those shown with a body
+  --weights FILE         rank with these evidence weights (JSON, {"caller": 0.2, …}) over the
+                         fitted ones (src/retrieval/rank/fitted-weights.ts)
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -139,6 +141,7 @@ export function parseBenchArgs(
     lazyIndex: values["lazy-index"],
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
+    ...(values.weights !== undefined ? { weights: values.weights } : {}),
     repoAt,
     historyQuestions,
     help: values.help,
@@ -194,6 +197,7 @@ function parseOptions(argv: string[]) {
         "lazy-index": { type: "boolean", default: false },
         "lazy-top-files": { type: "string" },
         "map-share": { type: "string" },
+        weights: { type: "string" },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

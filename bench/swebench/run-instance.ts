@@ -1,3 +1,4 @@
+import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import type { CodeReader } from "../../src/code-host/code-host.js";
@@ -52,6 +53,8 @@ export interface RunInstanceInput {
   lazyTopFiles?: number;
   /** The share of each budget kept for the map (`PackOptions.mapShare`; none: the packer's default). */
   mapShare?: number;
+  /** Evidence weights to rank with (none: the fitted ones). */
+  weights?: EvidenceWeights;
 }
 
 export interface RunInstanceDeps {
@@ -228,9 +231,12 @@ export async function runInstance(
         question: instance.problem_statement,
         budget,
         tokenCounter,
-        ...(input.mapShare !== undefined
-          ? { options: { pack: { mapShare: input.mapShare } } }
-          : {}),
+        options: {
+          ...(input.mapShare !== undefined
+            ? { pack: { mapShare: input.mapShare } }
+            : {}),
+          ...(input.weights ? { rank: { weights: input.weights } } : {}),
+        },
       });
       const askcodeMs = d.now() - t;
       sample();

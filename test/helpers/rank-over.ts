@@ -4,6 +4,7 @@ import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
 import {
   rankChunks,
   type RankedChunk,
+  type RankOptions,
 } from "../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../src/retrieval/types.js";
 
@@ -18,14 +19,14 @@ import type { SourceFile } from "../../src/retrieval/types.js";
  */
 export function rankOver(
   files: readonly SourceFile[],
-): (question: string) => RankedChunk[] {
+): (question: string, options?: RankOptions) => RankedChunk[] {
   let index: ReturnType<typeof indexRepository> | undefined;
   beforeAll(async () => {
     await loadGrammarsFor(files);
     index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
   });
-  return (question) => {
+  return (question, options) => {
     if (!index) throw new Error("rankOver: index not built yet (beforeAll)");
-    return rankChunks(index, analyzeQuery(question)).ranked;
+    return rankChunks(index, analyzeQuery(question), options).ranked;
   };
 }

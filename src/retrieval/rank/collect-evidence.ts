@@ -2,6 +2,7 @@ import { BM25_K1 } from "../index/bm25-index.js";
 import { chunkAtLine, findPhrases } from "./find-phrases.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
+import type { EvidenceWeights } from "./evidence-weights.js";
 import { RANK_WEIGHTS as R } from "./rank-weights.js";
 import { resolvePathMentions } from "./resolve-path-mentions.js";
 import type { ScoredTerm } from "./score-terms.js";
@@ -11,11 +12,14 @@ export interface ScoreContribution {
   kind:
     | "term"
     | "file"
+    | "path"
     | "definition"
     | "place"
     | "stack-frame"
     | "phrase"
-    | "related"
+    | "counterpart"
+    | "defines"
+    | "caller"
     | "copy"
     | "file-kind";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
@@ -32,21 +36,23 @@ export interface Evidence {
 }
 
 /**
- * The evidence beyond word matches, in the units of term weights × inverse
- * frequency (see RANK_WEIGHTS):
+ * The evidence beyond word matches, each in its own measure (a term weight
+ * times an inverse frequency, so rare, strongly-weighted evidence counts
+ * most) times its weight in `weights`:
  * - places: files named by a path, a module or a stack frame, and the chunk
  *   holding a frame's line;
  * - definitions: chunks that declare a queried symbol;
  * - phrases: chunks holding an error message verbatim.
  *
  * @example
- * const evidence = collectEvidence(index, analyzeQuery(text), scoreTerms(index, terms).terms);
+ * const evidence = collectEvidence(index, analyzeQuery(text), scoreTerms(index, terms).terms, FITTED_WEIGHTS);
  * evidence.fileReasons.get(12) // [{ kind: "place", detail: "path fitsrec.py", points: 22.9 }]
  */
 export function collectEvidence(
   index: RepositoryIndex,
   query: QueryAnalysis,
   terms: readonly ScoredTerm[],
+  weights: EvidenceWeights,
 ): Evidence {
   const nFiles = index.files.length;
   const evidence: Evidence = {
@@ -65,11 +71,11 @@ export function collectEvidence(
     index,
     query.paths,
   )) {
-    const points =
-      R.place *
+    const measure =
       mention.weight *
       Math.log(1 + nFiles / matches) *
       (scope === "package" ? R.package : 1);
+    const points = weights.place * measure;
     const label =
       mention.source === "stackFrame"
         ? `stack frame ${mention.path}:${mention.line}`
@@ -89,7 +95,7 @@ export function collectEvidence(
       forChunk(chunkId, {
         kind: "stack-frame",
         detail: `holds line ${mention.line} of ${label}`,
-        points: R.frameLine * points,
+        points: weights.stackFrame * measure,
       });
     }
   }
@@ -103,7 +109,7 @@ export function collectEvidence(
     // term frequency saturates at k1 + 1); a name declared in many places
     // (`__init__`, `run`) points at none of them in particular.
     const points =
-      (R.definition * term.query.weight * term.idf * (BM25_K1 + 1)) /
+      (weights.definition * term.query.weight * term.idf * (BM25_K1 + 1)) /
       Math.sqrt(definers.length);
     for (const chunkId of definers)
       forChunk(chunkId, {
@@ -115,7 +121,7 @@ export function collectEvidence(
 
   for (const hit of findPhrases(index, query.phrases)) {
     const points =
-      R.phrase * hit.phrase.weight * Math.log(1 + nFiles / hit.files);
+      weights.phrase * hit.phrase.weight * Math.log(1 + nFiles / hit.files);
     forChunk(hit.chunkId, {
       kind: "phrase",
       detail: `contains "${hit.phrase.text}"`,

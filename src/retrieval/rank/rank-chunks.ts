@@ -10,11 +10,9 @@ import { isChangelog, type FileKind } from "../../text/file-kind.js";
 import { fileCounterparts, type Counterpart } from "./file-counterparts.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
-import {
-  CHANGELOG_FACTOR,
-  FILE_KIND_FACTORS,
-  RANK_WEIGHTS as R,
-} from "./rank-weights.js";
+import type { EvidenceWeights } from "./evidence-weights.js";
+import { FITTED_WEIGHTS } from "./fitted-weights.js";
+import { CHANGELOG_FACTOR, FILE_KIND_FACTORS } from "./rank-weights.js";
 import { relatedEvidence } from "./related-evidence.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
@@ -42,6 +40,8 @@ export interface RankOptions {
   maxResults?: number;
   /** Multipliers by file kind (default FILE_KIND_FACTORS: code 1, tests, docs and data 0.5). */
   fileKindFactors?: Partial<Record<FileKind, number>>;
+  /** How much each kind of evidence counts (default FITTED_WEIGHTS; a benchmark tries others). */
+  weights?: EvidenceWeights;
 }
 
 // Counterparts depend on the paths alone: found once per index, however many
@@ -65,12 +65,14 @@ export interface Ranking {
 
 /**
  * Ranks every chunk of the index for a question: weighted BM25 over chunks,
- * plus a share of the file's BM25, plus place evidence (paths, modules and
- * stack frames naming the file, a frame's line inside the chunk), definition
- * evidence (the chunk declares a queried symbol) and verbatim error-message
- * phrases; then a multiplier by file kind. A second pass adds cross-file
- * evidence from that first ranking (counterparts of the top files, chunks
- * declaring names the top chunks use). Each result explains its score.
+ * plus a share of the file's BM25 and of the question's words in its path,
+ * plus place evidence (paths, modules and stack frames naming the file, a
+ * frame's line inside the chunk), definition evidence (the chunk declares a
+ * queried symbol) and verbatim error-message phrases; then a multiplier by
+ * file kind. A second pass adds cross-file evidence from that first ranking
+ * (counterparts of the top files, chunks declaring names the top chunks use
+ * and chunks using names they declare). Each kind of evidence counts by its
+ * weight (`RankOptions.weights`); each result explains its score.
  *
  * @example
  * const { ranked } = rankChunks(index, analyzeQuery(issueText));
@@ -97,6 +99,7 @@ export function* rankChunksSteps(
   options: RankOptions = {},
 ): Steps<Ranking> {
   const factors = { ...FILE_KIND_FACTORS, ...options.fileKindFactors };
+  const weights = options.weights ?? FITTED_WEIGHTS;
   const n = index.chunks.length;
   // Found once per index: the first question pays, in steps.
   yield* chunkCopiesSteps(index);
@@ -106,6 +109,7 @@ export function* rankChunksSteps(
     index,
     query,
     scores.terms,
+    weights,
   );
   yield;
 
@@ -120,7 +124,8 @@ export function* rankChunksSteps(
     raw[c] =
       (scores.chunk[c] as number) +
       (chunkBonus[c] as number) +
-      R.fileShare * (scores.file[f] as number) +
+      weights.file * (scores.file[f] as number) +
+      weights.path * (scores.path[f] as number) +
       (fileBonus[f] as number);
     if ((raw[c] as number) > 0)
       final[c] = (raw[c] as number) * (fileFactor[f] as number);
@@ -128,7 +133,7 @@ export function* rankChunksSteps(
   }
   const counterparts = counterpartsOf(index);
   yield;
-  const related = relatedEvidence(index, counterparts, final);
+  const related = relatedEvidence(index, counterparts, final, weights);
   yield;
   for (const [c, reasons] of related) {
     for (const r of reasons) raw[c] = (raw[c] as number) + r.points;
@@ -164,8 +169,14 @@ export function* rankChunksSteps(
     why.push({
       kind: "file",
       detail: `file ${chunk.path} matches the question as a whole`,
-      points: R.fileShare * (scores.file[f] as number),
+      points: weights.file * (scores.file[f] as number),
     });
+    if ((scores.path[f] as number) > 0)
+      why.push({
+        kind: "path",
+        detail: `path ${chunk.path} holds words of the question`,
+        points: weights.path * (scores.path[f] as number),
+      });
     why.push(
       ...(fileReasons.get(f) ?? []),
       ...(chunkReasons.get(c) ?? []),

@@ -1,4 +1,5 @@
 import type { ScoreContribution } from "./collect-evidence.js";
+import type { EvidenceWeights } from "./evidence-weights.js";
 import type { Counterpart } from "./file-counterparts.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import { RANK_WEIGHTS as R } from "./rank-weights.js";
@@ -11,23 +12,25 @@ const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 /**
  * Evidence from the first ranking, for the files a fix touches together: the
  * best chunk of each counterpart of a top file (its header, its parent
- * modules, its submodules) and the chunks that declare a name a top chunk uses
- * (one hop through `index.definitions`) get a share of that top score. A
- * share below 1, spread over the source's targets and never summed across
- * sources, cannot lift a chunk above the one that points at it: it orders the
- * neighbours of strong evidence ahead of weak evidence elsewhere.
+ * modules, its submodules), the chunks that declare a name a top chunk uses
+ * (one hop out, through `index.definitions`) and the chunks that use a name a
+ * top chunk declares (one hop in: its callers) get a share of that top score.
+ * A share below 1, spread over the source's targets and never summed across
+ * sources, cannot lift a chunk above the one that points at it: it orders
+ * the neighbours of strong evidence ahead of weak evidence elsewhere.
  *
  * `scores` are the first ranking's final scores per chunk; the points
  * returned are in the same units, before the target's file-kind factor.
  *
  * @example
- * const related = relatedEvidence(index, fileCounterparts(index.files.map((f) => f.path)), firstScores);
- * related.get(7) // [{ kind: "related", detail: "header of src/foo.c (ranked #1)", points: 4.2 }]
+ * const related = relatedEvidence(index, fileCounterparts(index.files.map((f) => f.path)), firstScores, FITTED_WEIGHTS);
+ * related.get(7) // [{ kind: "counterpart", detail: "header of src/foo.c (file ranked #1)", points: 4.2 }]
  */
 export function relatedEvidence(
   index: RepositoryIndex,
   counterparts: readonly (readonly Counterpart[])[],
   scores: Float64Array,
+  weights: EvidenceWeights,
 ): RelatedEvidence {
   const best = bestChunkPerFile(index, scores);
   // Per chunk, one reason per kind of link: the strongest source speaks for
@@ -54,32 +57,44 @@ export function relatedEvidence(
       const oneOfMany = link.rule === "submodule";
       if (target === undefined && oneOfMany) continue;
       const share = oneOfMany
-        ? R.counterpart / Math.sqrt(submodules)
-        : R.counterpart;
+        ? weights.counterpart / Math.sqrt(submodules)
+        : weights.counterpart;
       if (share <= 0) continue;
       const file = index.files[link.fileId];
       if (!file || file.chunkCount === 0) continue;
       offer(target ?? file.firstChunk, link.rule, {
-        kind: "related",
+        kind: "counterpart",
         detail: `${link.rule} of ${index.files[fileId]?.path} (file ranked #${rank + 1})`,
         points: share * source,
       });
     }
   }
 
-  if (R.oneHop > 0) {
-    const topChunks = [...best.values()]
-      .sort((a, b) => (scores[b] as number) - (scores[a] as number))
-      .slice(0, R.relatedChunks);
-    for (const [rank, chunkId] of topChunks.entries()) {
-      const targets = usedDefinitions(index, chunkId);
-      const share =
-        (R.oneHop * (scores[chunkId] as number)) / Math.sqrt(targets.size || 1);
-      const chunk = index.chunks[chunkId];
-      for (const [target, name] of targets)
-        offer(target, "definition", {
-          kind: "related",
-          detail: `declares ${name}, used by ${chunk?.path}:${chunk?.startLine} (chunk ranked #${rank + 1})`,
+  const topChunks = [...best.values()]
+    .sort((a, b) => (scores[b] as number) - (scores[a] as number))
+    .slice(0, R.relatedChunks);
+  for (const [rank, chunkId] of topChunks.entries()) {
+    const chunk = index.chunks[chunkId];
+    if (!chunk) continue;
+    const source = scores[chunkId] as number;
+    const where = `${chunk.path}:${chunk.startLine} (chunk ranked #${rank + 1})`;
+    if (weights.defines > 0) {
+      const declaring = usedDefinitions(index, chunkId);
+      const share = (weights.defines * source) / Math.sqrt(declaring.size || 1);
+      for (const [target, name] of declaring)
+        offer(target, "defines", {
+          kind: "defines",
+          detail: `declares ${name}, used by ${where}`,
+          points: share,
+        });
+    }
+    if (weights.caller > 0) {
+      const calling = callersOf(index, chunkId);
+      const share = (weights.caller * source) / Math.sqrt(calling.size || 1);
+      for (const [target, name] of calling)
+        offer(target, "caller", {
+          kind: "caller",
+          detail: `uses ${name}, declared by ${where}`,
           points: share,
         });
     }
@@ -108,6 +123,47 @@ function usedDefinitions(
         targets.set(d, name);
   }
   return targets;
+}
+
+/**
+ * Chunks in other files whose text uses a name this chunk declares, with the
+ * name: the name's whole-word index term finds them (its postings), and the
+ * text confirms the name is there as a word, not only as part of a longer
+ * identifier. Names declared in many places, or used in many chunks, are
+ * skipped: a caller of `get` is a caller of everything.
+ */
+function callersOf(
+  index: RepositoryIndex,
+  chunkId: number,
+): Map<number, string> {
+  const chunk = index.chunks[chunkId];
+  const targets = new Map<number, string>();
+  if (!chunk) return targets;
+  for (const name of new Set(chunk.defines)) {
+    const key = name.toLowerCase();
+    if (key.length < R.minRelatedName) continue;
+    const definers = index.definitions.get(key);
+    if (definers && definers.length > R.maxDefiners) continue;
+    const termId = index.bm25.vocabulary.get(key);
+    if (termId === undefined) continue;
+    const from = index.bm25.start[termId] as number;
+    const to = index.bm25.start[termId + 1] as number;
+    if (to - from > R.maxCallers) continue;
+    const asWord = new RegExp(
+      `(?<![A-Za-z0-9_$])${escape(name)}(?![A-Za-z0-9_$])`,
+    );
+    for (let k = from; k < to; k++) {
+      const user = index.bm25.docs[k] as number;
+      if (index.chunkFile[user] === chunk.fileId || targets.has(user)) continue;
+      if (definers?.includes(user)) continue;
+      if (asWord.test(index.chunks[user]?.text ?? "")) targets.set(user, name);
+    }
+  }
+  return targets;
+}
+
+function escape(name: string): string {
+  return name.replace(/[$]/g, "\\$");
 }
 
 /** File id → its best-scoring chunk, for files with any score. */

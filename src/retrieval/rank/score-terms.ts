@@ -1,7 +1,6 @@
 import { bm25Idf, bm25Tf } from "../index/bm25-index.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryTerm } from "../query/query-analysis.js";
-import { RANK_WEIGHTS } from "./rank-weights.js";
 
 /** A query term resolved against one index. */
 export interface ScoredTerm {
@@ -15,13 +14,16 @@ export interface TermScores {
   terms: ScoredTerm[];
   /** BM25 over chunks, per chunk. */
   chunk: Float64Array;
-  /** BM25 over files (all of a file's chunks as one document) plus path-term points, per file. */
+  /** BM25 over files (all of a file's chunks as one document), per file. */
   file: Float64Array;
+  /** Query terms in the file's path, weight × IDF over paths, per file. */
+  path: Float64Array;
 }
 
 /**
  * Weighted BM25 of the query over chunks and over files, in one pass over the
- * postings of the query's terms. Terms the index has never seen are dropped.
+ * postings of the query's terms, and the query's terms in each file's path.
+ * Terms the index has never seen in text are dropped from `terms`.
  *
  * @example
  * const scores = scoreTerms(index, analyzeQuery("Session.request drops the timeout").terms);
@@ -34,6 +36,7 @@ export function scoreTerms(
   const { bm25, chunkFile, fileLength, avgFileLength } = index;
   const chunk = new Float64Array(bm25.docCount);
   const file = new Float64Array(index.files.length);
+  const path = new Float64Array(index.files.length);
   const fileTf = new Float64Array(index.files.length);
   const touched: number[] = [];
   const terms: ScoredTerm[] = [];
@@ -72,9 +75,8 @@ export function scoreTerms(
     if (inPaths) {
       const pathIdf = bm25Idf(index.files.length, inPaths.length);
       for (const f of inPaths)
-        file[f] =
-          (file[f] as number) + RANK_WEIGHTS.pathTerm * query.weight * pathIdf;
+        path[f] = (path[f] as number) + query.weight * pathIdf;
     }
   }
-  return { terms, chunk, file };
+  return { terms, chunk, file, path };
 }

@@ -1,6 +1,7 @@
 import { rankOver } from "../../../helpers/rank-over.js";
 import type { RankedChunk } from "../../../../src/retrieval/rank/rank-chunks.js";
 import { RANK_WEIGHTS } from "../../../../src/retrieval/rank/rank-weights.js";
+import { FITTED_WEIGHTS } from "../../../../src/retrieval/rank/fitted-weights.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 
 const files: SourceFile[] = [
@@ -39,11 +40,49 @@ const files: SourceFile[] = [
     text: "def fold_case(raw):\n    return {k.lower(): v for k, v in raw.items()}\n",
   },
   {
+    path: "pkg/server.py",
+    text: [
+      "def serve_forever(app):",
+      "    while True:",
+      "        app.wake()",
+      "        app.refresh_session_tokens()",
+      "",
+    ].join("\n"),
+  },
+  {
+    path: "pkg/tokens.py",
+    text: [
+      "def refresh_session_tokens(store):",
+      '    """Renew the session tokens that expire within the hour."""',
+      "    for token in store.expiring(hours=1):",
+      "        token.renew()",
+      "",
+    ].join("\n"),
+  },
+  {
     path: "pkg/misc.py",
     text: "def log_everything(message):\n    print('request', message)\n",
   },
 ];
 const rank = rankOver(files);
+
+// A bus whose one function is called from n other files.
+const busWithCallers = (n: number): SourceFile[] => [
+  {
+    path: "pkg/bus.py",
+    text: 'def publish_event(event):\n    """The event bus delivers events in order."""\n    queue.append(event)\n',
+  },
+  ...Array.from({ length: n }, (_, i) => ({
+    path: `pkg/handler_${i}.py`,
+    text: `def handle_${i}(item):\n    publish_event(item)\n`,
+  })),
+];
+const rankMany: Record<number, ReturnType<typeof rankOver>> = {
+  3: rankOver(busWithCallers(3)),
+  [RANK_WEIGHTS.maxCallers + 1]: rankOver(
+    busWithCallers(RANK_WEIGHTS.maxCallers + 1),
+  ),
+};
 const position = (ranked: RankedChunk[], path: string): number =>
   ranked.findIndex((r) => r.chunk.path === path);
 
@@ -54,13 +93,13 @@ describe("rankChunks cross-file evidence", () => {
     const header = ranked[position(ranked, "src/parser.h")];
     expect(header?.matchedTerms).toEqual([]);
     expect(header?.why).toContainEqual({
-      kind: "related",
+      kind: "counterpart",
       detail: "header of src/parser.c (file ranked #1)",
-      points: expect.closeTo(RANK_WEIGHTS.counterpart * ranked[0]!.score, 6),
+      points: expect.closeTo(FITTED_WEIGHTS.counterpart * ranked[0]!.score, 6),
     });
     // Its whole score is that share: below the source that pointed at it.
     expect(header?.score).toBeCloseTo(
-      RANK_WEIGHTS.counterpart * ranked[0]!.score,
+      FITTED_WEIGHTS.counterpart * ranked[0]!.score,
       6,
     );
     expect(position(ranked, "src/parser.h")).toBeLessThan(
@@ -74,7 +113,7 @@ describe("rankChunks cross-file evidence", () => {
     const declaring = ranked[position(ranked, "pkg/casing.py")];
     expect(declaring?.chunk.defines).toContain("fold_case");
     expect(declaring?.why).toContainEqual({
-      kind: "related",
+      kind: "defines",
       detail: "declares fold_case, used by pkg/api.py:1 (chunk ranked #1)",
       points: expect.any(Number),
     });
@@ -87,5 +126,41 @@ describe("rankChunks cross-file evidence", () => {
         r.score,
         6,
       );
+  });
+
+  it("ranks the chunk calling a name the best chunk declares, one hop in, when callers count", () => {
+    const question = "session tokens that expire are renewed too late";
+    const withCallers = rank(question, {
+      weights: { ...FITTED_WEIGHTS, caller: 0.3 },
+    });
+    expect(withCallers[0]?.chunk.path).toBe("pkg/tokens.py");
+    const caller = withCallers[position(withCallers, "pkg/server.py")];
+    expect(caller?.why).toContainEqual({
+      kind: "caller",
+      detail:
+        "uses refresh_session_tokens, declared by pkg/tokens.py:1 (chunk ranked #1)",
+      points: expect.any(Number),
+    });
+    // A share of the first ranking's score: never above the chunk it came from.
+    expect(caller!.score).toBeLessThan(withCallers[0]!.score);
+    const without = rank(question, {
+      weights: { ...FITTED_WEIGHTS, caller: 0 },
+    });
+    expect(
+      without.flatMap((r) => r.why).filter((w) => w.kind === "caller"),
+    ).toEqual([]);
+    const score = (ranked: RankedChunk[]) =>
+      ranked[position(ranked, "pkg/server.py")]?.score ?? 0;
+    expect(score(withCallers)).toBeGreaterThan(score(without));
+  });
+
+  it("follows no caller of a name more chunks use than maxCallers: it points at none of them", () => {
+    const question = "the event bus delivers events out of order";
+    const callers = (n: number) =>
+      rankMany[n]!(question, { weights: { ...FITTED_WEIGHTS, caller: 0.3 } })
+        .flatMap((r) => r.why)
+        .filter((w) => w.kind === "caller").length;
+    expect(callers(3)).toBe(3);
+    expect(callers(RANK_WEIGHTS.maxCallers + 1)).toBe(0);
   });
 });
