@@ -6,6 +6,7 @@ import { cutToTokens } from "./cut-to-tokens.js";
 import { dataBlock } from "./data-block.js";
 import { describeAuthor } from "./describe-author.js";
 import { renderIssueThread, type IssueThread } from "./issue-thread.js";
+import { renderOutsideNote, type OutsideNote } from "./render-outside-note.js";
 import { renderPullRequest } from "./render-pull-request.js";
 import type { PullRequestFacts } from "../code-host/pull-request-facts.js";
 import type { ReviewLineContext } from "../code-host/pull-request-facts.js";
@@ -36,6 +37,8 @@ export interface FirstMessageInput {
   /** The commit the code context and the guidance were read at, for their labels. */
   sha?: string;
   context?: FirstMessageContext;
+  /** Packages outside the repository the best code leads into: shown after the code context, for the answer to name. */
+  outside?: OutsideNote;
   /** The repository's own guidance (`AGENTS.md`, `CONTRIBUTING.md`), in order of preference. */
   guidance?: ReadonlyArray<{ path: string; text: string }>;
   /** Tokens the whole message should fit in; the packed context was packed to its own, smaller budget. */
@@ -77,7 +80,8 @@ export interface FirstMessage {
 /**
  * The first user message of a run: the question, the issue thread (trimmed to
  * its share: newest comments kept, and the message says what was left out), the
- * packed context with its report, and the repository's guidance files, each
+ * packed context with its report, the packages outside the repository it
+ * leads into (`renderOutsideNote`), and the repository's guidance files, each
  * whole and only when it fits what is left. Everything that came from an
  * issue or a file is a data block labelled with its source (and, for issue
  * text, its author and their standing in the repository), holding only what
@@ -172,6 +176,11 @@ export function buildFirstMessage(input: FirstMessageInput): FirstMessage {
     for (const file of input.context.files ?? [])
       for (const [startLine, endLine] of file.ranges)
         seen.push({ path: file.path, startLine, endLine });
+  }
+  if (input.outside) {
+    const outside = renderOutsideNote(input.outside, input.sha);
+    parts.push(outside.text);
+    seen.push(...outside.seen);
   }
 
   const guidance: FirstMessage["report"]["guidance"] = [];

@@ -3,6 +3,8 @@ import type {
   PackedPiece,
 } from "../retrieval/pack/packing-types.js";
 import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
+import { describeOutsideDependencies } from "../retrieval/dependencies/describe-outside-dependencies.js";
+import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
 import { explainMatch } from "./explain-match.js";
@@ -23,6 +25,8 @@ export interface RetrievalAnswerInput {
   /** The retrieval result (`buildContext`'s): its ranking gives the places, its packed context the details. */
   retrieved: {
     ranked: readonly RankedChunk[];
+    /** Packages outside the repository the best places lead into: named after the first sentence. */
+    outsideDependencies?: readonly OutsideDependency[];
     context: Pick<PackedContext, "files"> &
       Partial<Pick<PackedContext, "pieces">>;
   };
@@ -47,7 +51,9 @@ export interface RetrievalAnswerInput {
 
 /**
  * The answer when no model is configured, built from the retrieval result
- * alone: one sentence saying what this is, then the most relevant places,
+ * alone: one sentence saying what this is, and which packages outside the
+ * repository hold part of the answer when the best places lead into one
+ * (`describeOutsideDependencies`), then the most relevant places,
  * best first, each with a permalink to its lines, why it matched in plain
  * words, and the lines that show it in a highlighted code block; then the
  * same details and footer as a model's answer.
@@ -77,6 +83,12 @@ export function renderRetrievalAnswer(
       `Here is what a search of the code at ${at} found for this question, most relevant first.`,
     );
   }
+  const outside = describeOutsideDependencies(
+    retrieved.outsideDependencies ?? [],
+    (line) =>
+      `[\`${line.path}\`, line ${line.line}](${permalink({ ...repository, path: line.path, startLine: line.line, endLine: line.line })})`,
+  );
+  if (outside) out.push("", outside);
   places.forEach((place, i) => {
     const { chunk } = place;
     const lines =

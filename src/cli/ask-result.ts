@@ -1,6 +1,7 @@
 import { chunkLabel } from "../retrieval/chunks/chunk-label.js";
 import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
+import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";
 import type { RunAt } from "../run/run-at.js";
 
@@ -25,6 +26,8 @@ export interface AskResult {
   sha: string;
   ref: string;
   places: AnswerPlace[];
+  /** Packages outside the repository the best places lead into (`findOutsideDependencies`); usually none. */
+  outsideDependencies: OutsideDependency[];
   packing: Omit<PackedContext, "text" | "pieces" | "files"> & {
     files: PackedContext["files"];
   };
@@ -65,6 +68,7 @@ export function toAskResult(
     sha: at.sha,
     ref: at.ref,
     places,
+    outsideDependencies: built.outsideDependencies,
     packing,
     filesRanked: built.fileCount,
     timingsMs: built.timings,

@@ -1,3 +1,4 @@
+import { describeOutsideDependencies } from "../retrieval/dependencies/describe-outside-dependencies.js";
 import type { AskResult } from "./ask-result.js";
 import { wrapText } from "./wrap-text.js";
 
@@ -5,8 +6,9 @@ import { wrapText } from "./wrap-text.js";
 const DEFAULT_WIDTH = 80;
 
 /**
- * The terminal form of a retrieval-only answer: places with excerpts, then
- * the packing report, wrapped to `width`, in a person's terms: places as
+ * The terminal form of a retrieval-only answer: the packages outside the
+ * repository the places lead into, if any, places with excerpts, then the
+ * packing report, wrapped to `width`, in a person's terms: places as
  * path:line, counts that add up, and what to run for more (the packing note
  * the model reads names its tools; `--json` keeps it).
  */
@@ -22,6 +24,19 @@ export function renderAskText(result: AskResult, columns?: number): string {
     `Question: ${result.question}`,
     "",
   );
+  const outside = describeOutsideDependencies(
+    result.outsideDependencies,
+    (line) => `${line.path}:${line.line}`,
+  );
+  if (outside)
+    out.push(
+      ...outside
+        .split("\n")
+        .map((line) =>
+          wrapText(line, width, line.startsWith("- ") ? "  " : ""),
+        ),
+      "",
+    );
   if (result.places.length === 0) {
     out.push(
       wrapText(

@@ -68,7 +68,9 @@ const defaultDeps: BuildContextDeps = {
  * 2. chunk every file and index the chunks (skipped when the caller passes
  *    the `index` an earlier question on the same commit built);
  * 3. analyse the question into weighted terms, places, frames and phrases;
- * 4. rank the chunks, each with the reasons for its score;
+ * 4. rank the chunks, each with the reasons for its score, and name the
+ *    packages outside the repository the best of them lead the question
+ *    into (`findOutsideDependencies`);
  * 5. pack the best into the budget: the whole repository if it fits, else
  *    ranked chunks, compressed as needed; the report says what was left out.
  *

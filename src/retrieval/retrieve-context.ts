@@ -1,6 +1,10 @@
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { ChunkOptions } from "./chunks/chunk-file.js";
 import {
+  findOutsideDependencies,
+  type OutsideDependency,
+} from "./dependencies/find-outside-dependencies.js";
+import {
   indexRepositorySteps,
   type RepositoryIndex,
 } from "./index/index-repository.js";
@@ -43,6 +47,11 @@ export interface RetrievedContext {
   query: QueryAnalysis;
   /** The best ranked chunks with their explanations (up to `rank.maxResults`). */
   ranked: RankedChunk[];
+  /**
+   * Packages the repository does not hold that the best chunks lead the
+   * question into (`findOutsideDependencies`): at most 3, usually none.
+   */
+  outsideDependencies: OutsideDependency[];
   /** Reusable for more questions on the same files. */
   index: RepositoryIndex;
   timings: RetrievalTimings;
@@ -53,6 +62,7 @@ export interface RetrieveDeps {
   indexRepository: typeof indexRepositorySteps;
   analyzeQuery: typeof analyzeQuery;
   rankChunks: typeof rankChunksSteps;
+  findOutsideDependencies: typeof findOutsideDependencies;
   packContext: typeof packContextSteps;
   now: () => number;
 }
@@ -61,13 +71,15 @@ export const defaultRetrieveDeps: RetrieveDeps = {
   indexRepository: indexRepositorySteps,
   analyzeQuery,
   rankChunks: rankChunksSteps,
+  findOutsideDependencies,
   packContext: packContextSteps,
   now: () => performance.now(),
 };
 
 /**
  * The in-memory half of `buildContext`: index (unless given), analyse the
- * question, rank, pack. No I/O, so a caller holding a snapshot pays nothing to
+ * question, rank, name the packages outside the repository the best chunks
+ * lead into, pack. No I/O, so a caller holding a snapshot pays nothing to
  * read it again.
  *
  * @example
@@ -103,6 +115,11 @@ export function* retrieveContextSteps(
   const query = d.analyzeQuery(input.question);
   yield;
   const { ranked, available } = yield* d.rankChunks(index, query, o.rank);
+  const outsideDependencies = d.findOutsideDependencies({
+    index,
+    question: input.question,
+    ranked,
+  });
   const rankMs = d.now() - t;
 
   t = d.now();
@@ -121,6 +138,7 @@ export function* retrieveContextSteps(
     context,
     query,
     ranked,
+    outsideDependencies,
     index,
     timings: { indexMs, rankMs, packMs },
   };

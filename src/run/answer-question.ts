@@ -1,4 +1,5 @@
 import { buildFirstMessage } from "../agent/build-first-message.js";
+import type { OutsideNote } from "../agent/render-outside-note.js";
 import type { ChatModel } from "../agent/chat-model.js";
 import { runAgent } from "../agent/run-agent.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
@@ -11,6 +12,10 @@ import {
   type RenderedComment,
 } from "../answer/render-answer-comment.js";
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
+import {
+  describeOutsideDependencies,
+  linesCited,
+} from "../retrieval/dependencies/describe-outside-dependencies.js";
 import { repositoryAtSha } from "../shared/permalink.js";
 import { createSeenRanges } from "../answer/seen-ranges.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
@@ -18,6 +23,7 @@ import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
+import type { BuiltContext } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
@@ -187,6 +193,7 @@ export async function answerQuestion(
       note: built.context.note,
       files: built.context.files,
     },
+    ...outsideNote(built.outsideDependencies),
     guidance: await Promise.all(
       input.repository.guidance.map(async ({ path, text }) => ({
         path,
@@ -297,6 +304,17 @@ export async function answerQuestion(
     ownSecrets,
     ...elapsed(),
   });
+}
+
+/** The first message's note on packages outside the repository, with places as the model cites them. */
+function outsideNote(found: BuiltContext["outsideDependencies"]): {
+  outside?: OutsideNote;
+} {
+  const note = describeOutsideDependencies(
+    found,
+    (line) => `${line.path}#L${line.line}`,
+  );
+  return note ? { outside: { note, lines: linesCited(found) } } : {};
 }
 
 function modelOutOfTime(wallTimeMs: number): string {

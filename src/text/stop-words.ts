@@ -38,6 +38,7 @@ nonlocal assert break continue new this typeof instanceof void`;
 
 const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 const SEARCH_STOP_WORDS = new Set(words(FUNCTION_WORDS));
+const CODE_WORDS = new Set(words(CODE));
 const STOP_WORDS = new Set(words(`${FUNCTION_WORDS} ${ISSUE_WORDS} ${CODE}`));
 
 /**
@@ -63,4 +64,17 @@ export function isStopWord(word: string): boolean {
  */
 export function isSearchStopWord(word: string): boolean {
   return SEARCH_STOP_WORDS.has(word.toLowerCase());
+}
+
+/**
+ * True for the keywords and names every file holds (`self`, `this`,
+ * `return`, `None`): a question that writes one as code names nothing in
+ * particular.
+ *
+ * @example
+ * isCodeKeyword("self") // true
+ * isCodeKeyword("next") // false
+ */
+export function isCodeKeyword(word: string): boolean {
+  return CODE_WORDS.has(word.toLowerCase());
 }

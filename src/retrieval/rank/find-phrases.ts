@@ -1,6 +1,7 @@
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { Phrase } from "../query/query-analysis.js";
 import { MAX_PHRASE_FILES } from "./rank-weights.js";
+import { lineNumberAt } from "../../text/line-number-at.js";
 
 export interface PhraseHit {
   phrase: Phrase;
@@ -66,12 +67,5 @@ function chunkAtOffset(
   text: string,
   offset: number,
 ): number | undefined {
-  let line = 1;
-  for (
-    let i = text.indexOf("\n");
-    i >= 0 && i < offset;
-    i = text.indexOf("\n", i + 1)
-  )
-    line++;
-  return chunkAtLine(index, fileId, line);
+  return chunkAtLine(index, fileId, lineNumberAt(text, offset));
 }

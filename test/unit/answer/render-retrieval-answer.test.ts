@@ -6,6 +6,10 @@ import { buildContext } from "../../../src/retrieval/build-context.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
 import {
+  ROUTER_FOUND,
+  WEB_FRAMEWORK,
+} from "../../helpers/outside-dependency-repos.js";
+import {
   CONFIG_PY,
   context,
   ranked,
@@ -133,6 +137,28 @@ describe("renderRetrievalAnswer", () => {
     expect(also).not.toContain("src/upload.ts");
   });
 
+  it("names the package outside the repository that holds part of the answer, after the first sentence, with permalinks", async () => {
+    const { body } = await renderRetrievalAnswer({
+      retrieved: { ...retrieved, outsideDependencies: [ROUTER_FOUND] },
+      repository,
+    });
+    const paragraphs = body.split("\n\n");
+    expect(paragraphs[0]).toMatch(/^Here is what a search of the code at/);
+    expect(paragraphs[1]).toMatchInlineSnapshot(`
+     "Part of this lives outside the repository, in a package it depends on:
+     - \`router\`, declared at [\`package.json\`, line 9](https://github.com/octo/uploader/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/package.json#L9) and imported at [\`lib/application.js\`, line 6](https://github.com/octo/uploader/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/lib/application.js#L6): the question's \`next\` is defined nowhere in the repository, and [\`lib/application.js\`, line 28](https://github.com/octo/uploader/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/lib/application.js#L28) is where it meets \`router\`."
+    `);
+    expect(paragraphs[2]).toMatch(/^\*\*1\. /);
+  });
+
+  it("says nothing of packages when the best places stay in the repository", async () => {
+    const { body } = await renderRetrievalAnswer({
+      retrieved: { ...retrieved, outsideDependencies: [] },
+      repository,
+    });
+    expect(body).not.toContain("outside the repository");
+  });
+
   it("says what to try when nothing matched, without apologising", async () => {
     const { body } = await renderRetrievalAnswer({
       retrieved: {
@@ -175,17 +201,44 @@ describe("renderRetrievalAnswer", () => {
     );
     expect(body).toContain("```typescript");
 
-    // Check every link the way a model's answer is checked, with everything shown.
-    const seen = createSeenRanges();
-    for (const [path, text] of Object.entries(files))
-      seen.add(path, [1, text.split("\n").length]);
-    const { markdown, report } = await groundCitations(body, {
-      ...repository,
-      verify: createCitationVerifier(reader, seen),
+    expect(
+      (await groundedLinks(body, files)).kept.length,
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names the package from real retrieval, and every link it adds resolves at the SHA", async () => {
+    const reader = createMemoryCodeReader(WEB_FRAMEWORK, SHA);
+    const built = await buildContext({
+      reader,
+      question: "how does next(err) choose an error handler",
+      budget: 4000,
+      tokenCounter: createTokenCounter({ model: "gpt-4o" }),
     });
-    expect(report.removed).toEqual([]);
-    expect(report.corrected).toEqual([]);
-    expect(report.kept.length).toBeGreaterThanOrEqual(3);
-    expect(markdown).toBe(body);
+    const { body } = await renderRetrievalAnswer({
+      retrieved: built,
+      repository,
+    });
+    expect(body).toContain(
+      "- `router`, declared at [`package.json`, line 9](https://github.com/octo/uploader/blob/9fceb02d0ae598e95dc970b74767f19372d61af8/package.json#L9)",
+    );
+    await groundedLinks(body, WEB_FRAMEWORK);
   });
 });
+
+/**
+ * Checks every link of a retrieval answer the way a model's answer is
+ * checked, with every file of `files` shown: none removed or corrected.
+ */
+async function groundedLinks(body: string, files: Record<string, string>) {
+  const seen = createSeenRanges();
+  for (const [path, text] of Object.entries(files))
+    seen.add(path, [1, text.split("\n").length]);
+  const { markdown, report } = await groundCitations(body, {
+    ...repository,
+    verify: createCitationVerifier(createMemoryCodeReader(files, SHA), seen),
+  });
+  expect(report.removed).toEqual([]);
+  expect(report.corrected).toEqual([]);
+  expect(markdown).toBe(body);
+  return report;
+}

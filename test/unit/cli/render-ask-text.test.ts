@@ -1,5 +1,6 @@
 import type { AskResult } from "../../../src/cli/ask-result.js";
 import { renderAskText } from "../../../src/cli/render-ask-text.js";
+import { ROUTER_FOUND } from "../../helpers/outside-dependency-repos.js";
 
 const result: AskResult = {
   question: "where do we decide to retry a failed upload?",
@@ -21,6 +22,7 @@ const result: AskResult = {
         "export function shouldRetryUpload(status: number): boolean {\n  return status === 429 || status >= 500;\n}",
     },
   ],
+  outsideDependencies: [],
   packing: {
     mode: "ranked-chunks",
     tokensUsed: 7912,
@@ -114,6 +116,23 @@ describe("renderAskText", () => {
     );
     const prose = long.split("\n").filter((line) => !line.includes(" │ "));
     for (const line of prose) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
+  it("names the package outside the repository first, wrapped under its bullet", () => {
+    const text = renderAskText({
+      ...result,
+      outsideDependencies: [ROUTER_FOUND],
+    });
+    expect(text.split("\n\nThe most relevant places:")[0])
+      .toMatchInlineSnapshot(`
+     "askcode · local:/work/uploader @ main (9fceb02d0ae5)
+     Question: where do we decide to retry a failed upload?
+
+     Part of this lives outside the repository, in a package it depends on:
+     - \`router\`, declared at package.json:9 and imported at lib/application.js:6: the
+       question's \`next\` is defined nowhere in the repository, and
+       lib/application.js:28 is where it meets \`router\`."
+    `);
   });
 
   it("says what to try when nothing matched", () => {

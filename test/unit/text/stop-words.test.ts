@@ -1,4 +1,8 @@
-import { isSearchStopWord, isStopWord } from "../../../src/text/stop-words.js";
+import {
+  isCodeKeyword,
+  isSearchStopWord,
+  isStopWord,
+} from "../../../src/text/stop-words.js";
 
 describe("stop words", () => {
   it("drops English function words from both searches, in any case", () => {
@@ -20,5 +24,12 @@ describe("stop words", () => {
       expect(isStopWord(word)).toBe(false);
       expect(isSearchStopWord(word)).toBe(false);
     }
+  });
+
+  it("tells the keywords every file holds from the words issues use", () => {
+    for (const word of ["self", "This", "return", "None"])
+      expect(isCodeKeyword(word)).toBe(true);
+    for (const word of ["next", "error", "router"])
+      expect(isCodeKeyword(word)).toBe(false);
   });
 });
