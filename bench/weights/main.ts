@@ -1,0 +1,134 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
+import {
+  EVIDENCE_KINDS,
+  type EvidenceWeights,
+} from "../../src/retrieval/rank/evidence-weights.js";
+import { FITTED_WEIGHTS } from "../../src/retrieval/rank/fitted-weights.js";
+import { loadInstances } from "../swebench/load-instances.js";
+import { mirrorPath, DEFAULT_MIRROR_LAYOUT } from "../swebench/mirror-path.js";
+import { fitPairwise, type Fit, type LabelledChunk } from "./fit-pairwise.js";
+import { labelInstance } from "./label-instance.js";
+import { readWeights } from "./read-weights.js";
+import {
+  FITTED_WEIGHTS_PATH,
+  renderFittedWeights,
+} from "./render-fitted-weights.js";
+
+const USAGE = `Fits askcode's evidence weights on a corpus of questions and their fixes.
+
+npm run fit:weights -- [options]
+
+  --data FILE       instances as JSON lines (default bench/data/corpus/train.jsonl;
+                    npm run bench:corpus builds it)
+  --mirrors DIR     git mirrors, {owner}+{name}/repo below DIR (default bench/mirrors)
+  --from FILE       start from these weights (JSON, as bench:swebench --weights)
+                    instead of the fitted ones
+  --rounds N        rank, label and fit N times, each round ranking with the last
+                    round's weights (default 2)
+  --out FILE        the fit's JSON: weights per round, loss, pairs (default
+                    bench/results/fit-weights.json)
+  --rows FILE       round 1 fits the labelled chunks saved in FILE (a round's
+                    <out>.rows-N.json) instead of ranking the corpus again
+  --write           rewrite ${FITTED_WEIGHTS_PATH} with the last round's weights
+  -h, --help        this text
+`;
+
+// A weight of 0 hides its kind's measure; rank with this much to see it.
+const PROBE_WEIGHT = 0.05;
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: "string", default: "bench/data/corpus/train.jsonl" },
+      mirrors: { type: "string", default: "bench/mirrors" },
+      from: { type: "string" },
+      rows: { type: "string" },
+      rounds: { type: "string", default: "2" },
+      out: { type: "string", default: "bench/results/fit-weights.json" },
+      write: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    process.stderr.write(
+      `--rounds must be a positive integer, got "${values.rounds}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
+  const instances = await loadInstances(values.data, (note) =>
+    process.stderr.write(`${note}\n`),
+  );
+  mkdirSync(dirname(resolve(values.out)), { recursive: true });
+  const derived = createDerivedCache({ maxBytes: 2 * 1024 ** 3 });
+  let weights: EvidenceWeights = start;
+  const fits: Fit[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const probing = Object.fromEntries(
+      EVIDENCE_KINDS.map((k) => [k, Math.max(weights[k], PROBE_WEIGHT)]),
+    ) as unknown as EvidenceWeights;
+    const saved = round === 1 && values.rows ? values.rows : undefined;
+    const questions: LabelledChunk[][] = saved
+      ? (JSON.parse(readFileSync(saved, "utf8")) as LabelledChunk[][])
+      : [];
+    for (const [n, instance] of saved ? [] : instances.entries()) {
+      const rows = await labelInstance({
+        instance,
+        mirror: mirrorPath(
+          values.mirrors,
+          instance.repo,
+          DEFAULT_MIRROR_LAYOUT,
+        ),
+        weights: probing,
+        derived,
+      });
+      questions.push(rows);
+      process.stderr.write(
+        `round ${round} [${n + 1}/${instances.length}] ${instance.instance_id}: ${rows.filter((r) => r.label === 2).length} chunks hold changed lines\n`,
+      );
+    }
+    if (!saved)
+      writeFileSync(
+        `${resolve(values.out)}.rows-${round}.json`,
+        JSON.stringify(questions),
+      );
+    const fit = fitPairwise(questions, { prior: weights });
+    fits.push(fit);
+    process.stderr.write(
+      `round ${round}: ordered ${(100 * fit.ordered.prior).toFixed(1)}% → ${(100 * fit.ordered.fitted).toFixed(1)}% of ${fit.pairs} pairs; ${JSON.stringify(fit.weights)}\n`,
+    );
+    weights = fit.weights;
+  }
+  const out = resolve(values.out);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    JSON.stringify({ data: values.data, start, rounds: fits }, null, 1) + "\n",
+  );
+  process.stdout.write(`${JSON.stringify(weights)}\nwrote ${out}\n`);
+  if (values.write) {
+    const last = fits[fits.length - 1] as Fit;
+    writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(last, values.data));
+    process.stdout.write(`wrote ${FITTED_WEIGHTS_PATH}\n`);
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
