@@ -27,9 +27,11 @@ npm run fit:weights -- [options]
   --from FILE       start from these weights (JSON, as bench:swebench --weights)
                     instead of the fitted ones
   --rounds N        rank, label and fit N times, each round ranking with the last
-                    round's weights (default 2)
+                    round's weights (default 1)
   --out FILE        the fit's JSON: weights per round, loss, pairs (default
                     bench/results/fit-weights.json)
+  --fixed KINDS     evidence kinds (comma-separated) kept at their starting weight
+                    instead of fitted
   --rows FILE       round 1 fits the labelled chunks saved in FILE (a round's
                     <out>.rows-N.json) instead of ranking the corpus again
   --write           rewrite ${FITTED_WEIGHTS_PATH} with the last round's weights
@@ -47,7 +49,8 @@ async function main(argv: string[]): Promise<number> {
       mirrors: { type: "string", default: "bench/mirrors" },
       from: { type: "string" },
       rows: { type: "string" },
-      rounds: { type: "string", default: "2" },
+      fixed: { type: "string", default: "" },
+      rounds: { type: "string", default: "1" },
       out: { type: "string", default: "bench/results/fit-weights.json" },
       write: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -61,6 +64,19 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(rounds) || rounds < 1) {
     process.stderr.write(
       `--rounds must be a positive integer, got "${values.rounds}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const fixed = values.fixed
+    .split(",")
+    .map((k) => k.trim())
+    .filter((k) => k !== "");
+  const unknown = fixed.filter(
+    (k) => !(EVIDENCE_KINDS as readonly string[]).includes(k),
+  );
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `--fixed: ${unknown.join(", ")} is not an evidence kind (${EVIDENCE_KINDS.join(", ")}).\n\n${USAGE}`,
     );
     return 2;
   }
@@ -101,7 +117,10 @@ async function main(argv: string[]): Promise<number> {
         `${resolve(values.out)}.rows-${round}.json`,
         JSON.stringify(questions),
       );
-    const fit = fitPairwise(questions, { prior: weights });
+    const fit = fitPairwise(questions, {
+      prior: weights,
+      fixed: fixed as (keyof EvidenceWeights)[],
+    });
     fits.push(fit);
     process.stderr.write(
       `round ${round}: ordered ${(100 * fit.ordered.prior).toFixed(1)}% → ${(100 * fit.ordered.fitted).toFixed(1)}% of ${fit.pairs} pairs; ${JSON.stringify(fit.weights)}\n`,
@@ -117,7 +136,17 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(`${JSON.stringify(weights)}\nwrote ${out}\n`);
   if (values.write) {
     const last = fits[fits.length - 1] as Fit;
-    writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(last, values.data));
+    // The command as a reader reruns it, without this machine's paths.
+    const command = [
+      "npm run fit:weights --",
+      ...(values.data !== "bench/data/corpus/train.jsonl"
+        ? [`--data ${values.data}`]
+        : []),
+      ...(fixed.length > 0 ? [`--fixed ${fixed.join(",")}`] : []),
+      ...(rounds !== 1 ? [`--rounds ${rounds}`] : []),
+      "--write",
+    ].join(" ");
+    writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(last, command));
     process.stdout.write(`wrote ${FITTED_WEIGHTS_PATH}\n`);
   }
   return 0;

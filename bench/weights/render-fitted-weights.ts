@@ -9,13 +9,13 @@ export const FITTED_WEIGHTS_PATH = "src/retrieval/rank/fitted-weights.ts";
 
 /**
  * The source of fitted-weights.ts for a fit: the weights as data, and in its
- * comment the command and corpus that produced them and what the fit gained,
+ * comment the command that produced them and what the fit gained,
  * so a reader of the ranking knows where each number came from.
  *
  * @example
- * writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(fit, "bench/data/corpus/train.jsonl"));
+ * writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(fit, "npm run fit:weights -- --fixed file --write"));
  */
-export function renderFittedWeights(fit: Fit, corpus: string): string {
+export function renderFittedWeights(fit: Fit, command: string): string {
   const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
   const lines = EVIDENCE_KINDS.map(
     (k) => `  ${k}: ${fit.weights[k as keyof EvidenceWeights]},`,
@@ -25,7 +25,7 @@ export function renderFittedWeights(fit: Fit, corpus: string): string {
     "",
     "/**",
     " * The evidence weights ranking uses by default, fitted by",
-    ` * \`npm run fit:weights -- --data ${corpus} --write\``,
+    ` * \`${command}\``,
     " * (bench/weights/; the corpus recipe is bench/corpus/recipe.json).",
     ` * ${fit.questions} questions, ${fit.pairs} pairs of chunks: ordered right`,
     ` * ${percent(fit.ordered.prior)} with the weights it started from, ${percent(fit.ordered.fitted)} fitted.`,

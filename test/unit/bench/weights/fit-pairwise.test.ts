@@ -85,4 +85,12 @@ describe("fitPairwise", () => {
     });
     expect(fit.weights.stackFrame).toBeCloseTo(FITTED_WEIGHTS.stackFrame, 2);
   });
+
+  it("keeps a fixed kind at its prior, however much the data would move it", () => {
+    const fit = fitPairwise(questions("caller", "phrase"), {
+      prior: { ...FITTED_WEIGHTS, caller: 0 },
+      fixed: ["caller"],
+    });
+    expect(fit.weights.caller).toBe(0);
+  });
 });
