@@ -78,23 +78,14 @@ export function relatedEvidence(
     if (!chunk) continue;
     const source = scores[chunkId] as number;
     const where = `${chunk.path}:${chunk.startLine} (chunk ranked #${rank + 1})`;
-    if (weights.defines > 0) {
-      const declaring = usedDefinitions(index, chunkId);
-      const share = (weights.defines * source) / Math.sqrt(declaring.size || 1);
-      for (const [target, name] of declaring)
-        offer(target, "defines", {
-          kind: "defines",
-          detail: `declares ${name}, used by ${where}`,
-          points: share,
-        });
-    }
-    if (weights.caller > 0) {
-      const calling = callersOf(index, chunkId);
-      const share = (weights.caller * source) / Math.sqrt(calling.size || 1);
-      for (const [target, name] of calling)
-        offer(target, "caller", {
-          kind: "caller",
-          detail: `uses ${name}, declared by ${where}`,
+    for (const hop of HOPS) {
+      if (weights[hop.kind] <= 0) continue;
+      const targets = hop.targets(index, chunkId);
+      const share = (weights[hop.kind] * source) / Math.sqrt(targets.size || 1);
+      for (const [target, name] of targets)
+        offer(target, hop.kind, {
+          kind: hop.kind,
+          detail: hop.detail(name, where),
           points: share,
         });
     }
@@ -103,6 +94,23 @@ export function relatedEvidence(
     [...strongest].map(([chunkId, held]) => [chunkId, [...held.values()]]),
   );
 }
+
+// The two ways one hop through names goes from a top chunk: out, to the
+// chunks declaring what it uses, and in, to the chunks using what it declares.
+const HOPS = [
+  {
+    kind: "defines",
+    targets: usedDefinitions,
+    detail: (name: string, where: string) =>
+      `declares ${name}, used by ${where}`,
+  },
+  {
+    kind: "caller",
+    targets: callersOf,
+    detail: (name: string, where: string) =>
+      `uses ${name}, declared by ${where}`,
+  },
+] as const;
 
 /** Chunks in other files that declare a name this chunk's text uses, with the name; names declared in many places are skipped. */
 function usedDefinitions(
