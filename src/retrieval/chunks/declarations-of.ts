@@ -206,7 +206,7 @@ function describe(
   const startLine = outer.startPosition.row + 1;
   const doc =
     (rules.docstring && body && docstringOf(body)) ||
-    commentsAbove(outer, rules);
+    commentsAbove(outer, rules, text);
   return {
     kind,
     name,
@@ -251,26 +251,49 @@ function docstringOf(body: Node): LineRange | undefined {
 }
 
 // Adjacent comments (no blank line between them or before the declaration),
-// reading up through attributes such as `#[derive(…)]`.
+// reading up through attributes such as `#[derive(…)]`. A comment after code
+// on its line (`class Ledger # :nodoc:`) is that code's, not a doc comment.
 function commentsAbove(
   outer: Node,
   rules: LanguageRules,
+  text: string,
 ): LineRange | undefined {
   let top: Node | undefined;
   let bottom: Node | undefined;
   let below = outer;
   for (
-    let sibling = outer.previousNamedSibling;
+    let sibling = nodeAbove(outer);
     sibling && lastRow(sibling) >= below.startPosition.row - 1;
-    sibling = sibling.previousNamedSibling
+    sibling = nodeAbove(sibling)
   ) {
     if (rules.comments.includes(sibling.type)) {
+      if (!startsLine(sibling, text)) break;
       top = sibling;
       bottom ??= sibling;
     } else if (!rules.attributes.includes(sibling.type)) break;
     below = sibling;
   }
   return top && bottom ? lineRange(top, bottom) : undefined;
+}
+
+// The node above `node` among its siblings; for the first statement of a
+// body, what stands before the body in its container: tree-sitter's Ruby
+// and Python grammars keep the comments above a class's first method in
+// the class node, not in its body.
+function nodeAbove(node: Node): Node | null {
+  const previous = node.previousNamedSibling;
+  if (previous) return previous;
+  const body = node.parent;
+  const container = body?.parent;
+  if (!body || !container) return null;
+  return container.childForFieldName("body")?.id === body.id
+    ? body.previousNamedSibling
+    : null;
+}
+
+function startsLine(node: Node, text: string): boolean {
+  const lineStart = text.lastIndexOf("\n", node.startIndex - 1) + 1;
+  return text.slice(lineStart, node.startIndex).trim() === "";
 }
 
 function lineRange(top: Node, bottom: Node): LineRange {

@@ -303,6 +303,25 @@ describe("declarationsOf", () => {
     ]);
   });
 
+  it("Ruby and Python: the first method of a class keeps the comment above it, not one trailing the class line", async () => {
+    // Both grammars keep those comments in the class node, before its body.
+    const ruby = await declarationsOf(
+      "ruby",
+      "class Ledger # :nodoc:\n  # Posts a payment.\n  # Keeps the rest as credit.\n  def post(payment)\n  end\nend\n",
+    );
+    expect(byName(ruby, "post").doc).toEqual({ startLine: 2, endLine: 3 });
+    const python = await declarationsOf(
+      "python",
+      "class Ledger:  # noqa\n    # Posts a payment.\n    def post(self, payment):\n        pass\n",
+    );
+    expect(byName(python, "post").doc).toEqual({ startLine: 2, endLine: 2 });
+    const trailing = await declarationsOf(
+      "ruby",
+      "class Ledger # :nodoc:\n  def post(payment)\n  end\nend\n",
+    );
+    expect(byName(trailing, "post").doc).toBeUndefined();
+  });
+
   it("counts lines in characters, not bytes, past non-ASCII text", async () => {
     const found = await declarationsOf(
       "python",

@@ -248,24 +248,20 @@ describe("compressChunk on tree chunks", () => {
     },
   );
 
-  // Known bug in declarations-of.ts: tree-sitter-ruby puts the comments
-  // above a class's first statement in the class node, not in its body, so
-  // the first method's doc comment is not found.
-  it.failing(
-    "Ruby: the first method of a class keeps its doc comment",
-    async () => {
-      const file = {
-        path: "lib/ledger.rb",
-        text: RUBY.replace(/    def initialize[^]*?    end\n\n/, ""),
-      };
-      await loadGrammarsFor([file]);
-      const chunk = chunkFile(file).find((c) => c.defines.includes("post"))!;
-      expect(chunk.text.split("\n")[2]).toBe(
-        "    # Posts a payment against the oldest open invoices first.",
-      );
-      expect(chunk.outline).toContain(chunk.startLine + 2);
-    },
-  );
+  // tree-sitter-ruby puts the comments above a class's first statement in
+  // the class node, not in its body.
+  it("Ruby: the first method of a class keeps its doc comment", async () => {
+    const file = {
+      path: "lib/ledger.rb",
+      text: RUBY.replace(/    def initialize[^]*?    end\n\n/, ""),
+    };
+    await loadGrammarsFor([file]);
+    const chunk = chunkFile(file).find((c) => c.defines.includes("post"))!;
+    expect(chunk.text.split("\n")[2]).toBe(
+      "    # Posts a payment against the oldest open invoices first.",
+    );
+    expect(chunk.outline).toContain(chunk.startLine + 2);
+  });
 
   it("drops a long doc comment's later lines", () => {
     const { file } = CASES.java!;
