@@ -27,12 +27,13 @@ export interface DeclarationRule {
   /** The word that labels it in an enclosing path: "fn" in `impl Parser › fn parse_args` ("" for none: Python's `TIMEOUT = 5`). */
   readonly keyword: string;
   /**
-   * Where the name is: a field of the node (default "name"); `declarator`
-   * follows C/C++ declarator fields down to the identifier; `fields` joins
-   * several fields (Rust's `impl Display for Parser`).
+   * Where the name is: a field of the node (default "name"), with `types`
+   * only a node of one of them (`a.b = …` names `a.b`, `a[i] = …` nothing);
+   * `declarator` follows C/C++ declarator fields down to the identifier;
+   * `fields` joins several fields (Rust's `impl Display for Parser`).
    */
   readonly name?:
-    | { readonly field: string }
+    | { readonly field: string; readonly types?: readonly string[] }
     | { readonly declarator: true }
     | { readonly fields: readonly string[]; readonly joiner: string };
   /**
@@ -68,6 +69,19 @@ export interface LanguageRules {
   readonly attributes: readonly string[];
   /** The doc is the first string statement of the body (Python's docstring). */
   readonly docstring?: true;
+  /**
+   * Functions without a name (JavaScript's callbacks and arrow functions):
+   * what is declared inside one is its local, as in a named function.
+   * Except in one that stands for its module, the child of one of
+   * `moduleParents` (read through `through`): `export default (option,
+   * Dayjs) => {…}` (a plugin), or `(function () {…})()`, called where it is
+   * written; what those declare is the module's.
+   */
+  readonly anonymousFunctions?: {
+    readonly types: readonly string[];
+    readonly moduleParents: readonly string[];
+    readonly through: readonly string[];
+  };
 }
 
 // A function inside one of these is a method.
@@ -123,26 +137,46 @@ const FUNCTION_VALUE = {
   field: "value",
   types: ["arrow_function", "function_expression", "function"],
 };
+const CLASS_VALUE = { field: "value", types: ["class"] };
+const ASSIGNED_NAME = {
+  field: "left",
+  types: ["identifier", "member_expression"],
+};
 const JAVASCRIPT: LanguageRules = {
   declarations: {
     function_declaration: rule("function", "function"),
     generator_function_declaration: rule("function", "function"),
     class_declaration: rule("class", "class"),
     method_definition: rule("method", "method"),
-    // `const handler = (req) => …`: a function by another syntax.
-    variable_declarator: rule("function", "function", { when: FUNCTION_VALUE }),
+    // `handle = (req) => …` in a class body: a method by another syntax.
+    field_definition: rule("method", "method", {
+      name: { field: "property" },
+      when: FUNCTION_VALUE,
+    }),
+    variable_declarator: [
+      // `const handler = (req) => …`: a function by another syntax.
+      ...rule("function", "function", { when: FUNCTION_VALUE }),
+      ...rule("class", "class", { when: CLASS_VALUE }),
+      // `export const MAX_RETRIES = 3`, `const fs = require("fs")`: a named
+      // value of the module, as Python's `TIMEOUT = 5` and Go's `const`
+      // are; not a function's locals, not a destructuring pattern.
+      ...rule("variable", "", {
+        when: { field: "name", types: ["identifier"] },
+        outsideFunctions: true,
+      }),
+    ],
     // `res.redirect = function redirect(url) {…}`, `exports.json = …`,
     // `Router.prototype.handle = …`: how CommonJS modules and prototypes
     // declare. Named by what is assigned (`res.redirect`, which declares
     // `redirect` too); in a function body it is a local's doing.
     assignment_expression: [
       ...rule("class", "class", {
-        name: { field: "left" },
+        name: ASSIGNED_NAME,
         when: { field: "right", types: ["class"] },
         outsideFunctions: true,
       }),
       ...rule("function", "function", {
-        name: { field: "left" },
+        name: ASSIGNED_NAME,
         when: { field: "right", types: FUNCTION_VALUE.types },
         outsideFunctions: true,
       }),
@@ -156,12 +190,18 @@ const JAVASCRIPT: LanguageRules = {
   ],
   comments: ["comment"],
   attributes: ["decorator"],
+  anonymousFunctions: {
+    types: FUNCTION_VALUE.types,
+    moduleParents: ["export_statement", "call_expression"],
+    through: ["parenthesized_expression"],
+  },
 };
 const TYPESCRIPT: LanguageRules = {
   ...JAVASCRIPT,
   declarations: {
     ...JAVASCRIPT.declarations,
     abstract_class_declaration: rule("class", "class"),
+    public_field_definition: rule("method", "method", { when: FUNCTION_VALUE }),
     interface_declaration: rule("interface", "interface"),
     enum_declaration: rule("enum", "enum"),
     internal_module: rule("module", "namespace"),

@@ -89,9 +89,10 @@ function declarationQuery(
   if (!query) {
     // A rule may name a type one dialect's grammar lacks (TypeScript's
     // rules serve TSX too); a query naming it would not compile.
-    const types = Object.keys(rules.declarations).filter(
-      (type) => tree.language.idForNodeType(type, true) !== null,
-    );
+    const types = [
+      ...Object.keys(rules.declarations),
+      ...(rules.anonymousFunctions?.types ?? []),
+    ].filter((type) => tree.language.idForNodeType(type, true) !== null);
     query = new Query(
       tree.language,
       `[${types.map((t) => `(${t})`).join(" ")}] @declaration`,
@@ -122,9 +123,21 @@ function walk(
       (open.at(-1) as { end: number }).end <= node.startIndex
     )
       open.pop();
+    const owner = open.at(-1);
+    const anonymous = rules.anonymousFunctions;
+    if (anonymous?.types.includes(node.type)) {
+      // A function without a name declares nothing, but what is declared
+      // in it is its local; its path is where it sits.
+      if (!standsForModule(node, anonymous))
+        open.push({
+          end: node.endIndex,
+          kind: "function",
+          path: owner?.path ?? "",
+        });
+      continue;
+    }
     const candidates = rules.declarations[node.type];
     if (!candidates) continue;
-    const owner = open.at(-1);
     const inFunction = owner?.kind === "function" || owner?.kind === "method";
     const rule = candidates.find(
       (r) => !(r.outsideFunctions && inFunction) && applies(r, node),
@@ -136,7 +149,7 @@ function walk(
         ? "method"
         : rule.kind;
     const label = `${rule.keyword} ${labelOf(rule, node) ?? name}`.trimStart();
-    const path = owner ? owner.path + PATH_SEPARATOR + label : label;
+    const path = owner?.path ? owner.path + PATH_SEPARATOR + label : label;
     found.push({
       ...describe(node, kind, name, path, rules, text),
       ...(owner ? { owner: owner.kind } : {}),
@@ -144,6 +157,17 @@ function walk(
     open.push({ end: node.endIndex, kind, path });
   }
   return found;
+}
+
+// `export default (option, Dayjs) => {…}`, `(function () {…})()`.
+function standsForModule(
+  node: Node,
+  anonymous: NonNullable<LanguageRules["anonymousFunctions"]>,
+): boolean {
+  let parent = node.parent;
+  while (parent && anonymous.through.includes(parent.type))
+    parent = parent.parent;
+  return parent !== null && anonymous.moduleParents.includes(parent.type);
 }
 
 function labelOf(rule: DeclarationRule, node: Node): string | undefined {
@@ -167,7 +191,11 @@ function applies(rule: DeclarationRule, node: Node): boolean {
 
 function nameOf(rule: DeclarationRule, node: Node): string | undefined {
   const how = rule.name ?? { field: "name" };
-  if ("field" in how) return node.childForFieldName(how.field)?.text;
+  if ("field" in how) {
+    const named = node.childForFieldName(how.field);
+    if (how.types && !how.types.includes(named?.type ?? "")) return undefined;
+    return named?.text;
+  }
   if ("fields" in how) {
     const parts = how.fields
       .map((field) => node.childForFieldName(field)?.text)
@@ -196,12 +224,12 @@ function describe(
   while (outer.parent && rules.wrappers.includes(outer.parent.type))
     outer = outer.parent;
   const body = node.childForFieldName("body");
-  let end = signatureEnd(node, body, rules, text);
-  // A value's first line says what it is; the rest is data.
-  if (kind === "variable") {
-    const newline = text.indexOf("\n", outer.startIndex);
-    if (newline !== -1) end = Math.min(end, newline);
-  }
+  // A value's first line says what it is; the rest is data (and a brace
+  // on that line may be a regular expression's `\d{4}`, not a body).
+  const end =
+    kind === "variable"
+      ? firstLineEnd(outer, text)
+      : signatureEnd(node, body, rules, text);
   const signatureText = text.slice(outer.startIndex, end).trimEnd();
   const startLine = outer.startPosition.row + 1;
   const doc =
@@ -241,6 +269,11 @@ function signatureEnd(
   }
   const brace = text.indexOf("{", node.startIndex);
   return brace === -1 ? node.endIndex : Math.min(brace, node.endIndex);
+}
+
+function firstLineEnd(node: Node, text: string): number {
+  const newline = text.indexOf("\n", node.startIndex);
+  return newline === -1 ? node.endIndex : Math.min(newline, node.endIndex);
 }
 
 function docstringOf(body: Node): LineRange | undefined {

@@ -228,6 +228,87 @@ describe("declarationsOf", () => {
     });
   });
 
+  it("JavaScript: a module's named values and class fields holding functions; a callback's declarations are its own, a module wrapper's the module's", async () => {
+    const found = await declarationsOf(
+      "javascript",
+      `import { FORMAT_DEFAULT } from './constant'
+const { min, max } = require('./bounds')
+export const REGEX_PARSE = /^(\\d{4})-(\\d{1,2})$/, MS = 'millisecond'
+proto[method] = function () {}
+
+export default (option, Dayjs) => {
+  const proto = Dayjs.prototype
+  proto.format = function (formatStr) {
+    const str = formatStr || FORMAT_DEFAULT
+    return str
+  }
+}
+
+const locale = {
+  name: 'sv',
+  ordinal: (n) => {
+    const b = n % 10
+    return \`[\${n}\${b === 1 ? 'a' : 'e'}]\`
+  },
+}
+
+class Queue {
+  drain = async (jobs) => {
+    const pending = jobs.length
+    return pending
+  }
+  size = 0
+}
+
+describe('format', () => {
+  const date = '2018-05-02'
+  it('pads the year', () => {
+    const padded = format(date)
+  })
+})
+`,
+    );
+    // Not a destructuring, not \`a[i] = …\`, not a value field, nothing a
+    // callback declares; the plugin's default export is the module itself.
+    expect(outline(found)).toEqual([
+      ["variable", "REGEX_PARSE", 3, 3],
+      ["variable", "MS", 3, 3],
+      ["variable", "proto", 7, 7],
+      ["function", "function proto.format", 8, 11],
+      ["variable", "locale", 14, 20],
+      ["class", "class Queue", 22, 28],
+      ["method", "class Queue › method drain", 23, 26],
+    ]);
+    expect(byName(found, "REGEX_PARSE").signature.text).toBe(
+      "export const REGEX_PARSE = /^(\\d{4})-(\\d{1,2})$/, MS = 'millisecond'",
+    );
+  });
+
+  it("TypeScript: typed module values, ambient declarations and class fields holding functions", async () => {
+    const found = await declarationsOf(
+      "typescript",
+      `export const DEFAULTS: Options = { retries: 3 }
+declare const VERSION: string
+
+export abstract class Worker<T> {
+  private readonly cache = new Map<string, T>()
+  protected onMessage = (event: MessageEvent): void => {
+    const data = event.data as T
+    this.cache.set(event.origin, data)
+  }
+  abstract run(): Promise<void>
+}
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["variable", "DEFAULTS", 1, 1],
+      ["variable", "VERSION", 2, 2],
+      ["class", "class Worker", 4, 11],
+      ["method", "class Worker › method onMessage", 6, 9],
+      ["method", "class Worker › method run", 10, 10],
+    ]);
+  });
+
   it("Python: methods inside classes, nested functions, decorators in the signature, docstrings", async () => {
     const found = await declarationsOfFixture("python", "config.py");
     expect(outline(found)).toEqual([
