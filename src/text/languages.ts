@@ -76,12 +76,9 @@ export interface LanguageRow {
   /**
    * The line-rule chunker that knows its declarations, which wins over the
    * `syntax` tree; absent, the file is cut on its tree when it has one, else
-   * on blank lines. JavaScript and TypeScript keep line rules: on the
-   * multi-language dev set's JavaScript issues the tree did no better (dayjs
-   * at 13k tokens: file recall 76.9% against 77.1%, lines 71.0% against
-   * 70.5%; at 50k 86.6% against 88.8%). Python is cut on its tree, which
-   * matched or beat line rules at every budget of the SWE-bench dev split
-   * (13k: files 88.0% against 87.8%, lines 64.3% against 63.9%).
+   * on blank lines. No row has one: Python, JavaScript and TypeScript moved
+   * to their trees once the tree matched or beat line rules (measures in
+   * docs/architecture/retrieval.md, 'Chunking on syntax trees').
    */
   chunker?: Exclude<Language, "text">;
   /** The benchmark's source family (bench/swebench/baseline/source-files.ts). */
@@ -102,13 +99,13 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "python", extensions: ["py", "pyi", "pyw"], comment: "#", syntax: "python", family: "python" },
   { fence: "cython", extensions: ["pyx"], comment: "#" },
   // prettier-ignore
-  { fence: "javascript", aliases: ["node"], extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "javascript", aliases: ["node"], extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", chunker: "javascript", family: "javascript" },
+  { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", family: "javascript" },
   // prettier-ignore
-  { fence: "tsx", group: "typescript", extensions: ["tsx"], comment: "//", syntax: "tsx", chunker: "javascript", family: "javascript" },
+  { fence: "tsx", group: "typescript", extensions: ["tsx"], comment: "//", syntax: "tsx", family: "javascript" },
   // prettier-ignore
   { fence: "ruby", extensions: ["rb", "rake", "gemspec"], fileNames: ["gemfile", "rakefile", "vagrantfile"], comment: "#", syntax: "ruby" },
   {

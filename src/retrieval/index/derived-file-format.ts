@@ -9,7 +9,7 @@ import type { DeclarationKind } from "../types.js";
  * bm25-builder.ts) changes what a file derives: old entries are then never
  * read, and age out of the store.
  */
-export const DERIVED_KIND = "chunks:v2";
+export const DERIVED_KIND = "chunks:v3";
 
 const FORMAT = 3;
 
