@@ -1,12 +1,4 @@
 /**
- * The line-rule chunker of a file: "javascript" finds JavaScript and
- * TypeScript declarations with line rules; everything else is "text", cut
- * on its syntax tree when it has a grammar (`SyntaxLanguage`), else on
- * blank lines.
- */
-export type Language = "javascript" | "text";
-
-/**
  * The languages askcode can parse into a syntax tree; each name maps to one
  * grammar (src/retrieval/chunks/grammar-files.ts).
  */
@@ -71,23 +63,22 @@ export interface LanguageRow {
   fileNames?: readonly string[];
   /** Line-comment prefix, for markers such as "# … lines 120-180 omitted". */
   comment?: "#" | "//" | "--";
-  /** The tree-sitter grammar that parses it. */
-  syntax?: SyntaxLanguage;
   /**
-   * The line-rule chunker that knows its declarations, which wins over the
-   * `syntax` tree; absent, the file is cut on its tree when it has one, else
-   * on blank lines. No row has one: Python, JavaScript and TypeScript moved
-   * to their trees once the tree matched or beat line rules (measures in
-   * docs/architecture/retrieval.md, 'Chunking on syntax trees').
+   * The tree-sitter grammar that parses it: its files are cut on their
+   * syntax trees (src/retrieval/chunks/), a language without one on blank
+   * lines. Every language with a grammar is, since the tree matched or beat
+   * line rules where they were measured against each other (Python,
+   * JavaScript, TypeScript: docs/architecture/retrieval.md, 'Chunking on
+   * syntax trees').
    */
-  chunker?: Exclude<Language, "text">;
+  syntax?: SyntaxLanguage;
   /** The benchmark's source family (bench/swebench/baseline/source-files.ts). */
   family?: SourceFamily;
 }
 
 /**
  * Every language askcode knows, one row each; every lookup by path
- * (`languageForPath`, `syntaxLanguageForPath`, `fenceLanguage`,
+ * (`syntaxLanguageForPath`, `fenceLanguage`,
  * `commentPrefixFor`, the benchmark's `sourceFamilyOf`) and by name
  * (`languageNamed`, for a code search's `language:` qualifier) reads this table.
  * Rows stay apart where one of those answers differs (JSX is JavaScript to

@@ -5,7 +5,7 @@ import {
   UnitRun,
   type SplitContext,
   type Unit,
-} from "./split-range.js";
+} from "./units.js";
 import type { LanguageRules } from "./declaration-rules.js";
 import {
   lastRow,

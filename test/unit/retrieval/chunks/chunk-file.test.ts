@@ -39,7 +39,6 @@ describe("chunkFile", () => {
       expectCoverage(chunks, text);
       for (const chunk of chunks)
         expect(chunk).toMatchObject({
-          language: "text",
           kind: "block",
           context: "",
           defines: [],
@@ -225,7 +224,6 @@ describe("chunkFile", () => {
         ).toBe(true);
       for (const chunk of chunks)
         expect(chunk).toMatchObject({
-          language: "text",
           context: "",
           defines: [],
         });

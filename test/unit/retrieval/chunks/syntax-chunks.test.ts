@@ -229,7 +229,6 @@ describe("chunking on syntax trees", () => {
     const derived = deriveFile(FILES.rustCache, SMALL, new Bm25Builder());
     expect(derived.chunks.some((c) => (c.outline?.length ?? 0) > 0)).toBe(true);
     const decoded = decodeDerivedFile(encodeDerivedFile(derived, "{}"), {
-      language: derived.language,
       chunker: derived.chunker,
       options: "{}",
       textLength: derived.textLength,
