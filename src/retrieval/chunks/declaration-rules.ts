@@ -213,6 +213,15 @@ const TYPESCRIPT: LanguageRules = {
   },
 };
 
+const SWIFT_KIND = (keyword: string) => ({
+  field: "declaration_kind",
+  types: [keyword],
+});
+const SCALA_VALUE = {
+  name: { field: "pattern", types: ["identifier"] },
+  outsideFunctions: true,
+} as const;
+
 /**
  * The declaration rules of every language with a grammar. Languages without
  * one (grammar-files.ts) have no entry.
@@ -350,6 +359,60 @@ export const LANGUAGE_RULES: Readonly<
     declarations: { function_definition: rule("function", "function") },
     wrappers: [],
     comments: ["comment"],
+    attributes: [],
+  },
+  // Interfaces and enum classes are class_declarations too, told apart only
+  // by a keyword the grammar gives no field. A property's name is no field
+  // either, so properties are not read (as Java's fields are not).
+  kotlin: {
+    declarations: {
+      class_declaration: rule("class", "class"),
+      object_declaration: rule("class", "object"),
+      function_declaration: rule("function", "fun"),
+      type_alias: rule("type", "typealias", { name: { field: "type" } }),
+    },
+    wrappers: [],
+    comments: ["line_comment", "block_comment"],
+    attributes: [],
+  },
+  swift: {
+    declarations: {
+      // One node type for classes, structs, enums, actors and extensions;
+      // an extension, like Rust's impl, adds to a type declared elsewhere.
+      class_declaration: [
+        { kind: "struct", keyword: "struct", when: SWIFT_KIND("struct") },
+        { kind: "enum", keyword: "enum", when: SWIFT_KIND("enum") },
+        { kind: "impl", keyword: "extension", when: SWIFT_KIND("extension") },
+        { kind: "class", keyword: "actor", when: SWIFT_KIND("actor") },
+        { kind: "class", keyword: "class" },
+      ],
+      protocol_declaration: rule("interface", "protocol"),
+      function_declaration: rule("function", "func"),
+      protocol_function_declaration: rule("method", "func"),
+      init_declaration: rule("method", ""),
+      typealias_declaration: rule("type", "typealias"),
+      // `let maxSize = 10`, `static let origin = …`; not a function's locals.
+      property_declaration: rule("variable", "", { outsideFunctions: true }),
+    },
+    wrappers: [],
+    comments: ["comment", "multiline_comment"],
+    attributes: [],
+  },
+  scala: {
+    declarations: {
+      class_definition: rule("class", "class"),
+      object_definition: rule("class", "object"),
+      trait_definition: rule("trait", "trait"),
+      enum_definition: rule("enum", "enum"),
+      function_definition: rule("function", "def"),
+      function_declaration: rule("function", "def"),
+      type_definition: rule("type", "type"),
+      // `val MaxEntries = 100`; not a function's locals, not a pattern.
+      val_definition: rule("variable", "val", SCALA_VALUE),
+      var_definition: rule("variable", "var", SCALA_VALUE),
+    },
+    wrappers: [],
+    comments: ["comment", "block_comment"],
     attributes: [],
   },
 };
