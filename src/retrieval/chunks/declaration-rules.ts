@@ -30,12 +30,15 @@ export interface DeclarationRule {
    * Where the name is: a field of the node (default "name"), with `types`
    * only a node of one of them (`a.b = …` names `a.b`, `a[i] = …` nothing);
    * `declarator` follows C/C++ declarator fields down to the identifier;
-   * `fields` joins several fields (Rust's `impl Display for Parser`).
+   * `fields` joins several fields (Rust's `impl Display for Parser`);
+   * `child` is the first child of one of these types, for a grammar that
+   * gives the name no field (Kotlin's).
    */
   readonly name?:
     | { readonly field: string; readonly types?: readonly string[] }
     | { readonly declarator: true }
-    | { readonly fields: readonly string[]; readonly joiner: string };
+    | { readonly fields: readonly string[]; readonly joiner: string }
+    | { readonly child: readonly string[] };
   /**
    * Only when this field is present (and, with `types`, one of these node
    * types; `descend` follows the field repeatedly, through C's pointer
@@ -69,6 +72,17 @@ export interface LanguageRules {
   readonly attributes: readonly string[];
   /** The doc is the first string statement of the body (Python's docstring). */
   readonly docstring?: true;
+  /**
+   * The node types that are a declaration's body, for a grammar that gives
+   * the body no field (Kotlin's `class_body`, `function_body`).
+   */
+  readonly bodies?: readonly string[];
+  /**
+   * Nodes that end with the comments below them, read through their last
+   * child: Kotlin's grammar keeps the KDoc of a file's first declaration in
+   * the package header, or in the last import, above it.
+   */
+  readonly holdTrailingComments?: readonly string[];
   /**
    * Functions without a name (JavaScript's callbacks and arrow functions):
    * what is declared inside one is its local, as in a named function.
@@ -217,6 +231,7 @@ const SWIFT_KIND = (keyword: string) => ({
   field: "declaration_kind",
   types: [keyword],
 });
+const KOTLIN_TYPE_NAME = { name: { child: ["type_identifier"] } } as const;
 const SCALA_VALUE = {
   name: { field: "pattern", types: ["identifier"] },
   outsideFunctions: true,
@@ -361,19 +376,25 @@ export const LANGUAGE_RULES: Readonly<
     comments: ["comment"],
     attributes: [],
   },
-  // Interfaces and enum classes are class_declarations too, told apart only
-  // by a keyword the grammar gives no field. A property's name is no field
-  // either, so properties are not read (as Java's fields are not).
+  // The grammar gives no fields: a declaration's name is its first
+  // identifier child, its body a child of its own type. Interfaces and enum
+  // classes are class_declarations too, told apart only by a keyword.
+  // Properties are not read (as Java's fields are not).
   kotlin: {
     declarations: {
-      class_declaration: rule("class", "class"),
-      object_declaration: rule("class", "object"),
-      function_declaration: rule("function", "fun"),
-      type_alias: rule("type", "typealias", { name: { field: "type" } }),
+      class_declaration: rule("class", "class", KOTLIN_TYPE_NAME),
+      object_declaration: rule("class", "object", KOTLIN_TYPE_NAME),
+      // `fun String.trimmed()`: the receiver is a type, the name an identifier.
+      function_declaration: rule("function", "fun", {
+        name: { child: ["simple_identifier"] },
+      }),
+      type_alias: rule("type", "typealias", KOTLIN_TYPE_NAME),
     },
     wrappers: [],
-    comments: ["line_comment", "block_comment"],
+    comments: ["line_comment", "multiline_comment"],
     attributes: [],
+    bodies: ["class_body", "enum_class_body", "function_body"],
+    holdTrailingComments: ["package_header", "import_list", "import_header"],
   },
   swift: {
     declarations: {

@@ -202,6 +202,9 @@ function nameOf(rule: DeclarationRule, node: Node): string | undefined {
       .filter((part): part is string => part !== undefined);
     return parts.length ? parts.join(how.joiner) : undefined;
   }
+  if ("child" in how)
+    return node.namedChildren.find((child) => how.child.includes(child.type))
+      ?.text;
   // C and C++: `static int *parse(…)` nests the name in declarators.
   let declarator = node.childForFieldName("declarator");
   while (declarator) {
@@ -223,7 +226,7 @@ function describe(
   let outer = node;
   while (outer.parent && rules.wrappers.includes(outer.parent.type))
     outer = outer.parent;
-  const body = node.childForFieldName("body");
+  const body = bodyOf(node, rules);
   // A value's first line says what it is; the rest is data (and a brace
   // on that line may be a regular expression's `\d{4}`, not a body).
   const end =
@@ -295,9 +298,9 @@ function commentsAbove(
   let bottom: Node | undefined;
   let below = outer;
   for (
-    let sibling = nodeAbove(outer);
+    let sibling = lastCommentIn(nodeAbove(outer, rules), rules);
     sibling && lastRow(sibling) >= below.startPosition.row - 1;
-    sibling = nodeAbove(sibling)
+    sibling = nodeAbove(sibling, rules)
   ) {
     if (rules.comments.includes(sibling.type)) {
       if (!startsLine(sibling, text)) break;
@@ -313,15 +316,66 @@ function commentsAbove(
 // body, what stands before the body in its container: tree-sitter's Ruby
 // and Python grammars keep the comments above a class's first method in
 // the class node, not in its body.
-function nodeAbove(node: Node): Node | null {
+function nodeAbove(node: Node, rules: LanguageRules): Node | null {
   const previous = node.previousNamedSibling;
   if (previous) return previous;
   const body = node.parent;
   const container = body?.parent;
   if (!body || !container) return null;
-  return container.childForFieldName("body")?.id === body.id
+  return bodyOf(container, rules)?.id === body.id
     ? body.previousNamedSibling
     : null;
+}
+
+/**
+ * A declaration's body: its `body` field, or where the grammar gives it
+ * none, its child of one of the language's body types.
+ *
+ * @example
+ * bodyOf(functionNode, LANGUAGE_RULES.kotlin) // the function_body node, or null
+ */
+export function bodyOf(node: Node, rules: LanguageRules): Node | null {
+  const body = node.childForFieldName("body");
+  if (body || !rules.bodies) return body;
+  const types = rules.bodies;
+  return node.namedChildren.find((child) => types.includes(child.type)) ?? null;
+}
+
+/**
+ * The comments a node ends with, where the language's grammar keeps the
+ * comments below a node in it (Kotlin's package header and imports), in
+ * source order; none otherwise, nor for a comment after code on its line.
+ *
+ * @example
+ * trailingComments(packageHeader, LANGUAGE_RULES.kotlin) // [the KDoc below `package a.b`]
+ */
+export function trailingComments(node: Node, rules: LanguageRules): Node[] {
+  const holders = rules.holdTrailingComments ?? [];
+  let inner: Node | null = node;
+  while (inner && holders.includes(inner.type)) {
+    const run: Node[] = [];
+    for (
+      let child = inner.lastNamedChild;
+      child && rules.comments.includes(child.type) && onRowOfItsOwn(child);
+      child = child.previousNamedSibling
+    )
+      run.unshift(child);
+    if (run.length > 0) return run;
+    inner = inner.lastNamedChild;
+  }
+  return [];
+}
+
+// No node before it ends on the row it starts on.
+function onRowOfItsOwn(node: Node): boolean {
+  const before = node.previousNamedSibling;
+  return !before || lastRow(before) < node.startPosition.row;
+}
+
+// The node above a declaration, or the last comment it holds (see
+// trailingComments), from which the walk up reads on.
+function lastCommentIn(node: Node | null, rules: LanguageRules): Node | null {
+  return (node && trailingComments(node, rules).at(-1)) ?? node;
 }
 
 function startsLine(node: Node, text: string): boolean {

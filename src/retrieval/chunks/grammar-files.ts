@@ -9,10 +9,12 @@ const VSCODE = "@vscode/tree-sitter-wasm/wasm";
  * `web-tree-sitter` 0.27 loads (grammars built for an older runtime do not).
  *
  * Most come from @vscode/tree-sitter-wasm, the MIT package VS Code ships.
- * Kotlin and Scala come from their grammars' own packages, which ship the
- * .wasm beside their native bindings (the bindings are never loaded).
- * Swift's grammar package ships no .wasm; @repomix/tree-sitter-wasms
- * builds one from it (tree-sitter-swift 0.7.1).
+ * Kotlin (fwcd's grammar) and Scala (tree-sitter-scala 0.23.4) come from
+ * @cursorless/tree-sitter-wasms, and Swift (tree-sitter-swift 0.7.1) from
+ * @repomix/tree-sitter-wasms: packages of prebuilt .wasm files only, with no
+ * dependencies and no install script. The grammars' own npm packages carry
+ * native bindings and an install script, and Kotlin's a command-line tool
+ * (npm-check-updates) among its runtime dependencies.
  *
  * C has no grammar of its own in the package; the C++ grammar parses C's
  * declarations into the same node types (function_definition,
@@ -34,7 +36,7 @@ export const GRAMMAR_FILES: Readonly<
   ruby: `${VSCODE}/tree-sitter-ruby.wasm`,
   php: `${VSCODE}/tree-sitter-php.wasm`,
   shell: `${VSCODE}/tree-sitter-bash.wasm`,
-  kotlin: "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
+  kotlin: "@cursorless/tree-sitter-wasms/out/tree-sitter-kotlin.wasm",
   swift: "@repomix/tree-sitter-wasms/out/tree-sitter-swift.wasm",
-  scala: "tree-sitter-scala/tree-sitter-scala.wasm",
+  scala: "@cursorless/tree-sitter-wasms/out/tree-sitter-scala.wasm",
 };

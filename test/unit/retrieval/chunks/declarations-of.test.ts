@@ -456,6 +456,43 @@ fun main(args: Array<String>) {
     expect(found[1]?.signature.text).toBe("override fun get(key: K): V?");
   });
 
+  it("Kotlin: a KDoc below the imports is the first declaration's; an extension function is named by its identifier, without its expression body", async () => {
+    const found = await declarationsOf(
+      "kotlin",
+      `package com.example.text
+
+import java.util.Locale
+import kotlin.math.max // the larger
+
+/**
+ * Shortens a string to at most [limit] characters.
+ */
+fun String.shortened(limit: Int): String = take(max(0, limit))
+
+// Counts the words.
+fun wordCount(text: String) = text.split(" ").size
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["function", "fun shortened", 9, 9],
+      ["function", "fun wordCount", 12, 12],
+    ]);
+    expect(found[0]?.doc).toEqual({ startLine: 6, endLine: 8 });
+    expect(found[0]?.signature.text).toBe(
+      "fun String.shortened(limit: Int): String",
+    );
+    expect(found[1]?.doc).toEqual({ startLine: 11, endLine: 11 });
+  });
+
+  it("Kotlin: a comment after an import on its line is not the next declaration's doc", async () => {
+    const found = await declarationsOf(
+      "kotlin",
+      "import kotlin.math.max // the larger\nfun larger(a: Int, b: Int) = max(a, b)\n",
+    );
+    expect(found.map((d) => d.name)).toEqual(["larger"]);
+    expect(found[0]?.doc).toBeUndefined();
+  });
+
   it("Swift: structs, enums, classes, protocols and extensions by their keyword, properties outside functions", async () => {
     const found = await declarationsOf(
       "swift",

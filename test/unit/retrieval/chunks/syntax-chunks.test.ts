@@ -34,6 +34,22 @@ const FILES = {
   ruby: fixture("languages/invoice.rb"),
   php: fixture("languages/Router.php"),
   shell: fixture("languages/release.sh"),
+  kotlin: {
+    path: "src/main/kotlin/Text.kt",
+    text: `package com.example.text
+
+import java.util.Locale
+
+/**
+ * Words of a text, lower-cased.
+ */
+class Words(private val text: String) {
+    fun all(): List<String> = text.lowercase(Locale.ROOT).split(" ")
+
+    fun count(): Int = all().size
+}
+`,
+  },
 };
 
 // Small enough that declarations become chunks of their own, and a few are
@@ -212,6 +228,17 @@ describe("chunking on syntax trees", () => {
     expect(rows).toContain("8-12 function [function log] log");
     expect(rows).toContain("25-27 function [function upload] upload");
     expect(rows.slice(-2)).toEqual(["33-33 block []", "34-34 block []"]);
+  });
+
+  it("Kotlin: the KDoc the grammar keeps in the imports starts the class's chunk", () => {
+    // Room for the class whole: its KDoc (lines 5-7) is cut with it, not
+    // with the import it sits in.
+    const rows = chunkFile(FILES.kotlin, { maxTokens: 60, mergeTokens: 0 });
+    expect(rows.map(row)).toEqual([
+      "1-2 block []",
+      "3-4 block []",
+      "5-12 class [class Words] Words,all,count",
+    ]);
   });
 
   it("reads through a wrapper and a container of one declaration, so pieces name the class inside", () => {
