@@ -1,4 +1,3 @@
-import type { Language } from "../text/languages.js";
 import type { DeclarationKind as SyntaxDeclarationKind } from "./chunks/declaration-rules.js";
 
 /** A text file held in memory: what retrieval ranks and packs. */
@@ -27,7 +26,6 @@ export interface Chunk {
   startLine: number;
   endLine: number;
   text: string;
-  language: Language;
   kind: DeclarationKind;
   /**
    * The declarations around and at this chunk, outermost first, for headers and

@@ -1,12 +1,4 @@
 /**
- * The line-rule chunker of a file: "javascript" finds JavaScript and
- * TypeScript declarations with line rules; everything else is "text", cut
- * on its syntax tree when it has a grammar (`SyntaxLanguage`), else on
- * blank lines.
- */
-export type Language = "javascript" | "text";
-
-/**
  * The languages askcode can parse into a syntax tree; each name maps to one
  * grammar (src/retrieval/chunks/grammar-files.ts).
  */
@@ -71,26 +63,22 @@ export interface LanguageRow {
   fileNames?: readonly string[];
   /** Line-comment prefix, for markers such as "# … lines 120-180 omitted". */
   comment?: "#" | "//" | "--";
-  /** The tree-sitter grammar that parses it. */
-  syntax?: SyntaxLanguage;
   /**
-   * The line-rule chunker that knows its declarations, which wins over the
-   * `syntax` tree; absent, the file is cut on its tree when it has one, else
-   * on blank lines. JavaScript and TypeScript keep line rules: on the
-   * multi-language dev set's JavaScript issues the tree did no better (dayjs
-   * at 13k tokens: file recall 76.9% against 77.1%, lines 71.0% against
-   * 70.5%; at 50k 86.6% against 88.8%). Python is cut on its tree, which
-   * matched or beat line rules at every budget of the SWE-bench dev split
-   * (13k: files 88.0% against 87.8%, lines 64.3% against 63.9%).
+   * The tree-sitter grammar that parses it: its files are cut on their
+   * syntax trees (src/retrieval/chunks/), a language without one on blank
+   * lines. Every language with a grammar is, since the tree matched or beat
+   * line rules where they were measured against each other (Python,
+   * JavaScript, TypeScript: docs/architecture/retrieval.md, 'Chunking on
+   * syntax trees').
    */
-  chunker?: Exclude<Language, "text">;
+  syntax?: SyntaxLanguage;
   /** The benchmark's source family (bench/swebench/baseline/source-files.ts). */
   family?: SourceFamily;
 }
 
 /**
  * Every language askcode knows, one row each; every lookup by path
- * (`languageForPath`, `syntaxLanguageForPath`, `fenceLanguage`,
+ * (`syntaxLanguageForPath`, `fenceLanguage`,
  * `commentPrefixFor`, the benchmark's `sourceFamilyOf`) and by name
  * (`languageNamed`, for a code search's `language:` qualifier) reads this table.
  * Rows stay apart where one of those answers differs (JSX is JavaScript to
@@ -102,13 +90,13 @@ export const LANGUAGES: readonly LanguageRow[] = [
   { fence: "python", extensions: ["py", "pyi", "pyw"], comment: "#", syntax: "python", family: "python" },
   { fence: "cython", extensions: ["pyx"], comment: "#" },
   // prettier-ignore
-  { fence: "javascript", aliases: ["node"], extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "javascript", aliases: ["node"], extensions: ["js", "mjs", "cjs"], comment: "//", syntax: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", chunker: "javascript", family: "javascript" },
+  { fence: "jsx", linguist: "javascript", extensions: ["jsx"], comment: "//", syntax: "javascript", family: "javascript" },
   // prettier-ignore
-  { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", chunker: "javascript", family: "javascript" },
+  { fence: "typescript", extensions: ["ts", "mts", "cts"], comment: "//", syntax: "typescript", family: "javascript" },
   // prettier-ignore
-  { fence: "tsx", group: "typescript", extensions: ["tsx"], comment: "//", syntax: "tsx", chunker: "javascript", family: "javascript" },
+  { fence: "tsx", group: "typescript", extensions: ["tsx"], comment: "//", syntax: "tsx", family: "javascript" },
   // prettier-ignore
   { fence: "ruby", extensions: ["rb", "rake", "gemspec"], fileNames: ["gemfile", "rakefile", "vagrantfile"], comment: "#", syntax: "ruby" },
   {

@@ -1,17 +1,12 @@
-import { languageForPath } from "../../text/language-for-path.js";
 import type { SyntaxLanguage } from "../../text/languages.js";
 import { syntaxLanguageForPath } from "../../text/syntax-language-for-path.js";
 import { LANGUAGE_RULES } from "./declaration-rules.js";
 import { declarationsInTree } from "./declarations-of.js";
 import { loadGrammars, readyParser } from "./load-grammar.js";
+import { parseInTime } from "./parse-in-time.js";
 import { syntaxUnits } from "./syntax-units.js";
-import { fileLines, lineStructure } from "./line-structure.js";
-import {
-  plainUnits,
-  splitRange,
-  type SplitContext,
-  type Unit,
-} from "./split-range.js";
+import { blankLines, fileLines } from "./file-lines.js";
+import { plainUnits, type SplitContext, type Unit } from "./units.js";
 import type { Chunk, SourceFile } from "../types.js";
 
 export interface ChunkOptions {
@@ -44,28 +39,27 @@ const DEFAULTS: Required<ChunkOptions> = {
   mergeTokens: 150,
   charsPerToken: 4,
 };
-// The language table decides (src/text/languages.ts): a row with a line-rule
-// `chunker` is cut on line rules, one with only a `syntax` grammar on its tree
-// once the grammar has loaded, anything else on blank lines.
+// The language table decides (src/text/languages.ts): a row with a `syntax`
+// grammar is cut on its tree once the grammar has loaded, anything else on
+// blank lines.
 function treeLanguage(path: string): SyntaxLanguage | undefined {
-  if (languageForPath(path) !== "text") return undefined;
   const language = syntaxLanguageForPath(path);
   return language && LANGUAGE_RULES[language] ? language : undefined;
 }
 
 /**
- * How `chunkFile` cuts a file once its grammar has loaded: on line rules
- * (the table's `chunker`, "javascript"), on its syntax tree (the grammar,
- * "python"), or on blank lines ("text"). Files with the same text cut the
- * same way get the same chunks, which is what a derived cache is keyed on.
+ * How `chunkFile` cuts a file once its grammar has loaded: on its syntax
+ * tree (the grammar, "python") or on blank lines ("text"). Files with the
+ * same text cut the same way get the same chunks, which is what a derived
+ * cache is keyed on.
  *
  * @example
- * chunkerFor("src/app.tsx") // "javascript"
+ * chunkerFor("src/app.tsx") // "tsx"
  * chunkerFor("pkg/api.py")  // "python"
  * chunkerFor("notes.txt")   // "text"
  */
 export function chunkerFor(path: string): string {
-  return treeLanguage(path) ?? languageForPath(path);
+  return treeLanguage(path) ?? "text";
 }
 
 /**
@@ -104,7 +98,8 @@ function treeUnits(ctx: SplitContext, path: string): Unit[] | undefined {
   const language = treeLanguage(path);
   if (!language) return undefined;
   const rules = LANGUAGE_RULES[language];
-  const tree = readyParser(language)?.parse(ctx.lines.text);
+  const parser = readyParser(language);
+  const tree = parser && parseInTime(parser, ctx.lines.text);
   if (!rules || !tree) return undefined;
   // The tree lives in WebAssembly memory, which is never garbage-collected.
   try {
@@ -122,7 +117,7 @@ function treeUnits(ctx: SplitContext, path: string): Unit[] | undefined {
  * Cuts a file into chunks on boundaries a reader would choose: top-level
  * declarations, and inside a declaration too big for one chunk (a large class,
  * a long function) its own statements, recursively; blank-line blocks for
- * languages without structure support and as the last resort. Chunks cover the
+ * languages without a grammar and as the last resort. Chunks cover the
  * file without gaps or overlaps, in line order.
  *
  * `fileId` and `firstId` number the chunks for an index; alone, leave them 0.
@@ -143,8 +138,8 @@ export function chunkFile(
 }
 
 /**
- * Cuts a file as `chunkFile` would without its syntax tree: on line rules
- * (JavaScript, TypeScript) or on blank lines, which costs a tenth of parsing.
+ * Cuts a file as `chunkFile` would without its syntax tree: on blank lines,
+ * which costs a tenth of parsing.
  * A first pass over a large repository cuts this way to find which files
  * are worth their tree (see `indexForOneQuestion`).
  *
@@ -168,20 +163,17 @@ function cutFile(
   const o = { ...DEFAULTS, ...options };
   const lines = fileLines(file.text);
   if (lines.count === 0) return [];
-  const language = languageForPath(file.path);
   const { starts } = lines;
   const ctx: SplitContext = {
     lines,
-    structure: lineStructure(lines, language),
+    blank: blankLines(lines),
     size: (a, b) => (starts[b + 1] as number) - (starts[a] as number),
     maxChars: o.maxTokens * o.charsPerToken,
     mergeChars: Math.min(o.mergeTokens, o.maxTokens) * o.charsPerToken,
   };
   const units =
     (withTree ? treeUnits(ctx, file.path) : undefined) ??
-    (language === "text"
-      ? plainUnits(ctx, 0, lines.count - 1, [], "block", [])
-      : splitRange(ctx, 0, lines.count - 1, 0, [], "module", 0));
+    plainUnits(ctx, 0, lines.count - 1, [], "block", []);
 
   return units.map((u, i) => ({
     id: firstId + i,
@@ -193,7 +185,6 @@ function cutFile(
       starts[u.start],
       Math.min((starts[u.end + 1] as number) - 1, lines.text.length),
     ),
-    language,
     kind: u.kind,
     context: u.context.join(" › "),
     defines: u.defines,

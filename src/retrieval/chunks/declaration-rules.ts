@@ -27,14 +27,18 @@ export interface DeclarationRule {
   /** The word that labels it in an enclosing path: "fn" in `impl Parser › fn parse_args` ("" for none: Python's `TIMEOUT = 5`). */
   readonly keyword: string;
   /**
-   * Where the name is: a field of the node (default "name"); `declarator`
-   * follows C/C++ declarator fields down to the identifier; `fields` joins
-   * several fields (Rust's `impl Display for Parser`).
+   * Where the name is: a field of the node (default "name"), with `types`
+   * only a node of one of them (`a.b = …` names `a.b`, `a[i] = …` nothing);
+   * `declarator` follows C/C++ declarator fields down to the identifier;
+   * `fields` joins several fields (Rust's `impl Display for Parser`);
+   * `child` is the first child of one of these types, for a grammar that
+   * gives the name no field (Kotlin's).
    */
   readonly name?:
-    | { readonly field: string }
+    | { readonly field: string; readonly types?: readonly string[] }
     | { readonly declarator: true }
-    | { readonly fields: readonly string[]; readonly joiner: string };
+    | { readonly fields: readonly string[]; readonly joiner: string }
+    | { readonly child: readonly string[] };
   /**
    * Only when this field is present (and, with `types`, one of these node
    * types; `descend` follows the field repeatedly, through C's pointer
@@ -68,6 +72,30 @@ export interface LanguageRules {
   readonly attributes: readonly string[];
   /** The doc is the first string statement of the body (Python's docstring). */
   readonly docstring?: true;
+  /**
+   * The node types that are a declaration's body, for a grammar that gives
+   * the body no field (Kotlin's `class_body`, `function_body`).
+   */
+  readonly bodies?: readonly string[];
+  /**
+   * Nodes that end with the comments below them, read through their last
+   * child: Kotlin's grammar keeps the KDoc of a file's first declaration in
+   * the package header, or in the last import, above it.
+   */
+  readonly holdTrailingComments?: readonly string[];
+  /**
+   * Functions without a name (JavaScript's callbacks and arrow functions):
+   * what is declared inside one is its local, as in a named function.
+   * Except in one that stands for its module, the child of one of
+   * `moduleParents` (read through `through`): `export default (option,
+   * Dayjs) => {…}` (a plugin), or `(function () {…})()`, called where it is
+   * written; what those declare is the module's.
+   */
+  readonly anonymousFunctions?: {
+    readonly types: readonly string[];
+    readonly moduleParents: readonly string[];
+    readonly through: readonly string[];
+  };
 }
 
 // A function inside one of these is a method.
@@ -123,26 +151,46 @@ const FUNCTION_VALUE = {
   field: "value",
   types: ["arrow_function", "function_expression", "function"],
 };
+const CLASS_VALUE = { field: "value", types: ["class"] };
+const ASSIGNED_NAME = {
+  field: "left",
+  types: ["identifier", "member_expression"],
+};
 const JAVASCRIPT: LanguageRules = {
   declarations: {
     function_declaration: rule("function", "function"),
     generator_function_declaration: rule("function", "function"),
     class_declaration: rule("class", "class"),
     method_definition: rule("method", "method"),
-    // `const handler = (req) => …`: a function by another syntax.
-    variable_declarator: rule("function", "function", { when: FUNCTION_VALUE }),
+    // `handle = (req) => …` in a class body: a method by another syntax.
+    field_definition: rule("method", "method", {
+      name: { field: "property" },
+      when: FUNCTION_VALUE,
+    }),
+    variable_declarator: [
+      // `const handler = (req) => …`: a function by another syntax.
+      ...rule("function", "function", { when: FUNCTION_VALUE }),
+      ...rule("class", "class", { when: CLASS_VALUE }),
+      // `export const MAX_RETRIES = 3`, `const fs = require("fs")`: a named
+      // value of the module, as Python's `TIMEOUT = 5` and Go's `const`
+      // are; not a function's locals, not a destructuring pattern.
+      ...rule("variable", "", {
+        when: { field: "name", types: ["identifier"] },
+        outsideFunctions: true,
+      }),
+    ],
     // `res.redirect = function redirect(url) {…}`, `exports.json = …`,
     // `Router.prototype.handle = …`: how CommonJS modules and prototypes
     // declare. Named by what is assigned (`res.redirect`, which declares
     // `redirect` too); in a function body it is a local's doing.
     assignment_expression: [
       ...rule("class", "class", {
-        name: { field: "left" },
+        name: ASSIGNED_NAME,
         when: { field: "right", types: ["class"] },
         outsideFunctions: true,
       }),
       ...rule("function", "function", {
-        name: { field: "left" },
+        name: ASSIGNED_NAME,
         when: { field: "right", types: FUNCTION_VALUE.types },
         outsideFunctions: true,
       }),
@@ -156,12 +204,18 @@ const JAVASCRIPT: LanguageRules = {
   ],
   comments: ["comment"],
   attributes: ["decorator"],
+  anonymousFunctions: {
+    types: FUNCTION_VALUE.types,
+    moduleParents: ["export_statement", "call_expression"],
+    through: ["parenthesized_expression"],
+  },
 };
 const TYPESCRIPT: LanguageRules = {
   ...JAVASCRIPT,
   declarations: {
     ...JAVASCRIPT.declarations,
     abstract_class_declaration: rule("class", "class"),
+    public_field_definition: rule("method", "method", { when: FUNCTION_VALUE }),
     interface_declaration: rule("interface", "interface"),
     enum_declaration: rule("enum", "enum"),
     internal_module: rule("module", "namespace"),
@@ -172,6 +226,16 @@ const TYPESCRIPT: LanguageRules = {
     function_signature: rule("function", "function"),
   },
 };
+
+const SWIFT_KIND = (keyword: string) => ({
+  field: "declaration_kind",
+  types: [keyword],
+});
+const KOTLIN_TYPE_NAME = { name: { child: ["type_identifier"] } } as const;
+const SCALA_VALUE = {
+  name: { field: "pattern", types: ["identifier"] },
+  outsideFunctions: true,
+} as const;
 
 /**
  * The declaration rules of every language with a grammar. Languages without
@@ -310,6 +374,66 @@ export const LANGUAGE_RULES: Readonly<
     declarations: { function_definition: rule("function", "function") },
     wrappers: [],
     comments: ["comment"],
+    attributes: [],
+  },
+  // The grammar gives no fields: a declaration's name is its first
+  // identifier child, its body a child of its own type. Interfaces and enum
+  // classes are class_declarations too, told apart only by a keyword.
+  // Properties are not read (as Java's fields are not).
+  kotlin: {
+    declarations: {
+      class_declaration: rule("class", "class", KOTLIN_TYPE_NAME),
+      object_declaration: rule("class", "object", KOTLIN_TYPE_NAME),
+      // `fun String.trimmed()`: the receiver is a type, the name an identifier.
+      function_declaration: rule("function", "fun", {
+        name: { child: ["simple_identifier"] },
+      }),
+      type_alias: rule("type", "typealias", KOTLIN_TYPE_NAME),
+    },
+    wrappers: [],
+    comments: ["line_comment", "multiline_comment"],
+    attributes: [],
+    bodies: ["class_body", "enum_class_body", "function_body"],
+    holdTrailingComments: ["package_header", "import_list", "import_header"],
+  },
+  swift: {
+    declarations: {
+      // One node type for classes, structs, enums, actors and extensions;
+      // an extension, like Rust's impl, adds to a type declared elsewhere.
+      class_declaration: [
+        { kind: "struct", keyword: "struct", when: SWIFT_KIND("struct") },
+        { kind: "enum", keyword: "enum", when: SWIFT_KIND("enum") },
+        { kind: "impl", keyword: "extension", when: SWIFT_KIND("extension") },
+        { kind: "class", keyword: "actor", when: SWIFT_KIND("actor") },
+        { kind: "class", keyword: "class" },
+      ],
+      protocol_declaration: rule("interface", "protocol"),
+      function_declaration: rule("function", "func"),
+      protocol_function_declaration: rule("method", "func"),
+      init_declaration: rule("method", ""),
+      typealias_declaration: rule("type", "typealias"),
+      // `let maxSize = 10`, `static let origin = …`; not a function's locals.
+      property_declaration: rule("variable", "", { outsideFunctions: true }),
+    },
+    wrappers: [],
+    comments: ["comment", "multiline_comment"],
+    attributes: [],
+  },
+  scala: {
+    declarations: {
+      class_definition: rule("class", "class"),
+      object_definition: rule("class", "object"),
+      trait_definition: rule("trait", "trait"),
+      enum_definition: rule("enum", "enum"),
+      function_definition: rule("function", "def"),
+      function_declaration: rule("function", "def"),
+      type_definition: rule("type", "type"),
+      // `val MaxEntries = 100`; not a function's locals, not a pattern.
+      val_definition: rule("variable", "val", SCALA_VALUE),
+      var_definition: rule("variable", "var", SCALA_VALUE),
+    },
+    wrappers: [],
+    comments: ["comment", "block_comment"],
     attributes: [],
   },
 };

@@ -89,9 +89,10 @@ function declarationQuery(
   if (!query) {
     // A rule may name a type one dialect's grammar lacks (TypeScript's
     // rules serve TSX too); a query naming it would not compile.
-    const types = Object.keys(rules.declarations).filter(
-      (type) => tree.language.idForNodeType(type, true) !== null,
-    );
+    const types = [
+      ...Object.keys(rules.declarations),
+      ...(rules.anonymousFunctions?.types ?? []),
+    ].filter((type) => tree.language.idForNodeType(type, true) !== null);
     query = new Query(
       tree.language,
       `[${types.map((t) => `(${t})`).join(" ")}] @declaration`,
@@ -122,9 +123,21 @@ function walk(
       (open.at(-1) as { end: number }).end <= node.startIndex
     )
       open.pop();
+    const owner = open.at(-1);
+    const anonymous = rules.anonymousFunctions;
+    if (anonymous?.types.includes(node.type)) {
+      // A function without a name declares nothing, but what is declared
+      // in it is its local; its path is where it sits.
+      if (!standsForModule(node, anonymous))
+        open.push({
+          end: node.endIndex,
+          kind: "function",
+          path: owner?.path ?? "",
+        });
+      continue;
+    }
     const candidates = rules.declarations[node.type];
     if (!candidates) continue;
-    const owner = open.at(-1);
     const inFunction = owner?.kind === "function" || owner?.kind === "method";
     const rule = candidates.find(
       (r) => !(r.outsideFunctions && inFunction) && applies(r, node),
@@ -136,7 +149,7 @@ function walk(
         ? "method"
         : rule.kind;
     const label = `${rule.keyword} ${labelOf(rule, node) ?? name}`.trimStart();
-    const path = owner ? owner.path + PATH_SEPARATOR + label : label;
+    const path = owner?.path ? owner.path + PATH_SEPARATOR + label : label;
     found.push({
       ...describe(node, kind, name, path, rules, text),
       ...(owner ? { owner: owner.kind } : {}),
@@ -144,6 +157,17 @@ function walk(
     open.push({ end: node.endIndex, kind, path });
   }
   return found;
+}
+
+// `export default (option, Dayjs) => {…}`, `(function () {…})()`.
+function standsForModule(
+  node: Node,
+  anonymous: NonNullable<LanguageRules["anonymousFunctions"]>,
+): boolean {
+  let parent = node.parent;
+  while (parent && anonymous.through.includes(parent.type))
+    parent = parent.parent;
+  return parent !== null && anonymous.moduleParents.includes(parent.type);
 }
 
 function labelOf(rule: DeclarationRule, node: Node): string | undefined {
@@ -167,13 +191,20 @@ function applies(rule: DeclarationRule, node: Node): boolean {
 
 function nameOf(rule: DeclarationRule, node: Node): string | undefined {
   const how = rule.name ?? { field: "name" };
-  if ("field" in how) return node.childForFieldName(how.field)?.text;
+  if ("field" in how) {
+    const named = node.childForFieldName(how.field);
+    if (how.types && !how.types.includes(named?.type ?? "")) return undefined;
+    return named?.text;
+  }
   if ("fields" in how) {
     const parts = how.fields
       .map((field) => node.childForFieldName(field)?.text)
       .filter((part): part is string => part !== undefined);
     return parts.length ? parts.join(how.joiner) : undefined;
   }
+  if ("child" in how)
+    return node.namedChildren.find((child) => how.child.includes(child.type))
+      ?.text;
   // C and C++: `static int *parse(…)` nests the name in declarators.
   let declarator = node.childForFieldName("declarator");
   while (declarator) {
@@ -195,18 +226,18 @@ function describe(
   let outer = node;
   while (outer.parent && rules.wrappers.includes(outer.parent.type))
     outer = outer.parent;
-  const body = node.childForFieldName("body");
-  let end = signatureEnd(node, body, rules, text);
-  // A value's first line says what it is; the rest is data.
-  if (kind === "variable") {
-    const newline = text.indexOf("\n", outer.startIndex);
-    if (newline !== -1) end = Math.min(end, newline);
-  }
+  const body = bodyOf(node, rules);
+  // A value's first line says what it is; the rest is data (and a brace
+  // on that line may be a regular expression's `\d{4}`, not a body).
+  const end =
+    kind === "variable"
+      ? firstLineEnd(outer, text)
+      : signatureEnd(node, body, rules, text);
   const signatureText = text.slice(outer.startIndex, end).trimEnd();
   const startLine = outer.startPosition.row + 1;
   const doc =
     (rules.docstring && body && docstringOf(body)) ||
-    commentsAbove(outer, rules);
+    commentsAbove(outer, rules, text);
   return {
     kind,
     name,
@@ -243,6 +274,11 @@ function signatureEnd(
   return brace === -1 ? node.endIndex : Math.min(brace, node.endIndex);
 }
 
+function firstLineEnd(node: Node, text: string): number {
+  const newline = text.indexOf("\n", node.startIndex);
+  return newline === -1 ? node.endIndex : Math.min(newline, node.endIndex);
+}
+
 function docstringOf(body: Node): LineRange | undefined {
   const first = body.namedChildren[0];
   if (first?.type !== "expression_statement") return undefined;
@@ -251,26 +287,100 @@ function docstringOf(body: Node): LineRange | undefined {
 }
 
 // Adjacent comments (no blank line between them or before the declaration),
-// reading up through attributes such as `#[derive(…)]`.
+// reading up through attributes such as `#[derive(…)]`. A comment after code
+// on its line (`class Ledger # :nodoc:`) is that code's, not a doc comment.
 function commentsAbove(
   outer: Node,
   rules: LanguageRules,
+  text: string,
 ): LineRange | undefined {
   let top: Node | undefined;
   let bottom: Node | undefined;
   let below = outer;
   for (
-    let sibling = outer.previousNamedSibling;
+    let sibling = lastCommentIn(nodeAbove(outer, rules), rules);
     sibling && lastRow(sibling) >= below.startPosition.row - 1;
-    sibling = sibling.previousNamedSibling
+    sibling = nodeAbove(sibling, rules)
   ) {
     if (rules.comments.includes(sibling.type)) {
+      if (!startsLine(sibling, text)) break;
       top = sibling;
       bottom ??= sibling;
     } else if (!rules.attributes.includes(sibling.type)) break;
     below = sibling;
   }
   return top && bottom ? lineRange(top, bottom) : undefined;
+}
+
+// The node above `node` among its siblings; for the first statement of a
+// body, what stands before the body in its container: tree-sitter's Ruby
+// and Python grammars keep the comments above a class's first method in
+// the class node, not in its body.
+function nodeAbove(node: Node, rules: LanguageRules): Node | null {
+  const previous = node.previousNamedSibling;
+  if (previous) return previous;
+  const body = node.parent;
+  const container = body?.parent;
+  if (!body || !container) return null;
+  return bodyOf(container, rules)?.id === body.id
+    ? body.previousNamedSibling
+    : null;
+}
+
+/**
+ * A declaration's body: its `body` field, or where the grammar gives it
+ * none, its child of one of the language's body types.
+ *
+ * @example
+ * bodyOf(functionNode, LANGUAGE_RULES.kotlin) // the function_body node, or null
+ */
+export function bodyOf(node: Node, rules: LanguageRules): Node | null {
+  const body = node.childForFieldName("body");
+  if (body || !rules.bodies) return body;
+  const types = rules.bodies;
+  return node.namedChildren.find((child) => types.includes(child.type)) ?? null;
+}
+
+/**
+ * The comments a node ends with, where the language's grammar keeps the
+ * comments below a node in it (Kotlin's package header and imports), in
+ * source order; none otherwise, nor for a comment after code on its line.
+ *
+ * @example
+ * trailingComments(packageHeader, LANGUAGE_RULES.kotlin) // [the KDoc below `package a.b`]
+ */
+export function trailingComments(node: Node, rules: LanguageRules): Node[] {
+  const holders = rules.holdTrailingComments ?? [];
+  let inner: Node | null = node;
+  while (inner && holders.includes(inner.type)) {
+    const run: Node[] = [];
+    for (
+      let child = inner.lastNamedChild;
+      child && rules.comments.includes(child.type) && onRowOfItsOwn(child);
+      child = child.previousNamedSibling
+    )
+      run.unshift(child);
+    if (run.length > 0) return run;
+    inner = inner.lastNamedChild;
+  }
+  return [];
+}
+
+// No node before it ends on the row it starts on.
+function onRowOfItsOwn(node: Node): boolean {
+  const before = node.previousNamedSibling;
+  return !before || lastRow(before) < node.startPosition.row;
+}
+
+// The node above a declaration, or the last comment it holds (see
+// trailingComments), from which the walk up reads on.
+function lastCommentIn(node: Node | null, rules: LanguageRules): Node | null {
+  return (node && trailingComments(node, rules).at(-1)) ?? node;
+}
+
+function startsLine(node: Node, text: string): boolean {
+  const lineStart = text.lastIndexOf("\n", node.startIndex - 1) + 1;
+  return text.slice(lineStart, node.startIndex).trim() === "";
 }
 
 function lineRange(top: Node, bottom: Node): LineRange {

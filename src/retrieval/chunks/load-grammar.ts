@@ -37,7 +37,7 @@ export function hasGrammar(language: SyntaxLanguage): boolean {
  *
  * @example
  * const rust = await loadGrammar("rust");
- * await loadGrammar("swift"); // throws NoGrammarError: No tree-sitter grammar for language "swift" …
+ * await loadGrammar(language); // a language GRAMMAR_FILES has no file for: throws NoGrammarError
  */
 export function loadGrammar(language: SyntaxLanguage): Promise<Language> {
   const file = GRAMMAR_FILES[language];
@@ -45,9 +45,7 @@ export function loadGrammar(language: SyntaxLanguage): Promise<Language> {
   let grammar = grammars.get(language);
   if (!grammar) {
     runtime ??= Parser.init();
-    grammar = runtime.then(() =>
-      Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/${file}`)),
-    );
+    grammar = runtime.then(() => Language.load(require.resolve(file)));
     // A failed load is not cached: the next call tries again.
     grammar.then(
       (ready) => loaded.set(language, ready),

@@ -5,11 +5,13 @@ import {
   UnitRun,
   type SplitContext,
   type Unit,
-} from "./split-range.js";
+} from "./units.js";
 import type { LanguageRules } from "./declaration-rules.js";
 import {
+  bodyOf,
   lastRow,
   PATH_SEPARATOR,
+  trailingComments,
   type Declaration,
 } from "./declarations-of.js";
 
@@ -158,7 +160,7 @@ function innerSegments(
       at = largestChild(at);
       continue;
     }
-    const body: Node | null = at.childForFieldName("body");
+    const body: Node | null = bodyOf(at, rules);
     const segments = segmentsIn(body ?? at, rules, lo, hi);
     if (segments.length >= 2) return { segments, through };
     at = body ?? largestChild(at);
@@ -222,6 +224,10 @@ function segmentsIn(
     const start = lead ?? row;
     lead = undefined;
     previousEnd = Math.max(previousEnd, lastRow(child));
+    // The comments Kotlin's package header or imports end with are the
+    // next declaration's.
+    const held = trailingComments(child, rules)[0]?.startPosition.row;
+    if (held !== undefined && held <= hi) lead = held;
     const last = starts.at(-1);
     if (last && start <= last.row) continue;
     starts.push({ row: start, node: child });

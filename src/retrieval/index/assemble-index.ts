@@ -87,7 +87,6 @@ export function* assembleIndexSteps(
         startLine: d.startLine,
         endLine: d.endLine,
         text: text.slice(d.from, d.to),
-        language: derived.language,
         kind: d.kind,
         context: d.context,
         defines: d.defines,

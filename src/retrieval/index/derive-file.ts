@@ -4,8 +4,6 @@ import {
   chunkFile,
   type ChunkOptions,
 } from "../chunks/chunk-file.js";
-import { languageForPath } from "../../text/language-for-path.js";
-import type { Language } from "../../text/languages.js";
 import type { DeclarationKind } from "../types.js";
 
 /** One chunk of a derived file, without its text (a range of the file's). */
@@ -28,11 +26,9 @@ export interface DerivedChunk {
  * counts (over its text and its declaration path, as BM25 reads them). It
  * holds no copy of the text (chunk texts are cut from the file's text when
  * an index is assembled), so two commits' worth of files never keep their
- * text twice. The same text at the same language gives the same
- * derivation, so it is cached by blob SHA (see derived-cache.ts).
+ * text twice. The same text cut the same way gives the same derivation, so it is cached by blob SHA (see derived-cache.ts).
  */
 export interface DerivedFile {
-  language: Language;
   /** How the file was cut (`chunkerFor`): a ".py" and a ".txt" file with one text are not. */
   chunker: string;
   /** Characters of the LF text it was derived from: a cheap check that a cached entry fits. */
@@ -128,7 +124,6 @@ export function deriveFile(
   for (const id of local.used) local.slots[id] = 0;
   local.used.length = 0;
   return {
-    language: languageForPath(file.path),
     chunker: chunkerFor(file.path),
     textLength: text.length,
     chunks,

@@ -5,11 +5,10 @@ import {
   type ChunkOptions,
 } from "../chunks/chunk-file.js";
 import { deriveFile, type DerivedFile } from "./derive-file.js";
-import { languageForPath } from "../../text/language-for-path.js";
 
 /**
  * Derives a file as `deriveFile` does but without its syntax tree: chunks
- * cut on line rules or blank lines, with their term counts. Its `chunker`
+ * cut on blank lines, with their term counts. Its `chunker`
  * says how it was cut ("text" for a Python file cut on blank lines), so it
  * is never mistaken for the file's own derivation, and it is never cached.
  *
@@ -25,7 +24,7 @@ export function deriveWithoutTree(
 ): DerivedFile {
   return {
     ...deriveFile(file, options, counter, chunkFileWithoutTree),
-    chunker: languageForPath(file.path),
+    chunker: "text",
   };
 }
 
@@ -35,7 +34,7 @@ export function deriveWithoutTree(
  *
  * @example
  * withoutTree(deriveWithoutTree({ path: "a.py", text }, {}, counter), "a.py") // true
- * withoutTree(deriveWithoutTree({ path: "a.ts", text }, {}, counter), "a.ts") // false
+ * withoutTree(deriveWithoutTree({ path: "a.md", text }, {}, counter), "a.md") // false
  */
 export function withoutTree(derived: DerivedFile, path: string): boolean {
   return derived.chunker !== chunkerFor(path);

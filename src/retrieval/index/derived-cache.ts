@@ -10,7 +10,6 @@ import {
   DERIVED_KIND,
   encodeDerivedFile,
 } from "./derived-file-format.js";
-import { languageForPath } from "../../text/language-for-path.js";
 import { chunkerFor } from "../chunks/chunk-file.js";
 import type { SourceFile } from "../types.js";
 
@@ -111,7 +110,6 @@ export function createDerivedCache(options: DerivedCacheOptions): DerivedCache {
         const bytes = await blobs.get(DERIVED_KIND, sha);
         if (!bytes) return;
         const derived = decodeDerivedFile(bytes, {
-          language: languageForPath(file.path),
           chunker: chunkerFor(file.path),
           options: optionsKey,
           textLength: lfLength(file.text),

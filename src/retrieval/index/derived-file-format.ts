@@ -1,17 +1,16 @@
-import type { Language } from "../../text/languages.js";
 import type { DerivedChunk, DerivedFile } from "./derive-file.js";
 import type { DeclarationKind } from "../types.js";
 
 /**
  * The blob-store kind of a derived file on disk. Bump the version whenever
- * the layout below, the chunker (chunk-file.ts, split-range.ts,
- * declarations.ts, line-structure.ts) or the term splitting (code-terms.ts,
+ * the layout below, the chunker (chunk-file.ts, syntax-units.ts,
+ * declarations-of.ts, declaration-rules.ts) or the term splitting (code-terms.ts,
  * bm25-builder.ts) changes what a file derives: old entries are then never
  * read, and age out of the store.
  */
-export const DERIVED_KIND = "chunks:v2";
+export const DERIVED_KIND = "chunks:v3";
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 type ChunkTuple = [
   number,
@@ -26,7 +25,6 @@ type ChunkTuple = [
 
 interface Header {
   format: number;
-  language: Language;
   /** How the file was cut (`chunkerFor`). */
   chunker: string;
   /** The chunk options the entry was cut with (`JSON.stringify`). */
@@ -44,7 +42,7 @@ interface Header {
  *
  * @example
  * const bytes = encodeDerivedFile(derived, "{}");
- * decodeDerivedFile(bytes, { language: "text", chunker: "python", options: "{}", textLength: text.length }) // equal to derived
+ * decodeDerivedFile(bytes, { chunker: "python", options: "{}", textLength: text.length }) // equal to derived
  */
 export function encodeDerivedFile(
   derived: DerivedFile,
@@ -52,7 +50,6 @@ export function encodeDerivedFile(
 ): Buffer {
   const header: Header = {
     format: FORMAT,
-    language: derived.language,
     chunker: derived.chunker,
     options,
     textLength: derived.textLength,
@@ -91,13 +88,12 @@ export function encodeDerivedFile(
 
 /**
  * The derived file in `bytes`, or undefined when they are not one derived
- * for `expect` (another language, chunker or chunk options, another text length, an
+ * for `expect` (another chunker or chunk options, another text length, an
  * older format) or do not hold together: a miss, derived afresh.
  */
 export function decodeDerivedFile(
   bytes: Buffer,
   expect: {
-    language: Language;
     chunker: string;
     options: string;
     textLength: number;
@@ -110,7 +106,6 @@ export function decodeDerivedFile(
     ) as Header;
     if (
       header.format !== FORMAT ||
-      header.language !== expect.language ||
       header.chunker !== expect.chunker ||
       header.options !== expect.options ||
       header.textLength !== expect.textLength
@@ -150,7 +145,6 @@ export function decodeDerivedFile(
       chunks.push(chunkOfTuple(tuple));
     }
     return {
-      language: header.language,
       chunker: header.chunker,
       textLength: header.textLength,
       chunks,

@@ -1,5 +1,4 @@
 import { chunkerFor } from "../chunks/chunk-file.js";
-import { languageForPath } from "../../text/language-for-path.js";
 import { DEFAULT_TOP_FILES } from "./choose-files-to-parse.js";
 
 // Trees to make, in multiples of the files chosen from the first pass, up
@@ -17,15 +16,14 @@ export interface FirstPassLimits {
 
 /**
  * How many of `files` are cut on a syntax tree: only those cost a parse.
- * The others (line rules, blank lines) are cut the same way in either pass.
+ * The others (blank lines) are cut the same way in either pass.
  *
  * @example
  * treesToMake([{ path: "a.py" }, { path: "b.ts" }, { path: "README.md" }]) // 1
  */
 export function treesToMake(files: Iterable<{ path: string }>): number {
   let trees = 0;
-  for (const file of files)
-    if (chunkerFor(file.path) !== languageForPath(file.path)) trees++;
+  for (const file of files) if (chunkerFor(file.path) !== "text") trees++;
   return trees;
 }
 

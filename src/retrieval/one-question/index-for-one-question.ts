@@ -50,7 +50,7 @@ export interface QuestionIndexStats {
  * a large repository does not parse every file:
  *
  * 1. every file whose derivation is not held is cut without its syntax tree
- *    (line rules or blank lines: a tenth of the cost) and the question is
+ *    (blank lines: a tenth of the cost) and the question is
  *    ranked on that index;
  * 2. the files that can reach the context (`chooseFilesToParse`) are
  *    derived on their tree, and the index is assembled again.

@@ -1,5 +1,3 @@
-import type { Language } from "../../text/languages.js";
-
 export interface CompressOptions {
   /** Lines always kept at the start (default 3: the signature and docstring's start). */
   headLines?: number;
@@ -19,38 +17,31 @@ export interface CompressedChunk {
   omitted: Array<[number, number]>;
 }
 
-// Exits, in the languages chunked on a syntax tree: their declarations come
-// from the tree (the chunk's outline).
+// Exits, in code cut on a syntax tree: its declarations come from the tree
+// (the chunk's outline).
 const EXITS = /^\s*(?:return\b|throw\b|raise\b|panic!|unreachable!|goto\b)/;
 
-// The lines that carry a block's shape in the languages chunked on line
-// rules: declarations, decorators and exits.
-const STRUCTURE: Record<Language, RegExp> = {
-  // Declarations and members (not `if (…) {` or `while (…) {`), and exits.
-  javascript:
-    /^\s*(?:@|export\s|(?:async\s+)?function\b|class\s|interface\s|type\s|enum\s|return\b|(?:public|private|protected|static|async|get|set)\s+[\w$#]+\s*\(|constructor\s*\(|(?!(?:if|for|while|switch|catch|with)\b)[\w$#]+\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$)|\bthrow\b/,
-  // Markdown headings and reStructuredText underlines.
-  text: /^(?:#{1,6}\s|[=\-~^"'`#*+]{3,}\s*$)/,
-};
+// What carries the shape of text cut on blank lines: Markdown headings and
+// reStructuredText underlines.
+const HEADINGS = /^(?:#{1,6}\s|[=\-~^"'`#*+]{3,}\s*$)/;
 
 /**
  * Cuts a long chunk down to its structure (see docs/architecture/retrieval.md,
  * 'Packing strategies, cheapest first', step 3): the
- * first and last lines, declarations (the chunk's outline, from its syntax
- * tree, or JavaScript's line rules), decorators, exits (`return`, `throw`,
- * `raise`), and lines `keep` asks for, in order, with
+ * first and last lines, declarations with their decorators and the opening
+ * of their doc comments (the chunk's outline, from its syntax tree), exits
+ * (`return`, `throw`, `raise`), headings in text, and lines `keep` asks for, in order, with
  * one marker line for each run of dropped lines. Returns undefined when that
  * would save less than a fifth of the lines: then the chunk is worth showing whole.
  *
  * @example
- * compressChunk({ text, startLine: 120, language: "javascript" }, { marker: (a, b, i) => `${i}// … lines ${a}-${b} omitted` })
+ * compressChunk({ text, startLine: 120, outline: [120, 120] }, { marker: (a, b, i) => `${i}// … lines ${a}-${b} omitted` })
  * // { text: "async request(method, url) {\n  const init = {\n  // … lines 122-160 omitted\n  return response;\n}", … }
  */
 export function compressChunk(
   chunk: {
     text: string;
     startLine: number;
-    language: Language;
     outline?: readonly number[];
   },
   options: CompressOptions,
@@ -59,7 +50,7 @@ export function compressChunk(
   const head = options.headLines ?? 3;
   const tail = options.tailLines ?? 2;
   const { outline } = chunk;
-  const structure = outline ? EXITS : STRUCTURE[chunk.language];
+  const structure = outline ? EXITS : HEADINGS;
   const kept = lines.map(
     (line, i) =>
       i < head ||

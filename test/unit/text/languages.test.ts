@@ -1,6 +1,5 @@
 import { commentPrefixFor } from "../../../src/text/comment-prefix-for.js";
 import { fenceLanguage } from "../../../src/text/fence-language.js";
-import { languageForPath } from "../../../src/text/language-for-path.js";
 import {
   extensionOf,
   LANGUAGES,
@@ -46,19 +45,14 @@ describe("the language table", () => {
       if (row.fence !== undefined) expect(row.fence).toMatch(/^[a-z0-9+#-]+$/);
   });
 
-  it("gives a line-rule chunker only to languages parsed by the same family of grammar", () => {
-    for (const row of LANGUAGES)
-      if (row.chunker === "javascript")
-        expect(["javascript", "typescript", "tsx"]).toContain(row.syntax);
-  });
-
-  it("cuts Python on its syntax tree, JavaScript and TypeScript on line rules", () => {
-    const python = LANGUAGES.filter((row) => row.syntax === "python");
-    expect(python.map((row) => row.chunker)).toEqual([undefined]);
+  it("parses JavaScript, JSX and TypeScript with their own grammars", () => {
     const scripts = LANGUAGES.filter((row) => row.family === "javascript");
-    expect(new Set(scripts.map((row) => row.chunker))).toEqual(
-      new Set(["javascript"]),
-    );
+    expect(scripts.map((row) => row.syntax)).toEqual([
+      "javascript",
+      "javascript",
+      "typescript",
+      "tsx",
+    ]);
   });
 
   it.each(
@@ -69,7 +63,6 @@ describe("the language table", () => {
     for (const path of [`src/deep/name.${ext}`, `NAME.${ext.toUpperCase()}`]) {
       expect(languageRowFor(path)).toBe(row);
       expect(languageOfExtension(extensionOf(path))).toBe(row);
-      expect(languageForPath(path)).toBe(row.chunker ?? "text");
       expect(syntaxLanguageForPath(path)).toBe(row.syntax);
       expect(commentPrefixFor(path)).toBe(row.comment);
       expect(fenceLanguage(path)).toBe(row.fence ?? "");
@@ -92,7 +85,6 @@ describe("the language table", () => {
   it("knows nothing of unknown files, which are text with no comment", () => {
     for (const path of ["data/x.weird", "LICENSE", ".bashrc", "a.b/README"]) {
       expect(languageRowFor(path)).toBeUndefined();
-      expect(languageForPath(path)).toBe("text");
       expect(syntaxLanguageForPath(path)).toBeUndefined();
       expect(commentPrefixFor(path)).toBeUndefined();
       expect(fenceLanguage(path)).toBe("");

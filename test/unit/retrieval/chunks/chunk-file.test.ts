@@ -39,7 +39,6 @@ describe("chunkFile", () => {
       expectCoverage(chunks, text);
       for (const chunk of chunks)
         expect(chunk).toMatchObject({
-          language: "text",
           kind: "block",
           context: "",
           defines: [],
@@ -132,8 +131,9 @@ describe("chunkFile", () => {
     });
   });
 
-  describe("JavaScript and TypeScript", () => {
+  describe("JavaScript and TypeScript, on their syntax trees", () => {
     const text = fixture("job-queue.ts");
+    beforeAll(() => loadGrammarsFor([{ path: "src/job-queue.ts" }]));
 
     it("cuts at top-level declarations and names them", () => {
       const chunks = chunkFile(
@@ -161,6 +161,8 @@ describe("chunkFile", () => {
       expect(chunks.find((c) => c.defines.includes("createQueue"))?.kind).toBe(
         "function",
       );
+      // Cut on the tree: each chunk says which lines compression keeps.
+      for (const chunk of chunks) expect(chunk.outline).toBeDefined();
     });
 
     it("cuts a large class into methods", () => {
@@ -178,6 +180,7 @@ describe("chunkFile", () => {
 
   describe("CommonJS: functions assigned to a module's objects", () => {
     const text = fixture("response.js");
+    beforeAll(() => loadGrammarsFor([{ path: "lib/response.js" }]));
 
     it("names each by what it is assigned to, not by its locals", () => {
       const chunks = chunkFile(
@@ -221,7 +224,6 @@ describe("chunkFile", () => {
         ).toBe(true);
       for (const chunk of chunks)
         expect(chunk).toMatchObject({
-          language: "text",
           context: "",
           defines: [],
         });
@@ -242,7 +244,8 @@ describe("chunkFile", () => {
     });
   });
 
-  it("handles empty files, CRLF line ends and a missing final newline", () => {
+  it("handles empty files, CRLF line ends and a missing final newline", async () => {
+    await loadGrammarsFor([{ path: "a.ts" }]);
     expect(chunkFile({ path: "a.ts", text: "" })).toEqual([]);
     const chunks = chunkFile({
       path: "a.ts",
@@ -254,7 +257,8 @@ describe("chunkFile", () => {
     expect(chunks.flatMap((c) => c.defines)).toEqual(["f", "g"]);
   });
 
-  it("is not fooled by declarations inside template literals or comments", () => {
+  it("is not fooled by declarations inside template literals or comments", async () => {
+    await loadGrammarsFor([{ path: "a.js" }]);
     const text =
       "const HELP = `\nfunction notAFunction() {\nclass NotAClass {\n`;\n\n/*\nfunction commented() {\n*/\nfunction real() {\n  return HELP;\n}\n";
     const names = chunkFile(

@@ -228,6 +228,87 @@ describe("declarationsOf", () => {
     });
   });
 
+  it("JavaScript: a module's named values and class fields holding functions; a callback's declarations are its own, a module wrapper's the module's", async () => {
+    const found = await declarationsOf(
+      "javascript",
+      `import { FORMAT_DEFAULT } from './constant'
+const { min, max } = require('./bounds')
+export const REGEX_PARSE = /^(\\d{4})-(\\d{1,2})$/, MS = 'millisecond'
+proto[method] = function () {}
+
+export default (option, Dayjs) => {
+  const proto = Dayjs.prototype
+  proto.format = function (formatStr) {
+    const str = formatStr || FORMAT_DEFAULT
+    return str
+  }
+}
+
+const locale = {
+  name: 'sv',
+  ordinal: (n) => {
+    const b = n % 10
+    return \`[\${n}\${b === 1 ? 'a' : 'e'}]\`
+  },
+}
+
+class Queue {
+  drain = async (jobs) => {
+    const pending = jobs.length
+    return pending
+  }
+  size = 0
+}
+
+describe('format', () => {
+  const date = '2018-05-02'
+  it('pads the year', () => {
+    const padded = format(date)
+  })
+})
+`,
+    );
+    // Not a destructuring, not \`a[i] = …\`, not a value field, nothing a
+    // callback declares; the plugin's default export is the module itself.
+    expect(outline(found)).toEqual([
+      ["variable", "REGEX_PARSE", 3, 3],
+      ["variable", "MS", 3, 3],
+      ["variable", "proto", 7, 7],
+      ["function", "function proto.format", 8, 11],
+      ["variable", "locale", 14, 20],
+      ["class", "class Queue", 22, 28],
+      ["method", "class Queue › method drain", 23, 26],
+    ]);
+    expect(byName(found, "REGEX_PARSE").signature.text).toBe(
+      "export const REGEX_PARSE = /^(\\d{4})-(\\d{1,2})$/, MS = 'millisecond'",
+    );
+  });
+
+  it("TypeScript: typed module values, ambient declarations and class fields holding functions", async () => {
+    const found = await declarationsOf(
+      "typescript",
+      `export const DEFAULTS: Options = { retries: 3 }
+declare const VERSION: string
+
+export abstract class Worker<T> {
+  private readonly cache = new Map<string, T>()
+  protected onMessage = (event: MessageEvent): void => {
+    const data = event.data as T
+    this.cache.set(event.origin, data)
+  }
+  abstract run(): Promise<void>
+}
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["variable", "DEFAULTS", 1, 1],
+      ["variable", "VERSION", 2, 2],
+      ["class", "class Worker", 4, 11],
+      ["method", "class Worker › method onMessage", 6, 9],
+      ["method", "class Worker › method run", 10, 10],
+    ]);
+  });
+
   it("Python: methods inside classes, nested functions, decorators in the signature, docstrings", async () => {
     const found = await declarationsOfFixture("python", "config.py");
     expect(outline(found)).toEqual([
@@ -303,6 +384,223 @@ describe("declarationsOf", () => {
     ]);
   });
 
+  it("Ruby and Python: the first method of a class keeps the comment above it, not one trailing the class line", async () => {
+    // Both grammars keep those comments in the class node, before its body.
+    const ruby = await declarationsOf(
+      "ruby",
+      "class Ledger # :nodoc:\n  # Posts a payment.\n  # Keeps the rest as credit.\n  def post(payment)\n  end\nend\n",
+    );
+    expect(byName(ruby, "post").doc).toEqual({ startLine: 2, endLine: 3 });
+    const python = await declarationsOf(
+      "python",
+      "class Ledger:  # noqa\n    # Posts a payment.\n    def post(self, payment):\n        pass\n",
+    );
+    expect(byName(python, "post").doc).toEqual({ startLine: 2, endLine: 2 });
+    const trailing = await declarationsOf(
+      "ruby",
+      "class Ledger # :nodoc:\n  def post(payment)\n  end\nend\n",
+    );
+    expect(byName(trailing, "post").doc).toBeUndefined();
+  });
+
+  it("Kotlin: classes, objects (a companion's functions are the class's methods), functions, type aliases and KDoc", async () => {
+    const found = await declarationsOf(
+      "kotlin",
+      `package com.example.cache
+
+/**
+ * A least-recently-used cache.
+ */
+class LruCache<K, V>(private val capacity: Int) : Cache<K, V> {
+    private val map = LinkedHashMap<K, V>()
+
+    // Returns the value, marking it used.
+    override fun get(key: K): V? {
+        val value = map.remove(key) ?: return null
+        map[key] = value
+        return value
+    }
+
+    companion object {
+        fun <K, V> of(capacity: Int) = LruCache<K, V>(capacity)
+    }
+}
+
+interface Cache<K, V> {
+    fun get(key: K): V?
+}
+
+object Registry {
+    val caches = mutableListOf<Cache<*, *>>()
+}
+
+typealias Key = String
+
+fun main(args: Array<String>) {
+    println(LruCache.of<String, Int>(2).get("a"))
+}
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["class", "class LruCache", 6, 19],
+      ["method", "class LruCache › fun get", 10, 14],
+      ["method", "class LruCache › fun of", 17, 17],
+      ["class", "class Cache", 21, 23],
+      ["method", "class Cache › fun get", 22, 22],
+      ["class", "object Registry", 25, 27],
+      ["type", "typealias Key", 29, 29],
+      ["function", "fun main", 31, 33],
+    ]);
+    expect(byName(found, "LruCache").doc).toEqual({ startLine: 3, endLine: 5 });
+    expect(found[1]?.doc).toEqual({ startLine: 9, endLine: 9 });
+    expect(found[1]?.signature.text).toBe("override fun get(key: K): V?");
+  });
+
+  it("Kotlin: a KDoc below the imports is the first declaration's; an extension function is named by its identifier, without its expression body", async () => {
+    const found = await declarationsOf(
+      "kotlin",
+      `package com.example.text
+
+import java.util.Locale
+import kotlin.math.max // the larger
+
+/**
+ * Shortens a string to at most [limit] characters.
+ */
+fun String.shortened(limit: Int): String = take(max(0, limit))
+
+// Counts the words.
+fun wordCount(text: String) = text.split(" ").size
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["function", "fun shortened", 9, 9],
+      ["function", "fun wordCount", 12, 12],
+    ]);
+    expect(found[0]?.doc).toEqual({ startLine: 6, endLine: 8 });
+    expect(found[0]?.signature.text).toBe(
+      "fun String.shortened(limit: Int): String",
+    );
+    expect(found[1]?.doc).toEqual({ startLine: 11, endLine: 11 });
+  });
+
+  it("Kotlin: a comment after an import on its line is not the next declaration's doc", async () => {
+    const found = await declarationsOf(
+      "kotlin",
+      "import kotlin.math.max // the larger\nfun larger(a: Int, b: Int) = max(a, b)\n",
+    );
+    expect(found.map((d) => d.name)).toEqual(["larger"]);
+    expect(found[0]?.doc).toBeUndefined();
+  });
+
+  it("Swift: structs, enums, classes, protocols and extensions by their keyword, properties outside functions", async () => {
+    const found = await declarationsOf(
+      "swift",
+      `import Foundation
+
+/// A point on the grid.
+public struct Point: Equatable {
+    var x: Int
+    static let origin = Point(x: 0)
+
+    /// Moves the point.
+    func moved(by delta: Int) -> Point {
+        let next = x + delta
+        return Point(x: next)
+    }
+
+    init(x: Int) { self.x = x }
+}
+
+protocol Shape {
+    func area() -> Double
+}
+
+extension Point: CustomStringConvertible {
+    var description: String { "(\\(x))" }
+}
+
+enum Direction { case up, down }
+
+final class Grid<T> {
+    private var cells: [T] = []
+}
+
+typealias Cells = [Point]
+func makeGrid() -> Grid<Int> { Grid() }
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["struct", "struct Point", 4, 15],
+      ["variable", "struct Point › x", 5, 5],
+      ["variable", "struct Point › origin", 6, 6],
+      ["method", "struct Point › func moved", 9, 12],
+      ["method", "struct Point › init", 14, 14],
+      ["interface", "protocol Shape", 17, 19],
+      ["method", "protocol Shape › func area", 18, 18],
+      ["impl", "extension Point", 21, 23],
+      ["variable", "extension Point › description", 22, 22],
+      ["enum", "enum Direction", 25, 25],
+      ["class", "class Grid", 27, 29],
+      ["variable", "class Grid › cells", 28, 28],
+      ["type", "typealias Cells", 31, 31],
+      ["function", "func makeGrid", 32, 32],
+    ]);
+    expect(byName(found, "moved").doc).toEqual({ startLine: 8, endLine: 8 });
+  });
+
+  it("Scala: classes, objects, traits, enums, defs, type aliases and module values, not a def's locals", async () => {
+    const found = await declarationsOf(
+      "scala",
+      `package com.example.cache
+
+/** Largest number of entries. */
+val MaxEntries = 100
+
+/** A least-recently-used cache. */
+class LruCache[K, V](capacity: Int) extends Cache[K, V] {
+  private val map = mutable.LinkedHashMap.empty[K, V]
+
+  override def get(key: K): Option[V] = {
+    val value = map.remove(key)
+    value.foreach(v => map.put(key, v))
+    value
+  }
+}
+
+trait Cache[K, V] {
+  def get(key: K): Option[V]
+}
+
+object LruCache {
+  def apply[K, V](capacity: Int): LruCache[K, V] = new LruCache(capacity)
+}
+
+enum Policy {
+  case Lru, Lfu
+}
+
+type Key = String
+`,
+    );
+    expect(outline(found)).toEqual([
+      ["variable", "val MaxEntries", 4, 4],
+      ["class", "class LruCache", 7, 15],
+      ["variable", "class LruCache › val map", 8, 8],
+      ["method", "class LruCache › def get", 10, 14],
+      ["trait", "trait Cache", 17, 19],
+      ["method", "trait Cache › def get", 18, 18],
+      ["class", "object LruCache", 21, 23],
+      ["method", "object LruCache › def apply", 22, 22],
+      ["enum", "enum Policy", 25, 27],
+      ["type", "type Key", 29, 29],
+    ]);
+    expect(byName(found, "MaxEntries").doc).toEqual({
+      startLine: 3,
+      endLine: 3,
+    });
+  });
+
   it("counts lines in characters, not bytes, past non-ASCII text", async () => {
     const found = await declarationsOf(
       "python",
@@ -322,9 +620,9 @@ describe("declarationsOf", () => {
   });
 
   it("says which language has no grammar", async () => {
-    await expect(declarationsOf("swift", "func f() {}\n")).rejects.toThrow(
-      'No tree-sitter grammar for language "swift"',
-    );
+    await expect(
+      declarationsOf("cobol" as SyntaxLanguage, "DISPLAY 'HI'.\n"),
+    ).rejects.toThrow('No tree-sitter grammar for language "cobol"');
   });
 
   it("parses a large file whole", async () => {

@@ -4,6 +4,7 @@ import {
   NoGrammarError,
   parserFor,
 } from "../../../../src/retrieval/chunks/load-grammar.js";
+import type { SyntaxLanguage } from "../../../../src/text/languages.js";
 import { syntaxLanguageForPath } from "../../../../src/text/syntax-language-for-path.js";
 
 describe("loadGrammar", () => {
@@ -31,13 +32,38 @@ describe("loadGrammar", () => {
     }
   });
 
-  it("names the language that has no grammar", async () => {
-    expect(hasGrammar("kotlin")).toBe(false);
+  it.each([
+    ["kotlin", 'fun main() {\n    println("hi")\n}\n', "source_file"],
+    ["swift", 'func main() {\n    print("hi")\n}\n', "source_file"],
+    [
+      "scala",
+      'object Main {\n  def main(): Unit = println("hi")\n}\n',
+      "compilation_unit",
+    ],
+  ] as const)(
+    "loads %s from its package's .wasm file and parses it",
+    async (language, text, root) => {
+      expect(hasGrammar(language)).toBe(true);
+      const tree = (await parserFor(language)).parse(text);
+      try {
+        expect(tree?.rootNode.type).toBe(root);
+        expect(tree?.rootNode.hasError).toBe(false);
+      } finally {
+        tree?.delete();
+      }
+    },
+  );
+
+  it("names a language that has no grammar", async () => {
+    // Every language of the table has one now; a row added without one
+    // is chunked as text.
+    const unknown = "cobol" as SyntaxLanguage;
+    expect(hasGrammar(unknown)).toBe(false);
     expect(hasGrammar("python")).toBe(true);
-    const error = await loadGrammar("kotlin").catch((e: unknown) => e);
+    const error = await loadGrammar(unknown).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoGrammarError);
-    expect((error as NoGrammarError).language).toBe("kotlin");
-    expect((error as Error).message).toMatch(/"kotlin"/);
+    expect((error as NoGrammarError).language).toBe("cobol");
+    expect((error as Error).message).toMatch(/"cobol"/);
   });
 });
 
@@ -51,6 +77,8 @@ describe("syntaxLanguageForPath", () => {
     ["pkg/cache/store.go", "go"],
     ["scripts/install.sh", "shell"],
     ["app/Main.kt", "kotlin"],
+    ["Sources/App/Grid.swift", "swift"],
+    ["core/src/main/scala/Cache.scala", "scala"],
   ])("%s is %s", (path, language) => {
     expect(syntaxLanguageForPath(path)).toBe(language);
   });

@@ -34,6 +34,22 @@ const FILES = {
   ruby: fixture("languages/invoice.rb"),
   php: fixture("languages/Router.php"),
   shell: fixture("languages/release.sh"),
+  kotlin: {
+    path: "src/main/kotlin/Text.kt",
+    text: `package com.example.text
+
+import java.util.Locale
+
+/**
+ * Words of a text, lower-cased.
+ */
+class Words(private val text: String) {
+    fun all(): List<String> = text.lowercase(Locale.ROOT).split(" ")
+
+    fun count(): Int = all().size
+}
+`,
+  },
 };
 
 // Small enough that declarations become chunks of their own, and a few are
@@ -214,6 +230,17 @@ describe("chunking on syntax trees", () => {
     expect(rows.slice(-2)).toEqual(["33-33 block []", "34-34 block []"]);
   });
 
+  it("Kotlin: the KDoc the grammar keeps in the imports starts the class's chunk", () => {
+    // Room for the class whole: its KDoc (lines 5-7) is cut with it, not
+    // with the import it sits in.
+    const rows = chunkFile(FILES.kotlin, { maxTokens: 60, mergeTokens: 0 });
+    expect(rows.map(row)).toEqual([
+      "1-2 block []",
+      "3-4 block []",
+      "5-12 class [class Words] Words,all,count",
+    ]);
+  });
+
   it("reads through a wrapper and a container of one declaration, so pieces name the class inside", () => {
     // `template <…>` stays with the class it declares, inside the namespace.
     expect(rowsOf(FILES.cppTemplate)).toContain(
@@ -229,7 +256,6 @@ describe("chunking on syntax trees", () => {
     const derived = deriveFile(FILES.rustCache, SMALL, new Bm25Builder());
     expect(derived.chunks.some((c) => (c.outline?.length ?? 0) > 0)).toBe(true);
     const decoded = decodeDerivedFile(encodeDerivedFile(derived, "{}"), {
-      language: derived.language,
       chunker: derived.chunker,
       options: "{}",
       textLength: derived.textLength,

@@ -122,8 +122,8 @@ function scores(index: ReturnType<typeof indexRepository>): number[] {
 }
 
 // Production awaits the grammars before it indexes; so do these tests,
-// whose files are Python (chunked on its tree).
-beforeAll(() => loadGrammarsFor([{ path: "a.py" }]));
+// whose files are Python and TypeScript (chunked on their trees).
+beforeAll(() => loadGrammarsFor([{ path: "a.py" }, { path: "a.ts" }]));
 
 describe("indexing with a derived cache", () => {
   it("derives on the next commit only the blobs it has not seen", () => {

@@ -12,7 +12,7 @@ describe("treesToMake", () => {
         { path: "src/app.ts" },
         { path: "README.md" },
       ]),
-    ).toBe(2);
+    ).toBe(3);
   });
 });
 

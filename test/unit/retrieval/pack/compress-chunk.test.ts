@@ -34,7 +34,6 @@ describe("compressChunk", () => {
       {
         text: pythonChunk,
         startLine: 120,
-        language: "text",
         outline: [120, 121],
       },
       { marker },
@@ -72,7 +71,7 @@ describe("compressChunk", () => {
       "        Ok(n)",
     ].join("\n");
     const compressed = compressChunk(
-      { text: body, startLine: 40, language: "text", outline: [] },
+      { text: body, startLine: 40, outline: [] },
       { marker, headLines: 1, tailLines: 1 },
     );
     expect(compressed?.text).toContain("return Err(Error::Empty);");
@@ -81,13 +80,13 @@ describe("compressChunk", () => {
 
   it("also keeps lines the caller asks for", () => {
     const compressed = compressChunk(
-      { text: pythonChunk, startLine: 1, language: "text", outline: [1, 2] },
+      { text: pythonChunk, startLine: 1, outline: [1, 2] },
       { marker, keep: (line) => line.includes("cookies") },
     );
     expect(compressed!.text).toContain("self.cookies.update(response.cookies)");
   });
 
-  it("uses JavaScript structure and // markers", () => {
+  it("keeps a JavaScript function's signature and exits, with // markers", () => {
     const js = [
       "export async function drain(queue) {",
       "  const started = Date.now();",
@@ -98,13 +97,16 @@ describe("compressChunk", () => {
       "    await job.run();",
       "    metrics.observe(job);",
       "  }",
-      "  if (count === 0) throw new Error('empty');",
+      "  if (count === 0) {",
+      "    throw new Error('empty');",
+      "  }",
       "  log(started);",
       "  return count;",
       "}",
     ].join("\n");
     const compressed = compressChunk(
-      { text: js, startLine: 10, language: "javascript" },
+      // Cut on its tree: the outline is the signature.
+      { text: js, startLine: 10, outline: [10, 10] },
       {
         marker: (a, b, indent) => omittedMarker("src/queue.ts", a, b, indent),
         headLines: 1,
@@ -113,9 +115,9 @@ describe("compressChunk", () => {
     );
     expect(compressed!.text.split("\n")).toEqual([
       "export async function drain(queue) {",
-      "  // … lines 11-18 omitted",
-      "  if (count === 0) throw new Error('empty');",
-      "  log(started);",
+      "  // … lines 11-19 omitted",
+      "    throw new Error('empty');",
+      "  // … lines 21-22 omitted",
       "  return count;",
       "}",
     ]);
@@ -131,7 +133,7 @@ describe("compressChunk", () => {
         {
           text: "function f() {\n  return 1;\n}\n",
           startLine: 1,
-          language: "javascript",
+          outline: [1, 1],
         },
         { marker },
       ),
