@@ -41,7 +41,7 @@ import type { InstanceResult } from "./result-types.js";
 import { BM25_TOP_K, runInstance } from "./run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
-import { readWeights } from "../weights/read-weights.js";
+import { readWeights } from "./read-weights.js";
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;

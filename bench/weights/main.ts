@@ -11,7 +11,7 @@ import { loadInstances } from "../swebench/load-instances.js";
 import { mirrorPath, DEFAULT_MIRROR_LAYOUT } from "../swebench/mirror-path.js";
 import { fitPairwise, type Fit, type LabelledChunk } from "./fit-pairwise.js";
 import { labelInstance } from "./label-instance.js";
-import { readWeights } from "./read-weights.js";
+import { readWeights } from "../swebench/read-weights.js";
 import {
   FITTED_WEIGHTS_PATH,
   renderFittedWeights,
