@@ -32,7 +32,7 @@
 // job (`askcode_questions_queued_total`). Exits 1 unless every delivery got a 2xx
 // and every mention exactly one job. The jobs are not drained: the answers'
 // pace is bench:burst's measure.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -200,6 +200,8 @@ if (!ok)
 // Probot's throttling paces at about one write a second.
 await server.stop("SIGKILL");
 await standIn.close();
+// The key, data and blob cache of this run are of no use to the next one.
+rmSync(workDir, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
 
 /** The nearest-rank percentile of `ms`, rounded to a millisecond (100: the largest). */

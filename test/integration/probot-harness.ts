@@ -8,7 +8,7 @@ import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/question/job-queue.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
-import { makeTempDir } from "../helpers/temp-repo.js";
+import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import {
   restPullRequest,
   restPullRequestFile,
@@ -148,7 +148,7 @@ export async function startAskcode(
         ASKCODE_MISSIONS_DIR: MISSIONS_DIR,
         ASKCODE_BLOB_CACHE_MAX_BYTES: "0",
         // Each app its own embedded store: one process per data directory.
-        ASKCODE_DATA_DIR: makeTempDir("askcode-data-"),
+        ASKCODE_DATA_DIR: tempDirForThisFile("askcode-data-"),
         ...env,
       },
       retryAfterBaseValue: 1,

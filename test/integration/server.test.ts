@@ -11,7 +11,7 @@ import {
 } from "../../src/server/start-app-server.js";
 import { createFakeClock } from "../helpers/fake-clock.js";
 import { createManualClock, deferred } from "../helpers/manual-clock.js";
-import { makeTempDir } from "../helpers/temp-repo.js";
+import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import { createSqliteJobJournal } from "../../src/jobs/sqlite-job-journal.js";
 import { openSqliteDatabase } from "../../src/sqlite/open-sqlite-database.js";
 import {
@@ -58,7 +58,7 @@ async function start(
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "silent",
-    ASKCODE_DATA_DIR: makeTempDir("askcode-data-"),
+    ASKCODE_DATA_DIR: tempDirForThisFile("askcode-data-"),
     ...options.env,
   };
   server = await startAppServer({
@@ -307,7 +307,7 @@ describe("askcode's HTTP server", () => {
       });
     const github = await nockRepository(FILES);
     const clock = createManualClock();
-    const dataDir = makeTempDir("askcode-data-");
+    const dataDir = tempDirForThisFile("askcode-data-");
     const target = await start({ clock, env: { ASKCODE_DATA_DIR: dataDir } });
 
     await deliver(
