@@ -1,7 +1,7 @@
 // Where the gold lines of real issues end up in askcode's packed context:
 // shown whole, kept or cut by compression, named in a metadata line, in a
-// chunk that ranked but did not fit, in a chunk that never matched, or in a
-// file that was not indexed. It says which stage to work on: ranking (the
+// chunk that ranked but did not fit or was not ranked (each with whether its
+// file is shown), or in a file that was not indexed. It says which stage to work on: ranking (the
 // line's chunk never matched or ranked too low) or packing (it ranked high
 // enough but was cut or named only). A second table says where the gold
 // files that no piece shows rank among files (by their best chunk), in
@@ -22,13 +22,15 @@ import { mirrorPath } from "./swebench/mirror-path.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 
+// A line no piece shows is told apart by its chunk's rank (not among the
+// ranked: no match, or below the first 1,000) and by whether another piece of
+// its file is shown: a nearer or a farther reach for ranking.
 type Fate =
   | "shown whole"
   | "kept by compression"
   | "cut by compression"
   | "metadata line"
-  | "ranked, did not fit"
-  | "never matched"
+  | `${"chunk ranked 1-20" | "chunk ranked 21-100" | "chunk ranked below 100" | "chunk not among the ranked"}, ${"its file shown" | "nor its file shown"}`
   | "file not indexed";
 
 const { values } = benchCommand({
@@ -66,6 +68,9 @@ const instances = (await loadInstances(values.data)).filter(
 );
 const tokenCounter = createTokenCounter({ model: "gpt-4o" });
 const tally = new Map<Fate, number>();
+// Points of line recall (mean per instance) each fate takes: the benchmark's
+// other line measure, where a small instance counts as much as a large one.
+const meanPoints = new Map<Fate, number>();
 // Points of file recall Avg (over the instances run) lost per rank bucket.
 const FILE_BUCKETS = [
   "ranked 1-20",
@@ -82,7 +87,14 @@ const fileBucket = (rank: number) =>
       : rank < 100
         ? FILE_BUCKETS[1]
         : FILE_BUCKETS[2];
-const count = (fate: Fate) => tally.set(fate, (tally.get(fate) ?? 0) + 1);
+const chunkBucket = (rank: number | undefined) =>
+  rank === undefined
+    ? "chunk not among the ranked"
+    : rank < 20
+      ? "chunk ranked 1-20"
+      : rank < 100
+        ? "chunk ranked 21-100"
+        : "chunk ranked below 100";
 
 function fateInPiece(piece: PackedPiece, line: number): Fate {
   if (piece.form === "full") return "shown whole";
@@ -108,7 +120,7 @@ for (const instance of instances) {
       budget,
       tokenCounter,
     });
-    const rankedIds = new Set(ranked.map((r) => r.chunk.id));
+    const rankOf = new Map(ranked.map((r, rank) => [r.chunk.id, rank]));
     // Files in the order their best chunk ranks.
     const fileOrder = [...new Set(ranked.map((r) => r.chunk.path))];
     const shownFiles = new Set(context.pieces.map((p) => p.path));
@@ -125,9 +137,15 @@ for (const instance of instances) {
       );
     }
     const texts = new Map(files.map((f) => [f.path, f.text.split("\n")]));
-    for (const { path, line } of goldLines(instance.gold_hunks, (p) =>
-      texts.get(p),
-    ).lines) {
+    const gold = goldLines(instance.gold_hunks, (p) => texts.get(p)).lines;
+    const count = (fate: Fate) => {
+      tally.set(fate, (tally.get(fate) ?? 0) + 1);
+      meanPoints.set(
+        fate,
+        (meanPoints.get(fate) ?? 0) + 100 / gold.length / instances.length,
+      );
+    };
+    for (const { path, line } of gold) {
       const fileId = index.byPath.get(path);
       const file = fileId === undefined ? undefined : index.files[fileId];
       if (!file) {
@@ -144,10 +162,9 @@ for (const instance of instances) {
       const chunk = index.chunks
         .slice(file.firstChunk, file.firstChunk + file.chunkCount)
         .find((c) => c.startLine <= line && line <= c.endLine);
+      const rank = chunk === undefined ? undefined : rankOf.get(chunk.id);
       count(
-        chunk && rankedIds.has(chunk.id)
-          ? "ranked, did not fit"
-          : "never matched",
+        `${chunkBucket(rank)}, ${shownFiles.has(path) ? "its file shown" : "nor its file shown"}`,
       );
     }
   } finally {
@@ -158,11 +175,11 @@ for (const instance of instances) {
 
 const total = [...tally.values()].reduce((a, b) => a + b, 0);
 process.stdout.write(
-  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens:\n\n| where the line ended up | lines | share |\n|:--|--:|--:|\n`,
+  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens:\n\n| where the line ended up | lines | share | points of line recall (mean per instance) |\n|:--|--:|--:|--:|\n`,
 );
 for (const [fate, lines] of [...tally].sort((a, b) => b[1] - a[1]))
   process.stdout.write(
-    `| ${fate} | ${lines} | ${((100 * lines) / total).toFixed(1)}% |\n`,
+    `| ${fate} | ${lines} | ${((100 * lines) / total).toFixed(1)}% | ${(meanPoints.get(fate) ?? 0).toFixed(1)} |\n`,
   );
 
 process.stdout.write(
