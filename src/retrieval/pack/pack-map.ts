@@ -9,9 +9,10 @@ import { whyInWords } from "./place-chunk.js";
 export const MAP_HEADER =
   "Also relevant, by the first lines of their best-matching declarations (read_file_contents shows the rest):";
 
-// A file's map entry shows at most this many signature lines: its best
-// declaration's, and the next best's when it is another declaration.
-const SIGNATURES_PER_FILE = 2;
+// A file's map entry is one signature line, its best declaration's. Two (the
+// next best declaration's too) named fewer files in a larger share and cost
+// more of the code's lines (docs/architecture/retrieval.md, 'The map').
+const SIGNATURES_PER_FILE = 1;
 // A line longer than this is generated or minified code, not a signature a
 // reader can use; the declaration is skipped.
 const MAX_SIGNATURE_CHARS = 200;
