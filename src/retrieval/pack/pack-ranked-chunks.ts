@@ -15,7 +15,7 @@ const DEFAULTS: PackTuning = {
   compressBelow: 0.25,
   compressAboveTokens: 150,
   maxMetadataLines: 25,
-  mapShare: 0,
+  mapShare: 0.05,
   maxCandidates: 600,
   wholeRepository: true,
 };

@@ -25,7 +25,7 @@ export interface PackOptions {
    * The share of the budget kept for the map: after the files shown with a
    * body, the signature lines of the next files in rank order
    * (`mapLines`). 0 turns the map off, and the metadata list names weak
-   * chunks instead (default 0).
+   * chunks instead (default 0.05).
    */
   mapShare?: number;
   /** Ranked chunks considered at all (default 600). */

@@ -225,9 +225,10 @@ describe("packContext", () => {
     expect(packed.text).not.toContain("omitted");
   });
 
-  it("lists weak matches as metadata lines and cuts middling long chunks when the budget is tight", () => {
+  it("with the map off, lists weak matches as metadata lines and cuts middling long chunks when the budget is tight", () => {
     const { files } = randomRepository(11);
     const packed = pack(files, "fetch timeout Session close", 700, {
+      mapShare: 0,
       metadataBelow: 0.6,
       compressBelow: 0.9,
       compressAboveTokens: 40,

@@ -107,8 +107,10 @@ describe("rankChunks cross-file evidence", () => {
     );
   });
 
-  it("ranks the chunk declaring a name the best chunk uses, one hop, below that chunk", () => {
-    const ranked = rank("handle_request drops the request headers");
+  it("ranks the chunk declaring a name the best chunk uses, one hop, below that chunk, when that hop counts", () => {
+    const ranked = rank("handle_request drops the request headers", {
+      weights: { ...FITTED_WEIGHTS, defines: 0.3 },
+    });
     expect(ranked[0]?.chunk.path).toBe("pkg/api.py");
     const declaring = ranked[position(ranked, "pkg/casing.py")];
     expect(declaring?.chunk.defines).toContain("fold_case");
