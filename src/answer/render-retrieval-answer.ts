@@ -8,6 +8,7 @@ import type { OutsideDependency } from "../retrieval/dependencies/find-outside-d
 import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
 import { explainMatch } from "./explain-match.js";
+import { selectAlsoRelevant } from "./select-also-relevant.js";
 import { fenceLanguage } from "../text/fence-language.js";
 import {
   commitLink,
@@ -136,12 +137,9 @@ export function renderRetrievalAnswer(
   });
 }
 
-// Files the map named are listed after the places, one line each, up to this many.
-const ALSO_RELEVANT = 8;
-
 /**
- * The files the packed context's map named (its signature lines) that are
- * not among the places, as "Also relevant" lines with a permalink to the
+ * The files the packed context's map named that are not among the places
+ * (`selectAlsoRelevant`), as "Also relevant" lines with a permalink to the
  * line: where else a reader may look.
  */
 function alsoRelevant(
@@ -149,22 +147,17 @@ function alsoRelevant(
   places: ReadonlyArray<{ chunk: { path: string } }>,
   repository: RepositoryAtSha,
 ): string[] {
-  const listed = new Set(places.map((p) => p.chunk.path));
-  const lines: string[] = [];
-  for (const piece of pieces) {
-    if (piece.form !== "signature" || piece.signature === undefined) continue;
-    if (listed.has(piece.path) || lines.length >= ALSO_RELEVANT) continue;
-    listed.add(piece.path);
+  const lines = selectAlsoRelevant(
+    pieces,
+    places.map((p) => p.chunk.path),
+  ).map(({ path, line, signature }) => {
     const link = permalink({
       ...repository,
-      path: piece.path,
-      startLine: piece.startLine,
-      endLine: piece.endLine,
+      path,
+      startLine: line,
+      endLine: line,
     });
-    const code = piece.signature.replace(/`/g, "'");
-    lines.push(
-      `- [\`${piece.path}\`, line ${piece.startLine}](${link}): \`${code}\``,
-    );
-  }
+    return `- [\`${path}\`, line ${line}](${link}): \`${signature.replace(/`/g, "'")}\``;
+  });
   return lines.length === 0 ? [] : ["", "**Also relevant:**", "", ...lines];
 }

@@ -1,4 +1,8 @@
 import { chunkLabel } from "../retrieval/chunks/chunk-label.js";
+import {
+  selectAlsoRelevant,
+  type AlsoRelevant,
+} from "../answer/select-also-relevant.js";
 import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
@@ -26,6 +30,8 @@ export interface AskResult {
   sha: string;
   ref: string;
   places: AnswerPlace[];
+  /** Files the packed context's map named that are not among the places (`selectAlsoRelevant`). */
+  alsoRelevant: AlsoRelevant[];
   /** Packages outside the repository the best places lead into (`findOutsideDependencies`); usually none. */
   outsideDependencies: OutsideDependency[];
   packing: Omit<PackedContext, "text" | "pieces" | "files"> & {
@@ -61,13 +67,17 @@ export function toAskResult(
       excerpt: chunk.text.split("\n").slice(0, EXCERPT_LINES).join("\n"),
     }),
   );
-  const { text: _text, pieces: _pieces, ...packing } = built.context;
+  const { text: _text, pieces, ...packing } = built.context;
   return {
     question: meta.question,
     source: at.source,
     sha: at.sha,
     ref: at.ref,
     places,
+    alsoRelevant: selectAlsoRelevant(
+      pieces,
+      places.map((p) => p.path),
+    ),
     outsideDependencies: built.outsideDependencies,
     packing,
     filesRanked: built.fileCount,

@@ -7,10 +7,11 @@ const DEFAULT_WIDTH = 80;
 
 /**
  * The terminal form of a retrieval-only answer: the packages outside the
- * repository the places lead into, if any, places with excerpts, then the
- * packing report, wrapped to `width`, in a person's terms: places as
- * path:line, counts that add up, and what to run for more (the packing note
- * the model reads names its tools; `--json` keeps it).
+ * repository the places lead into, if any, places with excerpts, the files
+ * the map named besides (by their signature line), then the packing report,
+ * wrapped to `width`, in a person's terms: places as path:line, counts that
+ * add up, and what to run for more (the packing note the model reads names
+ * its tools; `--json` keeps it).
  */
 export function renderAskText(result: AskResult, columns?: number): string {
   const width = columns && columns > 0 ? columns : DEFAULT_WIDTH;
@@ -66,6 +67,18 @@ export function renderAskText(result: AskResult, columns?: number): string {
     });
     out.push("");
   });
+  if (result.alsoRelevant.length > 0) {
+    out.push("Also relevant:");
+    for (const also of result.alsoRelevant)
+      out.push(
+        wrapText(
+          `- ${also.path}:${also.line}: ${also.signature}`,
+          width,
+          "    ",
+        ),
+      );
+    out.push("");
+  }
   const p = result.packing;
   const tokens = `${p.tokensUsed.toLocaleString("en")} of ${p.budget.toLocaleString("en")} tokens (${p.encoding})`;
   const wrap = (text: string) => wrapText(text, width, "  ");

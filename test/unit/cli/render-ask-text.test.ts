@@ -22,6 +22,14 @@ const result: AskResult = {
         "export function shouldRetryUpload(status: number): boolean {\n  return status === 429 || status >= 500;\n}",
     },
   ],
+  alsoRelevant: [
+    {
+      path: "src/queue.ts",
+      line: 31,
+      signature:
+        "export async function drainUploadQueue(queue: UploadQueue): Promise<void> {",
+    },
+  ],
   outsideDependencies: [],
   packing: {
     mode: "ranked-chunks",
@@ -45,7 +53,7 @@ const result: AskResult = {
 };
 
 describe("renderAskText", () => {
-  it("lists the places with line numbers, then the packing report", () => {
+  it("lists the places with line numbers, the files the map named besides, then the packing report", () => {
     expect(renderAskText(result)).toMatchInlineSnapshot(`
      "askcode · local:/work/uploader @ main (9fceb02d0ae5)
      Question: where do we decide to retry a failed upload?
@@ -58,6 +66,10 @@ describe("renderAskText", () => {
          9 │ export function shouldRetryUpload(status: number): boolean {
         10 │   return status === 429 || status >= 500;
         11 │ }
+
+     Also relevant:
+     - src/queue.ts:31: export async function drainUploadQueue(queue: UploadQueue):
+         Promise<void> {
 
      Packed context: 31 of 912 matching chunks from 1 file in 7,912 of 8,000 tokens
        (o200k_base); the rest left out or cut to their structure.
