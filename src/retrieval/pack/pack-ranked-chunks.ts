@@ -16,6 +16,7 @@ const DEFAULTS: PackTuning = {
   compressAboveTokens: 150,
   maxMetadataLines: 25,
   mapShare: 0.05,
+  maxMapTokens: 1000,
   maxCandidates: 600,
   wholeRepository: true,
 };
@@ -57,7 +58,9 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const { tokenCounter: counter } = input;
   // The code's share of the budget; the map gets the rest, and what the code
   // leaves unused.
-  const budget = input.budget - Math.floor(input.budget * o.mapShare);
+  const budget =
+    input.budget -
+    Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
   const candidates = input.ranked.slice(0, o.maxCandidates);
   const top = candidates[0]?.score ?? 0;
   const state = new PackingState(counter, input.lineCount);

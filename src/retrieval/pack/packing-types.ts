@@ -28,6 +28,12 @@ export interface PackOptions {
    * chunks instead (default 0.05).
    */
   mapShare?: number;
+  /**
+   * The most tokens the map's share keeps, whatever the budget (default
+   * 1000, about forty files): past that a reader or a model has more
+   * candidates than it would open, and the code needs the room.
+   */
+  maxMapTokens?: number;
   /** Ranked chunks considered at all (default 600). */
   maxCandidates?: number;
   /** Try the whole repository first when it fits (default true). */

@@ -1,6 +1,7 @@
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import {
+  bestMatchingLine,
   MAP_HEADER,
   mapLines,
   signatureLine,
@@ -68,6 +69,27 @@ describe("signatureLine", () => {
   it("gives nothing for a line too long to be a signature", () => {
     expect(
       signatureLine({ startLine: 1, text: `var a=${"x".repeat(300)}` }, "//"),
+    ).toBeUndefined();
+  });
+});
+
+describe("bestMatchingLine", () => {
+  it("takes the first code line holding the most of the matched terms, not a comment", () => {
+    const chunk = {
+      startLine: 3,
+      text: [
+        "const Fastify = require('..')",
+        "// the parser for json bodies",
+        "test('json parser', (t) => {",
+        "  t.equal(parser.json, 'json parser picked')",
+        "})",
+      ].join("\n"),
+    };
+    expect(
+      bestMatchingLine({ chunk, matchedTerms: ["parser", "json"] }, "//"),
+    ).toStrictEqual({ line: 5, text: "test('json parser', (t) => {" });
+    expect(
+      bestMatchingLine({ chunk, matchedTerms: ["router"] }, "//"),
     ).toBeUndefined();
   });
 });
@@ -184,5 +206,38 @@ describe("packContext with the map", () => {
       new Set([...bodies, ...mapped.map((p) => p.path)]).size,
     ).toBeGreaterThan(new Set(without.files.map((f) => f.path)).size);
     expect(withMap.note).toMatch(/more files by a signature line/);
+  });
+
+  it("keeps no more than maxMapTokens for the map, whatever its share, and gives the rest to the code", () => {
+    const files = repository();
+    const {
+      index,
+      ranked: chunks,
+      available,
+    } = ranked(files, "where is the upload retry?");
+    const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
+    const pack = (maxMapTokens: number) =>
+      packContext({
+        ranked: chunks,
+        chunksAvailable: available,
+        files: index.files,
+        lineCount: (path) => lineCounts.get(path) ?? 0,
+        budget: 1200,
+        tokenCounter: counter,
+        options: { wholeRepository: false, mapShare: 0.3, maxMapTokens },
+      });
+    const signatures = (p: ReturnType<typeof pack>) =>
+      p.pieces.filter((piece) => piece.form === "signature");
+    const code = (p: ReturnType<typeof pack>) =>
+      p.pieces.filter((piece) => piece.form !== "signature");
+    const uncapped = pack(10_000);
+    const capped = pack(60);
+
+    expect(signatures(capped).length).toBeGreaterThan(0);
+    expect(signatures(capped).length).toBeLessThan(signatures(uncapped).length);
+    const codeTokens = (p: ReturnType<typeof pack>) =>
+      code(p).reduce((sum, piece) => sum + piece.tokens, 0);
+    expect(codeTokens(capped)).toBeGreaterThan(codeTokens(uncapped));
+    expect(capped.tokensUsed).toBeLessThanOrEqual(1200);
   });
 });
