@@ -30,9 +30,9 @@ export interface MapLine {
  * signature lines of their best-matching declarations, verbatim from the
  * file (leading indentation dropped) with their line numbers, until `room`
  * tokens are spent. A model chooses what to read from it; a reader sees
- * where else to look. A declaring chunk's line is its declaration's first
- * (`signatureLine`); a chunk that declares nothing gives its line with the
- * most of the question's words (`bestMatchingLine`).
+ * where else to look. Lines come from the syntax tree's outline of the chunk
+ * (its declaration's first line) or, without a tree, the chunk's first
+ * non-blank line.
  *
  * @example
  * mapLines(ranked, new Set(["a.py"]), 400, counter).map((l) => l.text)
@@ -64,14 +64,7 @@ export function mapLines(
     const taken = new Set<number>();
     for (const c of declaring.length > 0 ? declaring : chunks) {
       if (taken.size >= SIGNATURES_PER_FILE) break;
-      // A chunk that declares nothing (a test's calls, a script) has no
-      // signature: its line with the most of the question's words says more
-      // than its first, often an import.
-      const signature =
-        c.chunk.defines.length > 0
-          ? signatureLine(c.chunk, commentPrefixFor(path))
-          : (bestMatchingLine(c, commentPrefixFor(path)) ??
-            signatureLine(c.chunk, commentPrefixFor(path)));
+      const signature = signatureLine(c.chunk, commentPrefixFor(path));
       if (!signature || taken.has(signature.line)) continue;
       const text = `- ${path}:${signature.line}: ${signature.text}`;
       const tokens = counter.count(text) + 1;
@@ -131,7 +124,10 @@ export function signatureLine(
 ): { line: number; text: string } | undefined {
   const lines = chunk.text.split("\n");
   const at = (line: number) => lines[line - chunk.startLine]?.trim() ?? "";
-  const isCode = (text: string) => isCodeLine(text, commentPrefix);
+  const isCode = (text: string) =>
+    text !== "" &&
+    !(commentPrefix !== undefined && text.startsWith(commentPrefix)) &&
+    !BLOCK_COMMENT.test(text);
   const outline = chunk.outline ?? [];
   const candidates: number[] = [];
   for (let i = 0; i + 1 < outline.length; i += 2)
@@ -143,45 +139,6 @@ export function signatureLine(
   if (line === undefined) return undefined;
   const text = at(line);
   return text.length > MAX_SIGNATURE_CHARS ? undefined : { line, text };
-}
-
-/**
- * The code line of a chunk that holds the most of the terms it matched
- * (the first such line), or undefined when no line holds any.
- *
- * @example
- * bestMatchingLine({ chunk: { startLine: 3, text: "const f = require('x')\ntest('parser picks json', …)" }, matchedTerms: ["parser", "json"] }, "//")
- * // { line: 4, text: "test('parser picks json', …)" }
- */
-export function bestMatchingLine(
-  ranked: Pick<RankedChunk, "matchedTerms"> & {
-    chunk: Pick<Chunk, "text" | "startLine">;
-  },
-  commentPrefix: string | undefined,
-): { line: number; text: string } | undefined {
-  const terms = ranked.matchedTerms.map((t) => t.toLowerCase());
-  let best: { line: number; text: string } | undefined;
-  let most = 0;
-  ranked.chunk.text.split("\n").forEach((raw, i) => {
-    const text = raw.trim();
-    if (!isCodeLine(text, commentPrefix) || text.length > MAX_SIGNATURE_CHARS)
-      return;
-    const lower = text.toLowerCase();
-    const held = terms.filter((t) => lower.includes(t)).length;
-    if (held > most) {
-      most = held;
-      best = { line: ranked.chunk.startLine + i, text };
-    }
-  });
-  return best;
-}
-
-function isCodeLine(text: string, commentPrefix: string | undefined): boolean {
-  return (
-    text !== "" &&
-    !(commentPrefix !== undefined && text.startsWith(commentPrefix)) &&
-    !BLOCK_COMMENT.test(text)
-  );
 }
 
 // Lines inside or opening a block or doc comment, in the languages that have

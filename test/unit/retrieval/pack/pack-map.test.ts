@@ -1,7 +1,6 @@
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import {
-  bestMatchingLine,
   MAP_HEADER,
   mapLines,
   signatureLine,
@@ -69,27 +68,6 @@ describe("signatureLine", () => {
   it("gives nothing for a line too long to be a signature", () => {
     expect(
       signatureLine({ startLine: 1, text: `var a=${"x".repeat(300)}` }, "//"),
-    ).toBeUndefined();
-  });
-});
-
-describe("bestMatchingLine", () => {
-  it("takes the first code line holding the most of the matched terms, not a comment", () => {
-    const chunk = {
-      startLine: 3,
-      text: [
-        "const Fastify = require('..')",
-        "// the parser for json bodies",
-        "test('json parser', (t) => {",
-        "  t.equal(parser.json, 'json parser picked')",
-        "})",
-      ].join("\n"),
-    };
-    expect(
-      bestMatchingLine({ chunk, matchedTerms: ["parser", "json"] }, "//"),
-    ).toStrictEqual({ line: 5, text: "test('json parser', (t) => {" });
-    expect(
-      bestMatchingLine({ chunk, matchedTerms: ["router"] }, "//"),
     ).toBeUndefined();
   });
 });
