@@ -83,7 +83,7 @@ describe("askcode ask on small checkouts in tree-chunked languages", () => {
       "what happens in Pool::acquire when no idle connection frees up before the timeout?",
     );
     expect(text).toMatch(
-      /^1\. src\/pool\.cpp:14-31 {2}\(namespace connpool › fn Pool::acquire\)/m,
+      /^2\. src\/pool\.cpp:14-31 {2}\(namespace connpool › fn Pool::acquire\)/m,
     );
   });
 });
