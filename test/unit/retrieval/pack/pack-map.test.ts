@@ -150,26 +150,28 @@ describe("mapLines", () => {
 });
 
 describe("packContext with the map", () => {
-  it("keeps its share of the budget for files the bodies leave out, and stays within the budget", () => {
-    const files = repository();
+  /** The retry repository packed into 1,200 tokens for "where is the upload retry?". */
+  function packRetries(options: { mapShare: number; maxMapTokens?: number }) {
     const {
       index,
       ranked: chunks,
       available,
-    } = ranked(files, "where is the upload retry?");
+    } = ranked(repository(), "where is the upload retry?");
     const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
-    const pack = (mapShare: number) =>
-      packContext({
-        ranked: chunks,
-        chunksAvailable: available,
-        files: index.files,
-        lineCount: (path) => lineCounts.get(path) ?? 0,
-        budget: 1200,
-        tokenCounter: counter,
-        options: { wholeRepository: false, mapShare },
-      });
-    const without = pack(0);
-    const withMap = pack(0.15);
+    return packContext({
+      ranked: chunks,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path) => lineCounts.get(path) ?? 0,
+      budget: 1200,
+      tokenCounter: counter,
+      options: { wholeRepository: false, ...options },
+    });
+  }
+
+  it("keeps its share of the budget for files the bodies leave out, and stays within the budget", () => {
+    const without = packRetries({ mapShare: 0 });
+    const withMap = packRetries({ mapShare: 0.15 });
 
     expect(without.text).not.toContain(MAP_HEADER);
     expect(withMap.text).toContain(MAP_HEADER);
@@ -187,23 +189,8 @@ describe("packContext with the map", () => {
   });
 
   it("keeps no more than maxMapTokens for the map, whatever its share, and gives the rest to the code", () => {
-    const files = repository();
-    const {
-      index,
-      ranked: chunks,
-      available,
-    } = ranked(files, "where is the upload retry?");
-    const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
     const pack = (maxMapTokens: number) =>
-      packContext({
-        ranked: chunks,
-        chunksAvailable: available,
-        files: index.files,
-        lineCount: (path) => lineCounts.get(path) ?? 0,
-        budget: 1200,
-        tokenCounter: counter,
-        options: { wholeRepository: false, mapShare: 0.3, maxMapTokens },
-      });
+      packRetries({ mapShare: 0.3, maxMapTokens });
     const signatures = (p: ReturnType<typeof pack>) =>
       p.pieces.filter((piece) => piece.form === "signature");
     const code = (p: ReturnType<typeof pack>) =>
