@@ -1,6 +1,7 @@
 // Where the gold lines of real issues end up in askcode's packed context:
-// shown whole, kept or cut by compression, named in a metadata line, in a
-// chunk that ranked but did not fit or was not ranked (each with whether its
+// shown whole, kept or cut by compression, named in a metadata line, shown
+// as another file's copy or as the map's signature line (read back from the
+// text, as bench:swebench counts them), in a chunk that ranked but did not fit or was not ranked (each with whether its
 // file is shown), or in a file that was not indexed. It says which stage to work on: ranking (the
 // line's chunk never matched or ranked too low) or packing (it ranked high
 // enough but was cut or named only). A second table says where the gold
@@ -16,9 +17,11 @@ import type { PackedPiece } from "../src/retrieval/pack/packing-types.js";
 import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
+import { splitFileLines } from "./swebench/file-lines.js";
 import { goldLines } from "./swebench/gold-lines.js";
 import { loadInstances } from "./swebench/load-instances.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
+import { shownLines } from "./swebench/shown-lines.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 
@@ -30,6 +33,8 @@ type Fate =
   | "kept by compression"
   | "cut by compression"
   | "metadata line"
+  | "shown as a copy's text"
+  | "map signature line"
   | `${"chunk ranked 1-20" | "chunk ranked 21-100" | "chunk ranked below 100" | "chunk not among the ranked"}, ${"its file shown" | "nor its file shown"}`
   | "file not indexed";
 
@@ -99,6 +104,7 @@ const chunkBucket = (rank: number | undefined) =>
 function fateInPiece(piece: PackedPiece, line: number): Fate {
   if (piece.form === "full") return "shown whole";
   if (piece.form === "metadata") return "metadata line";
+  if (piece.form === "signature") return "map signature line";
   return piece.omitted?.some(([a, b]) => a <= line && line <= b)
     ? "cut by compression"
     : "kept by compression";
@@ -123,12 +129,16 @@ for (const instance of instances) {
     const rankOf = new Map(ranked.map((r, rank) => [r.chunk.id, rank]));
     // Files in the order their best chunk ranks.
     const fileOrder = [...new Set(ranked.map((r) => r.chunk.path))];
-    const shownFiles = new Set(context.pieces.map((p) => p.path));
+    const texts = new Map(files.map((f) => [f.path, splitFileLines(f.text)]));
+    const gold = goldLines(instance.gold_hunks, (p) => texts.get(p)).lines;
+    // What the benchmark counts as shown: read back from the text, so a line
+    // shown as another file's copy or by the map is not mistaken for a lost one.
+    const shown = shownLines(context.text, (p) => texts.get(p));
     const goldFiles = Object.keys(instance.gold_hunks).filter((p) =>
       index.byPath.has(p),
     );
     for (const path of goldFiles) {
-      if (shownFiles.has(path)) continue;
+      if ((shown.byPath.get(path)?.size ?? 0) > 0) continue;
       const bucket = fileBucket(fileOrder.indexOf(path));
       missedFiles.set(
         bucket,
@@ -136,8 +146,6 @@ for (const instance of instances) {
           100 / goldFiles.length / instances.length,
       );
     }
-    const texts = new Map(files.map((f) => [f.path, f.text.split("\n")]));
-    const gold = goldLines(instance.gold_hunks, (p) => texts.get(p)).lines;
     const count = (fate: Fate) => {
       tally.set(fate, (tally.get(fate) ?? 0) + 1);
       meanPoints.set(
@@ -145,6 +153,11 @@ for (const instance of instances) {
         (meanPoints.get(fate) ?? 0) + 100 / gold.length / instances.length,
       );
     };
+    // A file "shown" for a lost line: some line of it shown as code, not only its map line.
+    const withBody = (path: string) =>
+      [...(shown.byPath.get(path) ?? [])].some(
+        (line) => !shown.signaturesByPath.get(path)?.has(line),
+      );
     for (const { path, line } of gold) {
       const fileId = index.byPath.get(path);
       const file = fileId === undefined ? undefined : index.files[fileId];
@@ -159,12 +172,20 @@ for (const instance of instances) {
         count(fateInPiece(piece, line));
         continue;
       }
+      if (shown.byPath.get(path)?.has(line)) {
+        count(
+          shown.signaturesByPath.get(path)?.has(line)
+            ? "map signature line"
+            : "shown as a copy's text",
+        );
+        continue;
+      }
       const chunk = index.chunks
         .slice(file.firstChunk, file.firstChunk + file.chunkCount)
         .find((c) => c.startLine <= line && line <= c.endLine);
       const rank = chunk === undefined ? undefined : rankOf.get(chunk.id);
       count(
-        `${chunkBucket(rank)}, ${shownFiles.has(path) ? "its file shown" : "nor its file shown"}`,
+        `${chunkBucket(rank)}, ${withBody(path) ? "its file shown" : "nor its file shown"}`,
       );
     }
   } finally {
