@@ -7,6 +7,7 @@ import { describeOutsideDependencies } from "../retrieval/dependencies/describe-
 import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import { fenceFor } from "../retrieval/pack/render-context.js";
 import { chooseExcerpt } from "./choose-excerpt.js";
+import { contributingGuide, type GuideFile } from "./contributing-guide.js";
 import { explainMatch } from "./explain-match.js";
 import { selectAlsoRelevant } from "./select-also-relevant.js";
 import { fenceLanguage } from "../text/fence-language.js";
@@ -38,6 +39,12 @@ export interface RetrievalAnswerInput {
   excerptLines?: number;
   /** Characters allowed (GitHub's limit by default). */
   limit?: number;
+  /**
+   * The repository's guidance files (`readGuidance`) and the question: when
+   * it is about contributing, the answer names the guide first
+   * (`contributingGuide`).
+   */
+  guidance?: { question: string; files: readonly GuideFile[] };
   /** A sentence put first: why this answer comes from retrieval, when a model was meant to give it. */
   note?: string;
   /** The model that was meant to answer, and what happened, for the footer. */
@@ -52,7 +59,8 @@ export interface RetrievalAnswerInput {
 
 /**
  * The answer when no model is configured, built from the retrieval result
- * alone: one sentence saying what this is, and which packages outside the
+ * alone: one sentence saying what this is, the repository's contributor
+ * guide when the question is about contributing, and which packages outside the
  * repository hold part of the answer when the best places lead into one
  * (`describeOutsideDependencies`), then the most relevant places,
  * best first, each with a permalink to its lines, why it matched in plain
@@ -84,6 +92,14 @@ export function renderRetrievalAnswer(
       `Here is what a search of the code at ${at} found for this question, most relevant first.`,
     );
   }
+  const guide =
+    input.guidance &&
+    contributingGuide(input.guidance.question, input.guidance.files);
+  if (guide)
+    out.push(
+      "",
+      `For contributing, this repository's guide is [\`${guide.path}\`](${permalink({ ...repository, path: guide.path })}).`,
+    );
   const outside = describeOutsideDependencies(
     retrieved.outsideDependencies ?? [],
     (line) =>

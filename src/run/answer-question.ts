@@ -4,6 +4,7 @@ import type { ChatModel } from "../agent/chat-model.js";
 import { runAgent } from "../agent/run-agent.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { buildSystemPrompt } from "../agent/system-prompt.js";
+import { readGuidance } from "../agent/read-guidance.js";
 import { createCitationVerifier } from "../answer/create-citation-verifier.js";
 import { groundCitations } from "../answer/ground-citations.js";
 import type { ProgressEvent } from "../answer/render-progress-comment.js";
@@ -28,7 +29,6 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import { redactSecrets } from "../policy/redact-secrets.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
@@ -51,8 +51,6 @@ export interface AnswerQuestionInput {
     excludePaths: readonly string[];
     /** The snapshot cap: larger repositories are read as search candidates only. */
     maxRepositoryBytes: number;
-    /** `AGENTS.md` / `CONTRIBUTING.md` when the repository has them. */
-    guidance: ReadonlyArray<{ path: string; text: string }>;
   };
   /** What was asked, by whom, where: the conversation as the model reads it. */
   asked: AskedText & { asker: string };
@@ -154,10 +152,15 @@ export async function answerQuestion(
     deps,
   );
 
+  // The repository's guidance at this commit, through the redacting reader:
+  // for the model's first message, or named when the question is about contributing.
+  const guidance = await readGuidance(reader, exclude);
+
   if (!services.model)
     return renderRetrievalAnswer({
       retrieved: built,
       repository: onWeb,
+      guidance: { question: asked.question, files: guidance },
       allowedLinkHosts,
       render,
       ...elapsed(),
@@ -194,13 +197,7 @@ export async function answerQuestion(
       files: built.context.files,
     },
     ...outsideNote(built.outsideDependencies),
-    guidance: await Promise.all(
-      input.repository.guidance.map(async ({ path, text }) => ({
-        path,
-        text: (await redactSecrets(text, { path, keepLines: true, ownSecrets }))
-          .text,
-      })),
-    ),
+    guidance,
     budget: budgets.context,
     maxIssueComments: settings.limits.max_thread_comments,
     tokenCounter,
@@ -215,6 +212,7 @@ export async function answerQuestion(
       ref: repository.ref,
       tools: tools.map((tool) => tool.name),
       contextHasMap: built.context.pieces.some((p) => p.form === "signature"),
+      hasGuidance: first.report.guidance.some((g) => g.included),
       mission: settings.mission && {
         name: settings.mission.name,
         instructions: settings.mission.instructions,
@@ -257,6 +255,7 @@ export async function answerQuestion(
     return renderRetrievalAnswer({
       retrieved: built,
       repository: onWeb,
+      guidance: { question: asked.question, files: guidance },
       note:
         result instanceof ModelOutOfTimeError
           ? modelOutOfTime(wallTimeMs)
@@ -278,6 +277,7 @@ export async function answerQuestion(
     return renderRetrievalAnswer({
       retrieved: built,
       repository: onWeb,
+      guidance: { question: asked.question, files: guidance },
       fallback: { model: settings.model, why: "returned an empty answer" },
       allowedLinkHosts,
       render,

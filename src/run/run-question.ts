@@ -1,5 +1,4 @@
 import type { ChatModel } from "../agent/chat-model.js";
-import { readGuidance } from "../agent/read-guidance.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import {
   renderFailureComment,
@@ -217,7 +216,6 @@ export async function runQuestion(
           at,
           excludePaths: job.config.exclude_paths,
           maxRepositoryBytes: deps.operator.snapshotMaxBytes,
-          guidance: await readGuidance(at.reader),
         },
         asked: {
           question: askedQuestion(asking, asked, issue),

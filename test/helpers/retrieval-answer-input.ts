@@ -30,7 +30,6 @@ export function retrievalAnswerInput(
     repository: {
       at: memoryRunAt(sha, files),
       excludePaths: [],
-      guidance: [],
       maxRepositoryBytes: 10_000_000,
       ...overrides.repository,
     },

@@ -2,20 +2,74 @@ import { readGuidance } from "../../../src/agent/read-guidance.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
 
 describe("readGuidance", () => {
-  it("reads the guidance files the commit has, in their order, and skips the rest", async () => {
+  it("reads the assistant files first, then one contributor guide, reading only files the tree lists", async () => {
     const reader = createMemoryCodeReader({
+      "CONTRIBUTING.md": "Root guide.\n",
+      ".github/copilot-instructions.md": "Copilot: use tabs.\n",
+      "docs/contributing.rst": "Docs guide.\n",
+      "GEMINI.md": "Gemini: be brief.\n",
       ".github/CONTRIBUTING.md": "Run npm test before a pull request.\n",
-      "AGENTS.md": "Prefer small modules.\n",
+      "CLAUDE.md": "Claude: prefer small modules.\n",
+      "AGENTS.md": "Agents: run make check.\n",
       "README.md": "# Hello\n",
     });
 
-    expect(await readGuidance(reader)).toStrictEqual([
-      { path: "AGENTS.md", text: "Prefer small modules.\n" },
-      {
-        path: ".github/CONTRIBUTING.md",
-        text: "Run npm test before a pull request.\n",
-      },
+    const found = await readGuidance(reader);
+
+    expect(found.map((f) => [f.path, f.forContributors])).toEqual([
+      ["AGENTS.md", false],
+      ["CLAUDE.md", false],
+      ["GEMINI.md", false],
+      [".github/copilot-instructions.md", false],
+      // GitHub's own order for a community file: .github, the root, docs.
+      [".github/CONTRIBUTING.md", true],
     ]);
+    expect(found[0]?.text).toBe("Agents: run make check.\n");
+    expect([...reader.reads].sort()).toEqual(found.map((f) => f.path).sort());
+  });
+
+  it("finds the files whatever their case, and the guide as .rst in docs", async () => {
+    const reader = createMemoryCodeReader({
+      "agents.md": "lower-case agents\n",
+      "docs/Contributing.rst": "Docs guide.\n",
+    });
+
+    expect(
+      (await readGuidance(reader)).map((f) => [f.path, f.forContributors]),
+    ).toEqual([
+      ["agents.md", false],
+      ["docs/Contributing.rst", true],
+    ]);
+  });
+
+  it("names a file with another's exact text beside it instead of reading it in twice", async () => {
+    const reader = createMemoryCodeReader({
+      "AGENTS.md": "Run make check.\n",
+      "CLAUDE.md": "Run make check.",
+      "CONTRIBUTING.md": "Be kind.\n",
+    });
+
+    expect(await readGuidance(reader)).toStrictEqual([
+      {
+        path: "AGENTS.md",
+        text: "Run make check.\n",
+        forContributors: false,
+        sameText: ["CLAUDE.md"],
+      },
+      { path: "CONTRIBUTING.md", text: "Be kind.\n", forContributors: true },
+    ]);
+  });
+
+  it("leaves out paths the configuration hides", async () => {
+    const reader = createMemoryCodeReader({
+      "AGENTS.md": "Agents.\n",
+      "CONTRIBUTING.md": "Guide.\n",
+    });
+
+    const found = await readGuidance(reader, (p) => p === "AGENTS.md");
+
+    expect(found.map((f) => f.path)).toEqual(["CONTRIBUTING.md"]);
+    expect(reader.reads).toEqual(["CONTRIBUTING.md"]);
   });
 
   it("leaves out a file it could only read in part, and one that is not text", async () => {
@@ -34,5 +88,17 @@ describe("readGuidance", () => {
     };
 
     expect(await readGuidance(partial)).toStrictEqual([]);
+  });
+
+  it("reads nothing when the tree cannot be listed", async () => {
+    const reader = createMemoryCodeReader({ "AGENTS.md": "Agents.\n" });
+    const unlisted = {
+      ...reader,
+      listTree: async () => {
+        throw new Error("GitHub said 502");
+      },
+    };
+
+    expect(await readGuidance(unlisted)).toStrictEqual([]);
   });
 });

@@ -48,7 +48,6 @@ describe("answerQuestion with a model that never answers", () => {
       repository: {
         at: memoryRunAt(SHA, FILES, { budgets: settings.budgets }),
         excludePaths: [],
-        guidance: [],
         maxRepositoryBytes: 10_000_000,
       },
       asked: {

@@ -72,7 +72,6 @@ function asker(builds: { count: number; fail?: number }) {
             budgets: defaultRepoConfig().budgets,
           }),
           excludePaths: ask.excludePaths ?? [],
-          guidance: [],
           maxRepositoryBytes: 10_000_000,
         },
         asked: {

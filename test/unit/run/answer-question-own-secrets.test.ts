@@ -44,11 +44,9 @@ describe("askcode's own secrets", () => {
       repository: {
         at: memoryRunAt(SHA, {
           "deploy/notes.md": `The hook uses ${WEBHOOK_SECRET} (rotate it yearly).\n`,
+          "AGENTS.md": `Never print ${REDIS_PASSWORD}.\n`,
         }),
         excludePaths: [],
-        guidance: [
-          { path: "AGENTS.md", text: `Never print ${REDIS_PASSWORD}.` },
-        ],
         maxRepositoryBytes: 10_000_000,
       },
       asked: {

@@ -37,7 +37,6 @@ async function firstMessage(verdict: WholeRepositoryVerdict): Promise<string> {
         budgets: defaultRepoConfig().budgets,
       }),
       excludePaths: [],
-      guidance: [],
       maxRepositoryBytes: 10_000_000,
     },
     asked: {

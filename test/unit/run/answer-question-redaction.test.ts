@@ -138,7 +138,6 @@ describe("secrets in the repository and the model provider", () => {
           budgets: defaultRepoConfig().budgets,
         }),
         excludePaths: [],
-        guidance: [],
         maxRepositoryBytes: 10_000_000,
       },
       asked: {

@@ -72,7 +72,6 @@ async function post(finalAnswer: string): Promise<string> {
     repository: {
       at: memoryRunAt(SHA, FILES, { owner: THREAD_OWNER, repo: THREAD_REPO }),
       excludePaths: [],
-      guidance: [],
       maxRepositoryBytes: 10_000_000,
     },
     asked: {

@@ -196,7 +196,6 @@ describe("untrusted text reaching the model", () => {
           budgets: defaultRepoConfig().budgets,
         }),
         excludePaths: [],
-        guidance: [{ path: "AGENTS.md", text: AGENTS }],
         maxRepositoryBytes: 10_000_000,
       },
       asked: {

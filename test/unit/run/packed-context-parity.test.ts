@@ -55,7 +55,6 @@ async function botPacked(withModel: boolean): Promise<number> {
         budgets: { ...defaultRepoConfig().budgets, context: CONTEXT_BUDGET },
       }),
       excludePaths: [],
-      guidance: [],
       maxRepositoryBytes: 10_000_000,
     },
     asked: {
