@@ -64,6 +64,21 @@ export const repoConfigSchema = z
         "a GitHub user or app name such as `askcode` (a leading @ is fine)",
     }),
     /**
+     * How askcode shows it is working on a question: `checklist` (the 👀
+     * reaction, then a comment that lists its steps as it goes and becomes
+     * the answer), `reaction` (the 👀 only; the answer is the first
+     * comment) or `none` (nothing until the answer). The quieter modes
+     * still reply when a run is cut short: the notice is posted then.
+     */
+    progress: z
+      .enum(["checklist", "reaction", "none"])
+      .default("checklist")
+      .meta({
+        description:
+          "How askcode shows it is working: `checklist` (👀, then a progress comment that becomes the answer), `reaction` (👀 only) or `none` (nothing until the answer).",
+        allowed: "`checklist`, `reaction` or `none`",
+      }),
+    /**
      * Shorthand for `allowed_associations`: `members` lets only owners,
      * organisation members and collaborators ask; `everyone` is the default.
      * An explicit `allowed_associations` wins over it.

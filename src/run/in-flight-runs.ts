@@ -36,6 +36,15 @@ export interface RunComment {
    * attempt instead; only if that comment is gone (deleted) is a new one posted.
    */
   post(body: string): Promise<void>;
+  /**
+   * For a run that shows no progress comment (`progress: reaction` or
+   * `none`): nothing is posted now, and the reply is the first comment.
+   * A resumed run's reply edits the earlier attempt's comment instead. If
+   * the run is interrupted before its reply (now, or by a shutdown later),
+   * the interrupted notice is posted as a new comment, so the question
+   * still gets its one reply.
+   */
+  hold(): Promise<void>;
   /** Replaces the comment's body; does nothing once the run was interrupted. */
   edit(body: string): Promise<void>;
   /**
@@ -111,6 +120,9 @@ export function createInFlightRuns(
       // The reply landed: a notice arriving later must not replace it.
       let delivered = false;
       const running = () => state === "running";
+      // Set by `hold`: no comment is shown while the run works, so an
+      // interruption has to post its notice rather than edit one.
+      let held = false;
       let writes: Promise<void> = Promise.resolve();
       // Each write waits for the one before; a failed write does not stop the next.
       const enqueue = (write: () => Promise<void>) => {
@@ -123,8 +135,10 @@ export function createInFlightRuns(
           if (state !== "running") return writes;
           state = "interrupted";
           return enqueue(async () => {
-            if (commentId !== undefined && !delivered)
+            if (delivered) return;
+            if (commentId !== undefined)
               await comments.update(commentId, interruptedBody);
+            else if (held) await postFirst(interruptedBody);
           }).catch((error: unknown) =>
             log.error(
               { err: error },
@@ -134,32 +148,45 @@ export function createInFlightRuns(
         },
       };
       open.add(run);
+      // The run's first comment: the earlier attempt's, edited, while it
+      // exists; else a new one, remembered for a later attempt.
+      const postFirst = async (text: string) => {
+        if (resume.commentId !== undefined) {
+          try {
+            await comments.update(resume.commentId, text);
+            commentId = resume.commentId;
+            return;
+          } catch (error) {
+            if (!isNotFound(error)) throw error;
+            log.warn(
+              { commentId: resume.commentId },
+              "askcode's comment from an earlier attempt is gone; posting a new one",
+            );
+          }
+        }
+        commentId = await comments.create(text);
+        await remember(commentId);
+      };
+      const remember = (id: number) =>
+        resume
+          .remember?.(id)
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error, commentId: id },
+              "askcode could not record its comment in the job; a resumed run would post another",
+            ),
+          );
       return {
         post: (body) =>
+          enqueue(() =>
+            postFirst(state === "interrupted" ? interruptedBody : body),
+          ),
+        hold: () =>
           enqueue(async () => {
-            const text = state === "interrupted" ? interruptedBody : body;
-            if (resume.commentId !== undefined) {
-              try {
-                await comments.update(resume.commentId, text);
-                commentId = resume.commentId;
-                return;
-              } catch (error) {
-                if (!isNotFound(error)) throw error;
-                log.warn(
-                  { commentId: resume.commentId },
-                  "askcode's comment from an earlier attempt is gone; posting a new one",
-                );
-              }
-            }
-            commentId = await comments.create(text);
-            await resume
-              .remember?.(commentId)
-              .catch((error: unknown) =>
-                log.warn(
-                  { err: error, commentId },
-                  "askcode could not record its comment in the job; a resumed run would post another",
-                ),
-              );
+            held = true;
+            if (state === "interrupted") await postFirst(interruptedBody);
+            // The reply edits what an earlier attempt left, not a second comment.
+            else commentId = resume.commentId;
           }),
         edit: (body) =>
           enqueue(async () => {
@@ -195,7 +222,10 @@ export function createInFlightRuns(
             const posted = await comments.create(body);
             delivered = true;
             if (stale === undefined) {
+              // The first comment of a run that showed none: a resumed
+              // attempt edits it rather than answering twice.
               commentId = posted;
+              await remember(posted);
               return;
             }
             // Once, so the old comment does not read "Searching the code…"

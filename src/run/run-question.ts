@@ -31,10 +31,13 @@ import { askedQuestion } from "../question/asked-question.js";
 import { findAskedRef } from "../question/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
 import { failureReason } from "./failure-reason.js";
-import type { InFlightRuns } from "./in-flight-runs.js";
+import type { InFlightRuns, RunComment } from "./in-flight-runs.js";
 import type { Conversation } from "../conversation/conversation.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
-import { createProgressReporter } from "./progress-reporter.js";
+import {
+  createProgressReporter,
+  type ProgressReporter,
+} from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { retriedTask } from "../question/previous-question.js";
 import { questionTooLong } from "../question/question-too-long.js";
@@ -105,7 +108,8 @@ const PROGRESS_INTERVAL_MS = 3_000;
 
 /**
  * One accepted question, end to end. It posts one comment at once and edits
- * it as the work goes; the last edit is the answer, or a comment that says
+ * it as the work goes (`progress: checklist`, the default; the quieter modes
+ * post nothing before the reply, `showProgress`); the last edit is the answer, or a comment that says
  * why there is none, or (when a shutdown cut the run short) the interrupted
  * notice. Nothing it meets escapes it without that last edit being tried, so
  * every accepted question gets exactly one reply, with one exception: while
@@ -138,14 +142,11 @@ export async function runQuestion(
       return { kind: "failed", reason: tooLong.kind };
     }
     const startedAt = deps.clock.now();
-    const posted: ProgressEvent[] = [{ kind: "searching" }];
-    await comment.post(renderProgressComment(posted));
-    const progress = createProgressReporter({
-      edit: (body) => comment.edit(body),
-      clock: deps.clock,
-      intervalMs: PROGRESS_INTERVAL_MS,
-      shown: posted,
-    });
+    const progress = await showProgress(
+      job.config.progress,
+      comment,
+      deps.clock,
+    );
     // The commit once resolved: a failure after that still links to it.
     let at: RunAtRepository | undefined;
     // The repository's reads, watched for it becoming unreadable mid-run.
@@ -318,6 +319,30 @@ export async function runQuestion(
   } finally {
     comment.finish();
   }
+}
+
+/**
+ * How the run shows it is working (`progress` in `.github/askcode.yml`): a
+ * checklist comment posted now and edited as steps happen, or (`reaction`,
+ * `none`) no comment until the reply, whose steps are then not shown.
+ */
+async function showProgress(
+  mode: QuestionJob["config"]["progress"],
+  comment: RunComment,
+  clock: Clock,
+): Promise<ProgressReporter> {
+  if (mode !== "checklist") {
+    await comment.hold();
+    return { record: () => {}, close: async () => {} };
+  }
+  const posted: ProgressEvent[] = [{ kind: "searching" }];
+  await comment.post(renderProgressComment(posted));
+  return createProgressReporter({
+    edit: (body) => comment.edit(body),
+    clock,
+    intervalMs: PROGRESS_INTERVAL_MS,
+    shown: posted,
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ export interface RunTriggerDeps extends AcceptTriggerDeps {
 /**
  * The queue's runner: decide with the repository's config (`acceptTrigger`),
  * count the question against the hourly limits (`checkLimits`), then react
- * 👀 and answer. The reaction goes out first, paced with every
+ * 👀 (unless the repository chose `progress: none`) and answer. The reaction goes out first, paced with every
  * other write by the installation's Octokit; failing to add it costs only
  * the reaction, never the answer. Where GitHub refuses askcode's comment
  * (a locked discussion, a category the app may not post in), nothing can
@@ -36,14 +36,16 @@ export async function runTrigger(
       ? await checkLimits(accepted, trigger, { ...deps.limits, log: deps.log })
       : accepted;
   if (!job) return;
-  await deps
-    .acknowledge(job)
-    .catch((error: unknown) =>
-      deps.log.warn(
-        { err: error, deliveryId: job.deliveryId },
-        "askcode could not add its 👀 reaction",
-      ),
-    );
+  // `progress: none` shows nothing until the answer, not even the 👀.
+  if (job.config.progress !== "none")
+    await deps
+      .acknowledge(job)
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, deliveryId: job.deliveryId },
+          "askcode could not add its 👀 reaction",
+        ),
+      );
   await deps.run(job).catch((error: unknown) => {
     if (!(error instanceof CommentRefusedError)) throw error;
     deps.metrics?.ignored("comment-refused");

@@ -3,7 +3,9 @@ import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 
 /**
  * A run's comments kept in memory: every body posted or edited, in order
- * (the last is the reply), on an issue with no earlier comments.
+ * (the last is the reply), on an issue with no earlier comments; and every
+ * call as `create <body>` or `update <id> <body>`. A new comment gets the id
+ * `createdId` (default 1).
  *
  * @example
  * const { comments, bodies } = recordingComments({ title: "Uploads give up too early" });
@@ -12,11 +14,20 @@ import type { ThreadComments } from "../../src/conversation/thread-comments.js";
  */
 export function recordingComments(
   issue: Pick<IssueThread, "title"> & Partial<Pick<IssueThread, "number">>,
+  createdId = 1,
 ) {
   const bodies: string[] = [];
+  const calls: string[] = [];
   const comments: ThreadComments = {
-    create: async (text) => (bodies.push(text), 1),
-    update: async (_id, text) => void bodies.push(text),
+    create: async (text) => {
+      bodies.push(text);
+      calls.push(`create ${text}`);
+      return createdId;
+    },
+    update: async (id, text) => {
+      bodies.push(text);
+      calls.push(`update ${id} ${text}`);
+    },
     thread: async () => ({
       number: issue.number ?? 1,
       title: issue.title,
@@ -25,5 +36,5 @@ export function recordingComments(
       comments: [],
     }),
   };
-  return { comments, bodies };
+  return { comments, bodies, calls };
 }

@@ -18,6 +18,7 @@ function fixture(name: string): unknown {
 const DEFAULTS = {
   enabled: true,
   handle: undefined,
+  progress: "checklist",
   allowed_associations: [
     "OWNER",
     "MEMBER",
@@ -56,6 +57,7 @@ describe("parseRepoConfig", () => {
       config: {
         enabled: true,
         handle: "codehelper",
+        progress: "reaction",
         allowed_associations: [
           "OWNER",
           "MEMBER",
@@ -96,7 +98,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, trigger, allowed_associations, model, budgets, limits, max_steps, exclude_paths, missions",
+          "one of _extends, enabled, handle, progress, trigger, allowed_associations, model, budgets, limits, max_steps, exclude_paths, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",
@@ -541,6 +543,22 @@ describe("parseRepoConfig", () => {
         received: 10,
         outcome: "used-default",
         used: 8000,
+      }),
+    ]);
+  });
+
+  it("reads how askcode shows its progress, checklist by default, and reports a wrong value", () => {
+    expect(parseRepoConfig({}).config.progress).toBe("checklist");
+    expect(parseRepoConfig({ progress: "none" }).config.progress).toBe("none");
+    const { config, problems } = parseRepoConfig({ progress: "quiet" });
+    expect(config.progress).toBe("checklist");
+    expect(problems).toStrictEqual([
+      expect.objectContaining({
+        key: "progress",
+        allowed: "`checklist`, `reaction` or `none`",
+        received: "quiet",
+        outcome: "used-default",
+        used: "checklist",
       }),
     ]);
   });

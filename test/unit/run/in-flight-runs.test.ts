@@ -302,6 +302,74 @@ describe("InFlightRuns.interruptAll", () => {
   });
 });
 
+describe("RunComment.hold (no progress comment)", () => {
+  function recording() {
+    const writes: string[] = [];
+    const remembered: number[] = [];
+    const writer = {
+      create: async (body: string) => (writes.push(`create ${body}`), 9),
+      update: async (id: number, body: string) =>
+        void writes.push(`update ${id} ${body}`),
+    };
+    const inFlight = createInFlightRuns(
+      { warn: jest.fn(), error: jest.fn() },
+      { clock: createFakeClock() },
+    );
+    const resume = (commentId?: number) => ({
+      commentId,
+      remember: async (id: number) => void remembered.push(id),
+    });
+    return { writes, remembered, writer, inFlight, resume };
+  }
+
+  it("posts nothing until the reply, which is the first comment, handed to the job", async () => {
+    const { writes, remembered, writer, inFlight, resume } = recording();
+    const comment = inFlight.start(writer, NOTICE, resume());
+    await comment.hold();
+    await comment.edit("⏳ Read 120 files…");
+    expect(writes).toStrictEqual([]);
+
+    await comment.deliver(ANSWER);
+    comment.finish();
+
+    expect(writes).toStrictEqual([`create ${ANSWER}`]);
+    expect(remembered).toStrictEqual([9]);
+  });
+
+  it("posts the interrupted notice when a shutdown cuts the run short, and no reply after it", async () => {
+    const { writes, remembered, writer, inFlight, resume } = recording();
+    const comment = inFlight.start(writer, NOTICE, resume());
+    await comment.hold();
+    await inFlight.interruptAll();
+    await comment.deliver(ANSWER);
+
+    expect(writes).toStrictEqual([`create ${NOTICE}`]);
+    expect(remembered).toStrictEqual([9]);
+  });
+
+  it("posts the notice at once for a run that starts after the shutdown began", async () => {
+    const { writes, writer, inFlight, resume } = recording();
+    await inFlight.interruptAll();
+    const late = inFlight.start(writer, NOTICE, resume());
+    await late.hold();
+    await late.deliver(ANSWER);
+
+    expect(writes).toStrictEqual([`create ${NOTICE}`]);
+  });
+
+  it("on a resumed job, interrupts and replies in the earlier attempt's comment", async () => {
+    const { writes, writer, inFlight, resume } = recording();
+    const first = inFlight.start(writer, NOTICE, resume(5));
+    await first.hold();
+    await first.deliver(ANSWER);
+    const second = inFlight.start(writer, NOTICE, resume(5));
+    await second.hold();
+    await inFlight.interruptAll();
+
+    expect(writes).toStrictEqual([`update 5 ${ANSWER}`, `update 5 ${NOTICE}`]);
+  });
+});
+
 describe("RunComment.post on a resumed job", () => {
   it("posts the first attempt's comment and hands its id to the job", async () => {
     const { comments, inFlight, posted, api } = setup();

@@ -41,6 +41,22 @@ describe("runTrigger", () => {
     ]);
   });
 
+  it.each([
+    ["reaction", ["👀", "answer"]],
+    ["none", ["answer"]],
+  ])(
+    "with `progress: %s` in askcode.yml, reacts %j",
+    async (progress, expected) => {
+      const { deps, steps } = setup({ progress });
+      await runTrigger(triggerJob(), {
+        ...deps,
+        acknowledge: async () => void steps.push("👀"),
+        run: async () => void steps.push("answer"),
+      });
+      expect(steps).toStrictEqual(expected);
+    },
+  );
+
   it("answers even when the reaction could not be added", async () => {
     const { deps, steps } = setup(null);
     await runTrigger(triggerJob(), {
