@@ -30,7 +30,11 @@ export type FailureReason =
   /** The question names a branch, tag or commit this repository does not have: nothing was read. */
   | { kind: "ref-not-found"; ref: string }
   /** "retry" where no earlier question was asked of askcode in the thread: nothing was run. */
-  | { kind: "nothing-to-retry" };
+  | { kind: "nothing-to-retry" }
+  /** A question that starts with `/name`, a command askcode does not have: nothing was run. */
+  | { kind: "unknown-command"; name: string; suggestion?: string }
+  /** A members-only command (`/deeper`) from someone who is not one: nothing was run. */
+  | { kind: "members-only"; name: string };
 
 export interface FailureMeta {
   /** The app's handle, for "mention `@askcode` again". */
@@ -59,7 +63,9 @@ export async function renderFailureComment(
   const out = [
     reason.kind === "question-too-long" ||
     reason.kind === "ref-not-found" ||
-    reason.kind === "nothing-to-retry"
+    reason.kind === "nothing-to-retry" ||
+    reason.kind === "unknown-command" ||
+    reason.kind === "members-only"
       ? "askcode did not start on this question."
       : "askcode could not finish an answer to this question.",
     "",
@@ -122,6 +128,16 @@ function explain(reason: FailureReason, again: string): [string, string] {
       return [
         "`retry` runs the previous question asked of askcode in this issue again, and nothing was asked of it here before.",
         `Please ${again} with your question.`,
+      ];
+    case "unknown-command":
+      return [
+        `askcode has no command ${codeSpan(`/${reason.name}`)}${reason.suggestion ? `; did you mean \`/${reason.suggestion}\`?` : "."}`,
+        `Please ${again} with \`/help\` to see the commands, or with your question alone.`,
+      ];
+    case "members-only":
+      return [
+        `${codeSpan(`/${reason.name}`)} is for the repository's owners, members and collaborators, since it spends more of the model.`,
+        `Please ${again} without it; a maintainer can ask for it on the same question.`,
       ];
     case "internal":
       return [

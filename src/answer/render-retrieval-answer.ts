@@ -37,6 +37,8 @@ export interface RetrievalAnswerInput {
   maxPlaces?: number;
   /** Lines of excerpt per place (default 8). */
   excerptLines?: number;
+  /** Only the places, each a link with why it matched: no sentence before them, no excerpts (`/sources`). */
+  placesOnly?: boolean;
   /** Characters allowed (GitHub's limit by default). */
   limit?: number;
   /**
@@ -80,8 +82,36 @@ export function renderRetrievalAnswer(
 ): Promise<RenderedComment> {
   const { retrieved, repository } = input;
   const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? 5);
-  const at = `[\`${repository.sha.slice(0, 7)}\`](${commitLink(repository)})`;
   const out: string[] = input.note ? [input.note, ""] : [];
+  if (input.placesOnly && places.length > 0)
+    // A list of links, each with why it matched: nothing to read past.
+    out.push(
+      ...places.map(
+        (place, i) =>
+          `${i + 1}. ${placeLink(place, repository).join("")} · ${explainMatch(place)}`,
+      ),
+    );
+  else appendAnswer(out, input, places);
+  out.push(...alsoRelevant(retrieved.context.pieces ?? [], places, repository));
+  return (input.render ?? renderAnswerComment)({
+    answer: out.join("\n"),
+    repository,
+    context: retrieved.context.files,
+    limit: input.limit,
+    ...(input.fallback ? { fallback: input.fallback } : {}),
+    ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
+    allowedLinkHosts: input.allowedLinkHosts,
+  });
+}
+
+/** The retrieval answer's opening sentence, the outside packages, and each place with its excerpt. */
+function appendAnswer(
+  out: string[],
+  input: RetrievalAnswerInput,
+  places: ReturnType<typeof selectPlaces>,
+): void {
+  const { retrieved, repository } = input;
+  const at = `[\`${repository.sha.slice(0, 7)}\`](${commitLink(repository)})`;
   if (places.length === 0) {
     out.push(
       `A search of the code at ${at} found nothing that matches this question. ` +
@@ -108,19 +138,7 @@ export function renderRetrievalAnswer(
   if (outside) out.push("", outside);
   places.forEach((place, i) => {
     const { chunk } = place;
-    const lines =
-      chunk.startLine === chunk.endLine
-        ? `line ${chunk.startLine}`
-        : `lines ${chunk.startLine}-${chunk.endLine}`;
-    const link = permalink({
-      ...repository,
-      path: chunk.path,
-      startLine: chunk.startLine,
-      endLine: chunk.endLine,
-    });
-    const where = chunk.context
-      ? ` in \`${chunk.context.replace(/`/g, "'")}\``
-      : "";
+    const [link, where] = placeLink(place, repository);
     const excerpt = chooseExcerpt(
       chunk,
       place.matchedTerms,
@@ -133,7 +151,7 @@ export function renderRetrievalAnswer(
     const fence = fenceFor(excerpt.text);
     out.push(
       "",
-      `**${i + 1}. [\`${chunk.path}\`, ${lines}](${link})**${where}`,
+      `**${i + 1}. ${link}**${where}`,
       `${explainMatch(place)}${shown}`,
       "",
       `${fence}${fenceLanguage(chunk.path)}`,
@@ -141,16 +159,33 @@ export function renderRetrievalAnswer(
       fence,
     );
   });
-  out.push(...alsoRelevant(retrieved.context.pieces ?? [], places, repository));
-  return (input.render ?? renderAnswerComment)({
-    answer: out.join("\n"),
-    repository,
-    context: retrieved.context.files,
-    limit: input.limit,
-    ...(input.fallback ? { fallback: input.fallback } : {}),
-    ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
-    allowedLinkHosts: input.allowedLinkHosts,
+}
+
+/**
+ * A place as a link to its lines at the commit, and the declaration it is in.
+ *
+ * @example
+ * placeLink(place, repository) // ["[`src/upload.ts`, lines 3-6](…#L3-L6)", " in `function shouldRetryUpload`"]
+ */
+function placeLink(
+  place: ReturnType<typeof selectPlaces>[number],
+  repository: RepositoryAtSha,
+): [link: string, where: string] {
+  const { chunk } = place;
+  const lines =
+    chunk.startLine === chunk.endLine
+      ? `line ${chunk.startLine}`
+      : `lines ${chunk.startLine}-${chunk.endLine}`;
+  const link = permalink({
+    ...repository,
+    path: chunk.path,
+    startLine: chunk.startLine,
+    endLine: chunk.endLine,
   });
+  const where = chunk.context
+    ? ` in \`${chunk.context.replace(/`/g, "'")}\``
+    : "";
+  return [`[\`${chunk.path}\`, ${lines}](${link})`, where];
 }
 
 /**

@@ -48,6 +48,9 @@ export type BudgetKey = keyof typeof BUDGET_LIMITS;
 /** Tool calls a run may make when neither the repository nor a mission says (`max_steps`). */
 export const DEFAULT_MAX_STEPS = 8;
 
+/** The most tool calls any run may make (`max_steps` allows up to this). */
+export const MAX_STEPS = 50;
+
 /**
  * Every budget at its default, as a repository without `.github/askcode.yml` gets.
  *

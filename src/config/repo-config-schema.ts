@@ -6,7 +6,7 @@ import {
   handleField,
   modelField,
 } from "./config-fields.js";
-import { DEFAULT_MAX_STEPS } from "./budget-limits.js";
+import { DEFAULT_MAX_STEPS, MAX_STEPS } from "./budget-limits.js";
 
 /** A repository's hourly question limit: optional, the operator's ceiling when unset. */
 function questionsPerHour(description: string) {
@@ -188,11 +188,17 @@ export const repoConfigSchema = z
      * sends several anyway takes one step per call, so batching buys no extra
      * reads). When they are spent, the model must answer with what it has.
      */
-    max_steps: z.number().int().min(1).max(50).default(DEFAULT_MAX_STEPS).meta({
-      description:
-        "How many tool calls a run may make (one per model turn; a turn with several calls takes one step per call).",
-      allowed: "a whole number from 1 to 50",
-    }),
+    max_steps: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_STEPS)
+      .default(DEFAULT_MAX_STEPS)
+      .meta({
+        description:
+          "How many tool calls a run may make (one per model turn; a turn with several calls takes one step per call).",
+        allowed: "a whole number from 1 to 50",
+      }),
     /**
      * Paths askcode never reads, in `.gitignore` syntax (`docs/`, `*.min.js`,
      * `/vendor`). Secret-looking files are never read whatever this says.

@@ -1,7 +1,6 @@
 import type { Association } from "../config/config-fields.js";
 import { MEMBER_ASSOCIATIONS } from "../config/config-fields.js";
 import type { QuestionJob } from "../question/question-job.js";
-import type { TriggerJob } from "../question/trigger-job.js";
 import type { LimitCounter, QuestionLimiter } from "./question-limiter.js";
 import { renderLimitNotice } from "./render-limit-notice.js";
 import {
@@ -40,11 +39,10 @@ export interface CheckLimitsDeps {
  * more than the operator allows, or undefined when it is over a limit.
  *
  * @example
- * const job = await checkLimits(await acceptTrigger(trigger, deps), trigger, deps);
+ * const job = await checkLimits(await acceptTrigger(trigger, deps), deps);
  */
 export async function checkLimits(
   job: QuestionJob,
-  trigger: TriggerJob,
   deps: CheckLimitsDeps,
 ): Promise<QuestionJob | undefined> {
   if (job.task.kind !== "question") return job;
@@ -53,7 +51,7 @@ export async function checkLimits(
     deps.ceilings,
   );
   const counters: LimitCounter[] = [];
-  if (!isMaintainer(askerAssociation(job, trigger)))
+  if (!isMaintainer(job.askerAssociation))
     counters.push({
       scope: "user",
       name: job.requestedBy.toLowerCase(),
@@ -99,14 +97,8 @@ export async function checkLimits(
   return undefined;
 }
 
-// Who asked: the comment's author, or the issue's when the issue itself asked.
-function askerAssociation(job: QuestionJob, trigger: TriggerJob): string {
-  const { comment, issue } = trigger.payload;
-  return "commentId" in job.reactTo && comment
-    ? comment.author_association
-    : issue.author_association;
-}
-
-function isMaintainer(association: string): boolean {
+// A job queued before `askerAssociation` was recorded counts its asker as
+// anyone: at worst one question counts against their hourly limit.
+function isMaintainer(association: string | undefined): boolean {
   return MEMBER_ASSOCIATIONS.includes(association as Association);
 }

@@ -33,10 +33,11 @@ export function decideLabel(
       "missions-disabled",
       "missions.enabled is false in askcode.yml",
     );
-  if (Array.isArray(enabled) && !enabled.includes(mission.name))
+  if (!missionEnabled(config, mission.name))
     return ignore(
       "mission-not-enabled",
-      `mission ${mission.name} is not in missions.enabled (${enabled.join(", ") || "empty"})`,
+      // Only a list leaves a mission out (false returned above).
+      `mission ${mission.name} is not in missions.enabled (${(enabled as string[]).join(", ") || "empty"})`,
     );
   const byAuthor =
     issue.user !== null &&
@@ -50,4 +51,19 @@ export function decideLabel(
       `the issue's author (${issue.author_association}) labelled it, and is not in allowed_associations`,
     );
   return { kind: "mission", mission, triggerId };
+}
+
+/**
+ * Whether the repository runs the mission named `name`
+ * (`missions.enabled`: true for all, false for none, or a list of names).
+ *
+ * @example
+ * missionEnabled({ missions: { enabled: ["bug_triage"] } }, "code_exploration") // false
+ */
+export function missionEnabled(
+  config: Pick<RepoConfig, "missions">,
+  name: string,
+): boolean {
+  const { enabled } = config.missions;
+  return Array.isArray(enabled) ? enabled.includes(name) : enabled;
 }

@@ -5,6 +5,7 @@ import { joinTitleAndBody } from "./decide-mention.js";
 import { findMention } from "./find-mention.js";
 import { isAcknowledgement } from "./is-acknowledgement.js";
 import { isRetryRequest } from "./is-retry-request.js";
+import { parseCommand } from "./commands.js";
 
 /** "@askcode retry" in a thread where nothing was asked of askcode before. */
 export class NothingToRetryError extends AskcodeError {
@@ -19,8 +20,9 @@ export class NothingToRetryError extends AskcodeError {
  * stands alone asked the issue itself), else the issue when its title or
  * body mentioned `handle`; `undefined` when nothing in the thread asked.
  * Bots never ask askcode (it answers none), mentions that only thanked it
- * asked nothing, and an earlier "retry" re-ran a question further back, so
- * none of them is the previous question.
+ * asked nothing, and an earlier "retry" or command alone ("/deeper") re-ran
+ * a question further back, so none of them is the previous question; a
+ * command with a question ("/sources where …") asked that question.
  *
  * It is decided in the worker, not with the trigger: the earlier comments
  * are in the issue thread, which only the worker reads.
@@ -49,6 +51,13 @@ export function previousQuestion(
     if (!found) continue;
     const { question } = found;
     if (isAcknowledgement(question) || isRetryRequest(question)) continue;
+    // "/sources where …" asked "where …"; a command alone ("/deeper",
+    // "/help") asked nothing new.
+    const command = parseCommand(question);
+    if (command?.kind === "command") {
+      if (command.question === "") continue;
+      return command.question;
+    }
     return question === "" ? issueAsks() || undefined : question;
   }
   const asked =

@@ -28,6 +28,12 @@ export interface QuestionJob {
   onPullRequest?: true;
   /** The login of whoever asked, for the answer and for per-user limits. */
   requestedBy: string;
+  /**
+   * Their `author_association` on what asked (the comment, or the issue
+   * when the issue asked): who counts as a member for the limits and for
+   * members-only commands. Absent on jobs queued before it was recorded.
+   */
+  askerAssociation?: string;
   /** What to answer: a question, or a mission started by a label. */
   task:
     | { kind: "question"; question: string }

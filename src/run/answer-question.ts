@@ -61,6 +61,8 @@ export interface AnswerQuestionInput {
     allowedLinkHosts?: readonly string[];
     /** askcode's own secrets: redacted from everything the model reads and from the answer. */
     ownSecrets?: readonly OwnSecret[];
+    /** `/sources`: the retrieval answer lists the places only, without excerpts. */
+    placesOnly?: boolean;
   };
   /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
   services: {
@@ -161,6 +163,7 @@ export async function answerQuestion(
       retrieved: built,
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
+      ...(settings.placesOnly && { placesOnly: true }),
       allowedLinkHosts,
       render,
       ...elapsed(),

@@ -39,7 +39,10 @@ import {
   type ProgressReporter,
 } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
-import { retriedTask } from "../question/previous-question.js";
+import { missionEnabled } from "../question/decide-label.js";
+import { deeperSettings } from "./deeper-settings.js";
+import { planRun } from "./plan-run.js";
+import { renderHelp } from "./render-help.js";
 import { questionTooLong } from "../question/question-too-long.js";
 import { pullRequestCommit } from "../conversation/pull-request-commit.js";
 import type { PullRequestFacts } from "../conversation/pull-requests.js";
@@ -164,111 +167,149 @@ export async function runQuestion(
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
       const issue = await conversation.readThread(deadline);
-      // "@askcode retry" asks the thread's previous question again.
-      const asking = retriedTask(
-        task,
-        issue,
-        handle ?? issue.appSlug ?? "askcode",
-      );
-      // A question may name a branch, tag or commit ("on v2.1 …", a link):
-      // that one is read, or none (RefNotFoundError), never the default instead.
-      const asked =
-        asking.kind === "question"
-          ? findAskedRef(asking.question, {
-              owner: job.owner,
-              repo: job.repo,
-              htmlUrl: job.htmlUrl,
-            })
-          : undefined;
-      // On a pull request, its head (a ref the question names still wins).
-      const pullRequest: PullRequestFacts | undefined =
-        await conversation.readPullRequest(deadline);
-      // A review comment on a line: its hunk and the lines around it.
-      const reviewComment = conversation.reviewLine;
-      const onHead =
-        pullRequest && !asked
-          ? await pullRequestCommit(codeHost, pullRequest, deadline)
-          : undefined;
-      const resolved =
-        onHead?.resolved ??
-        (await codeHost.resolveRef(asked?.ref, { deadline }));
-      const excluded = createPathPolicy(job.config.exclude_paths);
-      watched = watchRepositoryReads(
-        codeHost.at(resolved.sha, {
-          deadline,
-          exclude: {
-            patterns: job.config.exclude_paths,
-            excludes: (path) => excluded.hidden(path) === "excluded",
+      const asker = handle ?? issue.appSlug ?? "askcode";
+      // A command ("/sources …") sets the answer's form; "retry", or a
+      // command with no question, asks the thread's previous one again.
+      const plan = planRun(job, issue, asker);
+      if (plan.kind === "help")
+        reply = {
+          body: renderHelp({
+            handle: asker,
+            config: job.config,
+            settings,
+            modelConfigured: deps.modelFor(settings.model) !== undefined,
+            missions: deps.missions.filter((m) =>
+              missionEnabled(job.config, m.name),
+            ),
+          }),
+          outcome: { kind: "answered" },
+        };
+      else if (plan.kind !== "answer") {
+        const reason: FailureReason =
+          plan.kind === "members-only"
+            ? { kind: "members-only", name: plan.name }
+            : {
+                kind: "unknown-command",
+                name: plan.name,
+                ...(plan.suggestion && { suggestion: plan.suggestion }),
+              };
+        reply = {
+          body: await renderFailureComment(reason, { handle: asker }),
+          outcome: { kind: "failed", reason: reason.kind },
+        };
+      } else {
+        const asking = plan.task;
+        const form = plan.form;
+        // `/deeper`: more context and tool calls, within the operator's ceiling.
+        const runSettings =
+          form === "deeper"
+            ? deeperSettings(settings, deps.operator)
+            : settings;
+        // A question may name a branch, tag or commit ("on v2.1 …", a link):
+        // that one is read, or none (RefNotFoundError), never the default instead.
+        const asked =
+          asking.kind === "question"
+            ? findAskedRef(asking.question, {
+                owner: job.owner,
+                repo: job.repo,
+                htmlUrl: job.htmlUrl,
+              })
+            : undefined;
+        // On a pull request, its head (a ref the question names still wins).
+        const pullRequest: PullRequestFacts | undefined =
+          await conversation.readPullRequest(deadline);
+        // A review comment on a line: its hunk and the lines around it.
+        const reviewComment = conversation.reviewLine;
+        const onHead =
+          pullRequest && !asked
+            ? await pullRequestCommit(codeHost, pullRequest, deadline)
+            : undefined;
+        const resolved =
+          onHead?.resolved ??
+          (await codeHost.resolveRef(asked?.ref, { deadline }));
+        const excluded = createPathPolicy(job.config.exclude_paths);
+        watched = watchRepositoryReads(
+          codeHost.at(resolved.sha, {
+            deadline,
+            exclude: {
+              patterns: job.config.exclude_paths,
+              excludes: (path) => excluded.hidden(path) === "excluded",
+            },
+          }),
+        );
+        at = runAt({
+          source: codeHost.label,
+          owner: job.owner,
+          repo: job.repo,
+          htmlUrl: job.htmlUrl,
+          ref: resolved.ref,
+          ...(asked && { askedRef: asked.ref }),
+          reader: watched.reader,
+          budgets: runSettings.budgets,
+        });
+        const rendered = await answerQuestion({
+          repository: {
+            at,
+            excludePaths: job.config.exclude_paths,
+            maxRepositoryBytes: deps.operator.snapshotMaxBytes,
           },
-        }),
-      );
-      at = runAt({
-        source: codeHost.label,
-        owner: job.owner,
-        repo: job.repo,
-        htmlUrl: job.htmlUrl,
-        ref: resolved.ref,
-        ...(asked && { askedRef: asked.ref }),
-        reader: watched.reader,
-        budgets: settings.budgets,
-      });
-      const rendered = await answerQuestion({
-        repository: {
-          at,
-          excludePaths: job.config.exclude_paths,
-          maxRepositoryBytes: deps.operator.snapshotMaxBytes,
-        },
-        asked: {
-          question: askedQuestion(asking, asked, issue),
-          asker: job.requestedBy,
-          issue,
-          ...(pullRequest ? { pullRequest } : {}),
-          ...(reviewComment ? { reviewComment } : {}),
-        },
-        settings: {
-          ...settings,
-          mission,
-          allowedLinkHosts: deps.operator.allowedLinkHosts,
-          ownSecrets: deps.operator.ownSecrets,
-        },
-        services: {
-          model: deps.modelFor(settings.model),
-          tokenCounter: deps.tokenCounterFor(settings.model),
-          clock: deps.clock,
-          log: deps.log,
-          progress: (event) => progress.record(event),
-          startedAt,
-          metrics: deps.metrics,
-          deadline,
-          indexCache: deps.indexCache && {
-            indexes: deps.indexCache,
-            namespace: `installation:${job.installationId}`,
+          asked: {
+            question: askedQuestion(asking, asked, issue),
+            asker: job.requestedBy,
+            issue,
+            ...(pullRequest ? { pullRequest } : {}),
+            ...(reviewComment ? { reviewComment } : {}),
           },
-          ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
-          ...(deps.redactions ? { redactions: deps.redactions } : {}),
-          ...(deps.cpu ? { cpu: deps.cpu } : {}),
-        },
-      });
-      const problems =
-        job.configProblems.length > 0
-          ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
-          : "";
-      const moved =
-        onHead && !onHead.note
-          ? await conversation.headMovedNote(at.sha)
-          : onHead?.note;
-      const notAtHead = reviewComment && notAtHeadNote(reviewComment);
-      const fault = watched.fault();
-      const unreadable = fault && renderUnreadableNote(fault, at.sha);
-      reply = {
-        body:
-          problems +
-          (unreadable ? `> ${unreadable}\n\n` : "") +
-          (moved ? `> ${moved}\n\n` : "") +
-          (notAtHead ? `> ${notAtHead}\n\n` : "") +
-          rendered.body,
-        outcome: { kind: "answered" },
-      };
+          settings: {
+            ...runSettings,
+            mission,
+            allowedLinkHosts: deps.operator.allowedLinkHosts,
+            ownSecrets: deps.operator.ownSecrets,
+            ...(form === "sources" && { placesOnly: true }),
+          },
+          services: {
+            // `/no-model` and `/sources` answer from retrieval alone.
+            model:
+              form === "no-model" || form === "sources"
+                ? undefined
+                : deps.modelFor(settings.model),
+            tokenCounter: deps.tokenCounterFor(settings.model),
+            clock: deps.clock,
+            log: deps.log,
+            progress: (event) => progress.record(event),
+            startedAt,
+            metrics: deps.metrics,
+            deadline,
+            indexCache: deps.indexCache && {
+              indexes: deps.indexCache,
+              namespace: `installation:${job.installationId}`,
+            },
+            ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
+            ...(deps.redactions ? { redactions: deps.redactions } : {}),
+            ...(deps.cpu ? { cpu: deps.cpu } : {}),
+          },
+        });
+        const problems =
+          job.configProblems.length > 0
+            ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
+            : "";
+        const moved =
+          onHead && !onHead.note
+            ? await conversation.headMovedNote(at.sha)
+            : onHead?.note;
+        const notAtHead = reviewComment && notAtHeadNote(reviewComment);
+        const fault = watched.fault();
+        const unreadable = fault && renderUnreadableNote(fault, at.sha);
+        reply = {
+          body:
+            problems +
+            (unreadable ? `> ${unreadable}\n\n` : "") +
+            (moved ? `> ${moved}\n\n` : "") +
+            (notAtHead ? `> ${notAtHead}\n\n` : "") +
+            rendered.body,
+          outcome: { kind: "answered" },
+        };
+      }
     } catch (error) {
       // A read cut off by the run's deadline fails however its client
       // reports the abort; the asker should hear that time ran out.

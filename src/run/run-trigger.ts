@@ -33,7 +33,7 @@ export async function runTrigger(
   const accepted = await acceptTrigger(trigger, deps);
   const job =
     accepted && deps.limits
-      ? await checkLimits(accepted, trigger, { ...deps.limits, log: deps.log })
+      ? await checkLimits(accepted, { ...deps.limits, log: deps.log })
       : accepted;
   if (!job) return;
   // `progress: none` shows nothing until the answer, not even the 👀.

@@ -3,7 +3,8 @@ import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 
 /**
  * A run's comments kept in memory: every body posted or edited, in order
- * (the last is the reply), on an issue with no earlier comments; and every
+ * (the last is the reply), on an issue with the comments given (none by
+ * default); and every
  * call as `create <body>` or `update <id> <body>`. A new comment gets the id
  * `createdId` (default 1).
  *
@@ -13,7 +14,8 @@ import type { ThreadComments } from "../../src/conversation/thread-comments.js";
  * bodies.at(-1) // the reply
  */
 export function recordingComments(
-  issue: Pick<IssueThread, "title"> & Partial<Pick<IssueThread, "number">>,
+  issue: Pick<IssueThread, "title"> &
+    Partial<Pick<IssueThread, "number" | "body" | "comments">>,
   createdId = 1,
 ) {
   const bodies: string[] = [];
@@ -31,9 +33,9 @@ export function recordingComments(
     thread: async () => ({
       number: issue.number ?? 1,
       title: issue.title,
-      body: null,
+      body: issue.body ?? null,
       author: { login: "octocat", association: "OWNER" },
-      comments: [],
+      comments: issue.comments ?? [],
     }),
   };
   return { comments, bodies, calls };

@@ -1,0 +1,76 @@
+import type { IssueThread } from "../agent/issue-thread.js";
+import {
+  MEMBER_ASSOCIATIONS,
+  type Association,
+} from "../config/config-fields.js";
+import {
+  COMMANDS,
+  parseCommand,
+  type CommandName,
+} from "../question/commands.js";
+import {
+  NothingToRetryError,
+  previousQuestion,
+  retriedTask,
+} from "../question/previous-question.js";
+import type { QuestionJob } from "../question/question-job.js";
+
+/** How a run answers: with the model (`deeper`: with more of it), from retrieval alone, or with the places only. */
+export type AnswerForm = "model" | "deeper" | "no-model" | "sources";
+
+/** What a run does, once its question was read for a command (`planRun`). */
+export type RunPlan =
+  | { kind: "answer"; task: QuestionJob["task"]; form: AnswerForm }
+  | { kind: "help" }
+  | { kind: "unknown-command"; name: string; suggestion?: CommandName }
+  | { kind: "members-only"; name: CommandName };
+
+/**
+ * What the run does for its job: a mission or a plain question is answered
+ * with the model (a plain "retry" asks the previous question again, as
+ * `retriedTask` says); a question that starts with a command (`/sources`,
+ * `/deeper`, …, see `COMMANDS`) is answered in that command's form, and a
+ * command with no question takes the thread's previous one. `/help`, an
+ * unknown command and a members-only command from someone else get a
+ * reply instead of an answer. Throws `NothingToRetryError` when a command
+ * needs a previous question and the thread has none.
+ *
+ * @example
+ * planRun({ task: { kind: "question", question: "/deeper" }, askerAssociation: "MEMBER" }, thread, "askcode")
+ * // { kind: "answer", task: { kind: "question", question: "where is the timeout set?" }, form: "deeper" }
+ */
+export function planRun(
+  job: Pick<QuestionJob, "task" | "askerAssociation">,
+  thread: Pick<IssueThread, "title" | "body" | "comments">,
+  handle: string,
+): RunPlan {
+  const { task } = job;
+  const parsed =
+    task.kind === "question" ? parseCommand(task.question) : undefined;
+  if (!parsed)
+    return {
+      kind: "answer",
+      task: retriedTask(task, thread, handle),
+      form: "model",
+    };
+  if (parsed.kind === "unknown")
+    return {
+      kind: "unknown-command",
+      name: parsed.name,
+      ...(parsed.suggestion && { suggestion: parsed.suggestion }),
+    };
+  const command = COMMANDS.find((c) => c.name === parsed.name);
+  if (
+    command?.membersOnly &&
+    !MEMBER_ASSOCIATIONS.includes(job.askerAssociation as Association)
+  )
+    return { kind: "members-only", name: parsed.name };
+  if (parsed.name === "help") return { kind: "help" };
+  const question = parsed.question || previousQuestion(thread, handle);
+  if (question === undefined) throw new NothingToRetryError();
+  return {
+    kind: "answer",
+    task: { kind: "question", question },
+    form: parsed.name === "retry" ? "model" : parsed.name,
+  };
+}

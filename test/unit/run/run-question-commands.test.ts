@@ -1,0 +1,161 @@
+import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
+import type { ThreadComment } from "../../../src/agent/issue-thread.js";
+import { COMMANDS, describeCommand } from "../../../src/question/commands.js";
+import { runQuestion } from "../../../src/run/run-question.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import { memoryCodeHost } from "../../helpers/memory-code-host.js";
+import { questionJob } from "../../helpers/question-job.js";
+import { recordingComments } from "../../helpers/recording-comments.js";
+import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
+import { createScriptedChatModel } from "../../helpers/scripted-chat-model.js";
+import { testConversation } from "../../helpers/test-conversation.js";
+
+const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+const FILES = {
+  "src/retry.py":
+    "MAX_ATTEMPTS = 5\n\ndef should_give_up(attempt, status):\n    return attempt >= MAX_ATTEMPTS\n",
+};
+const MODEL_ANSWER = "It gives up after `MAX_ATTEMPTS` (`src/retry.py#L1-L1`).";
+
+/** `question` (the words beside the mention) asked by someone of `association`, with a model configured. */
+async function ask(
+  question: string,
+  options: { association?: string; comments?: ThreadComment[] } = {},
+) {
+  const { comments, bodies } = recordingComments({
+    title: "Retries",
+    comments: options.comments ?? [],
+  });
+  const model = createScriptedChatModel([MODEL_ANSWER]);
+  const read: string[] = [];
+  const host = memoryCodeHost(SHA, FILES);
+  const outcome = await runQuestion(
+    questionJob({
+      task: { kind: "question", question },
+      askerAssociation: options.association ?? "NONE",
+      config: { ...defaultRepoConfig(), exclude_paths: ["fixtures/"] },
+    }),
+    retrievalRunDeps({
+      clientsFor: async (job) => ({
+        conversation: testConversation(job, comments),
+        codeHost: {
+          ...host,
+          resolveRef: async (ref, o) => {
+            read.push(ref ?? "default");
+            return host.resolveRef(ref, o);
+          },
+        },
+      }),
+      modelFor: () => model,
+      clock: createFakeClock(),
+    }),
+  );
+  return { outcome, reply: bodies.at(-1) ?? "", model, read };
+}
+
+const earlier = (body: string): ThreadComment => ({
+  author: "alice",
+  association: "MEMBER",
+  body,
+});
+
+describe("commands", () => {
+  it("/help lists every command from the one table and this repository's settings, reading no code", async () => {
+    const { outcome, reply, model, read } = await ask("/help");
+
+    expect(outcome).toStrictEqual({ kind: "answered" });
+    for (const command of COMMANDS)
+      expect(reply).toContain(
+        `| \`@askcode ${command.usage}\` | ${command.does}`,
+      );
+    expect(reply).toContain("The model `gpt-4o` answers");
+    expect(reply).toContain("- Progress: `checklist`");
+    expect(reply).toContain("- Never read: `fixtures/`");
+    expect(read).toStrictEqual([]);
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("/sources lists the places as links, with no excerpt and no model", async () => {
+    const { reply, model } = await ask(
+      "/sources where does the retry give up?",
+    );
+
+    expect(reply).toMatch(
+      new RegExp(
+        `^1\\. \\[\`src/retry\\.py\`, lines? [0-9-]+\\]\\(https://github\\.com/octo-org/hello-world/blob/${SHA}/src/retry\\.py#L`,
+        "m",
+      ),
+    );
+    expect(reply).not.toContain("```");
+    expect(reply).not.toContain("Here is what a search");
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("/no-model answers from retrieval alone though a model is configured", async () => {
+    const { reply, model } = await ask(
+      "/NO-MODEL where does the retry give up?",
+    );
+
+    expect(reply).toContain("Here is what a search of the code");
+    expect(reply).toContain("retrieval only, no model");
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("/deeper alone asks a member's previous question again, with the model", async () => {
+    const { outcome, reply, model } = await ask("/deeper", {
+      association: "MEMBER",
+      comments: [earlier("@askcode /sources where does the retry give up?")],
+    });
+
+    expect(outcome).toStrictEqual({ kind: "answered" });
+    expect(reply).toContain("It gives up after `MAX_ATTEMPTS`");
+    const first = model.requests[0]?.messages.find((m) => m.role === "user");
+    // The question asked is the earlier one, without its command.
+    expect(first?.content).toMatch(
+      /^# Question\n<data [^>]*>\nwhere does the retry give up\?\n<\/data>/,
+    );
+  });
+
+  it("/deeper from someone who is not a member is refused, with what to do instead", async () => {
+    const { outcome, reply, model, read } = await ask(
+      "/deeper where does the retry give up?",
+    );
+
+    expect(outcome).toStrictEqual({ kind: "failed", reason: "members-only" });
+    expect(reply).toContain(
+      "`/deeper` is for the repository's owners, members and collaborators",
+    );
+    expect(read).toStrictEqual([]);
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("an unknown command gets a reply naming the nearest one, not an answer to the typo", async () => {
+    const { outcome, reply, model } = await ask("/sourcse where is it?");
+
+    expect(outcome).toStrictEqual({
+      kind: "failed",
+      reason: "unknown-command",
+    });
+    expect(reply).toContain(
+      "askcode has no command `/sourcse`; did you mean `/sources`?",
+    );
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("a slash that starts a path, or a command in a code span, is a plain question for the model", async () => {
+    const path = await ask("/etc/askcode.yml is read where?");
+    const span = await ask("why is `/help` slow?");
+
+    expect(path.model.requests).toHaveLength(1);
+    expect(span.model.requests).toHaveLength(1);
+  });
+
+  it("/retry runs the previous question again", async () => {
+    const { reply, model } = await ask("/retry", {
+      comments: [earlier("@askcode where does the retry give up?")],
+    });
+
+    expect(reply).toContain("It gives up after `MAX_ATTEMPTS`");
+    expect(model.requests).toHaveLength(1);
+  });
+});
