@@ -30,6 +30,18 @@ export const MEMBER_ASSOCIATIONS: readonly Association[] = [
   "COLLABORATOR",
 ];
 
+/**
+ * Whether an `author_association` is one of the repository's people
+ * (`MEMBER_ASSOCIATIONS`); an unknown one (undefined) is not.
+ *
+ * @example
+ * isMemberAssociation("COLLABORATOR") // true
+ * isMemberAssociation("CONTRIBUTOR")  // false
+ */
+export function isMemberAssociation(association: string | undefined): boolean {
+  return MEMBER_ASSOCIATIONS.includes(association as Association);
+}
+
 /** A budget's bounds, without a default (mission files leave unset budgets to the repository). */
 export function budgetSchema(key: BudgetKey) {
   const { min, max } = BUDGET_LIMITS[key];

@@ -104,6 +104,19 @@ export const repoConfigSchema = z
         allowed: `a non-empty list of ${ASSOCIATIONS.join(", ")}`,
       }),
     /**
+     * What people outside the repository get when they ask (an
+     * `author_association` other than OWNER, MEMBER or COLLABORATOR):
+     * `model`, the model's answer; `retrieval`, the answer from a search of
+     * the code alone (no model: nothing to steer and nothing spent), which a
+     * member can turn into the model's with `@askcode /retry`; `none`, no
+     * answer at all, as if they were not in `allowed_associations`.
+     */
+    outsiders: z.enum(["model", "retrieval", "none"]).default("model").meta({
+      description:
+        "What people without write access get: `model` (the model's answer), `retrieval` (a search of the code alone; a member's `@askcode /retry` gets the model's) or `none`.",
+      allowed: "`model`, `retrieval` or `none`",
+    }),
+    /**
      * The model to ask, by name, with its context window when it differs from
      * the operator's. Unset: the operator's `ASKCODE_MODEL`.
      */

@@ -1,5 +1,4 @@
-import type { Association } from "../config/config-fields.js";
-import { MEMBER_ASSOCIATIONS } from "../config/config-fields.js";
+import { isMemberAssociation } from "../config/config-fields.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { LimitCounter, QuestionLimiter } from "./question-limiter.js";
 import { renderLimitNotice } from "./render-limit-notice.js";
@@ -51,7 +50,9 @@ export async function checkLimits(
     deps.ceilings,
   );
   const counters: LimitCounter[] = [];
-  if (!isMaintainer(job.askerAssociation))
+  // A job queued before `askerAssociation` was recorded counts its asker as
+  // anyone: at worst one question counts against their hourly limit.
+  if (!isMemberAssociation(job.askerAssociation))
     counters.push({
       scope: "user",
       name: job.requestedBy.toLowerCase(),
@@ -95,10 +96,4 @@ export async function checkLimits(
         ),
       );
   return undefined;
-}
-
-// A job queued before `askerAssociation` was recorded counts its asker as
-// anyone: at worst one question counts against their hourly limit.
-function isMaintainer(association: string | undefined): boolean {
-  return MEMBER_ASSOCIATIONS.includes(association as Association);
 }

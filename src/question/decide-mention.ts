@@ -1,3 +1,4 @@
+import { isMemberAssociation } from "../config/config-fields.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import { findMention, tidy } from "./find-mention.js";
 import { isAcknowledgement } from "./is-acknowledgement.js";
@@ -59,6 +60,11 @@ export function decideMention(
     return ignore(
       "association-not-allowed",
       `author_association ${association} is not in allowed_associations (${config.allowed_associations.join(", ")})`,
+    );
+  if (config.outsiders === "none" && !isMemberAssociation(association))
+    return ignore(
+      "association-not-allowed",
+      `author_association ${association} is outside the repository, and outsiders is none`,
     );
   if (question === "" && source === "comment") {
     question = joinTitleAndBody(

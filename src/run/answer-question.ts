@@ -63,6 +63,8 @@ export interface AnswerQuestionInput {
     ownSecrets?: readonly OwnSecret[];
     /** `/sources`: the retrieval answer lists the places only, without excerpts. */
     placesOnly?: boolean;
+    /** Said first in a retrieval answer given on purpose: why it is not the model's (`outsiders: retrieval`). */
+    retrievalNote?: string;
   };
   /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
   services: {
@@ -164,6 +166,7 @@ export async function answerQuestion(
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
       ...(settings.placesOnly && { placesOnly: true }),
+      ...(settings.retrievalNote && { note: settings.retrievalNote }),
       allowedLinkHosts,
       render,
       ...elapsed(),

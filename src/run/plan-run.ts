@@ -1,8 +1,5 @@
 import type { IssueThread } from "../agent/issue-thread.js";
-import {
-  MEMBER_ASSOCIATIONS,
-  type Association,
-} from "../config/config-fields.js";
+import { isMemberAssociation } from "../config/config-fields.js";
 import {
   COMMANDS,
   parseCommand,
@@ -15,8 +12,13 @@ import {
 } from "../question/previous-question.js";
 import type { QuestionJob } from "../question/question-job.js";
 
-/** How a run answers: with the model (`deeper`: with more of it), from retrieval alone, or with the places only. */
-export type AnswerForm = "model" | "deeper" | "no-model" | "sources";
+/**
+ * How a run answers: with the model (`deeper`: with more of it), from
+ * retrieval alone (`no-model`, and `outsider` when the repository answers
+ * people outside it so, `outsiders: retrieval`), or with the places only.
+ */
+export type AnswerForm =
+  "model" | "deeper" | "no-model" | "sources" | "outsider";
 
 /** What a run does, once its question was read for a command (`planRun`). */
 export type RunPlan =
@@ -27,7 +29,8 @@ export type RunPlan =
 
 /**
  * What the run does for its job: a mission or a plain question is answered
- * with the model (a plain "retry" asks the previous question again, as
+ * with the model (from retrieval alone for someone outside the repository
+ * when its `outsiders` is `retrieval`) (a plain "retry" asks the previous question again, as
  * `retriedTask` says); a question that starts with a command (`/sources`,
  * `/deeper`, …, see `COMMANDS`) is answered in that command's form, and a
  * command with no question takes the thread's previous one. `/help`, an
@@ -36,11 +39,11 @@ export type RunPlan =
  * needs a previous question and the thread has none.
  *
  * @example
- * planRun({ task: { kind: "question", question: "/deeper" }, askerAssociation: "MEMBER" }, thread, "askcode")
+ * planRun({ task: { kind: "question", question: "/deeper" }, askerAssociation: "MEMBER", config }, thread, "askcode")
  * // { kind: "answer", task: { kind: "question", question: "where is the timeout set?" }, form: "deeper" }
  */
 export function planRun(
-  job: Pick<QuestionJob, "task" | "askerAssociation">,
+  job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
   thread: Pick<IssueThread, "title" | "body" | "comments">,
   handle: string,
 ): RunPlan {
@@ -51,7 +54,7 @@ export function planRun(
     return {
       kind: "answer",
       task: retriedTask(task, thread, handle),
-      form: "model",
+      form: modelFor(job),
     };
   if (parsed.kind === "unknown")
     return {
@@ -60,10 +63,7 @@ export function planRun(
       ...(parsed.suggestion && { suggestion: parsed.suggestion }),
     };
   const command = COMMANDS.find((c) => c.name === parsed.name);
-  if (
-    command?.membersOnly &&
-    !MEMBER_ASSOCIATIONS.includes(job.askerAssociation as Association)
-  )
+  if (command?.membersOnly && !isMemberAssociation(job.askerAssociation))
     return { kind: "members-only", name: parsed.name };
   if (parsed.name === "help") return { kind: "help" };
   const question = parsed.question || previousQuestion(thread, handle);
@@ -71,6 +71,19 @@ export function planRun(
   return {
     kind: "answer",
     task: { kind: "question", question },
-    form: parsed.name === "retry" ? "model" : parsed.name,
+    form: parsed.name === "retry" ? modelFor(job) : parsed.name,
   };
+}
+
+// The model's answer, unless the repository answers people outside it from
+// retrieval alone; a mission (started by a label, so by a member) always
+// gets the model.
+function modelFor(
+  job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
+): AnswerForm {
+  return job.task.kind === "question" &&
+    job.config.outsiders === "retrieval" &&
+    !isMemberAssociation(job.askerAssociation)
+    ? "outsider"
+    : "model";
 }

@@ -3,6 +3,13 @@ import type { RepoConfig } from "../config/repo-config-schema.js";
 import { COMMANDS, describeCommand } from "../question/commands.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
 
+const OUTSIDERS: Record<RepoConfig["outsiders"], string> = {
+  model: "the model's answer",
+  retrieval:
+    "an answer from a search of the code alone, which a member can turn into the model's with `/retry`",
+  none: "no answer",
+};
+
 export interface HelpInput {
   /** What people mention here. */
   handle: string;
@@ -39,6 +46,7 @@ export function renderHelp(input: HelpInput): string {
   const settingsLines = [
     `- ${answers}`,
     `- Who may ask: ${who} (\`allowed_associations\`).`,
+    `- People outside the repository get ${OUTSIDERS[config.outsiders]} (\`outsiders\`).`,
     `- Progress: \`${config.progress}\` (\`progress\`).`,
     ...(config.exclude_paths.length > 0
       ? [

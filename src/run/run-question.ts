@@ -167,14 +167,14 @@ export async function runQuestion(
       const deadline = startRunDeadline(settings, deps.clock);
       wallTime = { deadline, seconds: settings.budgets.wall_time_seconds };
       const issue = await conversation.readThread(deadline);
-      const asker = handle ?? issue.appSlug ?? "askcode";
+      const mentioned = handle ?? issue.appSlug ?? "askcode";
       // A command ("/sources …") sets the answer's form; "retry", or a
       // command with no question, asks the thread's previous one again.
-      const plan = planRun(job, issue, asker);
+      const plan = planRun(job, issue, mentioned);
       if (plan.kind === "help")
         reply = {
           body: renderHelp({
-            handle: asker,
+            handle: mentioned,
             config: job.config,
             settings,
             modelConfigured: deps.modelFor(settings.model) !== undefined,
@@ -194,7 +194,7 @@ export async function runQuestion(
                 ...(plan.suggestion && { suggestion: plan.suggestion }),
               };
         reply = {
-          body: await renderFailureComment(reason, { handle: asker }),
+          body: await renderFailureComment(reason, { handle: mentioned }),
           outcome: { kind: "failed", reason: reason.kind },
         };
       } else {
@@ -266,13 +266,17 @@ export async function runQuestion(
             allowedLinkHosts: deps.operator.allowedLinkHosts,
             ownSecrets: deps.operator.ownSecrets,
             ...(form === "sources" && { placesOnly: true }),
+            ...(form === "outsider" && {
+              retrievalNote: `This repository answers people outside it from a search of the code alone. One of its members can ask for the model's answer with \`@${mentioned} /retry\`.`,
+            }),
           },
           services: {
-            // `/no-model` and `/sources` answer from retrieval alone.
+            // `/no-model`, `/sources` and an outsider's question where the
+            // repository says so answer from retrieval alone.
             model:
-              form === "no-model" || form === "sources"
-                ? undefined
-                : deps.modelFor(settings.model),
+              form === "model" || form === "deeper"
+                ? deps.modelFor(settings.model)
+                : undefined,
             tokenCounter: deps.tokenCounterFor(settings.model),
             clock: deps.clock,
             log: deps.log,

@@ -19,6 +19,7 @@ const DEFAULTS = {
   enabled: true,
   handle: undefined,
   progress: "checklist",
+  outsiders: "model",
   allowed_associations: [
     "OWNER",
     "MEMBER",
@@ -58,6 +59,7 @@ describe("parseRepoConfig", () => {
         enabled: true,
         handle: "codehelper",
         progress: "reaction",
+        outsiders: "retrieval",
         allowed_associations: [
           "OWNER",
           "MEMBER",
@@ -98,7 +100,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, progress, trigger, allowed_associations, model, budgets, limits, max_steps, exclude_paths, missions",
+          "one of _extends, enabled, handle, progress, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, exclude_paths, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",

@@ -135,6 +135,14 @@ describe("decideTrigger: questions", () => {
     ).toMatchObject({ kind: "ignore", reason: "no-mention" });
   });
 
+  it("answers a member where the repository answers no outsiders", () => {
+    const payload = comment("@askcode why?");
+    payload.comment!.author_association = "COLLABORATOR"; // changed
+    expect(
+      decide("issue_comment", payload, { outsiders: "none" }),
+    ).toMatchObject({ kind: "question", question: "why?" });
+  });
+
   it("answers a question on a closed issue: it was asked explicitly", () => {
     const [event, payload] = fixture("issue_comment.created.mention");
     payload.issue.state = "closed"; // changed
@@ -292,6 +300,15 @@ const IGNORED: [IgnoreReason, string, () => TriggerDecision][] = [
       const payload = comment("@askcode why?");
       payload.comment!.author_association = "NONE"; // changed
       return decide("issue_comment", payload, { trigger: "members" });
+    },
+  ],
+  [
+    "association-not-allowed",
+    "an outsider where the repository answers no outsiders",
+    () => {
+      const payload = comment("@askcode why?");
+      payload.comment!.author_association = "CONTRIBUTOR"; // changed
+      return decide("issue_comment", payload, { outsiders: "none" });
     },
   ],
   [

@@ -1,5 +1,6 @@
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { ThreadComment } from "../../../src/agent/issue-thread.js";
+import type { RepoConfig } from "../../../src/config/repo-config-schema.js";
 import { COMMANDS, describeCommand } from "../../../src/question/commands.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -20,7 +21,11 @@ const MODEL_ANSWER = "It gives up after `MAX_ATTEMPTS` (`src/retry.py#L1-L1`).";
 /** `question` (the words beside the mention) asked by someone of `association`, with a model configured. */
 async function ask(
   question: string,
-  options: { association?: string; comments?: ThreadComment[] } = {},
+  options: {
+    association?: string;
+    comments?: ThreadComment[];
+    config?: Partial<RepoConfig>;
+  } = {},
 ) {
   const { comments, bodies } = recordingComments({
     title: "Retries",
@@ -33,7 +38,11 @@ async function ask(
     questionJob({
       task: { kind: "question", question },
       askerAssociation: options.association ?? "NONE",
-      config: { ...defaultRepoConfig(), exclude_paths: ["fixtures/"] },
+      config: {
+        ...defaultRepoConfig(),
+        exclude_paths: ["fixtures/"],
+        ...options.config,
+      },
     }),
     retrievalRunDeps({
       clientsFor: async (job) => ({
@@ -70,6 +79,9 @@ describe("commands", () => {
       );
     expect(reply).toContain("The model `gpt-4o` answers");
     expect(reply).toContain("- Progress: `checklist`");
+    expect(reply).toContain(
+      "- People outside the repository get the model's answer (`outsiders`).",
+    );
     expect(reply).toContain("- Never read: `fixtures/`");
     expect(read).toStrictEqual([]);
     expect(model.requests).toHaveLength(0);
@@ -157,5 +169,44 @@ describe("commands", () => {
 
     expect(reply).toContain("It gives up after `MAX_ATTEMPTS`");
     expect(model.requests).toHaveLength(1);
+  });
+
+  describe("with `outsiders: retrieval`", () => {
+    const config = { outsiders: "retrieval" as const };
+
+    it("answers someone outside the repository from retrieval alone, saying why and how a member gets the model's answer", async () => {
+      const { reply, model } = await ask("where does the retry give up?", {
+        association: "CONTRIBUTOR",
+        config,
+      });
+
+      expect(model.requests).toHaveLength(0);
+      expect(reply).toMatch(
+        /^This repository answers people outside it from a search of the code alone\. One of its members can ask for the model's answer with `@askcode \/retry`\./,
+      );
+      expect(reply).toContain("retrieval only, no model");
+    });
+
+    it("gives a member the model's answer, and a member's /retry runs the outsider's question with the model", async () => {
+      const member = await ask("where does the retry give up?", {
+        association: "MEMBER",
+        config,
+      });
+      const retried = await ask("/retry", {
+        association: "MEMBER",
+        config,
+        comments: [
+          {
+            author: "visitor",
+            association: "NONE",
+            body: "@askcode where does the retry give up?",
+          },
+        ],
+      });
+
+      expect(member.model.requests).toHaveLength(1);
+      expect(retried.reply).toContain("It gives up after `MAX_ATTEMPTS`");
+      expect(retried.model.requests).toHaveLength(1);
+    });
   });
 });
