@@ -11,6 +11,8 @@ export interface FitInput {
   details: (options: { maxFiles?: number; brief: boolean }) => string;
   fileCount: number;
   footer: string;
+  /** Put the footer inside the details section, last, instead of below it (when there is a section). */
+  foldFooter?: boolean;
   limit?: number;
 }
 
@@ -32,8 +34,16 @@ export interface FittedComment {
  */
 export function fitComment(input: FitInput): FittedComment {
   const limit = input.limit ?? GITHUB_COMMENT_LIMIT;
-  const join = (answer: string, details: string) =>
-    [answer, details, input.footer].filter((part) => part !== "").join("\n\n");
+  const join = (answer: string, details: string) => {
+    // Folded: the footer is the section's last line, before it closes.
+    const folded = input.foldFooter === true && details.endsWith("</details>");
+    const end = folded
+      ? `${details.slice(0, -"</details>".length).trimEnd()}\n\n${input.footer}\n</details>`
+      : details;
+    return [answer, end, folded ? "" : input.footer]
+      .filter((part) => part !== "")
+      .join("\n\n");
+  };
   const full = join(input.answer, input.details({ brief: false }));
   if (full.length <= limit) return { body: full, trimmed: "none" };
 

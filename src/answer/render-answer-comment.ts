@@ -40,6 +40,8 @@ export interface AnswerCommentInput {
   allowedLinkHosts?: readonly string[];
   /** askcode's own secrets, never posted whatever the model wrote (`OperatorConfig.ownSecrets`). */
   ownSecrets?: readonly OwnSecret[];
+  /** `footer: folded`: the footer goes inside the "Context used" section (`fitComment`). */
+  foldFooter?: boolean;
 }
 
 export interface RenderedComment {
@@ -107,6 +109,7 @@ export async function renderAnswerComment(
           }),
     fileCount: files.length,
     footer: renderFooter(input),
+    ...(input.foldFooter && { foldFooter: true }),
     limit,
   });
   // A cut answer may end inside a code span that held an address: check again.

@@ -52,7 +52,8 @@ const ANSWER_FOOTER =
 
 /**
  * Whether a comment's body is one of askcode's answers: its last line is the
- * footer `renderFooter` writes. askcode's other comments (progress, failure,
+ * footer `renderFooter` writes (or, with `footer: folded`, the last line of
+ * its closing details section is). askcode's other comments (progress, failure,
  * interrupted, moved, limit notices) never end in one. Answers posted by any
  * version of askcode that wrote this footer are recognised, so the test
  * needs no hidden marker in the comment.
@@ -62,8 +63,11 @@ const ANSWER_FOOTER =
  * isAnswerComment("⏳ Searching the code…\n\n<sub>askcode · this comment will be updated with the answer</sub>") // false
  */
 export function isAnswerComment(body: string): boolean {
-  const lastLine = body.trimEnd().split("\n").at(-1) ?? "";
-  return ANSWER_FOOTER.test(lastLine.trim());
+  const lines = body.trimEnd().split("\n");
+  // `footer: folded` puts it last inside the details section.
+  const footer =
+    lines.at(-1)?.trim() === "</details>" ? lines.at(-2) : lines.at(-1);
+  return ANSWER_FOOTER.test((footer ?? "").trim());
 }
 
 // Text from an issue in a footer or reply: long enough for any real ref name.

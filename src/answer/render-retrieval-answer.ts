@@ -39,6 +39,8 @@ export interface RetrievalAnswerInput {
   excerptLines?: number;
   /** Only the places, each a link with why it matched: no sentence before them, no excerpts (`/sources`). */
   placesOnly?: boolean;
+  /** `footer: folded` (`AnswerCommentInput.foldFooter`). */
+  foldFooter?: boolean;
   /** Characters allowed (GitHub's limit by default). */
   limit?: number;
   /**
@@ -100,6 +102,7 @@ export function renderRetrievalAnswer(
     limit: input.limit,
     ...(input.fallback ? { fallback: input.fallback } : {}),
     ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
+    ...(input.foldFooter && { foldFooter: true }),
     allowedLinkHosts: input.allowedLinkHosts,
   });
 }

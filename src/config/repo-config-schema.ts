@@ -79,6 +79,17 @@ export const repoConfigSchema = z
         allowed: "`checklist`, `reaction` or `none`",
       }),
     /**
+     * Where an answer's footer (the model, tokens, time and the commit
+     * read) goes: `shown` below the answer, or `folded` into its collapsed
+     * "Context used" section, so the answer shows its text and one
+     * collapsed line. An answer with no such section keeps it shown.
+     */
+    footer: z.enum(["shown", "folded"]).default("shown").meta({
+      description:
+        "Where the answer's footer (model, tokens, time, commit) goes: `shown` below the answer, or `folded` into its collapsed Context used section.",
+      allowed: "`shown` or `folded`",
+    }),
+    /**
      * Shorthand for `allowed_associations`: `members` lets only owners,
      * organisation members and collaborators ask; `everyone` is the default.
      * An explicit `allowed_associations` wins over it.

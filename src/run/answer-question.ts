@@ -65,6 +65,8 @@ export interface AnswerQuestionInput {
     placesOnly?: boolean;
     /** Said first in a retrieval answer given on purpose: why it is not the model's (`outsiders: retrieval`). */
     retrievalNote?: string;
+    /** `footer: folded` in the repository's config: the footer goes inside the collapsed details. */
+    foldFooter?: boolean;
   };
   /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
   services: {
@@ -165,6 +167,7 @@ export async function answerQuestion(
       retrieved: built,
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
+      ...(settings.foldFooter && { foldFooter: true }),
       ...(settings.placesOnly && { placesOnly: true }),
       ...(settings.retrievalNote && { note: settings.retrievalNote }),
       allowedLinkHosts,
@@ -262,6 +265,7 @@ export async function answerQuestion(
       retrieved: built,
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
+      ...(settings.foldFooter && { foldFooter: true }),
       note:
         result instanceof ModelOutOfTimeError
           ? modelOutOfTime(wallTimeMs)
@@ -284,6 +288,7 @@ export async function answerQuestion(
       retrieved: built,
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
+      ...(settings.foldFooter && { foldFooter: true }),
       fallback: { model: settings.model, why: "returned an empty answer" },
       allowedLinkHosts,
       render,
@@ -306,6 +311,7 @@ export async function answerQuestion(
     tokensUsed: result.tokensUsed,
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
+    ...(settings.foldFooter && { foldFooter: true }),
     allowedLinkHosts,
     ownSecrets,
     ...elapsed(),

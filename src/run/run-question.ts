@@ -266,6 +266,7 @@ export async function runQuestion(
             allowedLinkHosts: deps.operator.allowedLinkHosts,
             ownSecrets: deps.operator.ownSecrets,
             ...(form === "sources" && { placesOnly: true }),
+            ...(job.config.footer === "folded" && { foldFooter: true }),
             ...(form === "outsider" && {
               retrievalNote: `This repository answers people outside it from a search of the code alone. One of its members can ask for the model's answer with \`@${mentioned} /retry\`.`,
             }),

@@ -21,12 +21,16 @@ const MAX_LINK = permalink({
   startLine: 9,
 });
 
-async function answerBody(model?: string): Promise<string> {
+async function answerBody(
+  model?: string,
+  foldFooter?: boolean,
+): Promise<string> {
   const rendered = await renderAnswerComment({
     answer: `An upload is retried on 429 and 5xx ([shouldRetryUpload](${RETRY_LINK})), at most [five times](${MAX_LINK}); see also ${RETRY_LINK}.`,
     repository: { ...repository, askedRef: "main" },
     context: [{ path: "src/config.py", ranges: [[1, 5]], tokens: 40 }],
     ...(model ? { model, tokensUsed: 2_048 } : {}),
+    ...(foldFooter && { foldFooter }),
   });
   return rendered.body;
 }
@@ -35,6 +39,22 @@ describe("isAnswerComment", () => {
   it("recognises askcode's answers, from a model or from retrieval", async () => {
     expect(isAnswerComment(await answerBody("gpt-4o"))).toBe(true);
     expect(isAnswerComment(await answerBody())).toBe(true);
+  });
+
+  it("recognises an answer whose footer is folded into its details, the footer its section's last line", async () => {
+    const body = await answerBody("gpt-4o", true);
+    const lines = body.split("\n");
+
+    expect(lines.at(-1)).toBe("</details>");
+    expect(lines.at(-2)).toMatch(/^<sub>askcode · gpt-4o · 2,048 tokens · /);
+    expect(body.indexOf("<summary>Context used")).toBeLessThan(
+      body.indexOf("<sub>askcode"),
+    );
+    expect(isAnswerComment(body)).toBe(true);
+    // Read back as an earlier answer, it is the same as with the footer shown.
+    expect(readAnswerComment(body, repository)).toStrictEqual(
+      readAnswerComment(await answerBody("gpt-4o"), repository),
+    );
   });
 
   it("does not take askcode's notices for answers", async () => {

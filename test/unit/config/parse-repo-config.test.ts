@@ -20,6 +20,7 @@ const DEFAULTS = {
   handle: undefined,
   progress: "checklist",
   outsiders: "model",
+  footer: "shown",
   allowed_associations: [
     "OWNER",
     "MEMBER",
@@ -60,6 +61,7 @@ describe("parseRepoConfig", () => {
         handle: "codehelper",
         progress: "reaction",
         outsiders: "retrieval",
+        footer: "folded",
         allowed_associations: [
           "OWNER",
           "MEMBER",
@@ -100,7 +102,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, progress, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, exclude_paths, missions",
+          "one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, exclude_paths, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",

@@ -16,7 +16,11 @@ const FILES = {
 };
 
 /** One question answered from retrieval alone: every comment call, in order, and the ids the job was handed. */
-async function ask(progress: RepoConfig["progress"], earlierComment?: number) {
+async function ask(
+  progress: RepoConfig["progress"],
+  earlierComment?: number,
+  footer: RepoConfig["footer"] = "shown",
+) {
   const { comments, calls } = recordingComments({ title: "Retries" }, 41);
   const remembered: number[] = [];
   const attempt: JobAttempt = {
@@ -27,7 +31,7 @@ async function ask(progress: RepoConfig["progress"], earlierComment?: number) {
   const outcome = await runQuestion(
     questionJob({
       task: { kind: "question", question: "where does the retry give up?" },
-      config: { ...defaultRepoConfig(), progress },
+      config: { ...defaultRepoConfig(), progress, footer },
     }),
     retrievalRunDeps({
       clientsFor: async (job) => ({
@@ -67,5 +71,13 @@ describe("runQuestion's progress modes", () => {
 
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^update 7 .*src\/retry\.py/s);
+  });
+
+  it("with `footer: folded`, the answer ends in its collapsed details, the footer their last line", async () => {
+    const { calls } = await ask("none", undefined, "folded");
+    const lines = (calls[0] ?? "").split("\n");
+
+    expect(lines.at(-1)).toBe("</details>");
+    expect(lines.at(-2)).toMatch(/^<sub>askcode · retrieval only, no model · /);
   });
 });
