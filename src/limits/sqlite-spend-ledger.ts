@@ -1,0 +1,53 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { Clock } from "../shared/clock.js";
+import { inTransaction } from "../sqlite/in-transaction.js";
+import type { CounterTable } from "./admit-question.js";
+import type { SpendLedger } from "./spend-ledger.js";
+import { checkSpendTable, recordSpendTable } from "./spend-table.js";
+
+/**
+ * The spend ledger of one process without Redis: each period's tokens in
+ * the embedded store (`spend_counters`), so a restart does not hand every
+ * repository a fresh month. Checked and recorded in transactions, as the
+ * Redis ledger's scripts are; entries of past periods are dropped as runs
+ * come.
+ *
+ * @example
+ * const ledger = createSqliteSpendLedger({ db, clock: systemClock });
+ * await ledger.check([{ scope: "repository", name: "octo/app", period: "day", limit: 500_000 }]);
+ */
+export function createSqliteSpendLedger(options: {
+  db: DatabaseSync;
+  clock: Pick<Clock, "now">;
+}): SpendLedger {
+  const { db } = options;
+  db.exec(`CREATE TABLE IF NOT EXISTS spend_counters (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) WITHOUT ROWID`);
+  const prune = db.prepare("DELETE FROM spend_counters WHERE expires_at <= ?");
+  const read = db.prepare("SELECT value FROM spend_counters WHERE key = ?");
+  const write = db.prepare(
+    "INSERT OR REPLACE INTO spend_counters (key, value, expires_at) VALUES (?, ?, ?)",
+  );
+  const table: CounterTable = {
+    get: (key) => (read.get(key) as { value: number } | undefined)?.value,
+    set: (key, value, expiresAt) => write.run(key, value, expiresAt),
+  };
+  const inPeriod = <T>(work: (now: number) => T): T => {
+    const now = options.clock.now();
+    return inTransaction(db, () => {
+      prune.run(now);
+      return work(now);
+    });
+  };
+  return {
+    async check(counters) {
+      return inPeriod((now) => checkSpendTable(table, counters, now));
+    },
+    async record(runId, counters, tokens) {
+      inPeriod((now) => recordSpendTable(table, runId, counters, tokens, now));
+    },
+  };
+}
