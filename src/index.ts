@@ -31,6 +31,8 @@ import { createRedisReactionMemory } from "./metrics/redis-reaction-memory.js";
 import { createSqliteReactionMemory } from "./metrics/sqlite-reaction-memory.js";
 import { createRedisQuestionLimiter } from "./limits/redis-question-limiter.js";
 import { createSqliteQuestionLimiter } from "./limits/sqlite-question-limiter.js";
+import { createRedisSpendLedger } from "./limits/redis-spend-ledger.js";
+import { createSqliteSpendLedger } from "./limits/sqlite-spend-ledger.js";
 import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
 import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
@@ -160,6 +162,11 @@ export function createAskcodeApp(
       "redis" in store
         ? createRedisQuestionLimiter({ redis: store.redis, clock })
         : createSqliteQuestionLimiter({ db: store.db, clock });
+    // Model-token budgets, kept where the question limits are.
+    const spendLedger =
+      "redis" in store
+        ? createRedisSpendLedger({ redis: store.redis, clock })
+        : createSqliteSpendLedger({ db: store.db, clock });
 
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
@@ -285,6 +292,7 @@ export function createAskcodeApp(
           clock,
           log: jobLog(job),
           metrics: metrics.run,
+          spend: { ledger: spendLedger, ceilings: operator.spendCeilings },
           inFlight,
           attempt,
           indexCache,

@@ -25,6 +25,14 @@ function wholeNumber(min: number, max: number, unit: string) {
     .meta({ allowed: `a whole number${unit} from ${min} to ${max}` });
 }
 
+/** The operator's model-token ceilings per period (`ASKCODE_TOKENS_PER_*`); undefined: none. */
+export interface SpendCeilings {
+  installationPerDay: number | undefined;
+  installationPerMonth: number | undefined;
+  repositoryPerDay: number | undefined;
+  repositoryPerMonth: number | undefined;
+}
+
 /**
  * The operator's settings, read once from the environment at start (the
  * environment, then `.env` for what it leaves unset). The app's credentials
@@ -194,6 +202,33 @@ export const operatorEnvSchema = z.object({
     " of questions",
   ).default(100),
   /**
+   * Model tokens askcode may spend per UTC day and per calendar month, for
+   * one installation (all its repositories) and for one repository (a
+   * repository's `limits.tokens_per_day` / `tokens_per_month` may only
+   * lower the latter). Once one is spent, questions are answered from a
+   * search of the code alone until the period ends. Unset: no ceiling.
+   */
+  ASKCODE_TOKENS_PER_INSTALLATION_PER_DAY: wholeNumber(
+    1000,
+    10_000_000_000,
+    " of tokens",
+  ).optional(),
+  ASKCODE_TOKENS_PER_INSTALLATION_PER_MONTH: wholeNumber(
+    1000,
+    10_000_000_000,
+    " of tokens",
+  ).optional(),
+  ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: wholeNumber(
+    1000,
+    10_000_000_000,
+    " of tokens",
+  ).optional(),
+  ASKCODE_TOKENS_PER_REPOSITORY_PER_MONTH: wholeNumber(
+    1000,
+    10_000_000_000,
+    " of tokens",
+  ).optional(),
+  /**
    * The Redis that replicas share: the job queue (BullMQ) and the delivery
    * deduplication live there, so any replica may run a question and one
    * killed mid-answer is picked up by another. Unset: one process, an
@@ -344,6 +379,8 @@ export interface OperatorConfig {
   shutdownGraceSeconds: number;
   /** The ceilings of questions answered per hour; repositories may set lower ones. */
   questionLimits: { perUser: number; perRepository: number };
+  /** Model-token ceilings per period (`ASKCODE_TOKENS_PER_*`); each undefined: none. */
+  spendCeilings: SpendCeilings;
   /** The shared Redis; `undefined`: one process, its state in the embedded store. */
   redisUrl: string | undefined;
   /** The embedded store's directory (`ASKCODE_DATA_DIR`), used without Redis. */
@@ -528,6 +565,12 @@ function toOperatorConfig(
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ""),
     shutdownGraceSeconds: env.ASKCODE_SHUTDOWN_GRACE_SECONDS,
+    spendCeilings: {
+      installationPerDay: env.ASKCODE_TOKENS_PER_INSTALLATION_PER_DAY,
+      installationPerMonth: env.ASKCODE_TOKENS_PER_INSTALLATION_PER_MONTH,
+      repositoryPerDay: env.ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY,
+      repositoryPerMonth: env.ASKCODE_TOKENS_PER_REPOSITORY_PER_MONTH,
+    },
     questionLimits: {
       perUser: env.ASKCODE_QUESTIONS_PER_USER_PER_HOUR,
       perRepository: env.ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR,

@@ -16,6 +16,14 @@ function questionsPerHour(description: string) {
   });
 }
 
+/** A repository's model-token budget: optional, the operator's ceiling when unset, never above it. */
+function tokensPer(description: string) {
+  return z.number().int().min(1_000).max(10_000_000_000).optional().meta({
+    description,
+    allowed: "a whole number of tokens from 1000 to 10000000000",
+  });
+}
+
 /** Where a repository keeps its settings, as `context.config` takes it (under `.github/`). */
 export const REPO_CONFIG_FILE = "askcode.yml";
 
@@ -198,13 +206,21 @@ export const repoConfigSchema = z
         questions_per_repository_per_hour: questionsPerHour(
           "Questions askcode answers in this repository per hour.",
         ),
+        /** Model tokens this repository may spend per UTC day; then answers come from retrieval alone until the day ends. */
+        tokens_per_day: tokensPer(
+          "Model tokens this repository may spend per day (UTC); then askcode answers from a search of the code until the day ends.",
+        ),
+        /** The same per calendar month (UTC). */
+        tokens_per_month: tokensPer(
+          "Model tokens this repository may spend per calendar month (UTC); then askcode answers from a search of the code until the month ends.",
+        ),
       })
       .prefault({})
       .meta({
         description:
           "Bounds on what one question may bring in, and questions answered per hour (at most the operator's ceilings).",
         allowed:
-          "a map with any of `max_question_chars`, `max_thread_comments`, `questions_per_user_per_hour`, `questions_per_repository_per_hour`",
+          "a map with any of `max_question_chars`, `max_thread_comments`, `questions_per_user_per_hour`, `questions_per_repository_per_hour`, `tokens_per_day`, `tokens_per_month`",
       }),
     /**
      * How many tool calls a run may make: askcode asks the model for one call

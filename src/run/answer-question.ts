@@ -83,6 +83,8 @@ export interface AnswerQuestionInput {
     deadline?: Deadline;
     /** Counts the packed context's tokens and the model's (none: not counted). */
     metrics?: RunMetrics;
+    /** Told the model's tokens once it answered (the spend budgets count them). */
+    onModelTokens?: (tokens: number) => Promise<void> | void;
     /**
      * Indexes of whole repositories kept across questions, and the namespace
      * (the installation) their keys start with; none: every question indexes.
@@ -258,8 +260,10 @@ export async function answerQuestion(
     );
     return error;
   });
-  if (!(result instanceof ModelError))
+  if (!(result instanceof ModelError)) {
     services.metrics?.answerTokens(result.tokensUsed);
+    await services.onModelTokens?.(result.tokensUsed);
+  }
   if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,

@@ -42,6 +42,11 @@ import type { QuestionOutcome } from "./question-outcome.js";
 import { missionEnabled } from "../question/decide-label.js";
 import { deeperSettings } from "./deeper-settings.js";
 import { planRun } from "./plan-run.js";
+import {
+  checkSpend,
+  renderSpentNote,
+  type SpendDeps,
+} from "../limits/check-spend.js";
 import { renderHelp } from "./render-help.js";
 import { questionTooLong } from "../question/question-too-long.js";
 import { pullRequestCommit } from "../conversation/pull-request-commit.js";
@@ -85,6 +90,11 @@ export interface RunQuestionDeps {
   log: AgentLog & { error(meta: object, message: string): void };
   /** Counts the run's context and model tokens (none: not counted). */
   metrics?: RunMetrics;
+  /**
+   * The model-token budgets per installation and repository (none: no
+   * budget): a spent one answers from retrieval alone until it renews.
+   */
+  spend?: Omit<SpendDeps, "log">;
   /** Where the run's comment is registered, for a shutdown to mark it interrupted. */
   inFlight: InFlightRuns;
   /**
@@ -205,6 +215,17 @@ export async function runQuestion(
           form === "deeper"
             ? deeperSettings(settings, deps.operator)
             : settings;
+        // The model, unless the form or a spent budget says retrieval alone.
+        const wanted =
+          form === "model" || form === "deeper"
+            ? deps.modelFor(settings.model)
+            : undefined;
+        const spend =
+          wanted && deps.spend
+            ? await checkSpend(job, { ...deps.spend, log: deps.log })
+            : undefined;
+        const spent = spend?.verdict.spent ? spend.verdict : undefined;
+        const model = spent ? undefined : wanted;
         // A question may name a branch, tag or commit ("on v2.1 …", a link):
         // that one is read, or none (RefNotFoundError), never the default instead.
         const asked =
@@ -267,17 +288,27 @@ export async function runQuestion(
             ownSecrets: deps.operator.ownSecrets,
             ...(form === "sources" && { placesOnly: true }),
             ...(job.config.footer === "folded" && { foldFooter: true }),
+            ...(spent?.notify && {
+              retrievalNote: renderSpentNote(spent.counter, spent.renewsAt),
+            }),
             ...(form === "outsider" && {
               retrievalNote: `This repository answers people outside it from a search of the code alone. One of its members can ask for the model's answer with \`@${mentioned} /retry\`.`,
             }),
           },
           services: {
-            // `/no-model`, `/sources` and an outsider's question where the
-            // repository says so answer from retrieval alone.
-            model:
-              form === "model" || form === "deeper"
-                ? deps.modelFor(settings.model)
-                : undefined,
+            model,
+            // What the model spent counts against the budgets, once per question.
+            ...(spend && {
+              onModelTokens: (tokens: number) =>
+                deps.spend?.ledger
+                  .record(job.triggerId, spend.counters, tokens)
+                  .catch((error: unknown) =>
+                    deps.log.warn(
+                      { err: error, deliveryId: job.deliveryId },
+                      "askcode could not count the run's model tokens against its budgets",
+                    ),
+                  ),
+            }),
             tokenCounter: deps.tokenCounterFor(settings.model),
             clock: deps.clock,
             log: deps.log,
@@ -294,9 +325,13 @@ export async function runQuestion(
             ...(deps.cpu ? { cpu: deps.cpu } : {}),
           },
         });
+        const configProblems = [
+          ...job.configProblems,
+          ...(spend?.problems ?? []),
+        ];
         const problems =
-          job.configProblems.length > 0
-            ? renderConfigProblems(job.configProblems) + "\n\n---\n\n"
+          configProblems.length > 0
+            ? renderConfigProblems(configProblems) + "\n\n---\n\n"
             : "";
         const moved =
           onHead && !onHead.note

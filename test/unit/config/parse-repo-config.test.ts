@@ -80,6 +80,8 @@ describe("parseRepoConfig", () => {
           max_thread_comments: 40,
           questions_per_user_per_hour: 5,
           questions_per_repository_per_hour: 50,
+          tokens_per_day: 200000,
+          tokens_per_month: 3000000,
         },
         max_steps: 5,
         exclude_paths: ["docs/", "*.min.js", "/vendor"],
