@@ -109,7 +109,10 @@ export function createAskcodeApp(
       operator.cpuThreads > 0
         ? createCpuPool({ threads: operator.cpuThreads })
         : undefined;
-    const metrics = createAskcodeMetrics(options.metrics ?? new Registry());
+    const metrics = createAskcodeMetrics(
+      options.metrics ?? new Registry(),
+      operator.modelPrices,
+    );
     // With Redis, replicas share what bounds them: the code-search budget and
     // the question limits (and the queue's dedup store, below), and GitHub's
     // answers with their ETags. One commands connection serves them all; it

@@ -57,6 +57,10 @@ export interface AgentResult {
   toolCalls: ToolCallRecord[];
   /** Prompt plus completion tokens of every request, as reported (else counted). */
   tokensUsed: number;
+  /** `tokensUsed`'s prompt part (what a price's input rate applies to). */
+  inputTokens: number;
+  /** `tokensUsed`'s completion part. */
+  outputTokens: number;
   /** The file lines tool results showed the model (the first message's are the caller's). */
   seen: SeenRange[];
   /** Files tool results named without showing lines (listings, path matches), each once. */

@@ -161,6 +161,7 @@ export async function runAgent(
       ...(cutAtLimit ? { answerCutAtTokens: budgets.answerTokens } : {}),
       stop,
       ...run,
+      ...spent,
       toolCalls,
       seen,
       named: [...named],

@@ -26,6 +26,8 @@ export interface AnswerCommentInput {
   model?: string;
   /** Tokens the model used over the run. */
   tokensUsed?: number;
+  /** What they cost, in US dollars (`FooterInput.costUsd`). */
+  costUsd?: number;
   /** How long the run took (`FooterInput`). */
   elapsedMs?: number;
   /** The model's answer stopped at this reply length limit, in tokens: say it was cut. */

@@ -7,6 +7,8 @@ export interface FooterInput {
   model?: string;
   /** Tokens the model used over the whole run (prompts and completions). */
   tokensUsed?: number;
+  /** What those tokens cost, in US dollars (with the operator's price for the model). */
+  costUsd?: number;
   /** A model was meant to answer and did not: which, and what happened ("returned an empty answer"). */
   fallback?: { model: string; why: string };
   /** How long the run took, from the question's pickup to this answer. */
@@ -19,8 +21,8 @@ export interface FooterInput {
  * question named).
  *
  * @example
- * renderFooter({ repository, model: "gpt-4o", tokensUsed: 12_345, elapsedMs: 83_600 })
- * // "<sub>askcode · gpt-4o · 12,345 tokens · 1m 24s · read at [9fceb02](https://github.com/o/r/commit/9fceb02…)</sub>"
+ * renderFooter({ repository, model: "gpt-4o", tokensUsed: 12_345, costUsd: 0.046, elapsedMs: 83_600 })
+ * // "<sub>askcode · gpt-4o · 12,345 tokens · $0.046 · 1m 24s · read at [9fceb02](https://github.com/o/r/commit/9fceb02…)</sub>"
  * renderFooter({ repository, elapsedMs: 2_100 })
  * // "<sub>askcode · retrieval only, no model · 2.1s · read at [9fceb02](…)</sub>"
  * renderFooter({ repository, fallback: { model: "gpt-4o", why: "returned an empty answer" } })
@@ -33,6 +35,7 @@ export function renderFooter(input: FooterInput): string {
     parts.push(escapeHtml(model));
     if (tokensUsed !== undefined)
       parts.push(`${tokensUsed.toLocaleString("en")} tokens`);
+    if (input.costUsd !== undefined) parts.push(formatUsd(input.costUsd));
   } else if (fallback)
     parts.push(
       `model ${escapeHtml(fallback.model)} ${escapeHtml(fallback.why)}; this answer is from retrieval`,
@@ -41,6 +44,19 @@ export function renderFooter(input: FooterInput): string {
   if (elapsedMs !== undefined) parts.push(formatElapsed(elapsedMs));
   parts.push(readAt(repository));
   return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/**
+ * A cost in US dollars as a reader wants it: cents, or a tenth of a cent
+ * below ten cents, or "<$0.001".
+ *
+ * @example
+ * formatUsd(0.0456) // "$0.046"
+ * formatUsd(1.234)  // "$1.23"
+ */
+export function formatUsd(usd: number): string {
+  if (usd > 0 && usd < 0.001) return "<$0.001";
+  return `$${usd.toFixed(usd < 0.1 ? 3 : 2)}`;
 }
 
 // The footer as renderFooter writes it: "askcode", then what answered (a

@@ -8,6 +8,7 @@ import {
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
 import { ConfigError } from "../shared/errors.js";
+import type { ModelPrice } from "../shared/model-cost.js";
 import { handleField } from "./config-fields.js";
 import { didYouMean } from "./did-you-mean.js";
 import { allowedFor } from "./parse-config-fields.js";
@@ -166,6 +167,21 @@ export const operatorEnvSchema = z.object({
     .meta({
       allowed:
         "host names separated by commas, such as docs.python.org,*.mozilla.org",
+    }),
+  /**
+   * What the models cost, in US dollars per million tokens, input/output:
+   * `gpt-4o=2.5/10,gpt-4o-mini=0.15/0.6`. With a price, an answer's footer
+   * shows its cost and `/metrics` the money spent per repository.
+   */
+  ASKCODE_MODEL_PRICES: z
+    .string()
+    .regex(
+      /^[^=,\s]+=\d+(?:\.\d+)?\/\d+(?:\.\d+)?(?:\s*,\s*[^=,\s]+=\d+(?:\.\d+)?\/\d+(?:\.\d+)?)*$/,
+    )
+    .optional()
+    .meta({
+      allowed:
+        "model=input/output prices in US dollars per million tokens, separated by commas, such as gpt-4o=2.5/10,gpt-4o-mini=0.15/0.6",
     }),
   /** Where the mission files are, relative to the working directory. */
   ASKCODE_MISSIONS_DIR: z
@@ -381,6 +397,8 @@ export interface OperatorConfig {
   questionLimits: { perUser: number; perRepository: number };
   /** Model-token ceilings per period (`ASKCODE_TOKENS_PER_*`); each undefined: none. */
   spendCeilings: SpendCeilings;
+  /** US dollars per million tokens by model name (`ASKCODE_MODEL_PRICES`); a model not named has no price. */
+  modelPrices: Record<string, ModelPrice>;
   /** The shared Redis; `undefined`: one process, its state in the embedded store. */
   redisUrl: string | undefined;
   /** The embedded store's directory (`ASKCODE_DATA_DIR`), used without Redis. */
@@ -565,6 +583,19 @@ function toOperatorConfig(
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ""),
     shutdownGraceSeconds: env.ASKCODE_SHUTDOWN_GRACE_SECONDS,
+    modelPrices: Object.fromEntries(
+      (env.ASKCODE_MODEL_PRICES ?? "")
+        .split(",")
+        .filter((entry) => entry.trim() !== "")
+        .map((entry) => {
+          const [model, prices] = entry.trim().split("=") as [string, string];
+          const [input, output] = prices.split("/").map(Number) as [
+            number,
+            number,
+          ];
+          return [model, { input, output }];
+        }),
+    ),
     spendCeilings: {
       installationPerDay: env.ASKCODE_TOKENS_PER_INSTALLATION_PER_DAY,
       installationPerMonth: env.ASKCODE_TOKENS_PER_INSTALLATION_PER_MONTH,

@@ -1,3 +1,4 @@
+import type { ModelPrice } from "../shared/model-cost.js";
 import type { Registry } from "prom-client";
 import {
   createAnswerReactionMetrics,
@@ -33,12 +34,15 @@ export interface AskcodeMetrics {
  * const metrics = createAskcodeMetrics(registry);
  * await registry.metrics(); // "# HELP askcode_webhooks_received_total …"
  */
-export function createAskcodeMetrics(registry: Registry): AskcodeMetrics {
+export function createAskcodeMetrics(
+  registry: Registry,
+  prices: Readonly<Record<string, ModelPrice>> = {},
+): AskcodeMetrics {
   return {
     webhooks: createWebhookMetrics(registry),
     questions: createQuestionMetrics(registry),
     github: createGitHubMetrics(registry),
-    run: createRunMetrics(registry),
+    run: createRunMetrics(registry, prices),
     reactions: createAnswerReactionMetrics(registry),
   };
 }

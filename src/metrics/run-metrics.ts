@@ -1,4 +1,5 @@
 import { Counter, Histogram, type Registry } from "prom-client";
+import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
 
 /** Tokens of one model request: prompt (input) and reply (output). */
 export interface ModelTokens {
@@ -46,8 +47,12 @@ const ANSWER_BUCKETS = [
  * run.forRepository("octo/app").modelTokens("gpt-4o", { input: 900, output: 60 });
  * // askcode_model_tokens_total{model="gpt-4o",direction="input"} 900
  * // askcode_repository_model_tokens_total{repository="octo/app",direction="input"} 900
+ * // askcode_repository_model_spend_usd_total{repository="octo/app"} 0.00285 (with gpt-4o at 2.5/10)
  */
-export function createRunMetrics(registry: Registry): RunMetrics {
+export function createRunMetrics(
+  registry: Registry,
+  prices: Readonly<Record<string, ModelPrice>> = {},
+): RunMetrics {
   const context = new Histogram({
     name: "askcode_context_packed_tokens",
     help: "Tokens of code packed into a question's first message.",
@@ -64,6 +69,12 @@ export function createRunMetrics(registry: Registry): RunMetrics {
     name: "askcode_repository_model_tokens_total",
     help: "The model tokens of askcode_model_tokens_total, by the repository whose question spent them.",
     labelNames: ["repository", "direction"] as const,
+    registers: [registry],
+  });
+  const spendUsd = new Counter({
+    name: "askcode_repository_model_spend_usd_total",
+    help: "What the model tokens of askcode_repository_model_tokens_total cost, in US dollars, at the operator's prices (ASKCODE_MODEL_PRICES); models without a price are not counted.",
+    labelNames: ["repository"] as const,
     registers: [registry],
   });
   const perAnswer = new Histogram({
@@ -84,6 +95,12 @@ export function createRunMetrics(registry: Registry): RunMetrics {
         modelTokens(model, used);
         byRepository.inc({ repository, direction: "input" }, used.input);
         byRepository.inc({ repository, direction: "output" }, used.output);
+        const price = prices[model];
+        if (price)
+          spendUsd.inc(
+            { repository },
+            modelCostUsd(used.input, used.output, price),
+          );
       },
     }),
     answerTokens: (spent) => perAnswer.observe(spent),

@@ -29,6 +29,7 @@ import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
+import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import { ModelError } from "../shared/errors.js";
 import type { Clock } from "../shared/clock.js";
@@ -67,6 +68,8 @@ export interface AnswerQuestionInput {
     retrievalNote?: string;
     /** `footer: folded` in the repository's config: the footer goes inside the collapsed details. */
     foldFooter?: boolean;
+    /** The model's price (`ASKCODE_MODEL_PRICES`): the footer shows what the answer cost. */
+    modelPrice?: ModelPrice;
   };
   /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
   services: {
@@ -313,6 +316,13 @@ export async function answerQuestion(
     context: seen.files(),
     model: settings.model,
     tokensUsed: result.tokensUsed,
+    ...(settings.modelPrice && {
+      costUsd: modelCostUsd(
+        result.inputTokens,
+        result.outputTokens,
+        settings.modelPrice,
+      ),
+    }),
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
     ...(settings.foldFooter && { foldFooter: true }),

@@ -1,4 +1,5 @@
 import type { ChatModel } from "../agent/chat-model.js";
+import type { ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import {
   renderFailureComment,
@@ -82,6 +83,8 @@ export interface RunQuestionDeps {
     allowedLinkHosts?: readonly string[];
     /** askcode's own secrets: never sent to the model, never posted. */
     ownSecrets?: readonly OwnSecret[];
+    /** US dollars per million tokens by model (`ASKCODE_MODEL_PRICES`). */
+    modelPrices?: Readonly<Record<string, ModelPrice>>;
   };
   /** The model for a run's model name; undefined: no endpoint, answer from retrieval alone. */
   modelFor(name: string): ChatModel | undefined;
@@ -288,6 +291,9 @@ export async function runQuestion(
             ownSecrets: deps.operator.ownSecrets,
             ...(form === "sources" && { placesOnly: true }),
             ...(job.config.footer === "folded" && { foldFooter: true }),
+            ...(deps.operator.modelPrices?.[settings.model] && {
+              modelPrice: deps.operator.modelPrices[settings.model],
+            }),
             ...(spent?.notify && {
               retrievalNote: renderSpentNote(spent.counter, spent.renewsAt),
             }),

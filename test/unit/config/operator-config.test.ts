@@ -45,6 +45,7 @@ describe("loadOperatorConfig", () => {
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
       questionLimits: { perUser: 20, perRepository: 100 },
+      modelPrices: {},
       spendCeilings: {
         installationPerDay: undefined,
         installationPerMonth: undefined,
@@ -121,6 +122,7 @@ describe("loadOperatorConfig", () => {
         ASKCODE_QUESTIONS_PER_USER_PER_HOUR: "5",
         ASKCODE_QUESTIONS_PER_REPOSITORY_PER_HOUR: "40",
         ASKCODE_TOKENS_PER_INSTALLATION_PER_DAY: "2000000",
+        ASKCODE_MODEL_PRICES: "gpt-4o=2.5/10, qwen2.5-coder:32b=0/0",
         ASKCODE_TOKENS_PER_INSTALLATION_PER_MONTH: "30000000",
         ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: "500000",
         ASKCODE_TOKENS_PER_REPOSITORY_PER_MONTH: "8000000",
@@ -161,6 +163,10 @@ describe("loadOperatorConfig", () => {
       allowedLinkHosts: ["docs.python.org", "*.mozilla.org"],
       shutdownGraceSeconds: 50,
       questionLimits: { perUser: 5, perRepository: 40 },
+      modelPrices: {
+        "gpt-4o": { input: 2.5, output: 10 },
+        "qwen2.5-coder:32b": { input: 0, output: 0 },
+      },
       spendCeilings: {
         installationPerDay: 2_000_000,
         installationPerMonth: 30_000_000,

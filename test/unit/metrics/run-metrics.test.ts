@@ -45,4 +45,23 @@ describe("createRunMetrics", () => {
     expect(answers).toContain("askcode_answer_model_tokens_sum 2420");
     expect(answers).toContain("askcode_answer_model_tokens_count 2");
   });
+
+  it("counts the money each repository's model tokens cost at the operator's prices, and none for a model without one", async () => {
+    const registry = new Registry();
+    const run = createRunMetrics(registry, {
+      "gpt-4o": { input: 2.5, output: 10 },
+    });
+    run
+      .forRepository("octo/app")
+      .modelTokens("gpt-4o", { input: 10_000, output: 1_000 });
+    run
+      .forRepository("octo/docs")
+      .modelTokens("local-llama", { input: 10_000, output: 1_000 });
+
+    expect(
+      await metricSamples(registry, "askcode_repository_model_spend_usd_total"),
+    ).toStrictEqual([
+      'askcode_repository_model_spend_usd_total{repository="octo/app"} 0.035',
+    ]);
+  });
 });

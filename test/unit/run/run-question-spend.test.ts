@@ -61,6 +61,12 @@ function setup(ceilings: SpendCeilings, tokensPerDay?: number) {
         modelFor: () => model,
         clock,
         spend: { ledger, ceilings },
+        operator: {
+          model: "gpt-4o",
+          contextWindow: 128_000,
+          snapshotMaxBytes: 10_000_000,
+          modelPrices: { "gpt-4o": { input: 2.5, output: 10 } },
+        },
       }),
     );
     return { reply: bodies.at(-1) ?? "", asked: model.requests.length };
@@ -84,7 +90,8 @@ describe("the model-token budgets", () => {
       third.asked,
       fourth.asked,
     ]).toStrictEqual([1, 1, 0, 0]);
-    expect(first.reply).toContain("gpt-4o · 1,200 tokens");
+    // 900 prompt and 300 reply tokens at $2.50 and $10 per million.
+    expect(first.reply).toContain("gpt-4o · 1,200 tokens · $0.005 · ");
     expect(third.reply).toMatch(
       /^This repository's model budget for today \(2,000 tokens, UTC\) is spent, so this answer comes from a search of the code alone\. It renews at 2026-11-28 00:00 UTC\./,
     );
