@@ -29,17 +29,20 @@ return { 0 }
 `;
 
 // KEYS: each counter's count key, then its "recorded" key for the run.
-// ARGV: the tokens, then each counter's time to live (ms).
+// ARGV: the tokens, then each counter's time to live (ms). Returns each
+// counter's total after.
 const RECORD = `
 local counters = #KEYS / 2
+local totals = {}
 for i = 1, counters do
   local ttl = tonumber(ARGV[i + 1])
   if redis.call('SET', KEYS[2 * i], '1', 'NX', 'PX', ttl) then
     redis.call('INCRBY', KEYS[2 * i - 1], tonumber(ARGV[1]))
     redis.call('PEXPIRE', KEYS[2 * i - 1], ttl)
   end
+  totals[i] = tonumber(redis.call('GET', KEYS[2 * i - 1]) or '0')
 end
-return 0
+return totals
 `;
 
 /**
@@ -84,10 +87,10 @@ export function createRedisSpendLedger(options: {
     },
     async record(runId, counters, tokens) {
       const now = options.clock.now();
-      await record(
+      return (await record(
         counters.flatMap((c) => [spendKey(c, now), recordedKey(runId, c, now)]),
         [tokens, ...counters.map((c) => ttl(c.period, now))],
-      );
+      )) as number[];
     },
   };
 }

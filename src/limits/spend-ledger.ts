@@ -16,13 +16,14 @@ export interface SpendLedger {
   check(counters: readonly SpendCounter[]): Promise<SpendVerdict>;
   /**
    * Adds `tokens` to every counter's current period, once per `runId`: a
-   * retried job or a redelivery adds nothing more.
+   * retried job or a redelivery adds nothing more. Resolves each counter's
+   * tokens in the period after it (for `/metrics`' remaining budget).
    */
   record(
     runId: string,
     counters: readonly SpendCounter[],
     tokens: number,
-  ): Promise<void>;
+  ): Promise<number[]>;
 }
 
 export interface SpendCounter {

@@ -30,20 +30,22 @@ export function checkSpendTable(
   return { spent: false };
 }
 
-/** Adds a run's tokens to each counter's period, once per run and counter. */
+/** Adds a run's tokens to each counter's period, once per run and counter; each counter's total after. */
 export function recordSpendTable(
   table: CounterTable,
   runId: string,
   counters: readonly SpendCounter[],
   tokens: number,
   now: number,
-): void {
-  for (const counter of counters) {
-    const done = recordedKey(runId, counter, now);
-    if (table.get(done) !== undefined) continue;
-    const { endsAt } = spendPeriod(counter.period, now);
+): number[] {
+  return counters.map((counter) => {
     const key = spendKey(counter, now);
-    table.set(key, (table.get(key) ?? 0) + tokens, endsAt);
+    const before = table.get(key) ?? 0;
+    const done = recordedKey(runId, counter, now);
+    if (table.get(done) !== undefined) return before;
+    const { endsAt } = spendPeriod(counter.period, now);
+    table.set(key, before + tokens, endsAt);
     table.set(done, 1, endsAt);
-  }
+    return before + tokens;
+  });
 }

@@ -47,7 +47,9 @@ export function createSqliteSpendLedger(options: {
       return inPeriod((now) => checkSpendTable(table, counters, now));
     },
     async record(runId, counters, tokens) {
-      inPeriod((now) => recordSpendTable(table, runId, counters, tokens, now));
+      return inPeriod((now) =>
+        recordSpendTable(table, runId, counters, tokens, now),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from "prom-client";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
 
 /** Tokens of one model request: prompt (input) and reply (output). */
@@ -21,6 +21,14 @@ export interface RunMetrics {
   forRepository(repository: string): Pick<RunMetrics, "modelTokens">;
   /** The tokens one answer's run spent in all, once it ends. */
   answerTokens(tokens: number): void;
+  /**
+   * What is left of a model-token budget (`ASKCODE_TOKENS_PER_*`), as of
+   * the last run this process counted against it (0 once spent).
+   */
+  budgetRemaining(
+    budget: { scope: string; name: string; period: string },
+    tokens: number,
+  ): void;
 }
 
 // Packed context per question: a few hundred tokens for a small repository,
@@ -71,6 +79,12 @@ export function createRunMetrics(
     labelNames: ["repository", "direction"] as const,
     registers: [registry],
   });
+  const remaining = new Gauge({
+    name: "askcode_model_budget_remaining_tokens",
+    help: "Model tokens left of a day's or month's budget, per installation or repository, as of the last run this process counted against it.",
+    labelNames: ["scope", "name", "period"] as const,
+    registers: [registry],
+  });
   const spendUsd = new Counter({
     name: "askcode_repository_model_spend_usd_total",
     help: "What the model tokens of askcode_repository_model_tokens_total cost, in US dollars, at the operator's prices (ASKCODE_MODEL_PRICES); models without a price are not counted.",
@@ -104,5 +118,7 @@ export function createRunMetrics(
       },
     }),
     answerTokens: (spent) => perAnswer.observe(spent),
+    budgetRemaining: ({ scope, name, period }, tokens) =>
+      remaining.set({ scope, name, period }, Math.max(0, tokens)),
   };
 }

@@ -305,15 +305,25 @@ export async function runQuestion(
             model,
             // What the model spent counts against the budgets, once per question.
             ...(spend && {
-              onModelTokens: (tokens: number) =>
-                deps.spend?.ledger
+              onModelTokens: async (tokens: number) => {
+                const totals = await deps.spend?.ledger
                   .record(job.triggerId, spend.counters, tokens)
-                  .catch((error: unknown) =>
+                  .catch((error: unknown) => {
                     deps.log.warn(
                       { err: error, deliveryId: job.deliveryId },
                       "askcode could not count the run's model tokens against its budgets",
-                    ),
-                  ),
+                    );
+                    return undefined;
+                  });
+                spend.counters.forEach((counter, i) => {
+                  const total = totals?.[i];
+                  if (total !== undefined)
+                    deps.metrics?.budgetRemaining(
+                      counter,
+                      counter.limit - total,
+                    );
+                });
+              },
             }),
             tokenCounter: deps.tokenCounterFor(settings.model),
             clock: deps.clock,

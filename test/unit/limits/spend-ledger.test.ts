@@ -62,9 +62,13 @@ describe.each([
     const ledger = make(clock);
     const counters = [day(1_000), month(5_000)];
 
-    await ledger.record("comment:1", counters, 600);
+    expect(await ledger.record("comment:1", counters, 600)).toStrictEqual([
+      600, 600,
+    ]);
     // A retried job records the same run again: nothing more is counted.
-    await ledger.record("comment:1", counters, 600);
+    expect(await ledger.record("comment:1", counters, 600)).toStrictEqual([
+      600, 600,
+    ]);
     expect(await ledger.check(counters)).toStrictEqual({ spent: false });
 
     await ledger.record("comment:2", counters, 500);

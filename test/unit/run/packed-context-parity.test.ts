@@ -48,6 +48,7 @@ async function botPacked(withModel: boolean): Promise<number> {
     modelTokens: () => {},
     forRepository: () => ({ modelTokens: () => {} }),
     answerTokens: () => {},
+    budgetRemaining: () => {},
   };
   await answerQuestion({
     repository: {

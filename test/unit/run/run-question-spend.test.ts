@@ -2,7 +2,10 @@ import { DatabaseSync } from "node:sqlite";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { SpendCeilings } from "../../../src/config/operator-config.js";
 import { createSqliteSpendLedger } from "../../../src/limits/sqlite-spend-ledger.js";
+import { Registry } from "prom-client";
+import { createRunMetrics } from "../../../src/metrics/run-metrics.js";
 import { runQuestion } from "../../../src/run/run-question.js";
+import { metricSamples } from "../../helpers/metric-samples.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { memoryCodeHost } from "../../helpers/memory-code-host.js";
 import { questionJob } from "../../helpers/question-job.js";
@@ -36,6 +39,8 @@ function setup(ceilings: SpendCeilings, tokensPerDay?: number) {
     db: new DatabaseSync(":memory:"),
     clock,
   });
+  const registry = new Registry();
+  const metrics = createRunMetrics(registry);
   let n = 0;
   const ask = async () => {
     n++;
@@ -61,6 +66,7 @@ function setup(ceilings: SpendCeilings, tokensPerDay?: number) {
         modelFor: () => model,
         clock,
         spend: { ledger, ceilings },
+        metrics,
         operator: {
           model: "gpt-4o",
           contextWindow: 128_000,
@@ -71,14 +77,22 @@ function setup(ceilings: SpendCeilings, tokensPerDay?: number) {
     );
     return { reply: bodies.at(-1) ?? "", asked: model.requests.length };
   };
-  return { ask, clock };
+  return { ask, clock, registry };
 }
 
 describe("the model-token budgets", () => {
   it("answer from retrieval alone once the repository's day is spent, say so once, and give the model back when the day renews", async () => {
-    const { ask, clock } = setup({ ...NONE, repositoryPerDay: 2_000 });
+    const { ask, clock, registry } = setup({
+      ...NONE,
+      repositoryPerDay: 2_000,
+    });
 
     const first = await ask();
+    expect(
+      await metricSamples(registry, "askcode_model_budget_remaining_tokens"),
+    ).toStrictEqual([
+      'askcode_model_budget_remaining_tokens{scope="repository",name="octo-org/hello-world",period="day"} 800',
+    ]);
     const second = await ask();
     // 2,400 tokens counted: the day's 2,000 are spent.
     const third = await ask();
