@@ -1,6 +1,9 @@
 import nock from "nock";
+import { createFakeClock } from "../helpers/fake-clock.js";
 import {
+  chatCompletion,
   nockAppAuth,
+  nockNoConfig,
   nockRepository,
   startAskcode,
   UPLOAD_REPOSITORY,
@@ -100,5 +103,66 @@ describe("a repository's controls in .github/askcode.yml, on real webhook delive
     expect(llm.isDone()).toBe(false);
     nock.cleanAll();
     auth.persist(false);
+  });
+});
+
+describe("model budgets, on real webhook deliveries", () => {
+  it("the answer that spends the repository's day shows its tokens and cost; the next is answered from retrieval, saying so", async () => {
+    const auth = nockAppAuth();
+    // The completion reports 900 prompt and 200 reply tokens: past the day's 1,000.
+    const llm = nock("http://llm.test")
+      .post("/v1/chat/completions")
+      .reply(200, {
+        ...chatCompletion({
+          content: "It gives up in `should_give_up` (`src/upload.py#L3-L6`).",
+        }),
+        usage: {
+          prompt_tokens: 900,
+          completion_tokens: 200,
+          total_tokens: 1100,
+        },
+      });
+    const { probot, idle } = await startAskcode(
+      {
+        OPENAI_BASE_URL: "http://llm.test/v1",
+        OPENAI_API_KEY: "sk-test",
+        ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: "1000",
+        ASKCODE_MODEL_PRICES: "gpt-4o=2.5/10",
+      },
+      // Noon UTC: both questions fall in one day, however slow the machine.
+      { clock: createFakeClock(Date.parse("2026-11-27T12:00:00Z")) },
+    );
+    const ask = async (commentId: number) => {
+      nockNoConfig();
+      const github = await nockRepository(UPLOAD_REPOSITORY);
+      const payload = mention(
+        "@askcode where does the retry logic decide to give up?",
+      );
+      payload.comment.id = commentId; // changed: another comment
+      await probot.receive({
+        id: `delivery-${commentId}`,
+        name: "issue_comment",
+        payload,
+      });
+      await idle();
+      return github.edits.at(-1)!;
+    };
+
+    const first = await ask(1);
+    // 900 × $2.50 + 200 × $10 per million tokens.
+    expect(first).toMatch(/<sub>askcode · gpt-4o · 1,100 tokens · \$0\.004 · /);
+    expect(llm.isDone()).toBe(true);
+
+    // The first run's unused interceptors would take the second run's requests.
+    nock.cleanAll();
+    const reauth = nockAppAuth();
+    const second = await ask(2);
+    expect(second).toMatch(
+      /^This repository's model budget for today \(1,000 tokens, UTC\) is spent, so this answer comes from a search of the code alone\. It renews at 2026-11-28 00:00 UTC\./,
+    );
+    expect(second).toContain("retrieval only, no model");
+    nock.cleanAll();
+    auth.persist(false);
+    reauth.persist(false);
   });
 });
