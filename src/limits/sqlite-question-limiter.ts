@@ -2,6 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Clock } from "../shared/clock.js";
 import { inTransaction } from "../sqlite/in-transaction.js";
 import { admitQuestion } from "./admit-question.js";
+import { sqliteCounterTable } from "./sqlite-counter-table.js";
 import type { QuestionLimiter } from "./question-limiter.js";
 
 /**
@@ -20,31 +21,13 @@ export function createSqliteQuestionLimiter(options: {
   clock: Pick<Clock, "now">;
 }): QuestionLimiter {
   const { db } = options;
-  db.exec(`CREATE TABLE IF NOT EXISTS limit_counters (
-    key TEXT PRIMARY KEY,
-    value INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL
-  ) WITHOUT ROWID`);
-  const prune = db.prepare("DELETE FROM limit_counters WHERE expires_at <= ?");
-  const read = db.prepare("SELECT value FROM limit_counters WHERE key = ?");
-  const write = db.prepare(
-    "INSERT OR REPLACE INTO limit_counters (key, value, expires_at) VALUES (?, ?, ?)",
-  );
+  const { table, prune } = sqliteCounterTable(db, "limit_counters");
   return {
     async admit(triggerId, counters) {
       const now = options.clock.now();
       return inTransaction(db, () => {
-        prune.run(now);
-        return admitQuestion(
-          {
-            get: (key) =>
-              (read.get(key) as { value: number } | undefined)?.value,
-            set: (key, value, expiresAt) => write.run(key, value, expiresAt),
-          },
-          triggerId,
-          counters,
-          now,
-        );
+        prune(now);
+        return admitQuestion(table, triggerId, counters, now);
       });
     },
   };

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Clock } from "../shared/clock.js";
 import { inTransaction } from "../sqlite/in-transaction.js";
-import type { CounterTable } from "./admit-question.js";
+import { sqliteCounterTable } from "./sqlite-counter-table.js";
 import type { SpendLedger } from "./spend-ledger.js";
 import { checkSpendTable, recordSpendTable } from "./spend-table.js";
 
@@ -21,24 +21,11 @@ export function createSqliteSpendLedger(options: {
   clock: Pick<Clock, "now">;
 }): SpendLedger {
   const { db } = options;
-  db.exec(`CREATE TABLE IF NOT EXISTS spend_counters (
-    key TEXT PRIMARY KEY,
-    value INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL
-  ) WITHOUT ROWID`);
-  const prune = db.prepare("DELETE FROM spend_counters WHERE expires_at <= ?");
-  const read = db.prepare("SELECT value FROM spend_counters WHERE key = ?");
-  const write = db.prepare(
-    "INSERT OR REPLACE INTO spend_counters (key, value, expires_at) VALUES (?, ?, ?)",
-  );
-  const table: CounterTable = {
-    get: (key) => (read.get(key) as { value: number } | undefined)?.value,
-    set: (key, value, expiresAt) => write.run(key, value, expiresAt),
-  };
+  const { table, prune } = sqliteCounterTable(db, "spend_counters");
   const inPeriod = <T>(work: (now: number) => T): T => {
     const now = options.clock.now();
     return inTransaction(db, () => {
-      prune.run(now);
+      prune(now);
       return work(now);
     });
   };
