@@ -21,6 +21,8 @@ export interface RunMetrics {
   forRepository(repository: string): Pick<RunMetrics, "modelTokens">;
   /** The tokens one answer's run spent in all, once it ends. */
   answerTokens(tokens: number): void;
+  /** What one answer's model tokens cost one installation, in US dollars (at the operator's price). */
+  installationSpendUsd(installation: string, usd: number): void;
   /**
    * What is left of a model-token budget (`ASKCODE_TOKENS_PER_*`), as of
    * the last run this process counted against it (0 once spent).
@@ -91,6 +93,12 @@ export function createRunMetrics(
     labelNames: ["repository"] as const,
     registers: [registry],
   });
+  const installationUsd = new Counter({
+    name: "askcode_installation_model_spend_usd_total",
+    help: "What the model tokens of an installation's answers cost, in US dollars, at the operator's prices (ASKCODE_MODEL_PRICES); models without a price are not counted.",
+    labelNames: ["installation"] as const,
+    registers: [registry],
+  });
   const perAnswer = new Histogram({
     name: "askcode_answer_model_tokens",
     help: "Model tokens (input plus output of every request) one answer's run spent.",
@@ -118,6 +126,8 @@ export function createRunMetrics(
       },
     }),
     answerTokens: (spent) => perAnswer.observe(spent),
+    installationSpendUsd: (installation, usd) =>
+      installationUsd.inc({ installation }, usd),
     budgetRemaining: ({ scope, name, period }, tokens) =>
       remaining.set({ scope, name, period }, Math.max(0, tokens)),
   };

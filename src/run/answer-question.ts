@@ -86,8 +86,11 @@ export interface AnswerQuestionInput {
     deadline?: Deadline;
     /** Counts the packed context's tokens and the model's (none: not counted). */
     metrics?: RunMetrics;
-    /** Told the model's tokens once it answered (the spend budgets count them). */
-    onModelTokens?: (tokens: number) => Promise<void> | void;
+    /** Told the model's prompt and reply tokens once it answered (the spend budgets count them). */
+    onModelTokens?: (used: {
+      input: number;
+      output: number;
+    }) => Promise<void> | void;
     /**
      * Indexes of whole repositories kept across questions, and the namespace
      * (the installation) their keys start with; none: every question indexes.
@@ -265,7 +268,10 @@ export async function answerQuestion(
   });
   if (!(result instanceof ModelError)) {
     services.metrics?.answerTokens(result.tokensUsed);
-    await services.onModelTokens?.(result.tokensUsed);
+    await services.onModelTokens?.({
+      input: result.inputTokens,
+      output: result.outputTokens,
+    });
   }
   if (result instanceof ModelError)
     return renderRetrievalAnswer({

@@ -1,5 +1,5 @@
 import type { ChatModel } from "../agent/chat-model.js";
-import type { ModelPrice } from "../shared/model-cost.js";
+import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import {
   renderFailureComment,
@@ -305,9 +305,21 @@ export async function runQuestion(
             model,
             // What the model spent counts against the budgets, once per question.
             ...(spend && {
-              onModelTokens: async (tokens: number) => {
+              onModelTokens: async (used) => {
+                const price = deps.operator.modelPrices?.[settings.model];
+                if (price)
+                  deps.metrics?.installationSpendUsd(
+                    String(job.installationId),
+                    modelCostUsd(used.input, used.output, price),
+                  );
+                // No ceiling, nothing to count (and no store round trip).
+                if (spend.counters.length === 0) return;
                 const totals = await deps.spend?.ledger
-                  .record(job.triggerId, spend.counters, tokens)
+                  .record(
+                    job.triggerId,
+                    spend.counters,
+                    used.input + used.output,
+                  )
                   .catch((error: unknown) => {
                     deps.log.warn(
                       { err: error, deliveryId: job.deliveryId },

@@ -49,6 +49,7 @@ async function botPacked(withModel: boolean): Promise<number> {
     forRepository: () => ({ modelTokens: () => {} }),
     answerTokens: () => {},
     budgetRemaining: () => {},
+    installationSpendUsd: () => {},
   };
   await answerQuestion({
     repository: {

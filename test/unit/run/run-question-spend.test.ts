@@ -88,6 +88,15 @@ describe("the model-token budgets", () => {
     });
 
     const first = await ask();
+    // 900 × $2.50 + 300 × $10 per million tokens.
+    expect(
+      await metricSamples(
+        registry,
+        "askcode_installation_model_spend_usd_total",
+      ),
+    ).toStrictEqual([
+      'askcode_installation_model_spend_usd_total{installation="1"} 0.00525',
+    ]);
     expect(
       await metricSamples(registry, "askcode_model_budget_remaining_tokens"),
     ).toStrictEqual([
