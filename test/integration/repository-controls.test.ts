@@ -166,3 +166,47 @@ describe("model budgets, on real webhook deliveries", () => {
     reauth.persist(false);
   });
 });
+
+describe("the repository's instruction files, on a real webhook delivery", () => {
+  it("reads AGENTS.md from the repository's tarball at the commit and shows it to the model, labelled, in its first message", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    await nockRepository({
+      ...UPLOAD_REPOSITORY,
+      "AGENTS.md": "Say attempts, never tries.\n",
+    });
+    const firstMessages: string[] = [];
+    nock("http://llm.test")
+      .post("/v1/chat/completions")
+      .reply(200, (_uri, body) => {
+        const { messages } = body as {
+          messages: Array<{ role: string; content: string }>;
+        };
+        firstMessages.push(
+          messages.find((m) => m.role === "user")?.content ?? "",
+        );
+        return chatCompletion({
+          content: "It gives up after five attempts (`src/upload.py#L3-L6`).",
+        });
+      });
+    const { probot, idle } = await startAskcode({
+      OPENAI_BASE_URL: "http://llm.test/v1",
+      OPENAI_API_KEY: "sk-test",
+    });
+
+    await probot.receive({
+      id: "delivery-guidance",
+      name: "issue_comment",
+      payload: mention(
+        "@askcode where does the retry logic decide to give up?",
+      ),
+    });
+    await idle();
+
+    expect(firstMessages[0]).toMatch(
+      /# Repository guidance\n[^\n]*\n<data from="file AGENTS\.md at [0-9a-f]{40}">\nSay attempts, never tries\.\n<\/data>/,
+    );
+    nock.cleanAll();
+    auth.persist(false);
+  });
+});
