@@ -2,8 +2,8 @@
  * Counts the model tokens askcode spends, per installation and per
  * repository, per day and per month (UTC calendar periods, so "renews at
  * 00:00 UTC" is one time for everyone), against the operator's ceilings and
- * a repository's lower ones. In memory for tests, in the embedded store for
- * one process (`sqlite-spend-ledger.ts`), in Redis for every replica
+ * a repository's lower ones. In the embedded store for one process
+ * (`sqlite-spend-ledger.ts`), in Redis for every replica
  * (`redis-spend-ledger.ts`), with one rule (`checkSpendTable`,
  * `recordSpendTable`) or its Lua twin.
  */

@@ -54,7 +54,7 @@ export function planRun(
     return {
       kind: "answer",
       task: retriedTask(task, thread, handle),
-      form: modelFor(job),
+      form: modelFormFor(job),
     };
   if (parsed.kind === "unknown")
     return {
@@ -71,14 +71,14 @@ export function planRun(
   return {
     kind: "answer",
     task: { kind: "question", question },
-    form: parsed.name === "retry" ? modelFor(job) : parsed.name,
+    form: parsed.name === "retry" ? modelFormFor(job) : parsed.name,
   };
 }
 
 // The model's answer, unless the repository answers people outside it from
 // retrieval alone; a mission (started by a label, so by a member) always
 // gets the model.
-function modelFor(
+function modelFormFor(
   job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
 ): AnswerForm {
   return job.task.kind === "question" &&
