@@ -23,7 +23,8 @@ const LAYERS = [
   ["webhooks"],
   ["trigger"],
   ["jobs"],
-  ["run"],
+  // watch/ checks a push against the answers kept, as run/ answers a question.
+  ["run", "watch"],
   ["conversation"],
   [
     "agent",
@@ -33,6 +34,9 @@ const LAYERS = [
     "config",
     "limits",
     "question",
+    // answer-records/ keeps what each answer cited, for the staleness watch
+    // and "answered before".
+    "answer-records",
     // worker-threads/ runs CPU work of policy/, retrieval/ and answer/ on
     // threads (cpu-tasks.ts calls renderAnswerComment): it sits above what it
     // runs.

@@ -34,6 +34,15 @@ import { createSqliteQuestionLimiter } from "./limits/sqlite-question-limiter.js
 import { createRedisSpendLedger } from "./limits/redis-spend-ledger.js";
 import { createSqliteSpendLedger } from "./limits/sqlite-spend-ledger.js";
 import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
+import { createRedisAnswerRecords } from "./answer-records/redis-answer-records.js";
+import { createSqliteAnswerRecords } from "./answer-records/sqlite-answer-records.js";
+import { compareCommits } from "./code-host/github/compare-commits.js";
+import type { RequestingOctokit } from "./code-host/github/create-octokit.js";
+import { loadRepoConfig } from "./config/load-repo-config.js";
+import { checkPushedAnswers } from "./watch/check-pushed-answers.js";
+import type { PushFacts } from "./watch/push-facts.js";
+import { createPushWatch, type PushWatch } from "./watch/push-watch.js";
+import { createPushHandler } from "./webhooks/handle-push-event.js";
 import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
 import { createRedisConnection } from "./redis/create-redis-connection.js";
@@ -64,6 +73,8 @@ export interface AskcodeOptions {
   retryAfterBaseValue?: number;
   /** Called with the queue once built (tests wait on `onIdle`; the shutdown stops it). */
   onQueue?(queue: JobQueue): void;
+  /** Called with the staleness watch once built (tests wait on `idle`). */
+  onPushWatch?(pushes: PushWatch): void;
   /**
    * Where askcode registers its metrics: the registry `GET /metrics` serves
    * (`registry.contentType`, `await registry.metrics()`). Default: a registry
@@ -170,6 +181,11 @@ export function createAskcodeApp(
       "redis" in store
         ? createRedisSpendLedger({ redis: store.redis, clock })
         : createSqliteSpendLedger({ db: store.db, clock });
+    // What each answer cited, for the staleness watch and "answered before".
+    const answerRecords =
+      "redis" in store
+        ? createRedisAnswerRecords({ redis: store.redis, clock })
+        : createSqliteAnswerRecords(store.db, { clock });
 
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
@@ -302,6 +318,7 @@ export function createAskcodeApp(
           ...(derivedCache ? { derivedCache } : {}),
           redactions,
           ...(cpu ? { cpu } : {}),
+          answers: answerRecords,
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>
@@ -372,6 +389,56 @@ export function createAskcodeApp(
         "discussion_comment.created",
       ],
       (context) => handle(context as unknown as TriggerContext),
+    );
+    // A push to a default branch: the answers whose cited lines it changed get a note.
+    const checkPush = async (push: PushFacts) => {
+      const installation = await app.auth(push.installationId);
+      return checkPushedAnswers(push, {
+        records: answerRecords,
+        compare: (base, head) =>
+          compareCommits(installation as unknown as RequestingOctokit, {
+            owner: push.owner,
+            repo: push.repo,
+            base,
+            head,
+          }),
+        settings: async () => {
+          const { config } = await loadRepoConfig(
+            installationConfigSource(
+              installation,
+              { ...push, event: "push" },
+              app.log,
+            ),
+            { missionNames: missions.map((mission) => mission.name) },
+          );
+          return {
+            watch: config.answers.watch,
+            days: config.answers.watch_days,
+            handle: config.handle ?? operator.handle ?? (await appSlug()),
+          };
+        },
+        commentsAt: async (place) => {
+          const conversation = openConversation(
+            installation as unknown as QuestionOctokit,
+            place,
+            { ownSecrets: operator.ownSecrets },
+          );
+          const read = conversation.read;
+          if (!read) throw new Error("askcode cannot read its answers here");
+          return { read, update: conversation.update };
+        },
+        clock,
+        log: app.log,
+      });
+    };
+    const pushes = createPushWatch(checkPush, app.log);
+    options.onPushWatch?.(pushes);
+    const handlePush = createPushHandler({
+      pushes,
+      metrics: metrics.webhooks,
+    });
+    app.on("push", (context) =>
+      handlePush(context as unknown as TriggerContext),
     );
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,

@@ -243,6 +243,37 @@ export const repoConfigSchema = z
      * Paths askcode never reads, in `.gitignore` syntax (`docs/`, `*.min.js`,
      * `/vendor`). Secret-looking files are never read whatever this says.
      */
+    /**
+     * What askcode does with its answers once posted. `watch`: when a push
+     * to the default branch changes or moves lines an answer cited, within
+     * `watch_days` of the answer, the answer gets one note saying so (the
+     * app subscribes to `push`). `link_earlier`: a new answer names the
+     * earlier answers here that cited the same places ("answered before").
+     */
+    answers: z
+      .strictObject({
+        watch: z.boolean().default(true).meta({
+          description:
+            "Whether an answer gets a note when a push to the default branch changes or moves the lines it cited.",
+          allowed: "true or false",
+        }),
+        watch_days: z.number().int().min(1).max(365).default(90).meta({
+          description:
+            "For how many days after an answer its cited lines are watched.",
+          allowed: "a whole number of days from 1 to 365",
+        }),
+        link_earlier: z.boolean().default(true).meta({
+          description:
+            "Whether an answer links the earlier answers in this repository that cited the same places.",
+          allowed: "true or false",
+        }),
+      })
+      .prefault({})
+      .meta({
+        description:
+          "What happens to answers once posted: a note when the code they cite changes, links to earlier answers on the same code.",
+        allowed: "a map with any of `watch`, `watch_days`, `link_earlier`",
+      }),
     exclude_paths: z
       .array(z.string().min(1).max(256))
       .max(200)

@@ -26,6 +26,8 @@ export interface Conversation {
   update(commentId: number, body: string): Promise<void>;
   /** Deletes one of askcode's replies (absent: the place cannot, and the reply stays). */
   remove?(commentId: number): Promise<void>;
+  /** One of askcode's replies as it is now; undefined when it is gone (absent: the place cannot say). */
+  read?(commentId: number): Promise<string | undefined>;
   /** The pull request the question was asked on, with its changed files; undefined anywhere else. */
   readPullRequest(deadline?: Deadline): Promise<PullRequestFacts | undefined>;
   /**

@@ -171,6 +171,15 @@ export function createDiscussionComments(
         body: await redactedCommentBody(body, options.ownSecrets),
       });
     },
+    // The discussion's newest comments and their replies: an answer older
+    // than those is not found, as if gone.
+    async read(commentId) {
+      const found = listed(await read()).find(
+        (comment) => comment.databaseId === commentId,
+      );
+      if (found) nodeIds.set(commentId, found.id);
+      return found?.body;
+    },
     async remove(commentId) {
       // Only a comment this run posted or read: its node id is known.
       const nodeId = nodeIds.get(commentId);

@@ -1,6 +1,7 @@
 import type { IssuesOctokit } from "./issues-octokit.js";
 export type { IssuesOctokit };
 import type { RepositoryOnWeb } from "../shared/permalink.js";
+import { readCommentBody } from "./read-comment-body.js";
 import { sendRedactedComment } from "./send-redacted-comment.js";
 import { readBy } from "./read-by.js";
 import type {
@@ -52,6 +53,14 @@ export function createIssueComments(
         { ...base, comment_id: commentId },
         body,
         options.ownSecrets,
+      );
+    },
+    // https://docs.github.com/en/rest/issues/comments#get-an-issue-comment
+    async read(commentId) {
+      return readCommentBody(
+        octokit,
+        "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+        { ...base, comment_id: commentId },
       );
     },
     // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment

@@ -60,12 +60,14 @@ export function conversationOf(
   const askingCommentId =
     "commentId" in reactTo ? reactTo.commentId : undefined;
   const remove = comments.remove?.bind(comments);
+  const read = comments.read?.bind(comments);
   return {
     acknowledge: parts.acknowledge,
     readThread: (deadline) => comments.thread(askingCommentId, deadline),
     create: (body) => comments.create(body),
     update: (commentId, body) => comments.update(commentId, body),
     ...(remove ? { remove } : {}),
+    ...(read ? { read } : {}),
     readPullRequest: async (deadline) =>
       job.onPullRequest
         ? pullRequests.read(job.issueNumber, deadline)

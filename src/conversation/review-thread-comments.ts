@@ -4,6 +4,7 @@ import type {
   ThreadComments,
   ThreadCommentsOptions,
 } from "./thread-comments.js";
+import { readCommentBody } from "./read-comment-body.js";
 import { sendRedactedComment } from "./send-redacted-comment.js";
 import { readBy } from "./read-by.js";
 import {
@@ -66,6 +67,14 @@ export function createReviewThreadComments(
         { ...base, comment_id: commentId },
         body,
         options.ownSecrets,
+      );
+    },
+    // https://docs.github.com/en/rest/pulls/comments#get-a-review-comment-for-a-pull-request
+    async read(commentId) {
+      return readCommentBody(
+        octokit,
+        "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}",
+        { ...base, comment_id: commentId },
       );
     },
     // https://docs.github.com/en/rest/pulls/comments#delete-a-review-comment-for-a-pull-request

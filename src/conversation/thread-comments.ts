@@ -16,6 +16,8 @@ export interface ThreadComments {
   update(commentId: number, body: string): Promise<void>;
   /** Deletes one of askcode's comments (absent: it cannot, and the comment stays). */
   remove?(commentId: number): Promise<void>;
+  /** The body of one of askcode's comments as it is now; undefined when it is gone. */
+  read?(commentId: number): Promise<string | undefined>;
   /**
    * The issue (or pull request, or discussion) and its comments, oldest first, without the comment that
    * asked; askcode's own answers are marked with what they cited and its

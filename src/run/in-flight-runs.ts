@@ -53,13 +53,14 @@ export interface RunComment {
    * the wait; if it still fails, the reply is posted as a new comment and
    * the old one is edited once more to point at it, or deleted when GitHub
    * refuses that edit too, so no comment reads "Searching the code…" beside
-   * the reply. Rejects only when nothing landed. Does nothing once the run
-   * was interrupted.
+   * the reply. Resolves the id of the comment the reply is in; undefined
+   * when the run was interrupted, and nothing was delivered. Rejects only
+   * when nothing landed.
    */
   deliver(
     body: string,
     deadline?: Pick<Deadline, "remainingMs">,
-  ): Promise<void>;
+  ): Promise<number | undefined>;
   /** The run has made its last edit: a shutdown leaves its comment alone. */
   finish(): void;
 }
@@ -123,16 +124,16 @@ export function createInFlightRuns(
       // Set by `hold`: no comment is shown while the run works, so an
       // interruption has to post its notice rather than edit one.
       let held = false;
-      let writes: Promise<void> = Promise.resolve();
+      let writes: Promise<unknown> = Promise.resolve();
       // Each write waits for the one before; a failed write does not stop the next.
-      const enqueue = (write: () => Promise<void>) => {
+      const enqueue = <T>(write: () => Promise<T>): Promise<T> => {
         const done = writes.then(write);
         writes = done.catch(() => undefined);
         return done;
       };
       const run = {
         interrupt: () => {
-          if (state !== "running") return writes;
+          if (state !== "running") return writes.then(() => undefined);
           state = "interrupted";
           return enqueue(async () => {
             if (delivered) return;
@@ -196,7 +197,7 @@ export function createInFlightRuns(
         deliver: (body, deadline) =>
           enqueue(async () => {
             const stale = commentId;
-            if (!running()) return;
+            if (!running()) return undefined;
             if (stale !== undefined) {
               try {
                 delivered = await retryCommentWrite(
@@ -209,7 +210,7 @@ export function createInFlightRuns(
                     log,
                   },
                 );
-                return;
+                return delivered ? stale : undefined;
               } catch (error) {
                 log.error(
                   { err: error, commentId: stale },
@@ -226,7 +227,7 @@ export function createInFlightRuns(
               // attempt edits it rather than answering twice.
               commentId = posted;
               await remember(posted);
-              return;
+              return posted;
             }
             // Once, so the old comment does not read "Searching the code…"
             // for ever; if GitHub refuses that edit too, the old comment
@@ -247,6 +248,7 @@ export function createInFlightRuns(
                     ),
                   );
               });
+            return posted;
           }),
         finish() {
           if (state === "running") state = "finished";

@@ -60,6 +60,9 @@ import {
   type WatchedReader,
 } from "./watch-repository-reads.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
+import type { AnswerRecords } from "../answer-records/answer-record.js";
+import type { TreeEntry } from "../code-host/code-host.js";
+import { keepAnswer, keepsAnswers } from "./keep-answer.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -117,6 +120,8 @@ export interface RunQuestionDeps {
   redactions?: RedactionMemo;
   /** Threads for a first read's redaction and derivation and the answer's rendering (none: on the event loop). */
   cpu?: CpuPool;
+  /** Where answers and what they cited are kept, for the staleness watch and "answered before" (none: not kept). */
+  answers?: AnswerRecords;
 }
 
 // GitHub's write limits and the reader's patience: a progress edit at most this often.
@@ -169,6 +174,8 @@ export async function runQuestion(
     let watched: WatchedReader | undefined;
     let wallTime: { deadline: Deadline; seconds: number } | undefined;
     let reply: { body: string; outcome: QuestionOutcome };
+    // An answer to keep once posted: the commit it read and that commit's tree.
+    let kept: { sha: string; tree: readonly TreeEntry[] } | undefined;
     try {
       const task = job.task;
       const mission =
@@ -368,6 +375,12 @@ export async function runQuestion(
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
         const unreadable = fault && renderUnreadableNote(fault, at.sha);
+        // Read now, while the run's deadline holds: the snapshot's tree, not a request.
+        if (deps.answers && keepsAnswers(job))
+          kept = await watched.reader
+            .listTree()
+            .then((listing) => ({ sha: resolved.sha, tree: listing.entries }))
+            .catch(() => undefined);
         reply = {
           body:
             problems +
@@ -423,7 +436,12 @@ export async function runQuestion(
     // new comment); if neither could, this throws and the job fails, logged.
     // Its retries end by the run's wall time, so a reply ready near the
     // end still lands (edited, else as a new comment) within it.
-    await comment.deliver(reply.body, wallTime?.deadline);
+    const commentId = await comment.deliver(reply.body, wallTime?.deadline);
+    if (kept && deps.answers && commentId !== undefined)
+      await keepAnswer(
+        { job, commentId, body: reply.body, ...kept },
+        { records: deps.answers, clock: deps.clock, log: deps.log },
+      );
     return reply.outcome;
   } finally {
     comment.finish();

@@ -6,6 +6,7 @@ import { Probot, ProbotOctokit } from "probot";
 import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/question/job-queue.js";
+import type { PushWatch } from "../../src/watch/push-watch.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
@@ -123,6 +124,7 @@ export async function startAskcode(
   }: { host?: GitHubHost; metrics?: Registry; clock?: Clock } = {},
 ) {
   let queue: JobQueue | undefined;
+  let pushes: PushWatch | undefined;
   const probot = new Probot({
     appId: 1,
     privateKey,
@@ -153,11 +155,19 @@ export async function startAskcode(
       },
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
+      onPushWatch: (p) => (pushes = p),
       metrics,
       clock,
     }),
   );
-  return { probot, idle: () => queue!.onIdle() };
+  return {
+    probot,
+    idle: () => queue!.onIdle(),
+    /** Resolves once every push delivered so far was checked against the answers kept. */
+    pushesChecked: () => pushes!.idle(),
+    /** Stops the queue and lets go of its store (a Redis connection keeps a test running). */
+    close: () => queue!.close(),
+  };
 }
 
 /**

@@ -38,6 +38,7 @@ const DEFAULTS = {
   },
   limits: { max_question_chars: 8000, max_thread_comments: 100 },
   max_steps: 8,
+  answers: { watch: true, watch_days: 90, link_earlier: true },
   exclude_paths: [],
   missions: { enabled: true },
 };
@@ -84,6 +85,7 @@ describe("parseRepoConfig", () => {
           tokens_per_month: 3000000,
         },
         max_steps: 5,
+        answers: { watch: false, watch_days: 30, link_earlier: false },
         exclude_paths: ["docs/", "*.min.js", "/vendor"],
         missions: { enabled: ["bug_triage"] },
       },
@@ -104,7 +106,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, exclude_paths, missions",
+          "one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, answers, exclude_paths, missions",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",

@@ -27,7 +27,8 @@ export type WebhookFixture =
   | "discussion_comment.created.mention"
   | "discussion_comment.created.bot"
   | "discussion_comment.edited.mention"
-  | "discussion_comment.deleted";
+  | "discussion_comment.deleted"
+  | "push";
 
 /** A fresh copy of a fixture payload, for a test to change as its case needs. */
 export function loadWebhook(name: WebhookFixture): TriggerPayload {

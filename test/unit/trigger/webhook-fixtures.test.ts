@@ -39,6 +39,7 @@ function set(
 // give the fixture, byte for byte in value.
 const FIXTURES: [WebhookFixture, string, number, [string, unknown][]][] = [
   ["issue_comment.created", "issue_comment", 3, []],
+  ["push", "push", 4, []],
   ["issue_comment.edited", "issue_comment", 7, []],
   ["issue_comment.deleted", "issue_comment", 5, []],
   ["issues.opened", "issues", 15, []],

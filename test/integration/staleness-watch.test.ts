@@ -1,0 +1,296 @@
+import nock from "nock";
+import { createRedisAnswerRecords } from "../../src/answer-records/redis-answer-records.js";
+import { isAnswerComment } from "../../src/answer/render-footer.js";
+import { startTestRedis, type TestRedis } from "../helpers/test-redis.js";
+import {
+  nockAppAuth,
+  nockNoConfig,
+  nockRepository,
+  OWNER,
+  permalinks,
+  REPO,
+  SHA,
+  startAskcode,
+  UPLOAD_REPOSITORY,
+  webhookPayload,
+} from "./probot-harness.js";
+
+const API = "https://api.github.com";
+const REPO_PATH = `/repos/${OWNER}/${REPO}`;
+const PUSHED = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
+const PUSHED_AGAIN = "9a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3";
+const NEW_BLOB = "3b18e512dba79e4c8300dd08aeb37f8e728b8dad";
+
+/**
+ * A push of one commit to the default branch, as GitHub delivers it (the
+ * fixture is `@octokit/webhooks-examples`' push to `refs/heads/master`), from
+ * `before` to `after`, modifying `paths`.
+ */
+function push(before: string, after: string, paths: string[]) {
+  const payload = webhookPayload("push");
+  payload.before = before; // changed
+  payload.after = after; // changed
+  payload.created = false; // changed: the branch existed
+  payload.commits[0].id = after; // changed
+  payload.commits[0].added = []; // changed
+  payload.commits[0].modified = paths; // changed
+  return payload;
+}
+
+/**
+ * GitHub's comparison of `base...head` (`GET /compare`, one commit a page),
+ * with src/upload.py changed by `patch`, in the shape GitHub sends.
+ */
+function nockCompare(base: string, head: string, patch: string) {
+  return nock(API)
+    .get(`${REPO_PATH}/compare/${base}...${head}`)
+    .query({ per_page: "1" })
+    .reply(200, {
+      url: `${API}${REPO_PATH}/compare/${base}...${head}`,
+      html_url: `https://github.com/${OWNER}/${REPO}/compare/${base}...${head}`,
+      status: "ahead",
+      ahead_by: 1,
+      behind_by: 0,
+      total_commits: 1,
+      base_commit: { sha: base },
+      merge_base_commit: { sha: base },
+      commits: [{ sha: head }],
+      files: [
+        {
+          sha: NEW_BLOB,
+          filename: "src/upload.py",
+          status: "modified",
+          additions: 1,
+          deletions: 1,
+          changes: 2,
+          blob_url: `https://github.com/${OWNER}/${REPO}/blob/${head}/src/upload.py`,
+          raw_url: `https://github.com/${OWNER}/${REPO}/raw/${head}/src/upload.py`,
+          contents_url: `${API}${REPO_PATH}/contents/src/upload.py?ref=${head}`,
+          patch,
+        },
+      ],
+    });
+}
+
+/** askcode's answer comment 4242, as GitHub returns it when asked. */
+function nockAnswerRead(body: () => string, times = 1) {
+  return nock(API)
+    .get(`${REPO_PATH}/issues/comments/4242`)
+    .times(times)
+    .reply(200, () => ({ id: 4242, body: body() }));
+}
+
+// should_give_up's `if attempt >= MAX_ATTEMPTS:` (line 8) becomes `>`.
+const CHANGES_LINE_8 = [
+  "@@ -6,5 +6,5 @@",
+  " def should_give_up(attempt, status):",
+  '     """The retry logic gives up after MAX_ATTEMPTS or on a client error."""',
+  "-    if attempt >= MAX_ATTEMPTS:",
+  "+    if attempt > MAX_ATTEMPTS:",
+  "         return True",
+  "     return 400 <= status < 500",
+].join("\n");
+// A line added after the file's last.
+const APPENDS = [
+  "@@ -20,2 +20,3 @@ def upload(send, body):",
+  "         time.sleep(2 ** attempt)",
+  " ",
+  "+# The end.",
+].join("\n");
+
+/** Asks the mention's question and resolves askcode's answer, as posted. */
+async function answerQuestion() {
+  nockNoConfig();
+  const github = await nockRepository(UPLOAD_REPOSITORY);
+  const app = await startAskcode();
+  await app.probot.receive({
+    id: "delivery-question",
+    name: "issue_comment",
+    payload: webhookPayload("issue_comment.created.mention"),
+  });
+  await app.idle();
+  const answer = github.edits.at(-1)!;
+  expect(permalinks(answer)).toContainEqual(
+    expect.objectContaining({ path: "src/upload.py" }),
+  );
+  return { app, github, answer };
+}
+
+describe("the staleness watch, on real push deliveries", () => {
+  afterEach(() => nock.cleanAll());
+
+  it("notes an answer once when a push changes lines it cited, and a redelivered push adds nothing", async () => {
+    nockAppAuth();
+    const { app, github, answer } = await answerQuestion();
+    const cited = permalinks(answer).find(
+      (p) => p.path === "src/upload.py" && p.start <= 8 && p.end >= 8,
+    );
+    expect(cited).toBeDefined();
+
+    nockNoConfig();
+    const compare = nockCompare(SHA, PUSHED, CHANGES_LINE_8);
+    nockAnswerRead(() => answer);
+    await app.probot.receive({
+      id: "delivery-push",
+      name: "push",
+      payload: push(SHA, PUSHED, ["src/upload.py"]),
+    });
+    await app.pushesChecked();
+
+    expect(compare.isDone()).toBe(true);
+    expect(github.edits).toHaveLength(github.edits.indexOf(answer) + 2);
+    const noted = github.edits.at(-1)!;
+    expect(
+      noted.startsWith(answer.split("\n<details>")[0]!.split("\n\n<sub>")[0]!),
+    ).toBe(true);
+    expect(noted).toContain(
+      `> The code this answer cites changed in [${PUSHED.slice(0, 7)}](https://github.com/${OWNER}/${REPO}/commit/${PUSHED}):`,
+    );
+    expect(noted).toContain(
+      `> - \`src/upload.py\` lines ${cited!.start}-${cited!.end} changed`,
+    );
+    expect(noted).toContain("`@askcode /retry` asks the question again");
+    // Still an answer: a follow-up reads it as one.
+    expect(isAnswerComment(noted)).toBe(true);
+
+    // The same delivery again (GitHub's redelivery): nothing is read or written.
+    const edits = github.edits.length;
+    const again = nockCompare(SHA, PUSHED, CHANGES_LINE_8);
+    await app.probot.receive({
+      id: "delivery-push",
+      name: "push",
+      payload: push(SHA, PUSHED, ["src/upload.py"]),
+    });
+    await app.pushesChecked();
+    expect(github.edits).toHaveLength(edits);
+    expect(again.isDone()).toBe(false);
+  });
+
+  it("leaves an answer whose cited lines did not change, and compares the next push from the commit it was found unchanged at", async () => {
+    nockAppAuth();
+    const { app, github, answer } = await answerQuestion();
+    const edits = github.edits.length;
+
+    nockNoConfig();
+    const first = nockCompare(SHA, PUSHED, APPENDS);
+    await app.probot.receive({
+      id: "delivery-push-1",
+      name: "push",
+      payload: push(SHA, PUSHED, ["src/upload.py"]),
+    });
+    await app.pushesChecked();
+    expect(first.isDone()).toBe(true);
+    expect(github.edits).toHaveLength(edits);
+
+    // A push that touches no cited file costs no request at all.
+    await app.probot.receive({
+      id: "delivery-push-2",
+      name: "push",
+      payload: push(PUSHED, PUSHED_AGAIN, ["README.md"]),
+    });
+    await app.pushesChecked();
+    expect(github.edits).toHaveLength(edits);
+
+    // The next change to its lines is compared from the first push's commit.
+    nockNoConfig();
+    const next = nockCompare(PUSHED, PUSHED_AGAIN, CHANGES_LINE_8);
+    nockAnswerRead(() => answer);
+    await app.probot.receive({
+      id: "delivery-push-3",
+      name: "push",
+      payload: push(PUSHED, PUSHED_AGAIN, ["src/upload.py"]),
+    });
+    await app.pushesChecked();
+    expect(next.isDone()).toBe(true);
+    expect(github.edits).toHaveLength(edits + 1);
+    expect(github.edits.at(-1)).toContain(PUSHED_AGAIN.slice(0, 7));
+  });
+
+  it("lets a repository switch the watch off", async () => {
+    nockAppAuth();
+    const { app, github } = await answerQuestion();
+    const edits = github.edits.length;
+    nock(API)
+      .get(`${REPO_PATH}/contents/.github%2Faskcode.yml`)
+      .reply(200, "answers:\n  watch: false\n", {
+        "content-type": "text/plain; charset=utf-8",
+      });
+    const compare = nockCompare(SHA, PUSHED, CHANGES_LINE_8);
+    await app.probot.receive({
+      id: "delivery-push-off",
+      name: "push",
+      payload: push(SHA, PUSHED, ["src/upload.py"]),
+    });
+    await app.pushesChecked();
+    expect(compare.isDone()).toBe(false);
+    expect(github.edits).toHaveLength(edits);
+  });
+});
+
+describe("the staleness watch on two replicas sharing Redis", () => {
+  let redis: TestRedis;
+  beforeAll(async () => (redis = await startTestRedis()));
+  afterAll(() => redis.stop());
+  afterEach(() => nock.cleanAll());
+
+  it("adds one note when both handle the same push", async () => {
+    nockAppAuth();
+    const answer = `should_give_up decides, in [src/upload.py](https://github.com/${OWNER}/${REPO}/blob/${SHA}/src/upload.py#L6-L10).\n\n<sub>askcode · retrieval only, no model · 1.0s · read at [${SHA.slice(0, 7)}](https://github.com/${OWNER}/${REPO}/commit/${SHA})</sub>`;
+    // The record the run kept when it posted that answer.
+    await createRedisAnswerRecords({
+      redis: redis.client(),
+      clock: { now: () => Date.now() },
+    }).add({
+      id: "codertocat/hello-world:issue-comment:4242",
+      repository: "codertocat/hello-world",
+      installationId: 1,
+      place: {
+        owner: OWNER,
+        repo: REPO,
+        htmlUrl: `https://github.com/${OWNER}/${REPO}`,
+        issueNumber: 1,
+        reactTo: { kind: "comment", commentId: 1 },
+        commentId: 4242,
+      },
+      url: `https://github.com/${OWNER}/${REPO}/issues/1#issuecomment-4242`,
+      answeredAt: Date.now(),
+      read: {
+        sha: SHA,
+        cited: [
+          { path: "src/upload.py", blob: "0".repeat(40), ranges: [[6, 10]] },
+        ],
+      },
+    });
+    const env = { REDIS_URL: redis.url };
+    const replicas = [await startAskcode(env), await startAskcode(env)];
+    const edits: string[] = [];
+    nockNoConfig();
+    nockNoConfig();
+    nockCompare(SHA, PUSHED, CHANGES_LINE_8);
+    nockCompare(SHA, PUSHED, CHANGES_LINE_8);
+    nockAnswerRead(() => answer, 2);
+    nock(API)
+      .patch(`${REPO_PATH}/issues/comments/4242`)
+      .times(2)
+      .reply(200, (_uri, body) => {
+        edits.push((body as { body: string }).body);
+        return { id: 4242 };
+      });
+
+    // GitHub redelivered the push, and the two deliveries reached different replicas at once.
+    await Promise.all(
+      replicas.map((replica) =>
+        replica.probot.receive({
+          id: "delivery-push",
+          name: "push",
+          payload: push(SHA, PUSHED, ["src/upload.py"]),
+        }),
+      ),
+    );
+    await Promise.all(replicas.map((replica) => replica.pushesChecked()));
+
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toContain("> - `src/upload.py` lines 6-10 changed");
+    await Promise.all(replicas.map((replica) => replica.close()));
+  });
+});

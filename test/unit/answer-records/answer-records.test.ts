@@ -1,0 +1,129 @@
+import { DatabaseSync } from "node:sqlite";
+import type {
+  AnswerRecord,
+  AnswerRecords,
+} from "../../../src/answer-records/answer-record.js";
+import { createRedisAnswerRecords } from "../../../src/answer-records/redis-answer-records.js";
+import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
+import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
+import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
+
+const NOW = Date.parse("2026-11-28T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+const HEAD = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
+
+function record(commentId: number, answeredAt: number): AnswerRecord {
+  return {
+    id: `codertocat/hello-world:issue-comment:${commentId}`,
+    repository: "codertocat/hello-world",
+    installationId: 1,
+    place: {
+      owner: "Codertocat",
+      repo: "Hello-World",
+      htmlUrl: "https://github.com/Codertocat/Hello-World",
+      issueNumber: 1,
+      reactTo: { kind: "comment", commentId: 100 + commentId },
+      commentId,
+    },
+    url: `https://github.com/Codertocat/Hello-World/issues/1#issuecomment-${commentId}`,
+    answeredAt,
+    read: {
+      sha: SHA,
+      cited: [
+        { path: "src/upload.py", blob: "a".repeat(40), ranges: [[6, 10]] },
+      ],
+    },
+  };
+}
+
+let redis: TestRedis;
+beforeAll(async () => (redis = await startTestRedis()));
+afterAll(() => redis.stop());
+beforeEach(() => redis.flush());
+
+describe.each([
+  [
+    "Redis",
+    // Two replicas: each its own connection to one Redis.
+    (clock: FakeClock) => () =>
+      createRedisAnswerRecords({ redis: redis.client(), clock }),
+  ],
+  [
+    "embedded",
+    (clock: FakeClock) => {
+      const db = new DatabaseSync(":memory:");
+      return () => createSqliteAnswerRecords(db, { clock });
+    },
+  ],
+] as const)("the %s answer records", (_name, open) => {
+  let clock: FakeClock;
+  let records: AnswerRecords;
+  let replica: AnswerRecords;
+  beforeEach(() => {
+    clock = createFakeClock(NOW);
+    const make = open(clock);
+    records = make();
+    replica = make();
+  });
+
+  it("keeps each answer once, newest first, from the time asked for", async () => {
+    await records.add(record(1, NOW - 100 * DAY));
+    await records.add(record(2, NOW - 2 * DAY));
+    await records.add(record(2, NOW - 2 * DAY));
+    await records.add(record(3, NOW - DAY));
+
+    const kept = await replica.recent("codertocat/hello-world", NOW - 90 * DAY);
+    expect(kept.map((k) => k.place.commentId)).toStrictEqual([3, 2]);
+    expect(kept[0]).toStrictEqual({
+      ...record(3, NOW - DAY),
+      tracked: record(3, NOW - DAY).read,
+      noted: false,
+    });
+    expect(await records.recent("octo/other", 0)).toStrictEqual([]);
+  });
+
+  it("moves tracked citations on only from where they are", async () => {
+    await records.add(record(1, NOW));
+    const to = { sha: HEAD, cited: record(1, NOW).read.cited };
+
+    expect(await records.advance(record(1, NOW).id, SHA, to)).toBe(true);
+    // A second replica, or a redelivery, finds them moved already.
+    expect(await replica.advance(record(1, NOW).id, SHA, to)).toBe(false);
+    const [kept] = await records.recent("codertocat/hello-world", 0);
+    expect(kept!.tracked).toStrictEqual(to);
+  });
+
+  it("lets one claim on the note hold until it lapses, and none once the note landed", async () => {
+    await records.add(record(1, NOW));
+    const id = record(1, NOW).id;
+
+    expect(await records.claimNote(id, 60_000)).toBe(true);
+    expect(await replica.claimNote(id, 60_000)).toBe(false);
+    await records.settleNote(id, false);
+    expect(await replica.claimNote(id, 60_000)).toBe(true);
+    await replica.settleNote(id, true);
+    expect(await records.claimNote(id, 60_000)).toBe(false);
+    const [kept] = await records.recent("codertocat/hello-world", 0);
+    expect(kept!.noted).toBe(true);
+    expect(
+      await records.claimNote(
+        "codertocat/hello-world:issue-comment:404",
+        60_000,
+      ),
+    ).toBe(false);
+  });
+});
+
+it("the embedded store lets a claim go once its lease lapsed (a process that died holding it)", async () => {
+  const clock = createFakeClock(NOW);
+  const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
+    clock,
+  });
+  await records.add(record(1, NOW));
+  expect(await records.claimNote(record(1, NOW).id, 60_000)).toBe(true);
+  clock.advance(59_000);
+  expect(await records.claimNote(record(1, NOW).id, 60_000)).toBe(false);
+  clock.advance(1_000);
+  expect(await records.claimNote(record(1, NOW).id, 60_000)).toBe(true);
+});
