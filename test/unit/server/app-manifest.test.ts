@@ -49,6 +49,7 @@ describe("app.yml, as Probot's manifest flow reads it", () => {
         "pull_request_review_comment",
         "discussion",
         "discussion_comment",
+        "push",
       ],
       default_permissions: {
         contents: "read",
