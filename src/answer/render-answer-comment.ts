@@ -44,6 +44,12 @@ export interface AnswerCommentInput {
   ownSecrets?: readonly OwnSecret[];
   /** `footer: folded`: the footer goes inside the "Context used" section (`fitComment`). */
   foldFooter?: boolean;
+  /**
+   * Said after the answer: the earlier answers here on the same code
+   * (`renderEarlierAnswers`). askcode's own text, with links to this
+   * repository's comments, so it is not confined as the model's words are.
+   */
+  earlier?: string;
 }
 
 export interface RenderedComment {
@@ -98,7 +104,7 @@ export async function renderAnswerComment(
   );
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
-    answer: answer.text,
+    answer: input.earlier ? `${answer.text}\n\n${input.earlier}` : answer.text,
     // Nothing shown and nothing checked: no section at all.
     details: (o) =>
       files.length === 0 && !hasNotes(input.grounding)

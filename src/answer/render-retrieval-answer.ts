@@ -59,6 +59,8 @@ export interface RetrievalAnswerInput {
   elapsedMs?: number;
   /** Renders the comment (default `renderAnswerComment`; the app: on a thread, `CpuPool.renderAnswer`). */
   render?: (input: AnswerCommentInput) => Promise<RenderedComment>;
+  /** The earlier answers here on the same code, said after the places (`AnswerCommentInput.earlier`). */
+  earlier?: string;
 }
 
 /**
@@ -103,6 +105,7 @@ export function renderRetrievalAnswer(
     ...(input.fallback ? { fallback: input.fallback } : {}),
     ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
     ...(input.foldFooter && { foldFooter: true }),
+    ...(input.earlier && { earlier: input.earlier }),
     allowedLinkHosts: input.allowedLinkHosts,
   });
 }

@@ -14,6 +14,11 @@ import {
 } from "../answer/render-answer-comment.js";
 import { renderRetrievalAnswer } from "../answer/render-retrieval-answer.js";
 import {
+  renderEarlierAnswers,
+  type EarlierAnswerLink,
+} from "../answer/render-earlier-answers.js";
+import type { QuestionPlace } from "../answer-records/find-earlier-answers.js";
+import {
   describeOutsideDependencies,
   linesCited,
 } from "../retrieval/dependencies/describe-outside-dependencies.js";
@@ -102,6 +107,13 @@ export interface AnswerQuestionInput {
     redactions?: RedactionMemo;
     /** Threads that redact and derive the files a first read brings and render the answer (none: on the event loop). */
     cpu?: CpuPool;
+    /**
+     * The earlier answers in the repository whose cited places overlap the
+     * question's best places ("answered before"; none: not looked up).
+     */
+    earlierAnswers?(
+      places: readonly QuestionPlace[],
+    ): Promise<readonly EarlierAnswerLink[]>;
   };
 }
 
@@ -169,6 +181,15 @@ export async function answerQuestion(
   // The repository's guidance at this commit, through the redacting reader:
   // for the model's first message, or named when the question is about contributing.
   const guidance = await readGuidance(reader, exclude);
+  // Earlier answers on the places retrieval ranked best, said after the answer.
+  const earlier = renderEarlierAnswers(
+    (await services.earlierAnswers?.(
+      built.ranked.map(({ chunk }) => ({
+        path: chunk.path,
+        range: [chunk.startLine, chunk.endLine] as const,
+      })),
+    )) ?? [],
+  );
 
   if (!services.model)
     return renderRetrievalAnswer({
@@ -176,6 +197,7 @@ export async function answerQuestion(
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
       ...(settings.foldFooter && { foldFooter: true }),
+      ...(earlier && { earlier }),
       ...(settings.placesOnly && { placesOnly: true }),
       ...(settings.retrievalNote && { note: settings.retrievalNote }),
       allowedLinkHosts,
@@ -279,6 +301,7 @@ export async function answerQuestion(
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
       ...(settings.foldFooter && { foldFooter: true }),
+      ...(earlier && { earlier }),
       note:
         result instanceof ModelOutOfTimeError
           ? modelOutOfTime(wallTimeMs)
@@ -302,6 +325,7 @@ export async function answerQuestion(
       repository: onWeb,
       guidance: { question: asked.question, files: guidance },
       ...(settings.foldFooter && { foldFooter: true }),
+      ...(earlier && { earlier }),
       fallback: { model: settings.model, why: "returned an empty answer" },
       allowedLinkHosts,
       render,
@@ -332,6 +356,7 @@ export async function answerQuestion(
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
     ...(settings.foldFooter && { foldFooter: true }),
+    ...(earlier && { earlier }),
     allowedLinkHosts,
     ownSecrets,
     ...elapsed(),

@@ -63,6 +63,7 @@ import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
 import { keepAnswer, keepsAnswers } from "./keep-answer.js";
+import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -358,6 +359,13 @@ export async function runQuestion(
             ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
             ...(deps.redactions ? { redactions: deps.redactions } : {}),
             ...(deps.cpu ? { cpu: deps.cpu } : {}),
+            ...(deps.answers &&
+              job.config.answers.link_earlier && {
+                earlierAnswers: findEarlierAnswersFor(job, {
+                  records: deps.answers,
+                  log: deps.log,
+                }),
+              }),
           },
         });
         const configProblems = [

@@ -66,6 +66,21 @@ describe("renderAnswerComment", () => {
     `);
   });
 
+  it("says the earlier answers after the model's answer, their links to this repository's comments kept", async () => {
+    const earlier =
+      "**Answered before** on the same code: [an answer in issue 12](https://github.com/octo/uploader/issues/12#issuecomment-9) (2026-10-03, `src/upload.ts`).";
+    const { body } = await renderAnswerComment({
+      // The model may not link outside the commit; askcode's own line may.
+      answer: `${answer} See [this](https://github.com/octo/uploader/issues/3).`,
+      repository,
+      context,
+      model: "gpt-4o-mini",
+      earlier,
+    });
+    expect(body).toContain(`\n\n${earlier}\n\n<details>`);
+    expect(body).not.toContain("(https://github.com/octo/uploader/issues/3)");
+  });
+
   it("says when retrieval alone answered", async () => {
     const { body } = await renderAnswerComment({
       answer,
