@@ -2,6 +2,7 @@ import nock from "nock";
 import { createSqliteAnswerRecords } from "../../src/answer-records/sqlite-answer-records.js";
 import { openSqliteDatabase } from "../../src/sqlite/open-sqlite-database.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
+import { keptUploadAnswer } from "./kept-answer.js";
 import {
   nockAppAuth,
   nockNoConfig,
@@ -20,27 +21,12 @@ const EARLIER_URL = `https://github.com/${OWNER}/${REPO}/issues/12#issuecomment-
 async function keptEarlierAnswer(dataDir: string, cited: [number, number]) {
   const db = await openSqliteDatabase(dataDir);
   await createSqliteAnswerRecords(db, { clock: { now: () => Date.now() } }).add(
-    {
-      id: "codertocat/hello-world:issue-comment:777",
-      repository: "codertocat/hello-world",
-      installationId: 1,
-      place: {
-        owner: OWNER,
-        repo: REPO,
-        htmlUrl: `https://github.com/${OWNER}/${REPO}`,
-        issueNumber: 12,
-        reactTo: { kind: "comment", commentId: 776 },
-        commentId: 777,
-      },
-      url: EARLIER_URL,
+    keptUploadAnswer({
+      issueNumber: 12,
+      commentId: 777,
+      lines: cited,
       answeredAt: Date.parse("2026-10-03T08:00:00Z"),
-      read: {
-        sha: SHA,
-        cited: [
-          { path: "src/upload.py", blob: "0".repeat(40), ranges: [cited] },
-        ],
-      },
-    },
+    }),
   );
   db.close();
 }

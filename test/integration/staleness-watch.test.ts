@@ -2,6 +2,7 @@ import nock from "nock";
 import { createRedisAnswerRecords } from "../../src/answer-records/redis-answer-records.js";
 import { isAnswerComment } from "../../src/answer/render-footer.js";
 import { startTestRedis, type TestRedis } from "../helpers/test-redis.js";
+import { keptUploadAnswer, uploadAnswerBody } from "./kept-answer.js";
 import {
   nockAppAuth,
   nockNoConfig,
@@ -235,32 +236,19 @@ describe("the staleness watch on two replicas sharing Redis", () => {
 
   it("adds one note when both handle the same push", async () => {
     nockAppAuth();
-    const answer = `should_give_up decides, in [src/upload.py](https://github.com/${OWNER}/${REPO}/blob/${SHA}/src/upload.py#L6-L10).\n\n<sub>askcode · retrieval only, no model · 1.0s · read at [${SHA.slice(0, 7)}](https://github.com/${OWNER}/${REPO}/commit/${SHA})</sub>`;
+    const answer = uploadAnswerBody([6, 10]);
     // The record the run kept when it posted that answer.
     await createRedisAnswerRecords({
       redis: redis.client(),
       clock: { now: () => Date.now() },
-    }).add({
-      id: "codertocat/hello-world:issue-comment:4242",
-      repository: "codertocat/hello-world",
-      installationId: 1,
-      place: {
-        owner: OWNER,
-        repo: REPO,
-        htmlUrl: `https://github.com/${OWNER}/${REPO}`,
+    }).add(
+      keptUploadAnswer({
         issueNumber: 1,
-        reactTo: { kind: "comment", commentId: 1 },
         commentId: 4242,
-      },
-      url: `https://github.com/${OWNER}/${REPO}/issues/1#issuecomment-4242`,
-      answeredAt: Date.now(),
-      read: {
-        sha: SHA,
-        cited: [
-          { path: "src/upload.py", blob: "0".repeat(40), ranges: [[6, 10]] },
-        ],
-      },
-    });
+        lines: [6, 10],
+        answeredAt: Date.now(),
+      }),
+    );
     const env = { REDIS_URL: redis.url };
     const replicas = [await startAskcode(env), await startAskcode(env)];
     const edits: string[] = [];
