@@ -5,6 +5,7 @@ import {
   createCodeSearchLimit,
   type CodeSearchServed,
 } from "./code-search-limit.js";
+import { compareWithGit } from "./git-compare.js";
 import { searchCodeWithGitGrep } from "./git-grep-code-search.js";
 import type { Route } from "./route-server.js";
 
@@ -14,7 +15,8 @@ import type { Route } from "./route-server.js";
  * `/api/v3`, as GitHub Enterprise Server serves it) and codeload do:
  * `GET /repos/{o}/{r}`, `commits/{ref}`, `git/trees/{sha}` (with GitHub's
  * truncation rule), `git/blobs/{sha}`, `contents/{path}?ref=`,
- * `tarball/{ref}` → 302 → `/_codeload/…`, and `GET /search/code` under
+ * `tarball/{ref}` → 302 → `/_codeload/…`, `compare/{base}...{head}`, and
+ * `GET /search/code` under
  * GitHub's 10-a-minute limit. Code search answers for the default branch's
  * head only, as GitHub's index does: `defaultHead()` names that commit.
  * Used by the smoke stand-in (HEAD) and the SWE-bench harness's github mode.
@@ -217,6 +219,17 @@ export function createRepositoryRoutes(
           .toString()
           .trim();
         json(res, 200, { sha, commit: { tree: { sha: tree } } });
+      },
+    },
+    {
+      method: "GET",
+      pattern: new RegExp(`^${api}/compare/([^/]+)\\.\\.\\.([^/]+)$`),
+      name: "compare",
+      handle: (_req, res, m) => {
+        const base = resolveCommit(decodeURIComponent(m[1]!));
+        const head = resolveCommit(decodeURIComponent(m[2]!));
+        if (!base || !head) return notFound(res);
+        json(res, 200, compareWithGit(git, base, head));
       },
     },
     {

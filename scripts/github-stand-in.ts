@@ -74,6 +74,8 @@ export interface GitHubStandIn {
   held: Promise<string>;
   /** Answers the held requests, and from now on every request at once. */
   release(): void;
+  /** Points the default branch at another commit of the repository (a push). */
+  moveDefaultBranch(commit: string): void;
   /** Closes the server; a request still held is dropped with its connection. */
   close(): Promise<void>;
 }
@@ -86,6 +88,8 @@ export async function startGitHubStandIn(
     .trim();
   const comments: StandInComment[] = [];
   const reactions: string[] = [];
+  // The default branch's head: HEAD at start, until a push moves it.
+  let head = sha;
   let origin = "";
   let served = 0;
   const clock = options.clock ?? systemClock;
@@ -94,7 +98,7 @@ export async function startGitHubStandIn(
     gitDir: options.gitDir,
     owner: options.owner,
     repo: options.repo,
-    defaultHead: () => sha,
+    defaultHead: () => head,
     origin: () => origin,
     clock,
     codeSearchesPerMinute: options.codeSearchesPerMinute,
@@ -277,6 +281,9 @@ export async function startGitHubStandIn(
     release: () => {
       holding = false;
       release();
+    },
+    moveDefaultBranch: (commit) => {
+      head = commit;
     },
     close: () => server.close(),
   };

@@ -63,14 +63,33 @@ export function buildMentionDelivery(options: {
   if (options.commentId !== undefined) payload.comment.id = options.commentId;
   payload.repository.html_url = `${options.origin}/${owner}/${repo}`;
   payload.repository.url = `${options.origin}/api/v3/repos/${owner}/${repo}`;
-  const body = JSON.stringify(payload);
+  return signedDelivery({
+    event: "issue_comment",
+    payload,
+    secret: options.secret,
+    deliveryId: options.deliveryId,
+  });
+}
+
+/**
+ * A delivery of `payload` as GitHub sends one: the JSON body with its event,
+ * delivery id (a fresh one unless given) and HMAC-SHA256 signature headers.
+ * https://docs.github.com/en/webhooks/using-webhooks/validating-webhook-deliveries
+ */
+export function signedDelivery(options: {
+  event: string;
+  payload: object;
+  secret: string;
+  deliveryId?: string;
+}): MentionDelivery {
+  const body = JSON.stringify(options.payload);
   const signature = createHmac("sha256", options.secret)
     .update(body)
     .digest("hex");
   return {
     headers: {
       "content-type": "application/json",
-      "x-github-event": "issue_comment",
+      "x-github-event": options.event,
       "x-github-delivery": options.deliveryId ?? randomUUID(),
       "x-hub-signature-256": `sha256=${signature}`,
     },

@@ -2,19 +2,26 @@
 // operator starts askcode: `npm start` with GHE_HOST/GHE_PROTOCOL, one signed
 // issue_comment webhook with a mention, then the answer is checked: every
 // permalink names a file of the commit and lines inside it, and every request
-// askcode made reached the stand-in (the machine has no other GitHub).
+// askcode made reached the stand-in (the machine has no other GitHub). Then
+// the staleness watch: a commit changing the first line the answer cited is
+// pushed to the default branch (a signed push webhook), and the answer must
+// get its one note naming that commit and place. The stand-in serves a
+// shared clone of this checkout, where that commit is made; the checkout
+// itself is not touched.
 //
 //   npm run smoke:ghes [-- --question "…"]
 //
 // Exits 0 when the answer holds, 1 with the reason otherwise. The app's
 // working directory (its data, about 13 MB) is removed at the end.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { isAnswerComment } from "../src/answer/render-footer.js";
+import { CODE_CHANGED_MARKER } from "../src/answer/render-code-changed-note.js";
+import { buildPushDelivery } from "./push-delivery.js";
 import { startGitHubStandIn } from "./github-stand-in.js";
 import {
   buildMentionDelivery,
@@ -47,13 +54,16 @@ const until = async <T>(what: string, check: () => Promise<T | undefined>) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
+const workDir = mkdtempSync(join(tmpdir(), "askcode-smoke-"));
+// The checkout's commits, in a clone a push can be made in.
+const served = join(workDir, "served");
+execFileSync("git", ["clone", "--quiet", "--shared", process.cwd(), served]);
 const standIn = await startGitHubStandIn({
-  gitDir: process.cwd(),
+  gitDir: served,
   owner: OWNER,
   repo: REPO,
   issue: { number: 1, title: "A question", body: "" },
 });
-const workDir = mkdtempSync(join(tmpdir(), "askcode-smoke-"));
 const { url: appUrl, env } = await standInAppEnv({
   standIn,
   secret: SECRET,
@@ -164,8 +174,70 @@ try {
         .map((line) => `    ${line}`),
     ].join("\n"),
   );
-  if (problems.length > 0) failure = problems.join("; ");
   if (process.env.SMOKE_PRINT_ANSWER) console.log(answer);
+
+  // The staleness watch: change the first line the answer cited, push it.
+  const cited = links.find(([, , , , , , start]) => start !== undefined);
+  if (!cited) throw new Error("the answer cites no lines to change");
+  const path = decodeURIComponent(cited[5]!);
+  const line = Number(cited[6]);
+  const file = join(served, path);
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines[line - 1] = `${lines[line - 1]} `;
+  writeFileSync(file, lines.join("\n"));
+  const git = (args: string[]) =>
+    execFileSync("git", ["-C", served, ...args])
+      .toString()
+      .trim();
+  git([
+    "-c",
+    "user.name=smoke",
+    "-c",
+    "user.email=smoke@example.com",
+    "commit",
+    "--quiet",
+    "--all",
+    "--message",
+    `Change ${path} line ${line}`,
+  ]);
+  const pushed = git(["rev-parse", "HEAD"]);
+  standIn.moveDefaultBranch(pushed);
+  const pushedAt = Date.now();
+  const push = await fetch(`${appUrl}/api/github/webhooks`, {
+    method: "POST",
+    ...buildPushDelivery({
+      origin: standIn.origin,
+      secret: SECRET,
+      before: standIn.sha,
+      after: pushed,
+      modified: [path],
+    }),
+  });
+  if (!push.ok) throw new Error(`the push was answered ${push.status}`);
+  const noted = await until("the note on the answer", async () => {
+    const body = standIn.comments[0]?.body;
+    return body?.includes(CODE_CHANGED_MARKER) ? body : undefined;
+  });
+  const note = noted.slice(
+    noted.indexOf("> [!NOTE]"),
+    noted.indexOf(CODE_CHANGED_MARKER),
+  );
+  if (!note.includes(pushed.slice(0, 7)))
+    problems.push(`the note does not name the pushed commit: ${note}`);
+  if (!note.includes(`\`${path}\``))
+    problems.push(`the note does not name ${path}: ${note}`);
+  if (!isAnswerComment(noted))
+    problems.push("the noted comment is no longer an answer");
+  console.log(
+    [
+      `  the push of ${pushed.slice(0, 7)} (${path} line ${line}) noted the answer after ${Date.now() - pushedAt} ms:`,
+      ...note
+        .trim()
+        .split("\n")
+        .map((l) => `    ${l}`),
+    ].join("\n"),
+  );
+  if (problems.length > 0) failure = problems.join("; ");
 } catch (error) {
   failure = (error as Error).message;
 } finally {
