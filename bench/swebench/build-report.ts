@@ -1,11 +1,11 @@
-import type { BudgetRun, InstanceResult } from "./result-types.js";
+import type { BudgetRun, InstanceResult } from "../../src/eval/result-types.js";
 import {
   languagesOf,
   repositoriesOf,
   summarize,
   type GoldView,
   type RecallSummary,
-} from "./summarize.js";
+} from "../../src/eval/summarize.js";
 import {
   percentileOf,
   type BudgetRow,

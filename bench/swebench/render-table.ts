@@ -1,4 +1,4 @@
-import type { RecallSummary } from "./summarize.js";
+import type { RecallSummary } from "../../src/eval/summarize.js";
 
 export interface BudgetRow {
   budget: number;

@@ -8,11 +8,11 @@ import {
 import type {
   InstanceResult,
   SystemRun,
-} from "../../../../bench/swebench/result-types.js";
+} from "../../../../src/eval/result-types.js";
 import {
   summarize,
   type RecallSummary,
-} from "../../../../bench/swebench/summarize.js";
+} from "../../../../src/eval/summarize.js";
 
 const recall = (
   fileAvg: number,

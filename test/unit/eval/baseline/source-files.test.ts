@@ -1,11 +1,11 @@
 import {
   familyOfLanguage,
   sourceFamilyOf,
-} from "../../../../../bench/swebench/baseline/source-files.js";
+} from "../../../../src/eval/baseline/source-files.js";
 import {
   isCodeGoldPath,
   isSwebenchDocumentPath,
-} from "../../../../../bench/swebench/baseline/swebench-documents.js";
+} from "../../../../src/eval/baseline/swebench-documents.js";
 
 describe("familyOfLanguage", () => {
   it("maps the data sets' language names to a source family, SWE-bench's unnamed rows to Python", () => {

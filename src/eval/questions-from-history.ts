@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { basename, dirname } from "node:path";
 import { goldFromPatch } from "./gold-from-patch.js";
-import type { Instance } from "./load-instances.js";
+import type { Instance } from "./instance.js";
 
 /** Extensions of the files a history question's fix may touch: source code, not docs or data. */
 const SOURCE_EXTENSIONS =

@@ -1,14 +1,14 @@
-import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
-import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
-import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
-import type { CodeReader } from "../../src/code-host/code-host.js";
-import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
-import { indexForOneQuestion } from "../../src/retrieval/one-question/index-for-one-question.js";
-import { indexRepository } from "../../src/retrieval/index/index-repository.js";
-import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
-import { retrieveContext } from "../../src/retrieval/retrieve-context.js";
-import type { SourceFile } from "../../src/retrieval/types.js";
-import type { TokenCounter } from "../../src/tokens/token-counter.js";
+import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
+import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
+import type { CodeReader } from "../code-host/code-host.js";
+import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { indexForOneQuestion } from "../retrieval/one-question/index-for-one-question.js";
+import { indexRepository } from "../retrieval/index/index-repository.js";
+import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
+import { retrieveContext } from "../retrieval/retrieve-context.js";
+import type { SourceFile } from "../retrieval/types.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
 import {
   buildLuceneBm25Index,
   searchLuceneBm25,
@@ -25,7 +25,7 @@ import {
 } from "./baseline/swebench-documents.js";
 import { splitFileLines } from "./file-lines.js";
 import { goldLines } from "./gold-lines.js";
-import type { Instance } from "./load-instances.js";
+import type { Instance } from "./instance.js";
 import type { BudgetRun, InstanceResult, SystemRun } from "./result-types.js";
 import { scoreContext } from "./score-context.js";
 import {

@@ -1,11 +1,11 @@
-import { runInstance } from "../../../../bench/swebench/run-instance.js";
-import type { TokenCounter } from "../../../../src/tokens/token-counter.js";
+import { runInstance } from "../../../src/eval/run-instance.js";
+import type { TokenCounter } from "../../../src/tokens/token-counter.js";
 import {
   commitAll,
   initRepo,
   removeDir,
   writeFiles,
-} from "../../../helpers/temp-repo.js";
+} from "../../helpers/temp-repo.js";
 
 // One token per four characters: a cheap stand-in for the real tokenizer.
 const counter: TokenCounter = {
