@@ -53,7 +53,7 @@ export function buildCorpus(
         mirror,
         commit: entry.commit,
         count: entry.questions.count,
-      }).map((q) => row(entry, q, "history"));
+      }).questions.map((q) => row(entry, q, "history"));
     } else {
       const name = entry.questions.source;
       let all = issueRows.get(name);

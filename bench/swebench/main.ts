@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
   // With --repo-at, questions come from each repository's own history instead.
   const historyMirrors = new Map<string, string>();
   const fromHistory = args.repoAt.flatMap(({ mirror, commit }) => {
-    const questions = questionsFromHistory({
+    const { questions } = questionsFromHistory({
       mirror,
       commit,
       count: args.historyQuestions,

@@ -17,10 +17,9 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
-import { familyOfLanguage } from "./baseline/source-files.js";
 import {
+  baselineDocumentRule,
   isCodeGoldPath,
-  isSwebenchDocumentPath,
   swebenchDocument,
 } from "./baseline/swebench-documents.js";
 import { splitFileLines } from "./file-lines.js";
@@ -99,7 +98,7 @@ export async function runInstance(
   const sample = input.sampleMemory ?? (() => {});
   const started = d.now();
   // load-instances checked the language; an Instance built in code may name none (Python).
-  const family = familyOfLanguage(instance.language) ?? "python";
+  const isDocumentPath = baselineDocumentRule(instance.language);
   const codeGoldFiles = instance.gold_files.filter(isCodeGoldPath);
   const result: InstanceResult = {
     instanceId: instance.instance_id,
@@ -136,9 +135,7 @@ export async function runInstance(
     const texts = new Map(repository.files.map((f) => [f.path, f.text]));
     const tree = await reader.listTree();
     const documentPaths = tree.entries
-      .filter(
-        (e) => e.type === "file" && isSwebenchDocumentPath(e.path, family),
-      )
+      .filter((e) => e.type === "file" && isDocumentPath(e.path))
       .map((e) => e.path);
     const extra = [...documentPaths, ...instance.gold_files].filter(
       (p) => !texts.has(p),
@@ -169,7 +166,7 @@ export async function runInstance(
       (p) => !repository.files.some((f) => f.path === p),
     );
     result.gold.notBaselineDocuments = instance.gold_files.filter(
-      (p) => !isSwebenchDocumentPath(p, family),
+      (p) => !isDocumentPath(p),
     );
     const codeGoldLines = gold.lines.filter((g) =>
       codeGoldFiles.includes(g.path),
