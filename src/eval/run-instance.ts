@@ -54,6 +54,12 @@ export interface RunInstanceInput {
   mapShare?: number;
   /** Evidence weights to rank with (none: the fitted ones). */
   weights?: EvidenceWeights;
+  /**
+   * Paths neither system may read (a repository's `exclude_paths`, secrets):
+   * askcode's reading skips them and they are no BM25 document. Gold files
+   * among them still count, as misses (`gold.excluded` names them).
+   */
+  exclude?: (path: string) => boolean;
 }
 
 export interface RunInstanceDeps {
@@ -131,11 +137,19 @@ export async function runInstance(
     let t = d.now();
     const { sha } = await host.resolveRef(instance.base_commit);
     const reader = host.at(sha);
-    const repository = await d.readRepositoryFiles(reader);
+    const repository = await d.readRepositoryFiles(
+      reader,
+      input.exclude ? { exclude: input.exclude } : {},
+    );
     const texts = new Map(repository.files.map((f) => [f.path, f.text]));
     const tree = await reader.listTree();
     const documentPaths = tree.entries
-      .filter((e) => e.type === "file" && isDocumentPath(e.path))
+      .filter(
+        (e) =>
+          e.type === "file" &&
+          isDocumentPath(e.path) &&
+          !input.exclude?.(e.path),
+      )
       .map((e) => e.path);
     const extra = [...documentPaths, ...instance.gold_files].filter(
       (p) => !texts.has(p),
@@ -168,6 +182,8 @@ export async function runInstance(
     result.gold.notBaselineDocuments = instance.gold_files.filter(
       (p) => !isDocumentPath(p),
     );
+    if (input.exclude)
+      result.gold.excluded = instance.gold_files.filter(input.exclude);
     const codeGoldLines = gold.lines.filter((g) =>
       codeGoldFiles.includes(g.path),
     );
@@ -182,6 +198,8 @@ export async function runInstance(
 
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
+    // What an earlier run kept on disk (no-op for a cache held only in memory).
+    await input.derived?.load(repository.files, {});
     await loadGrammarsFor(repository.files);
     const index = input.lazyIndex
       ? indexForOneQuestion(repository.files, instance.problem_statement, {
