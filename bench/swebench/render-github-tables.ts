@@ -1,4 +1,5 @@
-import { markdownTable, percent, percentileOf } from "./render-table.js";
+import { markdownTable, percent } from "../../src/eval/markdown-table.js";
+import { percentileOf } from "../../src/eval/percentile.js";
 import type { InstanceResult } from "../../src/eval/result-types.js";
 import type {
   GithubInstanceResult,

@@ -1,7 +1,7 @@
 import type { Report } from "./build-report.js";
+import { percent } from "../../src/eval/markdown-table.js";
+import { percentileOf } from "../../src/eval/percentile.js";
 import {
-  percent,
-  percentileOf,
   renderBudgetTable,
   renderGroupTable,
   renderRepositoryTable,

@@ -1,17 +1,13 @@
 import { runInstance } from "../../../src/eval/run-instance.js";
-import type { TokenCounter } from "../../../src/tokens/token-counter.js";
 import {
   commitAll,
   initRepo,
   removeDir,
   writeFiles,
 } from "../../helpers/temp-repo.js";
+import { quarterTokenCounter } from "../../helpers/quarter-token-counter.js";
 
-// One token per four characters: a cheap stand-in for the real tokenizer.
-const counter: TokenCounter = {
-  encodingName: "quarter-chars",
-  count: (text) => Math.ceil(text.length / 4),
-};
+const counter = quarterTokenCounter;
 
 describe("runInstance", () => {
   let root: string;
