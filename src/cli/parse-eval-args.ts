@@ -31,6 +31,8 @@ export interface EvalArgs {
   minWords: number;
   /** Model name: picks the tokenizer. */
   model: string;
+  /** Pack each budget as the app does when a model answers: the code gets its share (`packedContextTokens`). */
+  withModel: boolean;
   /** Where the results go as JSON; none: only printed. */
   json?: string;
   /** Where what indexing derives per file is kept between runs; undefined with `--no-cache`. */
@@ -39,7 +41,7 @@ export interface EvalArgs {
 
 export const EVAL_USAGE = `Usage: askcode eval [--repo DIR] [--ref REF] [--commits N] [--budgets LIST]
                    [--exclude GLOB]... [--no-config] [--max-files N] [--min-words N]
-                   [--model M] [--json FILE] [--cache-dir DIR | --no-cache]
+                   [--model M] [--with-model] [--json FILE] [--cache-dir DIR | --no-cache]
 
 Measures askcode's retrieval on the repository's own history, to choose
 budgets.context and exclude_paths: each recent commit's message is asked as a
@@ -61,6 +63,9 @@ and commits that change anything but a few existing source files are left out.
   --min-words N    a commit's message needs N words or more, trailers such as
                    Signed-off-by: left out (default ${HISTORY_DEFAULTS.minWords})
   --model M        model whose tokenizer counts the budgets (default: gpt-4o)
+  --with-model     measure what the app packs when a model answers: the code gets
+                   60% of budgets.context, the question and thread the rest (by
+                   default, as with askcode ask and no model, all of it)
   --json FILE      also write every figure and each question's result to FILE
   --cache-dir DIR  where indexing's work is kept between runs (the same cache
                    as askcode ask; default: $XDG_CACHE_HOME/askcode, else ~/.cache/askcode)
@@ -93,6 +98,7 @@ export function parseEvalArgs(
         "max-files": { type: "string" },
         "min-words": { type: "string" },
         model: { type: "string" },
+        "with-model": { type: "boolean", default: false },
         json: { type: "string" },
         "cache-dir": { type: "string" },
         "no-cache": { type: "boolean", default: false },
@@ -129,6 +135,7 @@ export function parseEvalArgs(
       MAX_WORDS,
     ),
     model: values.model ?? "gpt-4o",
+    withModel: values["with-model"] ?? false,
     ...(values.json !== undefined
       ? { json: path.resolve(cwd, values.json) }
       : {}),

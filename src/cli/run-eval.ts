@@ -13,6 +13,7 @@ import {
   createDerivedCache,
   type DerivedCache,
 } from "../retrieval/index/derived-cache.js";
+import { packedContextTokens } from "../run/packed-context-tokens.js";
 import { ConfigError } from "../shared/errors.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import { createPathPolicy } from "../tools/path-policy.js";
@@ -92,6 +93,10 @@ export async function runEval(
           `Try --max-files or --min-words.`,
       );
     const tokenCounter = d.createTokenCounter({ model: args.model });
+    // What the app packs for each budgets.context: all of it with no model, a share with one.
+    const codeBudgets = args.budgets.map((context) =>
+      packedContextTokens({ context }, { withModel: args.withModel }),
+    );
     const derived =
       (args.cacheDir ? await d.openDerivedCache(args.cacheDir) : undefined) ??
       createDerivedCache({ maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES });
@@ -108,7 +113,7 @@ export async function runEval(
       const result = await d.runInstance({
         instance: question,
         mirror: args.repo,
-        budgets: args.budgets,
+        budgets: codeBudgets,
         tokenCounter,
         derived,
         exclude: (file) => policy.hidden(file) !== undefined,
@@ -125,6 +130,7 @@ export async function runEval(
       ref: args.ref,
       sha,
       budgets: args.budgets,
+      codeBudgets,
       history: {
         scanned: history.scanned,
         skipped: history.skipped,

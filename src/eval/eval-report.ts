@@ -7,7 +7,10 @@ import { summarize, type RecallSummary } from "./summarize.js";
 export interface EvalRow {
   /** A question's language (`questionLanguage`), or "total". */
   language: string;
+  /** The `budgets.context` measured. */
   budget: number;
+  /** The tokens of code packed for it: all of it, or a model's share (`packedContextTokens`). */
+  codeBudget: number;
   askcode: RecallSummary;
   bm25: RecallSummary;
   /** askcode's tokens used, mean per question: below the budget when the repository fits whole. */
@@ -20,7 +23,9 @@ export interface EvalReport {
   repository: string;
   ref: string;
   sha: string;
+  /** The `budgets.context` values measured, and the tokens of code each packs (the same order). */
   budgets: number[];
+  codeBudgets: number[];
   history: {
     /** First-parent, non-merge commits read. */
     scanned: number;
@@ -58,6 +63,8 @@ export interface EvalReportInput {
   ref: string;
   sha: string;
   budgets: readonly number[];
+  /** Per budget, the tokens of code packed for it: the budgets the results were run at. */
+  codeBudgets: readonly number[];
   history: EvalReport["history"];
   results: readonly InstanceResult[];
   /** Per result, in the same order, the patterns its run excluded and whether the repository's configuration named any. */
@@ -71,7 +78,7 @@ export interface EvalReportInput {
  * rules hid, and the median cost of one question.
  *
  * @example
- * buildEvalReport({ repository: ".", ref: "HEAD", sha, budgets: [8000, 13000], history, results, excluded, wallMs: 95_000 })
+ * buildEvalReport({ repository: ".", ref: "HEAD", sha, budgets: [8000, 13000], codeBudgets: [8000, 13000], history, results, excluded, wallMs: 95_000 })
  * // { questions: 30, rows: [{ language: "typescript", budget: 8000, askcode: { fileAvg: 0.71, … }, … }, …], … }
  */
 export function buildEvalReport(input: EvalReportInput): EvalReport {
@@ -87,19 +94,21 @@ export function buildEvalReport(input: EvalReportInput): EvalReport {
     language: string,
     of: readonly InstanceResult[],
     budget: number,
+    codeBudget: number,
   ): EvalRow => {
     const used = of
       .filter((r) => !r.error)
       .map(
         (r) =>
-          r.budgets.find((b) => b.budget === budget)?.systems.askcode
+          r.budgets.find((b) => b.budget === codeBudget)?.systems.askcode
             .tokensUsed ?? 0,
       );
     return {
       language,
       budget,
-      askcode: summarize(of, "askcode", budget),
-      bm25: summarize(of, "bm25", budget),
+      codeBudget,
+      askcode: summarize(of, "askcode", codeBudget),
+      bm25: summarize(of, "bm25", codeBudget),
       askcodeTokens: used.reduce((a, b) => a + b, 0) / Math.max(1, used.length),
     };
   };
@@ -109,21 +118,26 @@ export function buildEvalReport(input: EvalReportInput): EvalReport {
     ref: input.ref,
     sha: input.sha,
     budgets: [...input.budgets],
+    codeBudgets: [...input.codeBudgets],
     history: input.history,
     questions: results.length,
     failed: results
       .filter((r) => r.error)
       .map((r) => ({ id: r.instanceId, error: r.error as string })),
-    rows: input.budgets.flatMap((budget) => [
-      ...languages.map((language) =>
-        row(
-          language,
-          results.filter((r) => r.language === language),
-          budget,
+    rows: input.budgets.flatMap((budget, i) => {
+      const code = input.codeBudgets[i] ?? budget;
+      return [
+        ...languages.map((language) =>
+          row(
+            language,
+            results.filter((r) => r.language === language),
+            budget,
+            code,
+          ),
         ),
-      ),
-      row("total", results, budget),
-    ]),
+        row("total", results, budget, code),
+      ];
+    }),
     exclude: {
       patterns: [...new Set(input.excluded.flatMap((e) => e.patterns))],
       fromConfig: input.excluded.filter((e) => e.fromConfig).length,

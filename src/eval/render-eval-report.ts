@@ -36,7 +36,7 @@ export function renderEvalReport(report: EvalReport): string {
         "lines",
       ],
       report.rows.map((row) => [
-        `${row.budget / 1000}k`,
+        k(row.budget),
         row.language,
         String(row.askcode.instances),
         percent(row.askcode.fileAvg),
@@ -54,6 +54,7 @@ export function renderEvalReport(report: EvalReport): string {
     "Avg: share of those files shown, per question; All: questions with every one shown; lines: share of the",
     "changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over",
     "the same files (BM25 over the language's non-test files, whole files in rank order).",
+    ...codeShareLine(report),
     exclude.patterns.length === 0
       ? "exclude_paths: none."
       : `exclude_paths: ${exclude.patterns.map((p) => `\`${p}\``).join(", ")}` +
@@ -67,6 +68,18 @@ export function renderEvalReport(report: EvalReport): string {
     ...report.failed.map((f) => `Failed: ${f.id}: ${f.error}`),
     "",
   ].join("\n");
+}
+
+// With a model, the code gets a share of each budget: say how much, so the
+// rows are read as budgets.context values and not as tokens of code.
+function codeShareLine(report: EvalReport): string[] {
+  if (report.codeBudgets.every((code, i) => code === report.budgets[i]))
+    return [];
+  return [
+    `As with a model, code was packed into a share of each budget: ${report.codeBudgets
+      .map((code, i) => `${k(report.budgets[i] as number)} → ${code}`)
+      .join(", ")} tokens.`,
+  ];
 }
 
 const SKIPPED: Record<HistorySkip, (report: EvalReport) => string> = {
@@ -86,6 +99,10 @@ function passedOverText(report: EvalReport): string {
         `${report.history.skipped[reason]} ${SKIPPED[reason](report)}`,
     )
     .join(", ");
+}
+
+function k(budget: number): string {
+  return `${budget / 1000}k`;
 }
 
 function seconds(ms: number): string {

@@ -15,6 +15,7 @@ describe("parseEvalArgs", () => {
       maxFiles: 3,
       minWords: 16,
       model: "gpt-4o",
+      withModel: false,
       cacheDir: "/home/ada/.cache/askcode",
     });
   });
@@ -42,6 +43,7 @@ describe("parseEvalArgs", () => {
           "8",
           "--model",
           "gpt-4",
+          "--with-model",
           "--json",
           "out/eval.json",
           "--no-cache",
@@ -59,6 +61,7 @@ describe("parseEvalArgs", () => {
       maxFiles: 5,
       minWords: 8,
       model: "gpt-4",
+      withModel: true,
       json: "/work/app/out/eval.json",
       cacheDir: undefined,
     });

@@ -97,6 +97,7 @@ describe("runEval", () => {
     maxFiles: 3,
     minWords: 16,
     model: "gpt-4o",
+    withModel: false,
     cacheDir: undefined,
     ...overrides,
   });
@@ -215,6 +216,24 @@ describe("runEval", () => {
       (row) => row.budget === 20000 && row.language === "total",
     );
     expect(total?.askcode.fileAvg).toBeCloseTo(2 / 3);
+  });
+
+  it("with --with-model packs each budget as the app does when a model answers: the code gets its share", async () => {
+    const report = await runEval(
+      args({ withModel: true }),
+      { stdout: output(), stderr: output() },
+      deps,
+    );
+    expect(report.codeBudgets).toEqual([600, 12000]);
+    expect(report.rows.map((row) => [row.budget, row.codeBudget])).toEqual([
+      [1000, 600],
+      [1000, 600],
+      [20000, 12000],
+      [20000, 12000],
+    ]);
+    // Scored at the packed budgets: 600 tokens hold less than 1,000 did.
+    expect(report.rows[1]?.askcodeTokens).toBeLessThanOrEqual(600);
+    expect(report.rows[1]?.askcode.instances).toBe(3);
   });
 
   it("takes the history from --ref, and the thresholds from the arguments", async () => {

@@ -7,6 +7,7 @@ describe("buildEvalReport", () => {
     ref: "HEAD",
     sha: "b".repeat(40),
     budgets: [8000],
+    codeBudgets: [8000],
     history: HISTORY,
     results: QUESTIONS,
     excluded: [

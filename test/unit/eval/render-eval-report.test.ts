@@ -3,12 +3,13 @@ import { renderEvalReport } from "../../../src/eval/render-eval-report.js";
 import { HISTORY, QUESTIONS } from "../../helpers/scored-questions.js";
 
 describe("renderEvalReport", () => {
-  const report = (patterns: string[]) =>
+  const report = (patterns: string[], budgets = [8000]) =>
     buildEvalReport({
       repository: "/src/r",
       ref: "main",
       sha: "b".repeat(40),
-      budgets: [8000],
+      budgets,
+      codeBudgets: [8000],
       history: HISTORY,
       results: QUESTIONS,
       excluded: QUESTIONS.map((_, i) => ({
@@ -37,6 +38,14 @@ describe("renderEvalReport", () => {
      Failed: o/r@4: RefNotFoundError: no commit
      "
     `);
+  });
+
+  it("says how much of each budget was code when a model's share was packed", () => {
+    const text = renderEvalReport(report([], [13334]));
+    expect(text).toContain("\n| 13.334k | rust     | 2 |");
+    expect(text).toContain(
+      "\nAs with a model, code was packed into a share of each budget: 13.334k → 8000 tokens.\n",
+    );
   });
 
   it("says when nothing was excluded", () => {
