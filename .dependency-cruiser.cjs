@@ -43,7 +43,18 @@ const LAYERS = [
     "worker-threads",
   ],
   // redis/ (connection and outage reporting) is storage plumbing like sqlite/.
-  ["retrieval", "code-host", "cache", "policy", "sqlite", "tokens", "redis"],
+  // eval/ measures retrieval (askcode eval, the benchmarks): it runs
+  // retrieval/ through code-host/ and nothing on its tier imports it.
+  [
+    "retrieval",
+    "code-host",
+    "cache",
+    "policy",
+    "sqlite",
+    "tokens",
+    "redis",
+    "eval",
+  ],
   // The ground floor: what every stage may need, importing nothing above.
   ["metrics", "text", "shared"],
 ];

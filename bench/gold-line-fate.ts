@@ -17,11 +17,11 @@ import type { PackedPiece } from "../src/retrieval/pack/packing-types.js";
 import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
-import { splitFileLines } from "./swebench/file-lines.js";
-import { goldLines } from "./swebench/gold-lines.js";
+import { splitFileLines } from "../src/eval/file-lines.js";
+import { goldLines } from "../src/eval/gold-lines.js";
 import { loadInstances } from "./swebench/load-instances.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
-import { shownLines } from "./swebench/shown-lines.js";
+import { shownLines } from "../src/eval/shown-lines.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 

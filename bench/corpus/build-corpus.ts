@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { questionsFromHistory } from "../swebench/history-instances.js";
-import { parseInstances, type Instance } from "../swebench/load-instances.js";
+import { questionsFromHistory } from "../../src/eval/questions-from-history.js";
+import type { Instance } from "../../src/eval/instance.js";
+import { parseInstances } from "../swebench/load-instances.js";
 import { mirrorPath } from "../swebench/mirror-path.js";
 import {
   spreadEvenly,
@@ -52,7 +53,7 @@ export function buildCorpus(
         mirror,
         commit: entry.commit,
         count: entry.questions.count,
-      }).map((q) => row(entry, q, "history"));
+      }).questions.map((q) => row(entry, q, "history"));
     } else {
       const name = entry.questions.source;
       let all = issueRows.get(name);

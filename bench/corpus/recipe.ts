@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   familyOfLanguage,
   KNOWN_LANGUAGES,
-} from "../swebench/baseline/source-files.js";
+} from "../../src/eval/baseline/source-files.js";
 
 const ownerName = z
   .string()

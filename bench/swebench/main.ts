@@ -28,7 +28,7 @@ import {
   startMirrorStandIn,
   type MirrorStandIn,
 } from "../../scripts/github-mirror-stand-in.js";
-import { questionsFromHistory } from "./history-instances.js";
+import { questionsFromHistory } from "../../src/eval/questions-from-history.js";
 import { renderReport } from "./render-report.js";
 import {
   nextCommits,
@@ -37,8 +37,8 @@ import {
   type QuestionCost,
 } from "./run-instance-github.js";
 import { createVirtualClock } from "./virtual-clock.js";
-import type { InstanceResult } from "./result-types.js";
-import { BM25_TOP_K, runInstance } from "./run-instance.js";
+import type { InstanceResult } from "../../src/eval/result-types.js";
+import { BM25_TOP_K, runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { readWeights } from "./read-weights.js";
@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
   // With --repo-at, questions come from each repository's own history instead.
   const historyMirrors = new Map<string, string>();
   const fromHistory = args.repoAt.flatMap(({ mirror, commit }) => {
-    const questions = questionsFromHistory({
+    const { questions } = questionsFromHistory({
       mirror,
       commit,
       count: args.historyQuestions,

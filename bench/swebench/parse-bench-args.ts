@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { EVAL_BUDGETS } from "../../src/eval/eval-budgets.js";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
@@ -22,7 +23,7 @@ Relative paths are read from the repository's root (where npm runs the script).
                          else ${DEFAULT_MIRRORS})
   --mirror-layout PATH   a mirror's path below DIR; {owner}, {name}, {repo} are filled in
                          (default "${DEFAULT_MIRROR_LAYOUT}")
-  --budgets LIST         token budgets, comma-separated (default 8000,13000,27000,50000)
+  --budgets LIST         token budgets, comma-separated (default ${EVAL_BUDGETS.join(",")})
   --repo OWNER/NAME      only this repository's instances
   --instance ID          only this instance (repeatable)
   --limit N              at most N instances
@@ -184,7 +185,7 @@ function parseOptions(argv: string[]) {
         data: { type: "string" },
         mirrors: { type: "string" },
         "mirror-layout": { type: "string", default: DEFAULT_MIRROR_LAYOUT },
-        budgets: { type: "string", default: "8000,13000,27000,50000" },
+        budgets: { type: "string", default: EVAL_BUDGETS.join(",") },
         repo: { type: "string" },
         instance: { type: "string", multiple: true },
         limit: { type: "string" },

@@ -1,10 +1,11 @@
-import { markdownTable, percent, percentileOf } from "./render-table.js";
-import type { InstanceResult } from "./result-types.js";
+import { markdownTable, percent } from "../../src/eval/markdown-table.js";
+import { percentileOf } from "../../src/eval/percentile.js";
+import type { InstanceResult } from "../../src/eval/result-types.js";
 import type {
   GithubInstanceResult,
   QuestionCost,
 } from "./run-instance-github.js";
-import type { ContextScore } from "./score-context.js";
+import type { ContextScore } from "../../src/eval/score-context.js";
 
 /**
  * The github mode's tables, beside the local mode's: per budget, recall on

@@ -1,17 +1,17 @@
 import type { Report } from "./build-report.js";
+import { percent } from "../../src/eval/markdown-table.js";
+import { percentileOf } from "../../src/eval/percentile.js";
 import {
-  percent,
-  percentileOf,
   renderBudgetTable,
   renderGroupTable,
   renderRepositoryTable,
   renderTimingTable,
 } from "./render-table.js";
 import { renderGithubTables } from "./render-github-tables.js";
-import type { InstanceResult } from "./result-types.js";
-import type { GoldView } from "./summarize.js";
+import type { InstanceResult } from "../../src/eval/result-types.js";
+import type { GoldView } from "../../src/eval/summarize.js";
 import type { GithubInstanceResult } from "./run-instance-github.js";
-import { BM25_TOP_K } from "./run-instance.js";
+import { BM25_TOP_K } from "../../src/eval/run-instance.js";
 
 // Per language and per repository, askcode then the baseline: file recall
 // Avg/All and line recall as a mean per instance (the targets).

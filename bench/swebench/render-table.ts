@@ -1,4 +1,6 @@
-import type { RecallSummary } from "./summarize.js";
+import { markdownTable, percent } from "../../src/eval/markdown-table.js";
+import type { RecallSummary } from "../../src/eval/summarize.js";
+import { percentileOf } from "../../src/eval/percentile.js";
 
 export interface BudgetRow {
   budget: number;
@@ -27,24 +29,9 @@ export interface GroupRow {
   }>;
 }
 
-/** "71.2%". */
-export function percent(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
-
 /** "2.15×", or "—" when the baseline found nothing (any ratio would be infinite). */
 export function ratio(a: number, b: number): string {
   return b > 0 ? `${(a / b).toFixed(2)}×` : a > 0 ? "∞" : "—";
-}
-
-export function markdownTable(head: string[], rows: string[][]): string {
-  const widths = head.map((h, c) =>
-    Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)),
-  );
-  const line = (cells: string[]): string =>
-    `| ${cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join(" | ")} |`;
-  const rule = `|${widths.map((w, c) => (c === 0 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(head), rule, ...rows.map(line)].join("\n");
 }
 
 /**
@@ -160,14 +147,6 @@ export function renderGroupTable(
       r.heapPeakMbMax.toFixed(0),
     ]),
   );
-}
-
-/** The nearest-rank percentile of a list (p = 50: median, 100: maximum); 0 for none. */
-export function percentileOf(values: readonly number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] as number;
 }
 
 export interface TimingRow {

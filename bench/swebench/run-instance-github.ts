@@ -22,11 +22,14 @@ import type { TokenCounter } from "../../src/tokens/token-counter.js";
 import { createPathPolicy } from "../../src/tools/path-policy.js";
 import type { MirrorStandIn } from "../../scripts/github-mirror-stand-in.js";
 import type { RouteTraffic } from "../../scripts/route-server.js";
-import { splitFileLines } from "./file-lines.js";
-import { goldLines } from "./gold-lines.js";
-import type { Instance } from "./load-instances.js";
-import { scoreContext, type ContextScore } from "./score-context.js";
-import { shownLines } from "./shown-lines.js";
+import { splitFileLines } from "../../src/eval/file-lines.js";
+import { goldLines } from "../../src/eval/gold-lines.js";
+import type { Instance } from "../../src/eval/instance.js";
+import {
+  scoreContext,
+  type ContextScore,
+} from "../../src/eval/score-context.js";
+import { shownLines } from "../../src/eval/shown-lines.js";
 import type { VirtualClock } from "./virtual-clock.js";
 
 /** What one question cost on the stand-in. */

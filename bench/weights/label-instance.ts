@@ -6,9 +6,9 @@ import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.j
 import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { rankChunks } from "../../src/retrieval/rank/rank-chunks.js";
-import { splitFileLines } from "../swebench/file-lines.js";
-import { goldLines } from "../swebench/gold-lines.js";
-import type { Instance } from "../swebench/load-instances.js";
+import { splitFileLines } from "../../src/eval/file-lines.js";
+import { goldLines } from "../../src/eval/gold-lines.js";
+import type { Instance } from "../../src/eval/instance.js";
 import { chunkFeatures } from "./chunk-features.js";
 import type { LabelledChunk } from "./fit-pairwise.js";
 

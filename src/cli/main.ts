@@ -1,12 +1,14 @@
 import { readFileSync } from "node:fs";
 import { AskcodeError } from "../shared/errors.js";
 import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
+import { EVAL_USAGE, parseEvalArgs } from "./parse-eval-args.js";
 import { INDEX_USAGE, parseIndexArgs } from "./parse-index-args.js";
 
 const USAGE = `askcode: answers questions about a repository's code.
 
 Usage: askcode ask "<question>" [options]   (askcode ask --help for the options)
        askcode index [options]              (askcode index --help)
+       askcode eval [options]               (askcode eval --help)
        askcode --help | --version
 
 ${ASK_USAGE}`;
@@ -14,6 +16,7 @@ ${ASK_USAGE}`;
 const COMMAND_USAGE: Record<string, string> = {
   ask: ASK_USAGE,
   index: INDEX_USAGE,
+  eval: EVAL_USAGE,
 };
 
 /**
@@ -55,6 +58,12 @@ export async function main(argv: string[]): Promise<number> {
       const args = parseIndexArgs(rest, process.cwd(), process.env);
       const { runIndex } = await import("./run-index.js");
       await runIndex(args, { stdout: process.stdout });
+      return 0;
+    }
+    if (command === "eval") {
+      const args = parseEvalArgs(rest, process.cwd(), process.env);
+      const { runEval } = await import("./run-eval.js");
+      await runEval(args, { stdout: process.stdout, stderr: process.stderr });
       return 0;
     }
     const args = parseAskArgs(rest, process.cwd(), process.env);

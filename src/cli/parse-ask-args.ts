@@ -1,8 +1,7 @@
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { BUDGET_LIMITS } from "../config/budget-limits.js";
 import { ConfigError } from "../shared/errors.js";
-import { defaultCacheDir } from "./default-cache-dir.js";
+import { cacheDirOption } from "./cache-dir-option.js";
 
 // `--budget` is a repository's context budget: the same default and bounds.
 const CONTEXT = BUDGET_LIMITS.context;
@@ -87,10 +86,7 @@ export function parseAskArgs(
       `--budget must be a whole number of tokens from ${CONTEXT.min} to ${CONTEXT.max}, got ${JSON.stringify(parsed.values.budget)}.`,
     );
   }
-  if (parsed.values["no-cache"] && parsed.values["cache-dir"] !== undefined)
-    throw new ConfigError(
-      `--no-cache and --cache-dir contradict each other: give one.\n\n${ASK_USAGE}`,
-    );
+  const cacheDir = cacheDirOption(parsed.values, cwd, env, ASK_USAGE);
   return {
     question,
     repo: parsed.values.repo ?? cwd,
@@ -98,9 +94,7 @@ export function parseAskArgs(
     budget,
     model: parsed.values.model ?? "gpt-4o",
     json: parsed.values.json ?? false,
-    cacheDir: parsed.values["no-cache"]
-      ? undefined
-      : path.resolve(cwd, parsed.values["cache-dir"] ?? defaultCacheDir(env)),
+    cacheDir,
   };
 }
 

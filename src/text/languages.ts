@@ -72,7 +72,7 @@ export interface LanguageRow {
    * syntax trees').
    */
   syntax?: SyntaxLanguage;
-  /** The benchmark's source family (bench/swebench/baseline/source-files.ts). */
+  /** The benchmark's source family (src/eval/baseline/source-files.ts). */
   family?: SourceFamily;
 }
 

@@ -46,6 +46,19 @@ describe("bin/askcode.js", () => {
     expect(bad.stderr).toContain("Usage: askcode index");
   });
 
+  it("prints the eval command's usage for eval --help, and refuses a bad value naming it", () => {
+    const help = run("eval", "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: askcode eval");
+    const bad = run("eval", "--commits", "many");
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    // The whole message, on its own line (a hint to build may come before it).
+    expect(bad.stderr).toMatch(
+      /^askcode: --commits must be a whole number from 1 to 1000, got "many"\.\n$/m,
+    );
+  });
+
   it("names an unknown command, even one an object has by inheritance", () => {
     const { code, stderr } = run("constructor");
     expect(code).toBe(2);

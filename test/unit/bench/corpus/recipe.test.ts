@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseRecipe, spreadEvenly } from "../../../../bench/corpus/recipe.js";
-import { familyOfLanguage } from "../../../../bench/swebench/baseline/source-files.js";
+import { familyOfLanguage } from "../../../../src/eval/baseline/source-files.js";
 
 const sha = (c: string) => c.repeat(40);
 const entry = (repo: string, more: Record<string, unknown> = {}) => ({

@@ -1,17 +1,17 @@
-import { goldLines } from "../../../../bench/swebench/gold-lines.js";
-import { scoreContext } from "../../../../bench/swebench/score-context.js";
+import { goldLines } from "../../../src/eval/gold-lines.js";
+import { scoreContext } from "../../../src/eval/score-context.js";
 import {
   checkAgainstPieces,
   shownLines,
-} from "../../../../bench/swebench/shown-lines.js";
-import { splitFileLines } from "../../../../bench/swebench/file-lines.js";
-import { MAP_HEADER } from "../../../../src/retrieval/pack/pack-map.js";
-import { METADATA_HEADER } from "../../../../src/retrieval/pack/packing-state.js";
-import type { PackedPiece } from "../../../../src/retrieval/pack/packing-types.js";
+} from "../../../src/eval/shown-lines.js";
+import { splitFileLines } from "../../../src/eval/file-lines.js";
+import { MAP_HEADER } from "../../../src/retrieval/pack/pack-map.js";
+import { METADATA_HEADER } from "../../../src/retrieval/pack/packing-state.js";
+import type { PackedPiece } from "../../../src/retrieval/pack/packing-types.js";
 import {
   omittedMarker,
   renderFileSection,
-} from "../../../../src/retrieval/pack/render-context.js";
+} from "../../../src/retrieval/pack/render-context.js";
 
 // Two files of numbered lines, so a wrong line number shows as a wrong text.
 const session = Array.from({ length: 40 }, (_, i) =>

@@ -1,5 +1,11 @@
+import { languageNamed } from "../../text/language-named.js";
+import { extensionOf } from "../../text/languages.js";
 import type { Bm25Document } from "./lucene-bm25.js";
-import { sourceFamilyOf, type SourceFamily } from "./source-files.js";
+import {
+  familyOfLanguage,
+  sourceFamilyOf,
+  type SourceFamily,
+} from "./source-files.js";
 
 // SWE-bench's is_test (swebench/inference/make_datasets/utils.py): the path,
 // lowercased and split on " ", "_", "/" and ".", holds the word "test",
@@ -39,6 +45,32 @@ export function isSwebenchDocumentPath(
   family: SourceFamily = "python",
 ): boolean {
   return sourceFamilyOf(path) === family && !isSwebenchTestPath(path);
+}
+
+/**
+ * The baseline's documents for an instance of `language`: SWE-bench's rule
+ * (`isSwebenchDocumentPath`) for a language with a source family, Python's
+ * when none is named. A history question in a language outside the families
+ * (Ruby, Swift, Vim script: see `questionLanguage`) gets that language's
+ * files, by the language table or else by the extension it is named by,
+ * tests left out by the same rule.
+ *
+ * @example
+ * baselineDocumentRule("rust")("src/lib.rs")         // true
+ * baselineDocumentRule(undefined)("requests/api.py") // true
+ * baselineDocumentRule("ruby")("lib/rack/utils.rb")  // true
+ * baselineDocumentRule("xyz")("lib/thing.xyz")      // true: no language of that name, its extension
+ */
+export function baselineDocumentRule(
+  language: string | undefined,
+): (path: string) => boolean {
+  const family = familyOfLanguage(language);
+  if (family) return (path) => isSwebenchDocumentPath(path, family);
+  const named = languageNamed(language as string);
+  const ofLanguage = named
+    ? (path: string) => named.matches(path)
+    : (path: string) => extensionOf(path) === language;
+  return (path) => ofLanguage(path) && !isSwebenchTestPath(path);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { MAP_HEADER } from "../../src/retrieval/pack/pack-map.js";
-import { METADATA_HEADER } from "../../src/retrieval/pack/packing-state.js";
-import type { PackedPiece } from "../../src/retrieval/pack/packing-types.js";
+import { MAP_HEADER } from "../retrieval/pack/pack-map.js";
+import { METADATA_HEADER } from "../retrieval/pack/packing-state.js";
+import type { PackedPiece } from "../retrieval/pack/packing-types.js";
 
 /** The lines of each file that a packed context shows verbatim, as code. */
 export interface ShownLines {

@@ -1,17 +1,13 @@
-import { runInstance } from "../../../../bench/swebench/run-instance.js";
-import type { TokenCounter } from "../../../../src/tokens/token-counter.js";
+import { runInstance } from "../../../src/eval/run-instance.js";
 import {
   commitAll,
   initRepo,
   removeDir,
   writeFiles,
-} from "../../../helpers/temp-repo.js";
+} from "../../helpers/temp-repo.js";
+import { quarterTokenCounter } from "../../helpers/quarter-token-counter.js";
 
-// One token per four characters: a cheap stand-in for the real tokenizer.
-const counter: TokenCounter = {
-  encodingName: "quarter-chars",
-  count: (text) => Math.ceil(text.length / 4),
-};
+const counter = quarterTokenCounter;
 
 describe("runInstance", () => {
   let root: string;
@@ -37,17 +33,20 @@ describe("runInstance", () => {
 
   afterAll(() => removeDir(root));
 
+  // The issue both systems are asked about: its fix touched the function's first lines.
+  const timeoutIssue = (id: string) => ({
+    instance_id: id,
+    repo: "pkg/pkg",
+    base_commit: base,
+    problem_statement:
+      "connect_timeout in pkg/timeouts.py ignores its seconds argument",
+    gold_files: ["pkg/timeouts.py"],
+    gold_hunks: { "pkg/timeouts.py": [[1, 3]] as Array<[number, number]> },
+  });
+
   it("reads the base commit, runs both systems at every budget and scores what each shows", async () => {
     const result = await runInstance({
-      instance: {
-        instance_id: "pkg__pkg-1",
-        repo: "pkg/pkg",
-        base_commit: base,
-        problem_statement:
-          "connect_timeout in pkg/timeouts.py ignores its seconds argument",
-        gold_files: ["pkg/timeouts.py"],
-        gold_hunks: { "pkg/timeouts.py": [[1, 3]] },
-      },
+      instance: timeoutIssue("pkg__pkg-1"),
       mirror: root,
       budgets: [40, 5000],
       tokenCounter: counter,
@@ -84,6 +83,29 @@ describe("runInstance", () => {
         fullNotShown: 0,
       });
     }
+  });
+
+  it("hides what `exclude` names from both systems, and counts excluded gold as missed", async () => {
+    const result = await runInstance({
+      instance: timeoutIssue("pkg__pkg-3"),
+      mirror: root,
+      budgets: [5000],
+      tokenCounter: counter,
+      exclude: (path) => path === "pkg/timeouts.py",
+    });
+    expect(result.error).toBeUndefined();
+    expect(result.gold).toMatchObject({
+      lines: 3,
+      excluded: ["pkg/timeouts.py"],
+      notIndexed: ["pkg/timeouts.py"],
+    });
+    expect(result.baselineDocuments).toBe(1);
+    const run = result.budgets[0];
+    expect(run?.systems.askcode.files.map(([path]) => path)).not.toContain(
+      "pkg/timeouts.py",
+    );
+    expect(run?.systems.askcode.score.filesFound).toBe(0);
+    expect(run?.systems.bm25.score.filesFound).toBe(0);
   });
 
   it("records a failure instead of throwing", async () => {

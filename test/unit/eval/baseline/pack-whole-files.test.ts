@@ -1,8 +1,8 @@
 import {
   packWholeFiles,
   renderWholeFile,
-} from "../../../../../bench/swebench/baseline/pack-whole-files.js";
-import type { TokenCounter } from "../../../../../src/tokens/token-counter.js";
+} from "../../../../src/eval/baseline/pack-whole-files.js";
+import type { TokenCounter } from "../../../../src/tokens/token-counter.js";
 
 // One token per character keeps the arithmetic visible.
 const chars: TokenCounter = {

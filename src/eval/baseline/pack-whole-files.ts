@@ -1,5 +1,5 @@
-import { renderFileSection } from "../../../src/retrieval/pack/render-context.js";
-import type { TokenCounter } from "../../../src/tokens/token-counter.js";
+import { renderFileSection } from "../../retrieval/pack/render-context.js";
+import type { TokenCounter } from "../../tokens/token-counter.js";
 import { splitFileLines } from "../file-lines.js";
 
 /**

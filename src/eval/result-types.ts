@@ -54,6 +54,8 @@ export interface InstanceResult {
     notIndexed: string[];
     /** Gold files that are not BM25 documents (not of the family's source, or tests by SWE-bench's rule). */
     notBaselineDocuments: string[];
+    /** Gold files the run's `exclude` rule hides from both systems (absent without one). */
+    excluded?: string[];
     /** Gold files the code-only view counts: source code, not tests. */
     codeFiles: string[];
     /** Gold lines in those files. */

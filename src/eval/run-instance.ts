@@ -1,14 +1,14 @@
-import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
-import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
-import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
-import type { CodeReader } from "../../src/code-host/code-host.js";
-import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
-import { indexForOneQuestion } from "../../src/retrieval/one-question/index-for-one-question.js";
-import { indexRepository } from "../../src/retrieval/index/index-repository.js";
-import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
-import { retrieveContext } from "../../src/retrieval/retrieve-context.js";
-import type { SourceFile } from "../../src/retrieval/types.js";
-import type { TokenCounter } from "../../src/tokens/token-counter.js";
+import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
+import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
+import type { CodeReader } from "../code-host/code-host.js";
+import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { indexForOneQuestion } from "../retrieval/one-question/index-for-one-question.js";
+import { indexRepository } from "../retrieval/index/index-repository.js";
+import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
+import { retrieveContext } from "../retrieval/retrieve-context.js";
+import type { SourceFile } from "../retrieval/types.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
 import {
   buildLuceneBm25Index,
   searchLuceneBm25,
@@ -17,15 +17,14 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
-import { familyOfLanguage } from "./baseline/source-files.js";
 import {
+  baselineDocumentRule,
   isCodeGoldPath,
-  isSwebenchDocumentPath,
   swebenchDocument,
 } from "./baseline/swebench-documents.js";
 import { splitFileLines } from "./file-lines.js";
 import { goldLines } from "./gold-lines.js";
-import type { Instance } from "./load-instances.js";
+import type { Instance } from "./instance.js";
 import type { BudgetRun, InstanceResult, SystemRun } from "./result-types.js";
 import { scoreContext } from "./score-context.js";
 import {
@@ -55,6 +54,12 @@ export interface RunInstanceInput {
   mapShare?: number;
   /** Evidence weights to rank with (none: the fitted ones). */
   weights?: EvidenceWeights;
+  /**
+   * Paths neither system may read (a repository's `exclude_paths`, secrets):
+   * askcode's reading skips them and they are no BM25 document. Gold files
+   * among them still count, as misses (`gold.excluded` names them).
+   */
+  exclude?: (path: string) => boolean;
 }
 
 export interface RunInstanceDeps {
@@ -99,7 +104,7 @@ export async function runInstance(
   const sample = input.sampleMemory ?? (() => {});
   const started = d.now();
   // load-instances checked the language; an Instance built in code may name none (Python).
-  const family = familyOfLanguage(instance.language) ?? "python";
+  const isDocumentPath = baselineDocumentRule(instance.language);
   const codeGoldFiles = instance.gold_files.filter(isCodeGoldPath);
   const result: InstanceResult = {
     instanceId: instance.instance_id,
@@ -132,12 +137,18 @@ export async function runInstance(
     let t = d.now();
     const { sha } = await host.resolveRef(instance.base_commit);
     const reader = host.at(sha);
-    const repository = await d.readRepositoryFiles(reader);
+    const repository = await d.readRepositoryFiles(
+      reader,
+      input.exclude ? { exclude: input.exclude } : {},
+    );
     const texts = new Map(repository.files.map((f) => [f.path, f.text]));
     const tree = await reader.listTree();
     const documentPaths = tree.entries
       .filter(
-        (e) => e.type === "file" && isSwebenchDocumentPath(e.path, family),
+        (e) =>
+          e.type === "file" &&
+          isDocumentPath(e.path) &&
+          !input.exclude?.(e.path),
       )
       .map((e) => e.path);
     const extra = [...documentPaths, ...instance.gold_files].filter(
@@ -169,8 +180,10 @@ export async function runInstance(
       (p) => !repository.files.some((f) => f.path === p),
     );
     result.gold.notBaselineDocuments = instance.gold_files.filter(
-      (p) => !isSwebenchDocumentPath(p, family),
+      (p) => !isDocumentPath(p),
     );
+    if (input.exclude)
+      result.gold.excluded = instance.gold_files.filter(input.exclude);
     const codeGoldLines = gold.lines.filter((g) =>
       codeGoldFiles.includes(g.path),
     );
@@ -185,6 +198,8 @@ export async function runInstance(
 
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
+    // What an earlier run kept on disk (no-op for a cache held only in memory).
+    await input.derived?.load(repository.files, {});
     await loadGrammarsFor(repository.files);
     const index = input.lazyIndex
       ? indexForOneQuestion(repository.files, instance.problem_statement, {

@@ -1,10 +1,10 @@
-import { languageNamed } from "../../../src/text/language-named.js";
+import { languageNamed } from "../../text/language-named.js";
 import {
   extensionOf,
   LANGUAGES,
   languageOfExtension,
   type SourceFamily,
-} from "../../../src/text/languages.js";
+} from "../../text/languages.js";
 
 // The language families and their extensions are the language table's
 // (src/text/languages.ts): a file is source when its language has a family.

@@ -1,11 +1,12 @@
 import {
   familyOfLanguage,
   sourceFamilyOf,
-} from "../../../../../bench/swebench/baseline/source-files.js";
+} from "../../../../src/eval/baseline/source-files.js";
 import {
+  baselineDocumentRule,
   isCodeGoldPath,
   isSwebenchDocumentPath,
-} from "../../../../../bench/swebench/baseline/swebench-documents.js";
+} from "../../../../src/eval/baseline/swebench-documents.js";
 
 describe("familyOfLanguage", () => {
   it("maps the data sets' language names to a source family, SWE-bench's unnamed rows to Python", () => {
@@ -83,5 +84,23 @@ describe("isCodeGoldPath", () => {
     expect(
       isCodeGoldPath("test/data/json_nlohmann_tests/all_unicode.json"),
     ).toBe(false);
+  });
+});
+
+describe("baselineDocumentRule", () => {
+  it("is SWE-bench's rule for a language with a family, and the language's own files for one without", () => {
+    const typescript = baselineDocumentRule("typescript");
+    expect(typescript("src/cli/main.ts")).toBe(true);
+    expect(typescript("bin/askcode.js")).toBe(true);
+    expect(typescript("test/unit/cli/main.test.ts")).toBe(false);
+    expect(baselineDocumentRule(undefined)("requests/api.py")).toBe(true);
+    expect(baselineDocumentRule(undefined)("src/lib.rs")).toBe(false);
+    const ruby = baselineDocumentRule("ruby");
+    expect(ruby("lib/rack/utils.rb")).toBe(true);
+    expect(ruby("lib/rack/utils.py")).toBe(false);
+    expect(ruby("test/spec_utils_test.rb")).toBe(false);
+    // No row in the language table: the extension the question is named by.
+    expect(baselineDocumentRule("xyz")("lib/thing.xyz")).toBe(true);
+    expect(baselineDocumentRule("xyz")("src/eval.c")).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
-import { goldFromPatch } from "../../../../bench/swebench/gold-from-patch.js";
+import { goldFromPatch } from "../../../src/eval/gold-from-patch.js";
 import {
   commitAll,
   git,
   initRepo,
   removeDir,
   writeFiles,
-} from "../../../helpers/temp-repo.js";
+} from "../../helpers/temp-repo.js";
 
 const thirtyLines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
 

@@ -1,8 +1,8 @@
 import {
   createAnalyzer,
   standardTokenize,
-} from "../../../../../bench/swebench/baseline/lucene-analyzer.js";
-import { porterStem } from "../../../../../bench/swebench/baseline/porter-stem.js";
+} from "../../../../src/eval/baseline/lucene-analyzer.js";
+import { porterStem } from "../../../../src/eval/baseline/porter-stem.js";
 
 describe("porterStem", () => {
   // Examples from Porter's 1980 paper, with Lucene's departures from it.

@@ -3,12 +3,12 @@ import {
   byte4ToInt,
   intToByte4,
   searchLuceneBm25,
-} from "../../../../../bench/swebench/baseline/lucene-bm25.js";
+} from "../../../../src/eval/baseline/lucene-bm25.js";
 import {
   isSwebenchDocumentPath,
   isSwebenchTestPath,
   swebenchDocument,
-} from "../../../../../bench/swebench/baseline/swebench-documents.js";
+} from "../../../../src/eval/baseline/swebench-documents.js";
 
 describe("Lucene's one-byte length norm", () => {
   it("is exact below 24 and keeps four significant bits above", () => {

@@ -1,0 +1,54 @@
+import { buildEvalReport } from "../../../src/eval/eval-report.js";
+import { renderEvalReport } from "../../../src/eval/render-eval-report.js";
+import { HISTORY, QUESTIONS } from "../../helpers/scored-questions.js";
+
+describe("renderEvalReport", () => {
+  const report = (patterns: string[], budgets = [8000]) =>
+    buildEvalReport({
+      repository: "/src/r",
+      ref: "main",
+      sha: "b".repeat(40),
+      budgets,
+      codeBudgets: [8000],
+      history: HISTORY,
+      results: QUESTIONS,
+      excluded: QUESTIONS.map((_, i) => ({
+        patterns: i === 1 ? patterns : [],
+        fromConfig: i === 1 && patterns.length > 0,
+      })),
+      wallMs: 150_000,
+    });
+
+  it("prints where the questions came from, the table, what it means, what was excluded and the cost", () => {
+    expect(renderEvalReport(report(["vendor/"]))).toMatchInlineSnapshot(`
+     "askcode eval of /src/r at main (bbbbbbbbbb): 4 questions from 12 first-parent commits read (1 by a bot, 6 changing other than existing source files, 1 changing more than 3 files); 1 failed.
+
+     | budget | language | n | askcode Avg |    All |  lines | used | BM25 Avg |    All |  lines |
+     |:-------|:---------|--:|------------:|-------:|-------:|-----:|---------:|-------:|-------:|
+     | 8k     | rust     | 2 |       75.0% |  50.0% |  80.0% | 7950 |    25.0% |   0.0% |  10.0% |
+     | 8k     | c        | 1 |      100.0% | 100.0% | 100.0% | 7800 |   100.0% | 100.0% | 100.0% |
+     | 8k     | total    | 3 |       83.3% |  66.7% |  86.7% | 7900 |    50.0% |  33.3% |  40.0% |
+
+     Each commit's message is asked at its parent; the files and lines it changed are what the context should show.
+     Avg: share of those files shown, per question; All: questions with every one shown; lines: share of the
+     changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over
+     the same files (BM25 over the language's non-test files, whole files in rank order).
+     exclude_paths: \`vendor/\` (.github/askcode.yml named some at 1 of 4 commits); they hid 1 of the 5 changed files from both.
+     Per question (median of 3): read 0.5 s, index 1.0 s, BM25 0.4 s, askcode retrieve and pack 0.2 s per budget; 2.0 s in all. Run time 2.5 min.
+     Failed: o/r@4: RefNotFoundError: no commit
+     "
+    `);
+  });
+
+  it("says how much of each budget was code when a model's share was packed", () => {
+    const text = renderEvalReport(report([], [13334]));
+    expect(text).toContain("\n| 13.334k | rust     | 2 |");
+    expect(text).toContain(
+      "\nAs with a model, code was packed into a share of each budget: 13.334k → 8000 tokens.\n",
+    );
+  });
+
+  it("says when nothing was excluded", () => {
+    expect(renderEvalReport(report([]))).toContain("\nexclude_paths: none.\n");
+  });
+});

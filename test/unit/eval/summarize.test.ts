@@ -1,0 +1,61 @@
+import type {
+  InstanceResult,
+  SystemRun,
+} from "../../../src/eval/result-types.js";
+import { summarize } from "../../../src/eval/summarize.js";
+
+describe("summarize", () => {
+  const run = (
+    filesFound: number,
+    goldFiles: number,
+    linesFound: number,
+    goldLines: number,
+  ): SystemRun => ({
+    score: { filesFound, goldFiles, linesFound, goldLines, found: [] },
+    tokensUsed: 0,
+    files: [],
+    mismatches: 0,
+  });
+  const result = (
+    id: string,
+    askcode: SystemRun,
+    error?: string,
+  ): InstanceResult =>
+    ({
+      instanceId: id,
+      repo: "o/r",
+      ...(error ? { error } : {}),
+      budgets: [
+        {
+          budget: 13000,
+          systems: { askcode, bm25: askcode, bm25Stop: askcode },
+          askcodeMs: 0,
+          baselineMs: 0,
+        },
+      ],
+    }) as InstanceResult;
+
+  it("averages files per instance and lines over all lines, and leaves failures out", () => {
+    const summary = summarize(
+      [
+        result("a", run(1, 2, 10, 10)),
+        result("b", run(0, 1, 0, 30)),
+        result("c", run(1, 1, 5, 10)),
+        result("d", run(0, 1, 0, 0), "GitError: no such commit"),
+      ],
+      "askcode",
+      13000,
+    );
+    expect(summary).toEqual({
+      instances: 3,
+      fileAvg: (0.5 + 0 + 1) / 3,
+      fileAvgBody: (0.5 + 0 + 1) / 3,
+      fileAll: 1 / 3,
+      fileAny: 2 / 3,
+      lineRecall: 15 / 50,
+      lineMean: (1 + 0 + 0.5) / 3,
+      goldLines: 50,
+      linesFound: 15,
+    });
+  });
+});
