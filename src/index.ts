@@ -431,7 +431,14 @@ export function createAskcodeApp(
         log: app.log,
       });
     };
-    const pushes = createPushWatch(checkPush, app.log);
+    const pushes = createPushWatch(
+      async (push) =>
+        metrics.watch.checked(
+          `${push.owner}/${push.repo}`,
+          await checkPush(push),
+        ),
+      app.log,
+    );
     options.onPushWatch?.(pushes);
     const handlePush = createPushHandler({
       pushes,

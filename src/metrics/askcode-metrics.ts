@@ -10,6 +10,7 @@ import {
   type QuestionMetrics,
 } from "./question-metrics.js";
 import { createRunMetrics, type RunMetrics } from "./run-metrics.js";
+import { createWatchMetrics, type WatchMetrics } from "./watch-metrics.js";
 import {
   createWebhookMetrics,
   type WebhookMetrics,
@@ -22,6 +23,7 @@ export interface AskcodeMetrics {
   github: GitHubMetrics;
   run: RunMetrics;
   reactions: AnswerReactionMetrics;
+  watch: WatchMetrics;
 }
 
 /**
@@ -44,5 +46,6 @@ export function createAskcodeMetrics(
     github: createGitHubMetrics(registry),
     run: createRunMetrics(registry, prices),
     reactions: createAnswerReactionMetrics(registry),
+    watch: createWatchMetrics(registry),
   };
 }

@@ -11,7 +11,7 @@ import type { TriggerContext } from "./handle-trigger-event.js";
  */
 export function createPushHandler(deps: {
   pushes: Pick<PushWatch, "watch">;
-  metrics?: Pick<WebhookMetrics, "received">;
+  metrics?: Pick<WebhookMetrics, "received" | "ignored">;
 }) {
   return async function handlePushEvent(
     context: Pick<TriggerContext, "id" | "payload" | "log">,
@@ -19,6 +19,7 @@ export function createPushHandler(deps: {
     deps.metrics?.received("push");
     const parsed = parsePushDelivery(context.payload, context.id);
     if (parsed.kind === "ignored") {
+      deps.metrics?.ignored(parsed.reason);
       context.log.info(
         { reason: parsed.reason },
         `askcode ignores this push: ${parsed.detail}`,

@@ -1,4 +1,5 @@
 import nock from "nock";
+import { Registry } from "prom-client";
 import { createRedisAnswerRecords } from "../../src/answer-records/redis-answer-records.js";
 import { isAnswerComment } from "../../src/answer/render-footer.js";
 import { startTestRedis, type TestRedis } from "../helpers/test-redis.js";
@@ -100,10 +101,10 @@ const APPENDS = [
 ].join("\n");
 
 /** Asks the mention's question and resolves askcode's answer, as posted. */
-async function answerQuestion() {
+async function answerQuestion(metrics = new Registry()) {
   nockNoConfig();
   const github = await nockRepository(UPLOAD_REPOSITORY);
-  const app = await startAskcode();
+  const app = await startAskcode({}, { metrics });
   await app.probot.receive({
     id: "delivery-question",
     name: "issue_comment",
@@ -122,7 +123,8 @@ describe("the staleness watch, on real push deliveries", () => {
 
   it("notes an answer once when a push changes lines it cited, and a redelivered push adds nothing", async () => {
     nockAppAuth();
-    const { app, github, answer } = await answerQuestion();
+    const metrics = new Registry();
+    const { app, github, answer } = await answerQuestion(metrics);
     const cited = permalinks(answer).find(
       (p) => p.path === "src/upload.py" && p.start <= 8 && p.end >= 8,
     );
@@ -153,6 +155,13 @@ describe("the staleness watch, on real push deliveries", () => {
     expect(noted).toContain("`@askcode /retry` asks the question again");
     // Still an answer: a follow-up reads it as one.
     expect(isAnswerComment(noted)).toBe(true);
+    const scraped = await metrics.metrics();
+    expect(scraped).toContain(
+      'askcode_answers_noted_total{repository="Codertocat/Hello-World"} 1',
+    );
+    expect(scraped).toContain(
+      'askcode_push_comparisons_total{repository="Codertocat/Hello-World"} 1',
+    );
 
     // The same delivery again (GitHub's redelivery): nothing is read or written.
     const edits = github.edits.length;
