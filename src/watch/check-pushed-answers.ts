@@ -173,10 +173,11 @@ async function addNote(
     await deps.records.settleNote(answer.id, true);
     return noted !== undefined;
   } catch (error) {
-    await deps.records.settleNote(answer.id, false);
+    // Given back, so a later push may try; if even that fails, the lease lapses.
+    await deps.records.settleNote(answer.id, false).catch(() => undefined);
     deps.log.warn(
       { err: error, deliveryId: push.deliveryId, answer: answer.url },
-      "askcode could not add its note to an answer whose code changed; the next push tries again",
+      "askcode could not add its note to an answer whose code changed; a later push to its code tries again",
     );
     return false;
   }

@@ -1,0 +1,137 @@
+import { DatabaseSync } from "node:sqlite";
+import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
+import type { CommitComparison } from "../../../src/code-host/github/compare-commits.js";
+import { checkPushedAnswers } from "../../../src/watch/check-pushed-answers.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
+import {
+  keptUploadAnswer,
+  uploadAnswerBody,
+} from "../../integration/kept-answer.js";
+import { SHA } from "../../integration/probot-harness.js";
+
+const NOW = Date.parse("2026-11-28T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+const PUSHED = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
+const CHANGED: CommitComparison = {
+  status: "ahead",
+  mergeBase: SHA,
+  files: [
+    {
+      path: "src/upload.py",
+      status: "modified",
+      blob: "c".repeat(40),
+      patch:
+        "@@ -8 +8 @@\n-    if attempt >= MAX_ATTEMPTS:\n+    if attempt > MAX_ATTEMPTS:",
+    },
+  ],
+  filesCut: false,
+};
+const push = {
+  deliveryId: "d-1",
+  installationId: 1,
+  owner: "Codertocat",
+  repo: "Hello-World",
+  htmlUrl: "https://github.com/Codertocat/Hello-World",
+  head: PUSHED,
+  changedPaths: new Set(["src/upload.py"]),
+};
+
+async function setUp(answeredDaysAgo = 1) {
+  const clock = createFakeClock(NOW);
+  const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
+    clock,
+  });
+  await records.add(
+    keptUploadAnswer({
+      issueNumber: 1,
+      commentId: 4242,
+      lines: [6, 10],
+      answeredAt: NOW - answeredDaysAgo * DAY,
+    }),
+  );
+  let body = uploadAnswerBody([6, 10]);
+  const updates: string[] = [];
+  let failNext = false;
+  const comparisons: string[] = [];
+  const deps = {
+    records,
+    compare: async (base: string, head: string) => {
+      comparisons.push(`${base}...${head}`);
+      return CHANGED;
+    },
+    settings: async () => ({ watch: true, days: 90, handle: "askcode" }),
+    commentsAt: async () => ({
+      read: async () => body,
+      update: async (_id: number, next: string) => {
+        if (failNext) {
+          failNext = false;
+          throw Object.assign(new Error("Server Error"), { status: 502 });
+        }
+        updates.push(next);
+        body = next;
+      },
+    }),
+    clock,
+    log: { info: () => {}, warn: () => {} },
+  };
+  return {
+    deps,
+    updates,
+    comparisons,
+    failNextUpdate: () => (failNext = true),
+  };
+}
+
+describe("checkPushedAnswers", () => {
+  it("gives the claim back when the edit fails, so the next push adds the note", async () => {
+    const { deps, updates, failNextUpdate } = await setUp();
+    failNextUpdate();
+
+    expect(await checkPushedAnswers(push, deps)).toStrictEqual({
+      candidates: 1,
+      compared: 1,
+      advanced: 0,
+      noted: 0,
+    });
+    expect(updates).toHaveLength(0);
+
+    expect(await checkPushedAnswers(push, deps)).toMatchObject({ noted: 1 });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toContain("> - `src/upload.py` lines 6-10 changed");
+  });
+
+  it("leaves answers older than the repository's window, and asks GitHub nothing", async () => {
+    const { deps, updates, comparisons } = await setUp(91);
+
+    expect(await checkPushedAnswers(push, deps)).toStrictEqual({
+      candidates: 0,
+      compared: 0,
+      advanced: 0,
+      noted: 0,
+    });
+    expect(comparisons).toStrictEqual([]);
+    expect(updates).toStrictEqual([]);
+  });
+
+  it("does not edit an answer someone already noted by hand or a process that died after its edit", async () => {
+    const { deps, updates } = await setUp();
+    const read = deps.commentsAt;
+    deps.commentsAt = async () => {
+      const comments = await read();
+      return {
+        ...comments,
+        read: async () =>
+          uploadAnswerBody([6, 10]).replace(
+            "\n\n<sub>",
+            "\n\n> noted\n<!-- askcode:code-changed -->\n\n<sub>",
+          ),
+      };
+    };
+    expect(await checkPushedAnswers(push, deps)).toMatchObject({ noted: 0 });
+    expect(updates).toStrictEqual([]);
+    // Settled for good: the next push does not look again.
+    expect(await checkPushedAnswers(push, deps)).toMatchObject({
+      candidates: 0,
+    });
+  });
+});
