@@ -383,8 +383,11 @@ export async function runQuestion(
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
         const unreadable = fault && renderUnreadableNote(fault, at.sha);
-        // Read now, while the run's deadline holds: the snapshot's tree, not a request.
-        if (deps.answers && keepsAnswers(job))
+        // Kept only when it read the default branch, which pushes are
+        // checked against: an answer about a tag or a pull request's head
+        // stays true of that. The tree is read now, while the run's
+        // deadline holds (the snapshot's, not a request).
+        if (deps.answers && keepsAnswers(job) && !asked && !onHead)
           kept = await watched.reader
             .listTree()
             .then((listing) => ({ sha: resolved.sha, tree: listing.entries }))

@@ -1,3 +1,4 @@
+import type { AnswerRecords } from "../../src/answer-records/answer-record.js";
 import { testConversation } from "./test-conversation.js";
 import type { IssueThread } from "../../src/agent/issue-thread.js";
 import {
@@ -80,6 +81,7 @@ export async function askTagged(
   repository: TaggedRepository,
   question: string,
   thread: Partial<IssueThread> = {},
+  answers?: AnswerRecords,
 ) {
   const { host } = repository;
   const bodies: string[] = [];
@@ -104,6 +106,7 @@ export async function askTagged(
         },
       }),
       clock: createFakeClock(),
+      ...(answers && { answers }),
     }),
   );
   return { outcome, body: bodies.at(-1) ?? "", resolved };

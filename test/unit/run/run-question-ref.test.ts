@@ -1,3 +1,6 @@
+import { DatabaseSync } from "node:sqlite";
+import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
+import { createFakeClock } from "../../helpers/fake-clock.js";
 import {
   askTagged,
   TAGGED_PAGE as PAGE,
@@ -62,5 +65,22 @@ describe("runQuestion with a question that names a ref", () => {
     );
     expect(body).not.toContain("MAX_ATTEMPTS");
     expect(body).not.toContain(repository().head.slice(0, 7));
+  });
+
+  it("keeps no answer about a tag for the staleness watch: pushes to the default branch do not change it", async () => {
+    const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
+      clock: createFakeClock(),
+    });
+    const { body } = await askTagged(
+      repository(),
+      "on v2.1 where does the retry give up?",
+      {},
+      records,
+    );
+    // It cites the tag's blobs, which a record could name.
+    expect(body).toContain(
+      `${PAGE}/blob/${repository().tagged}/src/retry.py#L`,
+    );
+    expect(await records.recent("octo-org/hello-world", 0)).toStrictEqual([]);
   });
 });
