@@ -61,15 +61,24 @@ export async function loadRepoConfig(
 
 function describeFileError(error: Error): string {
   const cause = error.cause instanceof Error ? error.cause.message : "";
-  if (/invalid YAML/.test(error.message)) {
-    // yaml's message starts "Nested mappings are not allowed … at line 3, column 7:".
-    const first = cause.split("\n")[0]?.replace(/:$/, "");
-    return first ? `is not valid YAML: ${first}` : "is not valid YAML";
-  }
+  if (/invalid YAML/.test(error.message)) return describeYamlError(cause);
   if (/not an object/.test(error.message)) return "is not a map of settings";
   if (/directory or a submodule/.test(error.message))
     return "is a directory or a submodule, not a file";
   // `_extends` naming no repository, and whatever the plugin adds later.
   const detail = error.message.slice(PLUGIN_ERROR.length).trim();
   return `could not be read: ${detail.replace(/\.+$/, "")}`;
+}
+
+/**
+ * What a YAML parser's error says of the file, as a config problem's
+ * message: its first line, where yaml names the fault and its place.
+ *
+ * @example
+ * describeYamlError("Nested mappings are not allowed in compact mappings at line 3, column 7:\n\n…")
+ * // "is not valid YAML: Nested mappings are not allowed in compact mappings at line 3, column 7"
+ */
+export function describeYamlError(message: string): string {
+  const first = message.split("\n")[0]?.replace(/:$/, "");
+  return first ? `is not valid YAML: ${first}` : "is not valid YAML";
 }

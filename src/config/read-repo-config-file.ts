@@ -2,10 +2,8 @@ import { parse } from "yaml";
 import type { CodeReader } from "../code-host/code-host.js";
 import type { ConfigProblem } from "./config-problem.js";
 import { parseRepoConfig } from "./parse-repo-config.js";
-import { REPO_CONFIG_FILE, type RepoConfig } from "./repo-config-schema.js";
-
-/** Where the repository's own file is, as the app reads it through Probot. */
-export const REPO_CONFIG_PATH = `.github/${REPO_CONFIG_FILE}`;
+import { describeYamlError } from "./load-repo-config.js";
+import { REPO_CONFIG_PATH, type RepoConfig } from "./repo-config-schema.js";
 
 /**
  * Reads `.github/askcode.yml` at a reader's commit and validates it as the
@@ -28,14 +26,12 @@ export async function readRepoConfigFile(
   try {
     raw = parse(file.text);
   } catch (error) {
-    // yaml's message starts "Nested mappings are not allowed … at line 3, column 7:".
-    const first = (error as Error).message.split("\n")[0]?.replace(/:$/, "");
     return {
       config: parseRepoConfig(undefined).config,
       problems: [
         {
           key: "",
-          message: `is not valid YAML: ${first}`,
+          message: describeYamlError((error as Error).message),
           outcome: "used-default",
         },
       ],

@@ -1,4 +1,5 @@
 import type { ConfigProblem } from "./config-problem.js";
+import { REPO_CONFIG_PATH } from "./repo-config-schema.js";
 
 const MAX_VALUE_CHARS = 80;
 
@@ -19,7 +20,7 @@ const MAX_VALUE_CHARS = 80;
  */
 export function renderConfigProblems(
   problems: readonly ConfigProblem[],
-  file = ".github/askcode.yml",
+  file = REPO_CONFIG_PATH,
 ): string {
   if (problems.length === 0) return "";
   const count =
