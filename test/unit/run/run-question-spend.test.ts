@@ -1,5 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import type { ChatModel } from "../../../src/agent/chat-model.js";
+import type { CodeHost } from "../../../src/code-host/code-host.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { SpendCeilings } from "../../../src/config/operator-config.js";
 import { createRedisSpendLedger } from "../../../src/limits/redis-spend-ledger.js";
@@ -86,6 +87,7 @@ function setup(
   let n = 0;
   const ask = async (
     script: readonly ScriptedReply[] | ChatModel = [MODEL_ANSWER],
+    codeHost: CodeHost = memoryCodeHost(SHA, FILES),
   ) => {
     const id = ++n;
     const { comments, bodies } = recordingComments({ title: "Retries" });
@@ -115,7 +117,7 @@ function setup(
       retrievalRunDeps({
         clientsFor: async (job) => ({
           conversation: testConversation(job, comments),
-          codeHost: memoryCodeHost(SHA, FILES),
+          codeHost,
         }),
         modelFor: () => model,
         clock,
@@ -290,6 +292,23 @@ function greedyModel(): ChatModel & { asked: Array<"tools" | "answer"> } {
     },
   };
 }
+
+it("a run that fails before it asks the model gives its hold back", async () => {
+  const { ask, settled } = setup({ ...NONE, repositoryPerDay: 20_000 });
+  const host = memoryCodeHost(SHA, FILES);
+
+  const failed = await ask([MODEL_ANSWER], {
+    ...host,
+    resolveRef: async () => {
+      throw new Error("the code host is down");
+    },
+  });
+
+  expect(failed.asked).toBe(0);
+  expect(settled).toStrictEqual([0]);
+  // The whole day is there for the next question.
+  expect((await ask()).asked).toBe(1);
+});
 
 describe.each([
   ["embedded store", sqliteLedger],
