@@ -150,7 +150,9 @@ describe("model budgets, on real webhook deliveries", () => {
 
     const first = await ask(1);
     // 16,000 × $2.50 + 4,000 × $10 per million tokens.
-    expect(first).toMatch(/<sub>askcode · gpt-4o · 20,000 tokens · \$0\.080 · /);
+    expect(first).toMatch(
+      /<sub>askcode · gpt-4o · 20,000 tokens · \$0\.080 · /,
+    );
     expect(llm.isDone()).toBe(true);
 
     // The first run's unused interceptors would take the second run's requests.
