@@ -4,26 +4,35 @@
  * 00:00 UTC" is one time for everyone), against the operator's ceilings and
  * a repository's lower ones. In the embedded store for one process
  * (`sqlite-spend-ledger.ts`), in Redis for every replica
- * (`redis-spend-ledger.ts`), with one rule (`checkSpendTable`,
- * `recordSpendTable`) or its Lua twin.
+ * (`redis-spend-ledger.ts`), with one rule (`reserveSpendTable`,
+ * `settleSpendTable`) or its Lua twin.
+ *
+ * A run holds its ceiling from the moment it is admitted until it settles,
+ * so runs at once cannot together spend more than a period has left (issue
+ * 34: four runs at once spent 4.7 days' budget when each only checked).
  */
 export interface SpendLedger {
   /**
-   * The first counter whose period's tokens reached its limit, or undefined
-   * when every counter has room. `notify` is true the first time that
-   * counter is found spent in its period: the answer says so once.
+   * Atomically, in every counter's current period: what is left is its
+   * limit less the tokens spent and less what other runs hold. When every
+   * counter has at least `wanted.least` left, holds the smaller of
+   * `wanted.tokens` and what is left in each for `runId` (replacing a hold
+   * an earlier attempt of the same run left), for `wanted.holdMs` at most:
+   * a run whose process dies gives its hold back then. Else holds nothing
+   * and says which counter is short.
    */
-  check(counters: readonly SpendCounter[]): Promise<SpendVerdict>;
-  /**
-   * Adds `tokens` to every counter's current period, once per `runId`: a
-   * retried job or a redelivery adds nothing more. Resolves each counter's
-   * tokens in the period after it (for `/metrics`' remaining budget).
-   */
-  record(
+  reserve(
     runId: string,
     counters: readonly SpendCounter[],
-    tokens: number,
-  ): Promise<number[]>;
+    wanted: SpendWanted,
+  ): Promise<SpendGrant>;
+  /**
+   * Replaces a hold by the tokens the run spent, in the period it was
+   * granted in (a run that never asked the model settles 0, which gives the
+   * hold back). Settle each hold once. Resolves each counter's tokens spent
+   * in that period after it (for `/metrics`' remaining budget).
+   */
+  settle(hold: SpendHold, tokens: number): Promise<number[]>;
 }
 
 export interface SpendCounter {
@@ -35,17 +44,54 @@ export interface SpendCounter {
   limit: number;
 }
 
-export type SpendVerdict =
-  | { spent: false }
+export interface SpendWanted {
+  /** The run's own budget: the most it would hold. */
+  tokens: number;
+  /** The fewest tokens a run with the model needs; below this it is not granted. */
+  least: number;
+  /** How long the hold lasts unless settled (ms): beyond the run's wall time. */
+  holdMs: number;
+}
+
+/** What a granted run settles: whose hold, on which counters, in the periods of `at`. */
+export interface SpendHold {
+  runId: string;
+  counters: readonly SpendCounter[];
+  /** When it was granted (clock time): the periods it counts in. */
+  at: number;
+}
+
+export type SpendGrant =
   | {
-      spent: true;
-      counter: SpendCounter;
-      /** Tokens counted in the period (at least the limit). */
-      used: number;
-      /** When the period ends and the budget renews (ms, clock time). */
-      renewsAt: number;
-      notify: boolean;
-    };
+      granted: true;
+      /** The run's ceiling: its own budget, or less when a period has less left. */
+      tokens: number;
+      hold: SpendHold;
+    }
+  | SpendShortfall;
+
+export interface SpendShortfall {
+  granted: false;
+  /** The first counter with less than `least` left. */
+  counter: SpendCounter;
+  /**
+   * `spent`: the period's spent tokens leave less than `least`, so nothing
+   * but its end makes room; `held`: runs under way hold what is left, and
+   * what they do not spend comes back when they settle.
+   */
+  why: "spent" | "held";
+  /** Tokens spent in the period. */
+  used: number;
+  /** Tokens other runs hold in it. */
+  held: number;
+  /** When the period ends and the budget renews (ms, clock time). */
+  renewsAt: number;
+  /**
+   * True the first time the counter is found spent in its period (the
+   * answer says so once), and every time it is held (that passes).
+   */
+  notify: boolean;
+}
 
 /**
  * The UTC day or month of `now`: its name in keys (`2026-11-27`,
@@ -76,13 +122,4 @@ export function spendPeriod(
 export function spendKey(counter: SpendCounter, now: number): string {
   const { name } = spendPeriod(counter.period, now);
   return `askcode:spend:${counter.scope}:${counter.name}:${counter.period}:${name}`;
-}
-
-/** The key that says a run's tokens were recorded in a period. */
-export function recordedKey(
-  runId: string,
-  counter: SpendCounter,
-  now: number,
-): string {
-  return `${spendKey(counter, now)}:run:${runId}`;
 }

@@ -91,7 +91,7 @@ export interface AnswerQuestionInput {
     deadline?: Deadline;
     /** Counts the packed context's tokens and the model's (none: not counted). */
     metrics?: RunMetrics;
-    /** Told the model's prompt and reply tokens once it answered (the spend budgets count them). */
+    /** Told the model's prompt and reply tokens once the agent is done, answered or not (the spend budgets count them). */
     onModelTokens?: (used: {
       input: number;
       output: number;
@@ -242,6 +242,10 @@ export async function answerQuestion(
     tokenCounter,
   });
   services.progress({ kind: "thinking", maxSteps: settings.maxSteps });
+  // The model's tokens as each request comes back, so a run a model failure
+  // cuts short still counts what it spent against the budgets.
+  const spent = { input: 0, output: 0 };
+  const counted = services.metrics?.forRepository(fullName);
   const agentRun = runAgent({
     model: services.model,
     tools,
@@ -273,28 +277,31 @@ export async function answerQuestion(
     clock: services.clock,
     deadline,
     log: services.log,
-    metrics: services.metrics?.forRepository(fullName),
+    metrics: {
+      modelTokens: (name, used) => {
+        spent.input += used.input;
+        spent.output += used.output;
+        counted?.modelTokens(name, used);
+      },
+    },
     onToolCall: (call) => services.progress({ kind: "tool", ...call }),
   });
   // A model that cannot be reached, or not in time, still leaves the asker
   // the retrieval answer, saying why it is not the model's.
-  const result = await agentRun.catch((error: unknown) => {
-    if (!(error instanceof ModelError)) throw error;
-    services.log.warn(
-      { err: error },
-      error instanceof ModelOutOfTimeError
-        ? "The model did not answer within the time budget; answering from retrieval alone"
-        : "The model could not be reached; answering from retrieval alone",
-    );
-    return error;
-  });
-  if (!(result instanceof ModelError)) {
+  const result = await agentRun
+    .catch((error: unknown) => {
+      if (!(error instanceof ModelError)) throw error;
+      services.log.warn(
+        { err: error },
+        error instanceof ModelOutOfTimeError
+          ? "The model did not answer within the time budget; answering from retrieval alone"
+          : "The model could not be reached; answering from retrieval alone",
+      );
+      return error;
+    })
+    .finally(() => services.onModelTokens?.(spent));
+  if (!(result instanceof ModelError))
     services.metrics?.answerTokens(result.tokensUsed);
-    await services.onModelTokens?.({
-      input: result.inputTokens,
-      output: result.outputTokens,
-    });
-  }
   if (result instanceof ModelError)
     return renderRetrievalAnswer({
       retrieved: built,

@@ -1,5 +1,6 @@
 import { MAX_STEPS } from "../config/budget-limits.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";
+import { withRunTokens } from "./with-run-tokens.js";
 
 /**
  * The settings of a `/deeper` run: twice the tool calls (at most
@@ -20,18 +21,18 @@ export function deeperSettings(
     settings.budgets.run * 2,
     operator.maxRunTokens ?? Number.POSITIVE_INFINITY,
   );
-  return {
-    ...settings,
-    maxSteps: Math.min(settings.maxSteps * 2, MAX_STEPS),
-    budgets: {
-      ...settings.budgets,
-      run,
-      context: Math.min(
-        settings.budgets.context * 2,
-        Math.floor(settings.contextWindow / 2),
-        run,
-      ),
-      tool_result: Math.min(settings.budgets.tool_result, run),
+  return withRunTokens(
+    {
+      ...settings,
+      maxSteps: Math.min(settings.maxSteps * 2, MAX_STEPS),
+      budgets: {
+        ...settings.budgets,
+        context: Math.min(
+          settings.budgets.context * 2,
+          Math.floor(settings.contextWindow / 2),
+        ),
+      },
     },
-  };
+    run,
+  );
 }

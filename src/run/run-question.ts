@@ -44,10 +44,12 @@ import { missionEnabled } from "../question/decide-label.js";
 import { deeperSettings } from "./deeper-settings.js";
 import { planRun } from "./plan-run.js";
 import {
-  checkSpend,
-  renderSpentNote,
+  reserveSpend,
   type SpendDeps,
-} from "../limits/check-spend.js";
+  type SpendRun,
+} from "../limits/reserve-spend.js";
+import { renderSpentNote } from "../limits/render-spent-note.js";
+import { withRunTokens } from "./with-run-tokens.js";
 import { renderHelp } from "./render-help.js";
 import { questionTooLong } from "../question/question-too-long.js";
 import { pullRequestCommit } from "../conversation/pull-request-commit.js";
@@ -101,7 +103,7 @@ export interface RunQuestionDeps {
    * The model-token budgets per installation and repository (none: no
    * budget): a spent one answers from retrieval alone until it renews.
    */
-  spend?: Omit<SpendDeps, "log">;
+  spend?: Omit<SpendDeps, "log" | "metrics">;
   /** Where the run's comment is registered, for a shutdown to mark it interrupted. */
   inFlight: InFlightRuns;
   /**
@@ -177,6 +179,8 @@ export async function runQuestion(
     let reply: { body: string; outcome: QuestionOutcome };
     // An answer to keep once posted: the commit it read and that commit's tree.
     let kept: { sha: string; tree: readonly TreeEntry[] } | undefined;
+    // The run's hold on the model budgets, given back if it ends unsettled.
+    let spend: SpendRun | undefined;
     try {
       const task = job.task;
       const mission =
@@ -222,7 +226,7 @@ export async function runQuestion(
         const asking = plan.task;
         const form = plan.form;
         // `/deeper`: more context and tool calls, within the operator's ceiling.
-        const runSettings =
+        const formSettings =
           form === "deeper"
             ? deeperSettings(settings, deps.operator)
             : settings;
@@ -231,12 +235,20 @@ export async function runQuestion(
           form === "model" || form === "deeper"
             ? deps.modelFor(settings.model)
             : undefined;
-        const spend =
+        spend =
           wanted && deps.spend
-            ? await checkSpend(job, { ...deps.spend, log: deps.log })
+            ? await reserveSpend(job, formSettings.budgets, {
+                ...deps.spend,
+                log: deps.log,
+                metrics: deps.metrics,
+              })
             : undefined;
-        const spent = spend?.verdict.spent ? spend.verdict : undefined;
+        const spent = spend?.shortfall;
         const model = spent ? undefined : wanted;
+        // Within what the model budgets granted the run.
+        const runSettings = spend
+          ? withRunTokens(formSettings, spend.tokens)
+          : formSettings;
         // A question may name a branch, tag or commit ("on v2.1 …", a link):
         // that one is read, or none (RefNotFoundError), never the default instead.
         const asked =
@@ -302,16 +314,14 @@ export async function runQuestion(
             ...(deps.operator.modelPrices?.[settings.model] && {
               modelPrice: deps.operator.modelPrices[settings.model],
             }),
-            ...(spent?.notify && {
-              retrievalNote: renderSpentNote(spent.counter, spent.renewsAt),
-            }),
+            ...(spent?.notify && { retrievalNote: renderSpentNote(spent) }),
             ...(form === "outsider" && {
               retrievalNote: `This repository answers people outside it from a search of the code alone. One of its members can ask for the model's answer with \`@${mentioned} /retry\`.`,
             }),
           },
           services: {
             model,
-            // What the model spent counts against the budgets, once per question.
+            // What the model spent replaces the run's hold on the budgets.
             ...(spend && {
               onModelTokens: async (used) => {
                 const price = deps.operator.modelPrices?.[settings.model];
@@ -320,29 +330,7 @@ export async function runQuestion(
                     String(job.installationId),
                     modelCostUsd(used.input, used.output, price),
                   );
-                // No ceiling, nothing to count (and no store round trip).
-                if (spend.counters.length === 0) return;
-                const totals = await deps.spend?.ledger
-                  .record(
-                    job.triggerId,
-                    spend.counters,
-                    used.input + used.output,
-                  )
-                  .catch((error: unknown) => {
-                    deps.log.warn(
-                      { err: error, deliveryId: job.deliveryId },
-                      "askcode could not count the run's model tokens against its budgets",
-                    );
-                    return undefined;
-                  });
-                spend.counters.forEach((counter, i) => {
-                  const total = totals?.[i];
-                  if (total !== undefined)
-                    deps.metrics?.budgetRemaining(
-                      counter,
-                      counter.limit - total,
-                    );
-                });
+                await spend?.settle(used.input + used.output);
               },
             }),
             tokenCounter: deps.tokenCounterFor(settings.model),
@@ -442,6 +430,8 @@ export async function runQuestion(
       // The reply replaces the whole comment: a progress edit not yet sent
       // is dropped, and one under way must land before it, not after.
       await progress.close();
+      // A run that never reached the model gives its hold back (a retry holds anew).
+      await spend?.settle(0);
     }
     // The job is not done until the reply landed (the edit retried, else a
     // new comment); if neither could, this throws and the job fails, logged.

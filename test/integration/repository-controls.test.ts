@@ -109,7 +109,7 @@ describe("a repository's controls in .github/askcode.yml, on real webhook delive
 describe("model budgets, on real webhook deliveries", () => {
   it("the answer that spends the repository's day shows its tokens and cost; the next is answered from retrieval, saying so", async () => {
     const auth = nockAppAuth();
-    // The completion reports 900 prompt and 200 reply tokens: past the day's 1,000.
+    // The completion reports 16,000 prompt and 4,000 reply tokens: the day's 20,000.
     const llm = nock("http://llm.test")
       .post("/v1/chat/completions")
       .reply(200, {
@@ -117,16 +117,16 @@ describe("model budgets, on real webhook deliveries", () => {
           content: "It gives up in `should_give_up` (`src/upload.py#L3-L6`).",
         }),
         usage: {
-          prompt_tokens: 900,
-          completion_tokens: 200,
-          total_tokens: 1100,
+          prompt_tokens: 16_000,
+          completion_tokens: 4_000,
+          total_tokens: 20_000,
         },
       });
     const { probot, idle } = await startAskcode(
       {
         OPENAI_BASE_URL: "http://llm.test/v1",
         OPENAI_API_KEY: "sk-test",
-        ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: "1000",
+        ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: "20000",
         ASKCODE_MODEL_PRICES: "gpt-4o=2.5/10",
       },
       // Noon UTC: both questions fall in one day, however slow the machine.
@@ -149,8 +149,10 @@ describe("model budgets, on real webhook deliveries", () => {
     };
 
     const first = await ask(1);
-    // 900 × $2.50 + 200 × $10 per million tokens.
-    expect(first).toMatch(/<sub>askcode · gpt-4o · 1,100 tokens · \$0\.004 · /);
+    // 16,000 × $2.50 + 4,000 × $10 per million tokens.
+    expect(first).toMatch(
+      /<sub>askcode · gpt-4o · 20,000 tokens · \$0\.080 · /,
+    );
     expect(llm.isDone()).toBe(true);
 
     // The first run's unused interceptors would take the second run's requests.
@@ -158,7 +160,7 @@ describe("model budgets, on real webhook deliveries", () => {
     const reauth = nockAppAuth();
     const second = await ask(2);
     expect(second).toMatch(
-      /^This repository's model budget for today \(1,000 tokens, UTC\) is spent, so this answer comes from a search of the code alone\. It renews at 2026-11-28 00:00 UTC\./,
+      /^This repository's model budget for today \(20,000 tokens, UTC\) is spent, so this answer comes from a search of the code alone\. It renews at 2026-11-28 00:00 UTC\./,
     );
     expect(second).toContain("retrieval only, no model");
     nock.cleanAll();

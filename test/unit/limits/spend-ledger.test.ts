@@ -3,6 +3,7 @@ import { createRedisSpendLedger } from "../../../src/limits/redis-spend-ledger.j
 import {
   spendPeriod,
   type SpendCounter,
+  type SpendGrant,
   type SpendLedger,
 } from "../../../src/limits/spend-ledger.js";
 import { createSqliteSpendLedger } from "../../../src/limits/sqlite-spend-ledger.js";
@@ -24,6 +25,10 @@ const month = (limit: number): SpendCounter => ({
   period: "month",
   limit,
 });
+// A run's own budget, the least it runs the model with, and its hold's life.
+const WANTED = { tokens: 300_000, least: 16_600, holdMs: 240_000 };
+
+const grantedTokens = (grant: SpendGrant) => (grant.granted ? grant.tokens : 0);
 
 let redis: TestRedis;
 beforeAll(async () => (redis = await startTestRedis()));
@@ -48,83 +53,223 @@ describe("spendPeriod", () => {
 describe.each([
   [
     "Redis",
+    // Each call a client of its own, as each replica has.
     (clock: FakeClock): SpendLedger =>
       createRedisSpendLedger({ redis: redis.client(), clock }),
   ],
   [
     "embedded store's",
-    (clock: FakeClock): SpendLedger =>
-      createSqliteSpendLedger({ db: new DatabaseSync(":memory:"), clock }),
+    (() => {
+      let db: DatabaseSync | undefined;
+      beforeEach(() => (db = new DatabaseSync(":memory:")));
+      // Every ledger of a test on one database, as one process's are.
+      return (clock: FakeClock): SpendLedger =>
+        createSqliteSpendLedger({ db: db!, clock });
+    })(),
   ],
 ])("the %s spend ledger", (_name, make) => {
-  it("counts each run once, finds the budget spent at its limit, notifying once, and renews it when the period ends", async () => {
+  it("grants a run its own budget, or what the tightest period has left, and settles it to what the run spent", async () => {
     const clock = createFakeClock(START);
     const ledger = make(clock);
-    const counters = [day(1_000), month(5_000)];
+    const counters = [day(100_000), month(1_000_000)];
 
-    expect(await ledger.record("comment:1", counters, 600)).toStrictEqual([
-      600, 600,
+    const first = await ledger.reserve("comment:1", counters, {
+      ...WANTED,
+      tokens: 40_000,
+    });
+    expect(first).toStrictEqual({
+      granted: true,
+      tokens: 40_000,
+      hold: { runId: "comment:1", counters, at: START },
+    });
+    // 40,000 held by the first run: 60,000 left of the day.
+    expect(
+      grantedTokens(await ledger.reserve("comment:2", counters, WANTED)),
+    ).toBe(60_000);
+    if (!first.granted) throw new Error("unreachable");
+    expect(await ledger.settle(first.hold, 12_000)).toStrictEqual([
+      12_000, 12_000,
     ]);
-    // A retried job records the same run again: nothing more is counted.
-    expect(await ledger.record("comment:1", counters, 600)).toStrictEqual([
-      600, 600,
-    ]);
-    expect(await ledger.check(counters)).toStrictEqual({ spent: false });
+    // The second run still holds 60,000; the first spent 12,000.
+    expect(
+      grantedTokens(await ledger.reserve("comment:3", counters, WANTED)),
+    ).toBe(28_000);
+  });
 
-    await ledger.record("comment:2", counters, 500);
-    expect(await ledger.check(counters)).toStrictEqual({
-      spent: true,
-      counter: day(1_000),
-      used: 1_100,
+  it("refuses a run once the period's spend leaves less than it needs, notifying once, and renews when the period ends", async () => {
+    const clock = createFakeClock(START);
+    const ledger = make(clock);
+    const counters = [day(20_000), month(5_000_000)];
+
+    const first = await ledger.reserve("comment:1", counters, WANTED);
+    expect(grantedTokens(first)).toBe(20_000);
+    if (!first.granted) throw new Error("unreachable");
+    await ledger.settle(first.hold, 5_000);
+
+    // 15,000 left, less than the 16,600 a run needs.
+    expect(await ledger.reserve("comment:2", counters, WANTED)).toStrictEqual({
+      granted: false,
+      counter: day(20_000),
+      why: "spent",
+      used: 5_000,
+      held: 0,
       renewsAt: DECEMBER,
       notify: true,
     });
-    expect(await ledger.check(counters)).toMatchObject({
-      spent: true,
+    expect(await ledger.reserve("comment:3", counters, WANTED)).toMatchObject({
+      granted: false,
+      why: "spent",
       notify: false,
     });
 
     // Past midnight the day's budget is fresh, and so is the month's.
     clock.advance(DECEMBER - START);
-    expect(await ledger.check(counters)).toStrictEqual({ spent: false });
+    expect(
+      grantedTokens(await ledger.reserve("comment:4", counters, WANTED)),
+    ).toBe(20_000);
+  });
+
+  it("refuses a run while others hold the budget, each time, and grants it once they settle", async () => {
+    const clock = createFakeClock(START);
+    const ledger = make(clock);
+    const counters = [day(20_000)];
+
+    const first = await ledger.reserve("comment:1", counters, WANTED);
+    const held = {
+      granted: false,
+      counter: day(20_000),
+      why: "held",
+      used: 0,
+      held: 20_000,
+      renewsAt: DECEMBER,
+      notify: true,
+    };
+    expect(await ledger.reserve("comment:2", counters, WANTED)).toStrictEqual(
+      held,
+    );
+    expect(await ledger.reserve("comment:2", counters, WANTED)).toStrictEqual(
+      held,
+    );
+
+    if (!first.granted) throw new Error("unreachable");
+    // A run that never asked the model gives its hold back whole.
+    await ledger.settle(first.hold, 0);
+    expect(
+      grantedTokens(await ledger.reserve("comment:2", counters, WANTED)),
+    ).toBe(20_000);
+  });
+
+  it("gives back the hold of a run whose process died once it expires, and lets its retry replace it", async () => {
+    const clock = createFakeClock(START);
+    const ledger = make(clock);
+    const counters = [day(40_000)];
+
+    await ledger.reserve("comment:1", counters, WANTED);
+    // The retry of the same run replaces its hold instead of adding to it.
+    expect(
+      grantedTokens(await ledger.reserve("comment:1", counters, WANTED)),
+    ).toBe(40_000);
+    expect((await ledger.reserve("comment:2", counters, WANTED)).granted).toBe(
+      false,
+    );
+
+    clock.advance(WANTED.holdMs - 1);
+    expect((await ledger.reserve("comment:2", counters, WANTED)).granted).toBe(
+      false,
+    );
+    clock.advance(1);
+    expect(
+      grantedTokens(await ledger.reserve("comment:2", counters, WANTED)),
+    ).toBe(40_000);
+  });
+
+  it("settles a run in the period it was granted in, after midnight too", async () => {
+    const clock = createFakeClock(START);
+    const ledger = make(clock);
+    const counters = [day(100_000), month(1_000_000)];
+
+    const run = await ledger.reserve("comment:1", counters, WANTED);
+    clock.advance(DECEMBER - START + 60_000);
+    if (!run.granted) throw new Error("unreachable");
+    // November's month and day carry it; December's are untouched.
+    expect(await ledger.settle(run.hold, 30_000)).toStrictEqual([
+      30_000, 30_000,
+    ]);
+    expect(
+      grantedTokens(await ledger.reserve("comment:2", counters, WANTED)),
+    ).toBe(100_000);
   });
 
   it("finds a month's budget spent across days", async () => {
     const clock = createFakeClock(Date.parse("2026-11-02T10:00:00Z"));
     const ledger = make(clock);
-    const counters = [day(10_000), month(3_000)];
+    const counters = [day(100_000), month(60_000)];
 
-    await ledger.record("comment:1", counters, 2_000);
+    const first = await ledger.reserve("comment:1", counters, WANTED);
+    if (!first.granted) throw new Error("unreachable");
+    await ledger.settle(first.hold, 30_000);
     clock.advance(24 * 3_600_000);
-    await ledger.record("comment:2", counters, 1_500);
+    const second = await ledger.reserve("comment:2", counters, WANTED);
+    expect(grantedTokens(second)).toBe(30_000);
+    if (!second.granted) throw new Error("unreachable");
+    await ledger.settle(second.hold, 15_000);
 
-    expect(await ledger.check(counters)).toStrictEqual({
-      spent: true,
-      counter: month(3_000),
-      used: 3_500,
+    expect(await ledger.reserve("comment:3", counters, WANTED)).toStrictEqual({
+      granted: false,
+      counter: month(60_000),
+      why: "spent",
+      used: 45_000,
+      held: 0,
       renewsAt: DECEMBER,
       notify: true,
     });
   });
+
+  it("never grants runs at once more than the budget, however many ask together", async () => {
+    const clock = createFakeClock(START);
+    const counters = [day(100_000), month(250_000)];
+    const wanted = { ...WANTED, tokens: 30_000 };
+    // Eight runs at once, each through a ledger of its own (a replica, or a
+    // job of the one process): three hold 30,000 of the day's 100,000, and
+    // the 10,000 left is less than a run needs.
+    const ask = (from: number) =>
+      Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          make(clock).reserve(`comment:${from + i}`, counters, wanted),
+        ),
+      );
+    const grants = await ask(0);
+    expect(grants.map(grantedTokens).sort((a, b) => b - a)).toStrictEqual([
+      30_000, 30_000, 30_000, 0, 0, 0, 0, 0,
+    ]);
+
+    // Each spends all it was granted; in December's first day eight more
+    // runs at once share a fresh 100,000 the same way.
+    await Promise.all(
+      grants.map((g) => g.granted && make(clock).settle(g.hold, g.tokens)),
+    );
+    clock.advance(DECEMBER - START + 60_000);
+    const next = (await ask(8)).map(grantedTokens);
+    expect(next.reduce((a, b) => a + b)).toBe(90_000);
+  });
 });
 
-it("two Redis ledgers, as two replicas, count one run once and announce a spent budget once", async () => {
+it("two Redis ledgers, as two replicas, announce a spent budget once", async () => {
   const clock = createFakeClock(START);
   const a = createRedisSpendLedger({ redis: redis.client(), clock });
   const b = createRedisSpendLedger({ redis: redis.client(), clock });
-  const counters = [day(1_000)];
+  const counters = [day(20_000)];
 
-  await Promise.all([
-    a.record("comment:7", counters, 1_000),
-    b.record("comment:7", counters, 1_000),
-  ]);
+  const run = await a.reserve("comment:7", counters, WANTED);
+  if (!run.granted) throw new Error("unreachable");
+  await b.settle(run.hold, 20_000);
   const [first, second] = await Promise.all([
-    a.check(counters),
-    b.check(counters),
+    a.reserve("comment:8", counters, WANTED),
+    b.reserve("comment:9", counters, WANTED),
   ]);
 
-  expect([first, second].map((v) => v.spent && v.used)).toStrictEqual([
-    1_000, 1_000,
+  expect([first, second].map((v) => !v.granted && v.used)).toStrictEqual([
+    20_000, 20_000,
   ]);
-  expect([first, second].filter((v) => v.spent && v.notify)).toHaveLength(1);
+  expect([first, second].filter((v) => !v.granted && v.notify)).toHaveLength(1);
 });
