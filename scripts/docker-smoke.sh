@@ -75,7 +75,7 @@ docker run -d --name "$name" \
   --stop-timeout 35 \
   --env-file "$work/.env" \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-  -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" \
+  --mount type=bind,source="$work/askcode.pem",target=/run/secrets/askcode.pem,readonly \
   -v "$name-data:/var/lib/askcode" \
   "$image" >/dev/null
 
@@ -122,7 +122,7 @@ forged=$(grep -c "smoke-$$-2" <<<"$logs" || true)
 # A loopback HOST inside the container: refused at start, naming HOST.
 refused=$(docker run --rm -e HOST=127.0.0.1 -e APP_ID=1 -e WEBHOOK_SECRET=x \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-  -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" "$image" 2>&1) && fail "a loopback HOST started"
+  --mount type=bind,source="$work/askcode.pem",target=/run/secrets/askcode.pem,readonly "$image" 2>&1) && fail "a loopback HOST started"
 grep -q 'HOST="127.0.0.1" makes askcode listen on 127.0.0.1, which is loopback' <<<"$refused" || fail "a loopback HOST was refused without saying so: $refused"
 
 # The CPU pool's threads run at nice 19 in the image: piscina sets it
