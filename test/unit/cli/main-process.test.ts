@@ -59,6 +59,18 @@ describe("bin/askcode.js", () => {
     );
   });
 
+  it("says an eval --repo that does not exist does not, with exit code 2", () => {
+    const { code, stdout, stderr } = run(
+      "eval",
+      "--repo",
+      "/nonexistent-askcode-test/app",
+    );
+    expect([code, stdout]).toEqual([2, ""]);
+    expect(stderr).toMatch(
+      /^askcode: The directory \/nonexistent-askcode-test\/app does not exist; give --repo the top of a checkout or a bare clone\.\n$/m,
+    );
+  });
+
   it("names an unknown command, even one an object has by inheritance", () => {
     const { code, stderr } = run("constructor");
     expect(code).toBe(2);
