@@ -13,6 +13,20 @@
 #   scripts/docker-smoke.sh            # IMAGE=askcode:smoke PORT=3999
 set -euo pipefail
 
+case "${1:-}" in
+-h | --help)
+  cat <<'USAGE'
+usage: npm run docker:smoke        (IMAGE=askcode:smoke PORT=3999 by default)
+
+Builds the image and runs it as the README says: waits for /healthz and
+Docker's health check, posts one signed webhook and one forged, checks which
+key was used, a clean `docker stop`, and that a loopback HOST is refused.
+Needs docker, curl and openssl.
+USAGE
+  exit 0
+  ;;
+esac
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 image=${IMAGE:-askcode:smoke}
 port=${PORT:-3999}
