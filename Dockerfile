@@ -5,7 +5,7 @@
 #   docker run --init --stop-timeout 35 -p 3000:3000 \
 #     -e APP_ID=123456 -e WEBHOOK_SECRET=… \
 #     -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-#     -v "$PWD/askcode.pem:/run/secrets/askcode.pem:ro" \
+#     --mount type=bind,source="$PWD/askcode.pem",target=/run/secrets/askcode.pem,readonly \
 #     -v askcode-data:/var/lib/askcode askcode
 #
 # The app is PID 1 and handles SIGTERM itself (a graceful stop, exit 0);
@@ -13,7 +13,8 @@
 # `--stop-timeout` must exceed ASKCODE_SHUTDOWN_GRACE_SECONDS (25) so the
 # answers that can finish do (the rest resume at the next start, from the
 # data volume); Docker's default of 10 s would cut them short. The key file
-# must be readable by uid 1000 (user `node`);
+# must exist before the start (--mount refuses a missing one, where -v would
+# make a directory in its place) and be readable by uid 1000 (user `node`);
 # PRIVATE_KEY_PATH wins over a PRIVATE_KEY from the same env file. Pass
 # variables with -e or --env-file; a `.env` file is never copied in, and an
 # empty value (`HOST=`) is read as unset, never as an override.

@@ -9,6 +9,21 @@
 #   scripts/compose-smoke.sh            # COMPOSE_PROJECT=askcode-smoke
 set -euo pipefail
 
+case "${1:-}" in
+-h | --help)
+  cat <<'USAGE'
+usage: npm run compose:smoke       (COMPOSE_PROJECT=askcode-smoke; KEEP=1 keeps the stack)
+
+Runs deploy/compose.yaml (two replicas and Redis behind nginx, built from this
+checkout) against a GitHub stand-in on the Docker bridge: both replicas
+healthy, a signed mention answered through nginx, and the replica running it
+killed mid-answer without losing or doubling the answer. Needs docker and
+Compose v2.
+USAGE
+  exit 0
+  ;;
+esac
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 command -v docker >/dev/null || { echo "compose-smoke: needs docker" >&2; exit 1; }
 [[ $(docker compose version --short 2>/dev/null) =~ ^v?[2-9] ]] ||

@@ -13,6 +13,20 @@
 #   scripts/docker-smoke.sh            # IMAGE=askcode:smoke PORT=3999
 set -euo pipefail
 
+case "${1:-}" in
+-h | --help)
+  cat <<'USAGE'
+usage: npm run docker:smoke        (IMAGE=askcode:smoke PORT=3999 by default)
+
+Builds the image and runs it as the README says: waits for /healthz and
+Docker's health check, posts one signed webhook and one forged, checks which
+key was used, a clean `docker stop`, and that a loopback HOST is refused.
+Needs docker, curl and openssl.
+USAGE
+  exit 0
+  ;;
+esac
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 image=${IMAGE:-askcode:smoke}
 port=${PORT:-3999}
@@ -75,7 +89,7 @@ docker run -d --name "$name" \
   --stop-timeout 35 \
   --env-file "$work/.env" \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-  -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" \
+  --mount type=bind,source="$work/askcode.pem",target=/run/secrets/askcode.pem,readonly \
   -v "$name-data:/var/lib/askcode" \
   "$image" >/dev/null
 
@@ -122,7 +136,7 @@ forged=$(grep -c "smoke-$$-2" <<<"$logs" || true)
 # A loopback HOST inside the container: refused at start, naming HOST.
 refused=$(docker run --rm -e HOST=127.0.0.1 -e APP_ID=1 -e WEBHOOK_SECRET=x \
   -e PRIVATE_KEY_PATH=/run/secrets/askcode.pem \
-  -v "$work/askcode.pem:/run/secrets/askcode.pem:ro" "$image" 2>&1) && fail "a loopback HOST started"
+  --mount type=bind,source="$work/askcode.pem",target=/run/secrets/askcode.pem,readonly "$image" 2>&1) && fail "a loopback HOST started"
 grep -q 'HOST="127.0.0.1" makes askcode listen on 127.0.0.1, which is loopback' <<<"$refused" || fail "a loopback HOST was refused without saying so: $refused"
 
 # The CPU pool's threads run at nice 19 in the image: piscina sets it

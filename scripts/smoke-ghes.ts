@@ -18,9 +18,9 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { isAnswerComment } from "../src/answer/render-footer.js";
 import { CODE_CHANGED_MARKER } from "../src/answer/render-code-changed-note.js";
+import { benchCommand } from "../bench/parse-bench-command.js";
 import { buildPushDelivery } from "./push-delivery.js";
 import { startGitHubStandIn } from "./github-stand-in.js";
 import {
@@ -29,7 +29,14 @@ import {
 } from "./mention-delivery.js";
 import { standInAppEnv } from "./stand-in-app-env.js";
 
-const { values } = parseArgs({
+const { values } = benchCommand({
+  usage: `usage: npm run smoke:ghes [-- --question TEXT] [--timeout-seconds 180]
+
+Runs the whole app against a GitHub Enterprise Server stand-in on loopback
+serving a clone of this checkout: npm start, one signed mention, then checks
+that every permalink of the answer names a file and lines of the commit, and
+that a push changing a cited line gets the answer its note. Exits 0 when the
+answer holds, 1 with the reason otherwise.`,
   options: {
     question: {
       type: "string",

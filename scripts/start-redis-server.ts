@@ -29,8 +29,9 @@ export async function startRedisServer(
   } = {},
 ): Promise<RedisServer> {
   const port = options.port ?? (await freeLoopbackPort());
+  const bin = process.env.REDIS_SERVER_BIN ?? "redis-server";
   const server = spawn(
-    process.env.REDIS_SERVER_BIN ?? "redis-server",
+    bin,
     [
       "--port",
       String(port),
@@ -45,13 +46,16 @@ export async function startRedisServer(
     ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
-  const spawned = await Promise.race([
-    once(server, "spawn").then(() => undefined),
-    once(server, "error").then(([error]) => error as Error),
-  ]);
+  // events.once rejects when "error" comes first: a missing executable.
+  const spawned = await once(server, "spawn").then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error,
+  );
   if (spawned)
     throw new Error(
-      `Could not start redis-server (${spawned.message}): install it (Debian: apt-get install redis-server) or set REDIS_SERVER_BIN to its path.`,
+      `Could not start ${bin} (${spawned.code === "ENOENT" ? "not found" : spawned.message}). ` +
+        `Install it (Debian and Ubuntu: apt-get install redis-server; macOS: brew install redis), or set REDIS_SERVER_BIN to its path. ` +
+        `Only the Redis-mode tests and benches start one; askcode itself uses the Redis that REDIS_URL names, and without REDIS_URL keeps its state in ASKCODE_DATA_DIR.`,
     );
   const url = `redis://127.0.0.1:${port}`;
   // Connects when the server is listening: ioredis retries the connection,

@@ -3,6 +3,7 @@ import { AskcodeError } from "../shared/errors.js";
 import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
 import { EVAL_USAGE, parseEvalArgs } from "./parse-eval-args.js";
 import { INDEX_USAGE, parseIndexArgs } from "./parse-index-args.js";
+import { unknownModelNotice } from "./unknown-model-notice.js";
 
 const USAGE = `askcode: answers questions about a repository's code.
 
@@ -62,11 +63,13 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === "eval") {
       const args = parseEvalArgs(rest, process.cwd(), process.env);
+      noteUnknownModel(args.model);
       const { runEval } = await import("./run-eval.js");
       await runEval(args, { stdout: process.stdout, stderr: process.stderr });
       return 0;
     }
     const args = parseAskArgs(rest, process.cwd(), process.env);
+    noteUnknownModel(args.model);
     const { runAsk } = await import("./run-ask.js");
     await runAsk(args, { cwd: process.cwd(), stdout: process.stdout });
     return 0;
@@ -77,6 +80,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+function noteUnknownModel(model: string): void {
+  const notice = unknownModelNotice(model);
+  if (notice) process.stderr.write(`askcode: ${notice}\n`);
 }
 
 function isHelp(arg: string | undefined): boolean {

@@ -31,7 +31,8 @@ places, why each matched, an excerpt of each, and how the context was packed.
   --ref REF     a branch, tag or commit of a git checkout (default: the working tree)
   --budget N    the context budget, as budgets.context in .github/askcode.yml:
                 with no model, the tokens of packed code (default: ${CONTEXT.default})
-  --model M     model whose tokenizer counts the budget (default: gpt-4o)
+  --model M     model whose tokenizer counts the budget (default: gpt-4o); another
+                name (a local Llama) is counted as gpt-4o's, with a notice
   --json        print the result as JSON
   --cache-dir DIR  where indexing's work is kept between runs (what each file
                 yields, whole indexes, token counts), so a later question

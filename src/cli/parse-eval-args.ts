@@ -62,7 +62,8 @@ and commits that change anything but a few existing source files are left out.
   --max-files N    a commit may change at most N files (default ${HISTORY_DEFAULTS.maxFiles})
   --min-words N    a commit's message needs N words or more, trailers such as
                    Signed-off-by: left out (default ${HISTORY_DEFAULTS.minWords})
-  --model M        model whose tokenizer counts the budgets (default: gpt-4o)
+  --model M        model whose tokenizer counts the budgets (default: gpt-4o);
+                   another name (a local Llama) is counted as gpt-4o's, with a notice
   --with-model     measure what the app packs when a model answers: the code gets
                    60% of budgets.context, the question and thread the rest (by
                    default, as with askcode ask and no model, all of it)

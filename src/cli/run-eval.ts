@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { assertDirectory } from "../code-host/local/assert-directory.js";
 import { detectRepository } from "../code-host/local/detect-repository.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { readRepoConfigFile } from "../config/read-repo-config-file.js";
@@ -29,6 +30,8 @@ export interface RunEvalDeps {
   openDerivedCache: (dir: string) => Promise<DerivedCache | undefined>;
   now: () => number;
 }
+
+const REPO_EXPECTED = "give --repo the top of a checkout or a bare clone";
 
 const defaultDeps: RunEvalDeps = {
   createTokenCounter,
@@ -69,6 +72,7 @@ export async function runEval(
 ): Promise<EvalReport> {
   const d = { ...defaultDeps, ...deps };
   const started = d.now();
+  assertDirectory(args.repo, REPO_EXPECTED);
   const { kind, refused } = await detectRepository(args.repo);
   if (refused) throw new ConfigError(refused);
   if (kind === "none")

@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import {
   DEFAULT_BLOB_CACHE_MAX_BYTES,
@@ -13,6 +14,12 @@ import { handleField } from "./config-fields.js";
 import { didYouMean } from "./did-you-mean.js";
 import { allowedFor } from "./parse-config-fields.js";
 import { defaultCpuThreads } from "./default-cpu-threads.js";
+
+// Two levels up from both src/config/ and dist/config/: the package's root,
+// where package.json's `files` and the image put missions/.
+const SHIPPED_MISSIONS_DIR = fileURLToPath(
+  new URL("../../missions", import.meta.url),
+);
 
 const MiB = 1024 * 1024;
 
@@ -183,11 +190,15 @@ export const operatorEnvSchema = z.object({
       allowed:
         "model=input/output prices in US dollars per million tokens, separated by commas, such as gpt-4o=2.5/10,gpt-4o-mini=0.15/0.6",
     }),
-  /** Where the mission files are, relative to the working directory. */
+  /**
+   * Where the mission files are (a relative path is read from the working
+   * directory). Unset: the `missions/` askcode ships beside its
+   * package.json, so the server starts from any working directory.
+   */
   ASKCODE_MISSIONS_DIR: z
     .string()
     .min(1)
-    .default("./missions")
+    .default(SHIPPED_MISSIONS_DIR)
     .meta({ allowed: "a directory path" }),
   /**
    * How long a stopping askcode lets running answers finish before it edits

@@ -1,5 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { AskcodeError, ConfigError } from "../shared/errors.js";
 import { checkMissionConflicts } from "./check-mission-conflicts.js";
 import type { Mission } from "./mission-schema.js";
@@ -24,7 +24,7 @@ export async function loadMissions(dir: string): Promise<Mission[]> {
     names = await readdir(dir);
   } catch (error) {
     throw new ConfigError(
-      `The missions directory ${dir} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}). Set ASKCODE_MISSIONS_DIR to the directory that holds the mission files, or create it empty for no missions.`,
+      `The missions directory ${resolve(dir)} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}). Set ASKCODE_MISSIONS_DIR to the directory that holds the mission files, or create it empty for no missions.`,
       { cause: error },
     );
   }

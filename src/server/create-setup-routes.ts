@@ -17,11 +17,26 @@ export function createSetupRoutes(options: { notConfigured: string }) {
   ): boolean {
     if (request.method !== "GET" && request.method !== "HEAD") return false;
     const path = new URL(request.url ?? "/", "http://askcode.invalid").pathname;
-    if (path === "/healthz") return text(response, 200, "ok\n");
+    if (path === "/healthz") return text(unlogged(response), 200, "ok\n");
     if (path === "/readyz" || path === "/metrics")
-      return text(response, 503, `${options.notConfigured}\n`);
+      return text(unlogged(response), 503, `${options.notConfigured}\n`);
     return false;
   };
+}
+
+/**
+ * Probot's `Server` logs every response through pino-http, a 5xx as an
+ * error with a 13-line stack ("failed with status code 503"): a readiness
+ * probe asking every few seconds would fill the log with the same stack.
+ * The cause is logged once, when setup mode starts; a probe's answer is
+ * not logged. pino-http hands each response its own child logger
+ * (`res.log`, the one its finish handler writes to), so silencing it
+ * silences this response only.
+ */
+function unlogged(response: ServerResponse): ServerResponse {
+  const log = (response as { log?: { level: string } }).log;
+  if (log) log.level = "silent";
+  return response;
 }
 
 function text(response: ServerResponse, status: number, body: string) {

@@ -70,6 +70,14 @@ function readKeyFile(source: PrivateKeySource, path: string): string {
         `${where} by this process (uid ${uid ?? "unknown"}): permission denied. Make the file readable by uid ${uid ?? "of the process"}: chmod 0644 the key file on the host (or chown it to uid ${uid ?? "of the process"}), or mount it as a secret with mode 0444.`,
         { cause: error },
       );
+    // `docker run -v "$PWD/askcode.pem:…"` with no such file on the host makes
+    // Docker create a directory there (root-owned, in the clone) and mount it:
+    // the usual first start before the key is downloaded.
+    if (code === "EISDIR")
+      throw new ConfigError(
+        `${where}: it is a directory, not the key file. Docker makes an empty directory when -v mounts a host file that does not exist: download the app's private key (the GitHub App's settings page, "Generate a private key"), remove the directory Docker made on the host (it is root's), put the .pem file in its place and start again; \`--mount type=bind,source=…,target=…,readonly\` refuses a missing file instead of making a directory.`,
+        { cause: error },
+      );
     throw new ConfigError(
       `${where} (${code ?? (error as Error).message}). Give the path of the .pem file GitHub generated for the app.`,
       { cause: error },

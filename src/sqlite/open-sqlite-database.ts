@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { ConfigError } from "../shared/errors.js";
@@ -31,8 +31,19 @@ export async function openSqliteDatabase(dir: string): Promise<DatabaseSync> {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw new ConfigError(
-      `askcode cannot create its data directory ${resolve(dir)} (ASKCODE_DATA_DIR): ${(error as Error).message}. ` +
-        `Point ASKCODE_DATA_DIR at a directory user ${process.getuid?.() ?? "?"} can write.`,
+      `askcode cannot create its data directory ${resolve(dir)} (ASKCODE_DATA_DIR): ${(error as Error).message}. ${writableFix()}`,
+      { cause: error },
+    );
+  }
+  // SQLite says only "unable to open database file" for a directory it may
+  // not write (a root-owned bind mount, a read-only volume): asked first,
+  // the operating system says which.
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(
+      `askcode cannot write its data directory ${resolve(dir)} (ASKCODE_DATA_DIR) as uid ${uid()}: ${code === "EROFS" ? "it is on a read-only file system (mount it read-write)" : code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? (error as Error).message)}. ${writableFix()}`,
       { cause: error },
     );
   }
@@ -55,6 +66,14 @@ export async function openSqliteDatabase(dir: string): Promise<DatabaseSync> {
     );
   }
   return db;
+}
+
+function uid(): string {
+  return String(process.getuid?.() ?? "unknown");
+}
+
+function writableFix(): string {
+  return `Make it writable by uid ${uid()} (chown it to uid ${uid()} on the host; in a container, mount a named volume there rather than a host directory), or point ASKCODE_DATA_DIR at a directory uid ${uid()} can write.`;
 }
 
 // Node 22 and 24 print "SQLite is an experimental feature" when the module

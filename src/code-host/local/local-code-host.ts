@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { LRUCache } from "lru-cache";
 import type {
@@ -12,6 +11,7 @@ import {
   EmptyRepositoryError,
   RefNotFoundError,
 } from "../../shared/errors.js";
+import { assertDirectory } from "./assert-directory.js";
 import { createFileSetReader } from "../file-set/file-set-reader.js";
 import type { FileSource } from "../file-set/file-source.js";
 import {
@@ -156,21 +156,6 @@ export function createLocalCodeHost(
     at,
     close: () => objects.close(),
   };
-}
-
-function assertDirectory(root: string): void {
-  let isDirectory: boolean;
-  try {
-    isDirectory = statSync(root).isDirectory();
-  } catch {
-    throw new ConfigError(
-      `The directory ${root} does not exist; give the path of a checkout or a directory of code.`,
-    );
-  }
-  if (!isDirectory)
-    throw new ConfigError(
-      `${root} is a file, not a directory; give the path of a checkout or a directory of code.`,
-    );
 }
 
 /** A source decided on first use: `at()` is synchronous, but knowing what `root` is takes a git call. */

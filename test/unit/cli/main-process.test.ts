@@ -59,6 +59,43 @@ describe("bin/askcode.js", () => {
     );
   });
 
+  it("says an eval --repo that does not exist does not, with exit code 2", () => {
+    const { code, stdout, stderr } = run(
+      "eval",
+      "--repo",
+      "/nonexistent-askcode-test/app",
+    );
+    expect([code, stdout]).toEqual([2, ""]);
+    expect(stderr).toMatch(
+      /^askcode: The directory \/nonexistent-askcode-test\/app does not exist; give --repo the top of a checkout or a bare clone\.\n$/m,
+    );
+  });
+
+  it("counts an unknown --model's budgets with the fallback encoding, and says so in one line naming the ones known", () => {
+    const { code, stderr } = run(
+      "eval",
+      "--model",
+      "llama3:8b",
+      "--repo",
+      "/nonexistent-askcode-test/app",
+    );
+    // The notice, then the run goes on (here to the missing directory).
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^askcode: --model llama3:8b is not a model whose tokenizer askcode knows: its budgets are counted with o200k_base, close for most models\. Tokenizers known: gpt-4o, .*\(o200k_base\); gpt-4, .*\(cl100k_base\)\.\naskcode: The directory \/nonexistent-askcode-test\/app does not exist/m,
+    );
+    // A model askcode knows gets no notice.
+    expect(
+      run(
+        "eval",
+        "--model",
+        "gpt-4o-mini",
+        "--repo",
+        "/nonexistent-askcode-test/app",
+      ).stderr,
+    ).not.toContain("tokenizer");
+  });
+
   it("names an unknown command, even one an object has by inheritance", () => {
     const { code, stderr } = run("constructor");
     expect(code).toBe(2);

@@ -247,7 +247,7 @@ describe("runEval", () => {
     expect(report.history.skipped["short-message"]).toBe(0);
   });
 
-  it("refuses a directory that is not a git repository, a ref it lacks, and a history with no question", async () => {
+  it("refuses a directory that is not a git repository, one that does not exist, a ref it lacks, and a history with no question", async () => {
     const plain = makeTempDir();
     const io = { stdout: output(), stderr: output() };
     await expect(runEval(args({ repo: plain }), io, deps)).rejects.toThrow(
@@ -256,6 +256,12 @@ describe("runEval", () => {
       ),
     );
     removeDir(plain);
+    // Not a stack saying `spawn git ENOENT`, as if git were missing.
+    await expect(runEval(args({ repo: plain }), io, deps)).rejects.toThrow(
+      new ConfigError(
+        `The directory ${plain} does not exist; give --repo the top of a checkout or a bare clone.`,
+      ),
+    );
     await expect(
       runEval(args({ ref: "no-such-branch" }), io, deps),
     ).rejects.toThrow(RefNotFoundError);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_READ_LIMITS } from "../../../src/code-host/code-host.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/tarball-snapshot.js";
 import {
@@ -41,7 +42,8 @@ describe("loadOperatorConfig", () => {
         dir: join(tmpdir(), "askcode-blob-cache"),
         maxBytes: 2 * 1024 * 1024 * 1024,
       },
-      missionsDir: "./missions",
+      // The missions askcode ships, whatever the working directory.
+      missionsDir: fileURLToPath(new URL("../../../missions", import.meta.url)),
       allowedLinkHosts: [],
       shutdownGraceSeconds: 25,
       questionLimits: { perUser: 20, perRepository: 100 },

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import { ConfigError } from "../../../src/shared/errors.js";
@@ -97,6 +97,12 @@ describe("loadMissions", () => {
     const dir = join(FIXTURES, "no-such-dir");
     expect(await failure(dir)).toBe(
       `The missions directory ${dir} cannot be read (ENOENT). Set ASKCODE_MISSIONS_DIR to the directory that holds the mission files, or create it empty for no missions.`,
+    );
+  });
+
+  it("names where a relative directory was looked for: the working directory's", async () => {
+    expect(await failure("no-such-missions")).toBe(
+      `The missions directory ${resolve("no-such-missions")} cannot be read (ENOENT). Set ASKCODE_MISSIONS_DIR to the directory that holds the mission files, or create it empty for no missions.`,
     );
   });
 

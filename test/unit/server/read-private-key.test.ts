@@ -1,4 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ConfigError } from "../../../src/shared/errors.js";
 import { readPrivateKey } from "../../../src/server/read-private-key.js";
 
@@ -121,6 +124,21 @@ describe("readPrivateKey", () => {
     ).toContain(
       'the file at PRIVATE_KEY_PATH="/app/.env" is not a usable GitHub App private key: it has no -----BEGIN',
     );
+  });
+
+  it("says a directory at PRIVATE_KEY_PATH is what Docker makes for a missing key file, and what to do", () => {
+    const dir = mkdtempSync(join(tmpdir(), "askcode-key-"));
+    try {
+      expect(
+        errorOf({ PRIVATE_KEY_PATH: dir }, (path) =>
+          readFileSync(path, "utf8"),
+        ),
+      ).toBe(
+        `askcode cannot start: PRIVATE_KEY_PATH=${JSON.stringify(dir)} cannot be read: it is a directory, not the key file. Docker makes an empty directory when -v mounts a host file that does not exist: download the app's private key (the GitHub App's settings page, "Generate a private key"), remove the directory Docker made on the host (it is root's), put the .pem file in its place and start again; \`--mount type=bind,source=…,target=…,readonly\` refuses a missing file instead of making a directory.`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 
   it("names the uid and the fix when the key file is not readable by the process", () => {

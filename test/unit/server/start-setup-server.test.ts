@@ -72,6 +72,23 @@ describe("startSetupServer", () => {
     );
   });
 
+  it("logs the probes' answers not at all: an orchestrator asks every few seconds, and the cause is logged once", async () => {
+    const url = await start(["APP_ID"]);
+    const before = written.length;
+
+    for (const path of ["/readyz", "/metrics", "/readyz", "/healthz"])
+      await (await fetch(`${url}${path}`)).text();
+    // The setup page's own requests are still logged, as Probot logs them.
+    await (await fetch(`${url}/probot`)).text();
+
+    const logged = written
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg: string; err?: unknown });
+    expect(logged.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/^GET \/probot 200 - \d+ms$/),
+    ]);
+  });
+
   it("names the key as well when neither is set", async () => {
     const url = await start(["APP_ID", "PRIVATE_KEY or PRIVATE_KEY_PATH"]);
 
