@@ -16,10 +16,14 @@ import module from "node:module";
 // On a Node.js older than askcode needs (package.json engines; the app checks
 // it with src/shared/node-version-problem.ts), one line instead of a failure
 // deeper in. Plain JavaScript that any Node runs, before anything is loaded.
-const NODE_MAJOR = 22;
-if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
+const NODE_MINIMUM = [22, 13];
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (
+  major < NODE_MINIMUM[0] ||
+  (major === NODE_MINIMUM[0] && minor < NODE_MINIMUM[1])
+) {
   console.error(
-    `askcode needs Node.js ${NODE_MAJOR} or newer; this is ${process.version}.`,
+    `askcode needs Node.js ${NODE_MINIMUM.join(".")} or newer; this is ${process.version}.`,
   );
   process.exit(1);
 }

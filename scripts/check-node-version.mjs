@@ -9,16 +9,18 @@ import { readFileSync } from "node:fs";
 const { engines } = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
 );
-const minimum = Number(/^>=\s*(\d+)$/.exec(engines.node)?.[1]);
-if (!Number.isInteger(minimum)) {
+const match = /^>=\s*(\d+)\.(\d+)$/.exec(engines.node);
+if (!match) {
   console.error(
-    `scripts/check-node-version.mjs reads package.json's engines.node as ">=MAJOR"; it is ${JSON.stringify(engines.node)}.`,
+    `scripts/check-node-version.mjs reads package.json's engines.node as ">=MAJOR.MINOR"; it is ${JSON.stringify(engines.node)}.`,
   );
   process.exit(1);
 }
-if (Number(process.versions.node.split(".")[0]) < minimum) {
+const [wantMajor, wantMinor] = [Number(match[1]), Number(match[2])];
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < wantMajor || (major === wantMajor && minor < wantMinor)) {
   console.error(
-    `askcode needs Node.js ${minimum} or newer; this is ${process.version}.`,
+    `askcode needs Node.js ${wantMajor}.${wantMinor} or newer; this is ${process.version}.`,
   );
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import {
-  MINIMUM_NODE_MAJOR,
+  MINIMUM_NODE,
+  MINIMUM_NODE_TEXT,
   nodeVersionProblem,
 } from "../../../src/shared/node-version-problem.js";
 
@@ -8,16 +9,20 @@ const read = (path: string) =>
   readFileSync(new URL(`../../../${path}`, import.meta.url), "utf8");
 
 describe("nodeVersionProblem", () => {
-  it.each(["v20.19.2", "v18.20.8", "v21.7.3", "v9.11.2"])(
-    "says in one line that %s is too old",
-    (version) => {
-      expect(nodeVersionProblem(version)).toBe(
-        `askcode needs Node.js 22 or newer; this is ${version}.`,
-      );
-    },
-  );
+  it.each([
+    "v20.19.2",
+    "v18.20.8",
+    "v21.7.3",
+    "v9.11.2",
+    "v22.12.0",
+    "v22.5.1",
+  ])("says in one line that %s is too old", (version) => {
+    expect(nodeVersionProblem(version)).toBe(
+      `askcode needs Node.js 22.13 or newer; this is ${version}.`,
+    );
+  });
 
-  it.each(["v22.0.0", "v22.12.0", "v24.1.0", "v100.0.0"])(
+  it.each(["v22.13.0", "v22.23.5", "v23.0.0", "v24.1.0", "v100.0.0"])(
     "lets %s run",
     (version) => {
       expect(nodeVersionProblem(version)).toBeUndefined();
@@ -28,9 +33,9 @@ describe("nodeVersionProblem", () => {
     const { engines } = JSON.parse(read("package.json")) as {
       engines: { node: string };
     };
-    expect(engines.node).toBe(`>=${MINIMUM_NODE_MAJOR}`);
+    expect(engines.node).toBe(`>=${MINIMUM_NODE_TEXT}`);
     expect(read("bin/askcode.js")).toContain(
-      `const NODE_MAJOR = ${MINIMUM_NODE_MAJOR};`,
+      `const NODE_MINIMUM = [${MINIMUM_NODE.join(", ")}];`,
     );
   });
 });
