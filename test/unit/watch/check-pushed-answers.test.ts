@@ -32,7 +32,9 @@ const push = {
   owner: "Codertocat",
   repo: "Hello-World",
   htmlUrl: "https://github.com/Codertocat/Hello-World",
+  before: SHA,
   head: PUSHED,
+  forced: false,
   changedPaths: new Set(["src/upload.py"]),
 };
 
