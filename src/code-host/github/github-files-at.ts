@@ -23,12 +23,22 @@ import { requestStatus } from "./request-status.js";
  * await files.blob("a1b2c3d…")   // "import …" (the text an answer cited)
  */
 export function githubFilesAt(ctx: GitHubRepoContext, sha: string) {
-  async function blob(blobSha: string): Promise<string | undefined> {
+  // Blobs skip the response cache (see getGitHubBlob), but answers read at
+  // one commit cite the same blobs: each is asked for once per push.
+  const texts = new Map<string, Promise<string | undefined>>();
+  function blob(blobSha: string): Promise<string | undefined> {
+    let text = texts.get(blobSha);
+    if (!text) texts.set(blobSha, (text = readBlob(blobSha)));
+    return text;
+  }
+  async function readBlob(blobSha: string): Promise<string | undefined> {
     try {
       return decodeText(await getGitHubBlob(ctx, blobSha));
     } catch (error) {
       // getGitHubBlob says what a 404 means and keeps GitHub's error as the cause.
       if (requestStatus((error as Error).cause) === 404) return undefined;
+      // Anything else may pass: a later answer asks again.
+      texts.delete(blobSha);
       throw error;
     }
   }

@@ -63,7 +63,7 @@ describe("githubFilesAt", () => {
     expect(blob.pendingMocks()).toStrictEqual([]);
   });
 
-  it("reads a blob by SHA, and says nothing of one GitHub no longer has", async () => {
+  it("reads a blob by SHA once, and says nothing of one GitHub no longer has", async () => {
     const ctx = createTestRepoContext();
     const bytes = Buffer.from("def serve(port):\n    return port\n");
     const sha = gitBlobSha(bytes);
@@ -75,6 +75,8 @@ describe("githubFilesAt", () => {
     );
     const files = githubFilesAt(ctx, SHA);
 
+    expect(await files.blob(sha)).toBe(bytes.toString("utf8"));
+    // Asked again (another answer citing it): no second request.
     expect(await files.blob(sha)).toBe(bytes.toString("utf8"));
     expect(await files.blob(gone)).toBeUndefined();
     expect(scope.pendingMocks()).toStrictEqual([]);
