@@ -27,8 +27,7 @@ export interface FileJudgement {
 /**
  * Judges one cited file against the pushed head by itself, where GitHub's
  * comparison cannot: the file is past the 300 it lists, it has no patch,
- * or the push was forced and the answer's commit is no longer behind the
- * head. The blob the answer cited is known by SHA, so the file's blob at
+ * or a force push left the answer's commit outside the head's history. The blob the answer cited is known by SHA, so the file's blob at
  * the head settles most cases with one request (the same blob: nothing
  * changed); only a different blob is read, with the cited one, and the two
  * texts diffed (`diffLines`) to place the cited lines as a patch would.
