@@ -37,6 +37,8 @@ import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
 import { createRedisAnswerRecords } from "./answer-records/redis-answer-records.js";
 import { createSqliteAnswerRecords } from "./answer-records/sqlite-answer-records.js";
 import { compareCommits } from "./code-host/github/compare-commits.js";
+import { createGitHubApi } from "./code-host/github/github-api.js";
+import { githubFilesAt } from "./code-host/github/github-files-at.js";
 import type { RequestingOctokit } from "./code-host/github/create-octokit.js";
 import { loadRepoConfig } from "./config/load-repo-config.js";
 import { checkPushedAnswers } from "./watch/check-pushed-answers.js";
@@ -393,15 +395,25 @@ export function createAskcodeApp(
     // A push to a default branch: the answers whose cited lines it changed get a note.
     const checkPush = async (push: PushFacts) => {
       const installation = await app.auth(push.installationId);
+      const octokit = installation as unknown as RequestingOctokit;
+      const repository = { owner: push.owner, repo: push.repo };
       return checkPushedAnswers(push, {
         records: answerRecords,
         compare: (base, head) =>
-          compareCommits(installation as unknown as RequestingOctokit, {
-            owner: push.owner,
-            repo: push.repo,
-            base,
-            head,
-          }),
+          compareCommits(octokit, { ...repository, base, head }),
+        // Cited files the comparison cannot judge, through the response
+        // cache: answers citing one file at one commit read it once.
+        files: githubFilesAt(
+          {
+            api: createGitHubApi({
+              octokit,
+              cache: responseCache,
+              namespace: `installation:${push.installationId}`,
+            }),
+            ...repository,
+          },
+          push.head,
+        ),
         settings: async () => {
           const { config } = await loadRepoConfig(
             installationConfigSource(

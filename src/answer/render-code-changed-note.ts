@@ -1,4 +1,5 @@
 import { commitLink, type RepositoryAtSha } from "../shared/permalink.js";
+import { codeSpan } from "../text/code-span.js";
 
 /** A place an answer cited that a later commit changed (the watch's `ChangedPlace`). */
 export interface ChangedCitation {
@@ -23,7 +24,8 @@ const MAX_PLACES = 5;
  * The note the staleness watch adds to an answer whose cited lines a push
  * to the default branch changed or moved: the commit, each place and what
  * became of it, and how to ask again at the new code. Paths are code
- * spans, not links: the answer's own permalinks stay the places it read.
+ * spans (`codeSpan`, as the answers quote code), not links: the answer's
+ * own permalinks stay the places it read.
  *
  * @example
  * renderCodeChangedNote({ repository: { owner: "o", repo: "r", sha: "8f1e2a3…" }, handle: "askcode",
@@ -50,7 +52,7 @@ export function renderCodeChangedNote(input: {
 }
 
 function describe(place: ChangedCitation): string {
-  const cited = `\`${place.path}\`${place.range ? ` ${lines(place.range)}` : ""}`;
+  const cited = `${quotePath(place.path)}${place.range ? ` ${lines(place.range)}` : ""}`;
   if (place.fate === "deleted")
     return place.range
       ? `${cited}: the file was deleted`
@@ -59,13 +61,23 @@ function describe(place: ChangedCitation): string {
   const now = place.now;
   if (!now) return `${cited} moved`;
   const where = [
-    now.path !== place.path ? `\`${now.path}\`` : "",
+    now.path !== place.path ? quotePath(now.path) : "",
     now.range ? lines(now.range) : "",
   ]
     .filter(Boolean)
     .join(" ");
   return `${cited} moved to ${where}`;
 }
+
+// A path is whatever git allows (a backtick, a line break, `](`): quoted as
+// the answers quote code, in a span whose fence no run inside it can close,
+// so nothing of it becomes a link, a mention or markup. Each span of a line
+// is closed before the next opens, so none needs another's runs.
+function quotePath(path: string): string {
+  return codeSpan(path, NO_RUNS);
+}
+
+const NO_RUNS: ReadonlySet<number> = new Set();
 
 function lines([start, end]: CitedLines): string {
   return start === end ? `line ${start}` : `lines ${start}-${end}`;

@@ -1,6 +1,7 @@
 import {
   repositoryKey,
   type AnswerPlace,
+  type CitedFile,
   type AnswerRecords,
   type KeptAnswer,
 } from "../answer-records/answer-record.js";
@@ -12,7 +13,8 @@ import {
 } from "../answer/render-code-changed-note.js";
 import type { CommitComparison } from "../code-host/github/compare-commits.js";
 import type { Clock } from "../shared/clock.js";
-import { judgeCitations } from "./judge-citations.js";
+import { compareCitedFile, type HeadFiles } from "./compare-cited-file.js";
+import { judgeCitations, type CitationVerdict } from "./judge-citations.js";
 import type { PushFacts } from "./push-facts.js";
 
 /** The repository's say over the watch (`answers` in `.github/askcode.yml`) and the handle its note names. */
@@ -30,8 +32,13 @@ export interface AnswerComment {
 
 export interface CheckPushedAnswersDeps {
   records: AnswerRecords;
-  /** GitHub's comparison of two commits of the pushed repository (`compareCommits`). */
-  compare(base: string, head: string): Promise<CommitComparison>;
+  /**
+   * GitHub's comparison of two commits of the pushed repository
+   * (`compareCommits`); undefined when GitHub cannot compare them (404).
+   */
+  compare(base: string, head: string): Promise<CommitComparison | undefined>;
+  /** The pushed head's files, for a cited file the comparison cannot judge. */
+  files: HeadFiles;
   /** The repository's settings, read only when some answer cites what the push changed. */
   settings(): Promise<WatchSettings>;
   /** The comments of the place an answer was posted in. */
@@ -49,6 +56,8 @@ export interface PushCheck {
   candidates: number;
   /** GitHub comparisons requested (one per commit the candidates are tracked at). */
   compared: number;
+  /** Cited files read at the head because the comparison could not judge them. */
+  filesRead: number;
   /** Answers whose cited lines did not change, now tracked at the push. */
   advanced: number;
   /** Answers that got their note. */
@@ -67,7 +76,11 @@ const NOTE_LEASE_MS = 10 * 60 * 1000;
  * and no request. Then, for the answers it touches (within the repository's
  * `watch_days`, unless it switched the watch off), one GitHub comparison
  * per commit they are tracked at tells, from the patches alone, whether
- * their cited lines changed or moved (`judgeCitations`). An answer whose
+ * their cited lines changed or moved (`judgeCitations`); a cited file it
+ * cannot judge (past the 300 files it lists, or every file when a force
+ * push dropped the answer's commit) is read at the head and judged alone
+ * (`compareCitedFile`). A force push lists no paths, so every answer not
+ * yet noted is a candidate. An answer whose
  * lines stayed is tracked at the push from then on; one whose lines
  * changed or moved gets one note at the end of its answer, naming the
  * commit and the places. Every step is idempotent: the note is claimed
@@ -76,8 +89,8 @@ const NOTE_LEASE_MS = 10 * 60 * 1000;
  * through the installation's paced Octokit.
  *
  * @example
- * await checkPushedAnswers({ deliveryId, installationId: 1, owner: "o", repo: "r", htmlUrl, head: "8f1e2a3…", changedPaths: new Set(["src/retry.ts"]) }, deps)
- * // { candidates: 1, compared: 1, advanced: 0, noted: 1 }
+ * await checkPushedAnswers({ deliveryId, installationId: 1, owner: "o", repo: "r", htmlUrl, before: "6dcb09b…", head: "8f1e2a3…", forced: false, changedPaths: new Set(["src/retry.ts"]) }, deps)
+ * // { candidates: 1, compared: 1, filesRead: 0, advanced: 0, noted: 1 }
  */
 export async function checkPushedAnswers(
   push: PushFacts,
@@ -86,6 +99,7 @@ export async function checkPushedAnswers(
   const check: PushCheck = {
     candidates: 0,
     compared: 0,
+    filesRead: 0,
     advanced: 0,
     noted: 0,
   };
@@ -107,7 +121,7 @@ export async function checkPushedAnswers(
   );
   check.candidates = watched.length;
   for (const [base, answers] of groupBy(watched, (a) => a.tracked.sha)) {
-    let comparison: CommitComparison;
+    let comparison: CommitComparison | undefined;
     try {
       comparison = await deps.compare(base, push.head);
       check.compared++;
@@ -118,8 +132,26 @@ export async function checkPushedAnswers(
       );
       continue;
     }
+    const compareFile = (file: CitedFile, at: string) => {
+      check.filesRead++;
+      return compareCitedFile(file, deps.files, at);
+    };
     for (const answer of answers) {
-      const verdict = judgeCitations(answer.tracked, comparison, push.head);
+      let verdict: CitationVerdict;
+      try {
+        verdict = await judgeCitations(
+          answer.tracked,
+          comparison,
+          push,
+          compareFile,
+        );
+      } catch (error) {
+        deps.log.warn(
+          { err: error, deliveryId: push.deliveryId, answer: answer.url },
+          "askcode could not read a file an answer cites at the push; the answer waits for the next push",
+        );
+        continue;
+      }
       if (verdict.kind === "unchanged") {
         if (await deps.records.advance(answer.id, base, verdict.tracked))
           check.advanced++;

@@ -8,10 +8,13 @@ export type PushIgnoreReason =
   | "no-installation"
   | "incomplete-payload";
 
-// A push webhook lists every pushed commit up to this many; beyond, its
-// lists of changed paths may be short.
+// A push webhook lists every pushed commit up to this many, and up to this
+// many changed paths per commit; at either limit, the lists may be short.
+// (The documented limit of 20 commits is the timeline events', "not
+// applied to webhook deliveries".)
 // https://docs.github.com/en/webhooks/webhook-events-and-payloads#push
 const MAX_LISTED_COMMITS = 2048;
+const MAX_LISTED_PATHS = 3000;
 const NO_COMMIT = /^0{40}$/;
 
 const paths = z
@@ -21,7 +24,9 @@ const paths = z
 
 const pushSchema = z.object({
   ref: z.string(),
+  before: z.string(),
   after: z.string(),
+  forced: z.boolean().nullish(),
   deleted: z.boolean().nullish(),
   created: z.boolean().nullish(),
   installation: z.object({ id: z.number() }),
@@ -40,13 +45,14 @@ const pushSchema = z.object({
  * Reads a `push` delivery for the staleness watch: a push to the
  * repository's default branch that moved it from one commit to another,
  * with every path its commits changed (undefined when the payload may not
- * list them all). Any other push (a tag, another branch, a branch created
+ * list them all, or the push was forced and dropped commits it lists
+ * nowhere). Any other push (a tag, another branch, a branch created
  * or deleted) and a payload without what the watch needs are ignored, with
  * the reason; nothing here throws.
  *
  * @example
  * parsePushDelivery(payload, "72d3162e-…") // a push of one commit to main changing src/retry.ts
- * // { kind: "push", push: { installationId: 1, owner: "Codertocat", repo: "Hello-World", head: "6113728…", changedPaths: Set { "src/retry.ts" }, … } }
+ * // { kind: "push", push: { installationId: 1, owner: "Codertocat", repo: "Hello-World", before: "9a0b1c2…", head: "6113728…", forced: false, changedPaths: Set { "src/retry.ts" }, … } }
  */
 export function parsePushDelivery(
   payload: unknown,
@@ -84,8 +90,17 @@ export function parsePushDelivery(
       reason: "branch-created-or-deleted",
       detail: "the push created or deleted the default branch",
     };
+  const forced = push.forced === true;
   const commits = push.commits ?? undefined;
-  const listed = commits && commits.length < MAX_LISTED_COMMITS;
+  const listed =
+    !forced &&
+    commits &&
+    commits.length < MAX_LISTED_COMMITS &&
+    commits.every(
+      (c) =>
+        c.added.length + c.removed.length + c.modified.length <
+        MAX_LISTED_PATHS,
+    );
   return {
     kind: "push",
     push: {
@@ -94,7 +109,9 @@ export function parsePushDelivery(
       owner: push.repository.owner.login,
       repo: push.repository.name,
       htmlUrl: push.repository.html_url,
+      before: push.before,
       head: push.after,
+      forced,
       ...(listed && {
         changedPaths: new Set(
           commits.flatMap((c) => [...c.added, ...c.removed, ...c.modified]),

@@ -18,6 +18,8 @@ export function keptUploadAnswer(options: {
   commentId: number;
   lines: [number, number];
   answeredAt: number;
+  /** src/upload.py's blob SHA in the tree the run read (the harness's tree says "0" × 40). */
+  blob?: string;
 }): AnswerRecord {
   const record = buildAnswerRecord({
     body: uploadAnswerBody(options.lines),
@@ -31,7 +33,13 @@ export function keptUploadAnswer(options: {
     },
     installationId: 1,
     sha: SHA,
-    tree: [{ path: "src/upload.py", type: "file", sha: "0".repeat(40) }],
+    tree: [
+      {
+        path: "src/upload.py",
+        type: "file",
+        sha: options.blob ?? "0".repeat(40),
+      },
+    ],
     answeredAt: options.answeredAt,
   });
   if (!record) throw new Error("the answer cites nothing to keep");

@@ -2,6 +2,8 @@ import nock from "nock";
 import { Registry } from "prom-client";
 import { createRedisAnswerRecords } from "../../src/answer-records/redis-answer-records.js";
 import { isAnswerComment } from "../../src/answer/render-footer.js";
+import { gitBlobSha } from "../../src/code-host/github/git-blob-sha.js";
+import { nockGetBlob, nockGetContent } from "../helpers/nock-github.js";
 import { startTestRedis, type TestRedis } from "../helpers/test-redis.js";
 import { keptUploadAnswer, uploadAnswerBody } from "./kept-answer.js";
 import {
@@ -41,36 +43,46 @@ function push(before: string, after: string, paths: string[]) {
 
 /**
  * GitHub's comparison of `base...head` (`GET /compare`, one commit a page),
- * with src/upload.py changed by `patch`, in the shape GitHub sends.
+ * with src/upload.py changed by `patch`, in the shape GitHub sends; after a
+ * force push, `diverged` from a merge base with the files changed since.
  */
-function nockCompare(base: string, head: string, patch: string) {
+function nockCompare(
+  base: string,
+  head: string,
+  patch: string,
+  {
+    status = "ahead",
+    mergeBase = base,
+    files = [
+      {
+        sha: NEW_BLOB,
+        filename: "src/upload.py",
+        status: "modified",
+        additions: 1,
+        deletions: 1,
+        changes: 2,
+        blob_url: `https://github.com/${OWNER}/${REPO}/blob/${head}/src/upload.py`,
+        raw_url: `https://github.com/${OWNER}/${REPO}/raw/${head}/src/upload.py`,
+        contents_url: `${API}${REPO_PATH}/contents/src/upload.py?ref=${head}`,
+        patch,
+      },
+    ],
+  }: { status?: string; mergeBase?: string; files?: object[] } = {},
+) {
   return nock(API)
     .get(`${REPO_PATH}/compare/${base}...${head}`)
     .query({ per_page: "1" })
     .reply(200, {
       url: `${API}${REPO_PATH}/compare/${base}...${head}`,
       html_url: `https://github.com/${OWNER}/${REPO}/compare/${base}...${head}`,
-      status: "ahead",
+      status,
       ahead_by: 1,
-      behind_by: 0,
+      behind_by: status === "diverged" ? 1 : 0,
       total_commits: 1,
       base_commit: { sha: base },
-      merge_base_commit: { sha: base },
+      merge_base_commit: { sha: mergeBase },
       commits: [{ sha: head }],
-      files: [
-        {
-          sha: NEW_BLOB,
-          filename: "src/upload.py",
-          status: "modified",
-          additions: 1,
-          deletions: 1,
-          changes: 2,
-          blob_url: `https://github.com/${OWNER}/${REPO}/blob/${head}/src/upload.py`,
-          raw_url: `https://github.com/${OWNER}/${REPO}/raw/${head}/src/upload.py`,
-          contents_url: `${API}${REPO_PATH}/contents/src/upload.py?ref=${head}`,
-          patch,
-        },
-      ],
+      files,
     });
 }
 
@@ -80,6 +92,39 @@ function nockAnswerRead(body: () => string, times = 1) {
     .get(`${REPO_PATH}/issues/comments/4242`)
     .times(times)
     .reply(200, () => ({ id: 4242, body: body() }));
+}
+
+/**
+ * Keeps in Redis the record a run kept when it posted `uploadAnswerBody([6, 10])`
+ * as comment 4242 (src/upload.py's blob is `blob`, when given), and returns that body.
+ */
+async function keepAnswerIn(redis: TestRedis, blob?: string) {
+  await createRedisAnswerRecords({
+    redis: redis.client(),
+    clock: { now: () => Date.now() },
+  }).add(
+    keptUploadAnswer({
+      issueNumber: 1,
+      commentId: 4242,
+      lines: [6, 10],
+      answeredAt: Date.now(),
+      ...(blob !== undefined && { blob }),
+    }),
+  );
+  return uploadAnswerBody([6, 10]);
+}
+
+/** Expects `times` edits of comment 4242, and records each body. */
+function nockAnswerEdits(times = 1) {
+  const edits: string[] = [];
+  nock(API)
+    .patch(`${REPO_PATH}/issues/comments/4242`)
+    .times(times)
+    .reply(200, (_uri, body) => {
+      edits.push((body as { body: string }).body);
+      return { id: 4242 };
+    });
+  return edits;
 }
 
 // should_give_up's `if attempt >= MAX_ATTEMPTS:` (line 8) becomes `>`.
@@ -245,34 +290,15 @@ describe("the staleness watch on two replicas sharing Redis", () => {
 
   it("adds one note when both handle the same push", async () => {
     nockAppAuth();
-    const answer = uploadAnswerBody([6, 10]);
-    // The record the run kept when it posted that answer.
-    await createRedisAnswerRecords({
-      redis: redis.client(),
-      clock: { now: () => Date.now() },
-    }).add(
-      keptUploadAnswer({
-        issueNumber: 1,
-        commentId: 4242,
-        lines: [6, 10],
-        answeredAt: Date.now(),
-      }),
-    );
+    const answer = await keepAnswerIn(redis);
     const env = { REDIS_URL: redis.url };
     const replicas = [await startAskcode(env), await startAskcode(env)];
-    const edits: string[] = [];
     nockNoConfig();
     nockNoConfig();
     nockCompare(SHA, PUSHED, CHANGES_LINE_8);
     nockCompare(SHA, PUSHED, CHANGES_LINE_8);
     nockAnswerRead(() => answer, 2);
-    nock(API)
-      .patch(`${REPO_PATH}/issues/comments/4242`)
-      .times(2)
-      .reply(200, (_uri, body) => {
-        edits.push((body as { body: string }).body);
-        return { id: 4242 };
-      });
+    const edits = nockAnswerEdits(2);
 
     // GitHub redelivered the push, and the two deliveries reached different replicas at once.
     await Promise.all(
@@ -291,3 +317,97 @@ describe("the staleness watch on two replicas sharing Redis", () => {
     await Promise.all(replicas.map((replica) => replica.close()));
   });
 });
+
+const README_PATCH = "@@ -1 +1 @@\n-# Hello-World\n+# Hello, World";
+
+describe("the staleness watch after a force push", () => {
+  let redis: TestRedis;
+  beforeAll(async () => (redis = await startTestRedis()));
+  afterAll(() => redis.stop());
+  afterEach(() => nock.cleanAll());
+
+  it("notes an answer whose commit the push dropped, from its cited file at the new head", async () => {
+    nockAppAuth();
+    const cited = Buffer.from(UPLOAD_REPOSITORY["src/upload.py"]);
+    const citedBlob = gitBlobSha(cited);
+    // should_give_up's line 8 as the rewritten history has it.
+    const now = Buffer.from(
+      UPLOAD_REPOSITORY["src/upload.py"].replace(
+        "if attempt >= MAX_ATTEMPTS:",
+        "if attempt > MAX_ATTEMPTS:",
+      ),
+    );
+    const answer = await keepAnswerIn(redis, citedBlob);
+    const app = await startAskcode({ REDIS_URL: redis.url });
+    nockNoConfig();
+    // The answer's commit SHA is gone from the branch: GitHub compares from
+    // the merge base, and its patch is of README.md alone.
+    const github = nockCompare(SHA, PUSHED, README_PATCH, {
+      status: "diverged",
+      mergeBase: "5b1c0de0a1b2c3d4e5f60718293a4b5c6d7e8f90",
+      files: [
+        {
+          sha: "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391",
+          filename: "README.md",
+          status: "modified",
+          additions: 1,
+          deletions: 1,
+          changes: 2,
+          patch: README_PATCH,
+        },
+      ],
+    });
+    // Probot's Octokit sends the path as one segment, as for the config.
+    nockGetContent(
+      {
+        owner: OWNER,
+        repo: REPO,
+        path: "src%2Fupload.py",
+        ref: PUSHED,
+        body: contentsOf("src/upload.py", PUSHED, now),
+      },
+      github,
+    );
+    nockGetBlob(
+      { owner: OWNER, repo: REPO, sha: citedBlob, bytes: cited },
+      github,
+    );
+    nockAnswerRead(() => answer);
+    const edits = nockAnswerEdits();
+
+    const payload = push("1".repeat(40), PUSHED, ["README.md"]);
+    payload.forced = true; // changed: the branch's history was rewritten
+    await app.probot.receive({ id: "delivery-forced", name: "push", payload });
+    await app.pushesChecked();
+
+    expect(github.pendingMocks()).toStrictEqual([]);
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toContain("> - `src/upload.py` lines 6-10 changed");
+    await app.close();
+  });
+});
+
+/** The Contents API's answer for a file at `ref`, as GitHub sends it (base64 in lines of 60). */
+function contentsOf(path: string, ref: string, bytes: Buffer) {
+  const sha = gitBlobSha(bytes);
+  const api = `${API}${REPO_PATH}`;
+  const web = `https://github.com/${OWNER}/${REPO}`;
+  return {
+    name: path.split("/").at(-1),
+    path,
+    sha,
+    size: bytes.length,
+    url: `${api}/contents/${path}?ref=${ref}`,
+    html_url: `${web}/blob/${ref}/${path}`,
+    git_url: `${api}/git/blobs/${sha}`,
+    download_url: `https://raw.githubusercontent.com/${OWNER}/${REPO}/${ref}/${path}`,
+    type: "file",
+    content: `${(bytes.toString("base64").match(/.{1,60}/g) ?? []).join("\n")}\n`,
+    encoding: "base64",
+    _links: {
+      self: `${api}/contents/${path}?ref=${ref}`,
+      git: `${api}/git/blobs/${sha}`,
+      html: `${web}/blob/${ref}/${path}`,
+    },
+  };
+}

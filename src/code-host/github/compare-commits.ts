@@ -1,4 +1,5 @@
 import type { RequestingOctokit } from "./create-octokit.js";
+import { requestStatus } from "./request-status.js";
 
 /** How the head commit stands to the base, as GitHub's compare says. */
 export type ComparisonStatus = "ahead" | "behind" | "identical" | "diverged";
@@ -31,7 +32,8 @@ const MAX_COMPARED_FILES = 300;
 /**
  * Compares two commits of one repository with one request
  * (`GET /repos/{owner}/{repo}/compare/{base}...{head}`): the changed files
- * with their head blob SHAs and patches. One commit a page keeps the answer
+ * with their head blob SHAs and patches, or undefined when GitHub answers
+ * 404 (it cannot compare the two). One commit a page keeps the answer
  * small; the files come on the first page whatever its size. Only the
  * fields the watch needs are read, each checked: an answer without them
  * throws, naming what was missing.
@@ -44,14 +46,22 @@ const MAX_COMPARED_FILES = 300;
 export async function compareCommits(
   octokit: RequestingOctokit,
   commits: { owner: string; repo: string; base: string; head: string },
-): Promise<CommitComparison> {
-  const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-    owner: commits.owner,
-    repo: commits.repo,
-    basehead: `${commits.base}...${commits.head}`,
-    per_page: 1,
-  });
-  return readComparison(data as unknown);
+): Promise<CommitComparison | undefined> {
+  let data: unknown;
+  try {
+    ({ data } = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner: commits.owner,
+      repo: commits.repo,
+      basehead: `${commits.base}...${commits.head}`,
+      per_page: 1,
+    }));
+  } catch (error) {
+    // A force push can leave the base unreachable: GitHub then answers 404
+    // (the commit is gone, or shares no history with the head).
+    if (requestStatus(error) === 404) return undefined;
+    throw error;
+  }
+  return readComparison(data);
 }
 
 /** GitHub's compare answer, read field by field. */

@@ -17,7 +17,7 @@ let repo: string;
 afterEach(() => removeDir(repo));
 
 describe("compareWithGit (the stand-in's compare route)", () => {
-  it("answers as GitHub does, and the watch reads which cited lines moved, changed or stayed from its patches", () => {
+  it("answers as GitHub does, and the watch reads which cited lines moved, changed or stayed from its patches", async () => {
     repo = initRepo();
     writeFiles(repo, {
       "src/a.ts": lines(40, "a"),
@@ -49,24 +49,31 @@ describe("compareWithGit (the stand-in's compare route)", () => {
       { path: "src/new.ts", status: "renamed", previousPath: "src/old.ts" },
     ]);
 
-    const verdict = judgeCitations(
+    // The blobs the answer cited at the base (a pure rename keeps its blob).
+    const blob = (path: string) =>
+      git(repo, "rev-parse", `${base}:${path}`).trim();
+    const verdict = await judgeCitations(
       {
         sha: base,
         cited: [
           {
             path: "src/a.ts",
-            blob: "x",
+            blob: blob("src/a.ts"),
             ranges: [
               [10, 20],
               [28, 32],
             ],
           },
-          { path: "src/b.ts", blob: "y", ranges: [[1, 3]] },
-          { path: "src/old.ts", blob: "z", ranges: [[2, 4]] },
+          { path: "src/b.ts", blob: blob("src/b.ts"), ranges: [[1, 3]] },
+          { path: "src/old.ts", blob: blob("src/old.ts"), ranges: [[2, 4]] },
         ],
       },
       comparison,
-      head,
+      { before: base, head, forced: false, changedPaths: undefined },
+      // Every file is judged from the patches: none is read by itself.
+      async (file) => {
+        throw new Error(`${file.path} was read at the head`);
+      },
     );
     expect(verdict).toStrictEqual({
       kind: "changed",

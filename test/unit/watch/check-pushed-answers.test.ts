@@ -7,7 +7,8 @@ import {
   keptUploadAnswer,
   uploadAnswerBody,
 } from "../../integration/kept-answer.js";
-import { SHA } from "../../integration/probot-harness.js";
+import { SHA, UPLOAD_REPOSITORY } from "../../integration/probot-harness.js";
+import type { HeadFiles } from "../../../src/watch/compare-cited-file.js";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,11 +33,46 @@ const push = {
   owner: "Codertocat",
   repo: "Hello-World",
   htmlUrl: "https://github.com/Codertocat/Hello-World",
+  before: SHA,
   head: PUSHED,
+  forced: false,
   changedPaths: new Set(["src/upload.py"]),
 };
 
-async function setUp(answeredDaysAgo = 1) {
+/** The blob SHA the kept answer's record names for src/upload.py (`keptUploadAnswer`). */
+const CITED_BLOB = "0".repeat(40);
+const UPLOAD = UPLOAD_REPOSITORY["src/upload.py"];
+
+/**
+ * The pushed head holding `files` (path to text); the blob the answer
+ * cited is src/upload.py's text at SHA. Records each path read.
+ */
+function headOf(files: Record<string, string>) {
+  const read: string[] = [];
+  const blobOf = (path: string) => `${path}@head`;
+  const headFiles: HeadFiles = {
+    at: async (path) => {
+      read.push(path);
+      const text = files[path];
+      return text === undefined
+        ? undefined
+        : {
+            blob: text === UPLOAD ? CITED_BLOB : blobOf(path),
+            text: async () => text,
+          };
+    },
+    blob: async (sha) => (sha === CITED_BLOB ? UPLOAD : undefined),
+  };
+  return { headFiles, read };
+}
+
+async function setUp(
+  answeredDaysAgo = 1,
+  github: {
+    comparison?: CommitComparison | undefined;
+    files?: HeadFiles;
+  } = {},
+) {
   const clock = createFakeClock(NOW);
   const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
     clock,
@@ -57,8 +93,9 @@ async function setUp(answeredDaysAgo = 1) {
     records,
     compare: async (base: string, head: string) => {
       comparisons.push(`${base}...${head}`);
-      return CHANGED;
+      return "comparison" in github ? github.comparison : CHANGED;
     },
+    files: github.files ?? headOf({}).headFiles,
     settings: async () => ({ watch: true, days: 90, handle: "askcode" }),
     commentsAt: async () => ({
       read: async () => body,
@@ -90,6 +127,7 @@ describe("checkPushedAnswers", () => {
     expect(await checkPushedAnswers(push, deps)).toStrictEqual({
       candidates: 1,
       compared: 1,
+      filesRead: 0,
       advanced: 0,
       noted: 0,
     });
@@ -106,6 +144,7 @@ describe("checkPushedAnswers", () => {
     expect(await checkPushedAnswers(push, deps)).toStrictEqual({
       candidates: 0,
       compared: 0,
+      filesRead: 0,
       advanced: 0,
       noted: 0,
     });
@@ -133,5 +172,77 @@ describe("checkPushedAnswers", () => {
     expect(await checkPushedAnswers(push, deps)).toMatchObject({
       candidates: 0,
     });
+  });
+
+  it("reads a cited file past the 300 GitHub's comparison lists, and leaves the answer when its lines stayed", async () => {
+    // 301 files changed; src/upload.py changed below the cited lines, and is not among the 300 listed.
+    const now = `${UPLOAD}# The end.\n`;
+    const { headFiles, read } = headOf({ "src/upload.py": now });
+    const { deps, updates } = await setUp(1, {
+      comparison: {
+        status: "ahead",
+        mergeBase: SHA,
+        files: Array.from({ length: 300 }, (_, i) => ({
+          path: `assets/${i}.svg`,
+          status: "modified" as const,
+          blob: "c".repeat(40),
+          patch: "@@ -1 +1 @@\n-a\n+b",
+        })),
+        filesCut: true,
+      },
+      files: headFiles,
+    });
+
+    expect(await checkPushedAnswers(push, deps)).toStrictEqual({
+      candidates: 1,
+      compared: 1,
+      filesRead: 1,
+      advanced: 1,
+      noted: 0,
+    });
+    expect(read).toStrictEqual(["src/upload.py"]);
+    expect(updates).toStrictEqual([]);
+    const [kept] = await deps.records.recent("codertocat/hello-world", 0);
+    expect(kept!.tracked).toStrictEqual({
+      sha: PUSHED,
+      cited: [
+        {
+          path: "src/upload.py",
+          blob: "src/upload.py@head",
+          ranges: [[6, 10]],
+        },
+      ],
+    });
+  });
+
+  it("notes an answer whose commit a force push dropped, from its cited lines at the new head", async () => {
+    // The branch was reset and rebuilt: GitHub cannot compare the answer's
+    // commit with the head (404), and the payload lists no change to src/upload.py.
+    const now = UPLOAD.replace(
+      "attempt >= MAX_ATTEMPTS",
+      "attempt > MAX_ATTEMPTS",
+    );
+    const { headFiles, read } = headOf({ "src/upload.py": now });
+    const { deps, updates, comparisons } = await setUp(1, {
+      comparison: undefined,
+      files: headFiles,
+    });
+    const forced = {
+      ...push,
+      before: "1".repeat(40),
+      forced: true,
+      changedPaths: undefined,
+    };
+
+    expect(await checkPushedAnswers(forced, deps)).toStrictEqual({
+      candidates: 1,
+      compared: 1,
+      filesRead: 1,
+      advanced: 0,
+      noted: 1,
+    });
+    expect(comparisons).toStrictEqual([`${SHA}...${PUSHED}`]);
+    expect(read).toStrictEqual(["src/upload.py"]);
+    expect(updates[0]).toContain("> - `src/upload.py` lines 6-10 changed");
   });
 });

@@ -35,7 +35,9 @@ describe("parsePushDelivery", () => {
         owner: "Codertocat",
         repo: "Hello-World",
         htmlUrl: "https://github.com/Codertocat/Hello-World",
+        before: "6113728f27ae82c7b1a177c8d03f9e96e0adf246",
         head: HEAD,
+        forced: false,
         changedPaths: new Set(["README.md", "src/upload.py", "src/old.py"]),
       },
     });
@@ -48,6 +50,29 @@ describe("parsePushDelivery", () => {
       }),
       "delivery-1",
     );
+    expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
+  });
+
+  it("cannot list the paths of a push with a commit at GitHub's 3,000 paths", () => {
+    const parsed = parsePushDelivery(
+      pushed((p) => {
+        p.commits[0].added = Array.from({ length: 1000 }, (_, i) => `a/${i}`);
+        p.commits[0].modified = Array.from(
+          { length: 2000 },
+          (_, i) => `m/${i}`,
+        );
+      }),
+      "delivery-1",
+    );
+    expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
+  });
+
+  it("cannot list the paths of a force push: what the commits it dropped had changed is listed nowhere", () => {
+    const parsed = parsePushDelivery(
+      pushed((p) => (p.forced = true)),
+      "delivery-1",
+    );
+    expect(parsed).toMatchObject({ kind: "push", push: { forced: true } });
     expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
   });
 

@@ -1,4 +1,10 @@
-import { readComparison } from "../../../../src/code-host/github/compare-commits.js";
+import nock from "nock";
+import {
+  compareCommits,
+  readComparison,
+} from "../../../../src/code-host/github/compare-commits.js";
+import { GITHUB_API, restHeaders } from "../../../helpers/nock-github.js";
+import { createTestOctokit } from "../../../helpers/test-octokit.js";
 
 // The fields of GitHub's "compare two commits" answer the watch reads, as
 // documented (https://docs.github.com/en/rest/commits/commits#compare-two-commits).
@@ -81,5 +87,59 @@ describe("readComparison", () => {
     expect(() => readComparison({ status: "ahead" })).toThrow(
       "GitHub's comparison of two commits names no merge base",
     );
+  });
+});
+
+describe("compareCommits", () => {
+  afterEach(() => nock.cleanAll());
+  const BASE = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+  const HEAD = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
+  const route = `/repos/o/r/compare/${BASE}...${HEAD}`;
+
+  it("resolves undefined when GitHub cannot compare the two (a force push left the base unreachable)", async () => {
+    const octokit = createTestOctokit();
+    const scope = nock(GITHUB_API)
+      .get(route)
+      .query({ per_page: "1" })
+      .reply(
+        404,
+        {
+          message: `No common ancestor between ${BASE} and ${HEAD}.`,
+          documentation_url:
+            "https://docs.github.com/rest/commits/commits#compare-two-commits",
+          status: "404",
+        },
+        restHeaders({ "cache-control": "no-cache" }),
+      );
+    expect(
+      await compareCommits(octokit, {
+        owner: "o",
+        repo: "r",
+        base: BASE,
+        head: HEAD,
+      }),
+    ).toBeUndefined();
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
+
+  it("throws any other failure", async () => {
+    const octokit = createTestOctokit({ serverErrorRetries: 0 });
+    const scope = nock(GITHUB_API)
+      .get(route)
+      .query({ per_page: "1" })
+      .reply(
+        422,
+        { message: "Validation Failed", status: "422" },
+        restHeaders({ "cache-control": "no-cache" }),
+      );
+    await expect(
+      compareCommits(octokit, {
+        owner: "o",
+        repo: "r",
+        base: BASE,
+        head: HEAD,
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(scope.pendingMocks()).toStrictEqual([]);
   });
 });
