@@ -15,6 +15,22 @@ describe("diffLines", () => {
     expect(diffLines(before, after)).toStrictEqual(readPatch(patch));
   });
 
+  it("counts lines as git does: a last line that gains its newline changed, an empty file has none", () => {
+    // The hunks `git diff --no-index` writes for each change.
+    expect(diffLines("a\nb", "a\nb\nc\n")).toStrictEqual(
+      readPatch(
+        "@@ -1,2 +1,3 @@\n a\n-b\n\\ No newline at end of file\n+b\n+c",
+      ),
+    );
+    expect(diffLines("", "a\nb\n")).toStrictEqual(
+      readPatch("@@ -0,0 +1,2 @@\n+a\n+b"),
+    );
+    expect(diffLines("", "a\nb\n")).toStrictEqual({
+      removed: [],
+      insertedBefore: [1, 1],
+    });
+  });
+
   it("finds a shortest script: lines kept between two edits only move", () => {
     const before = numbered(30);
     const after = [...before];
@@ -58,5 +74,21 @@ describe("diffLines", () => {
     expect(rangeFate([1, 1], changes)).toStrictEqual({ fate: "same" });
     expect(rangeFate([1502, 1502], changes)).toStrictEqual({ fate: "same" });
     expect(rangeFate([1501, 1502], changes)).toStrictEqual({ fate: "changed" });
+  });
+
+  it("past its bound, still counts a last line that gained its newline as changed", () => {
+    const before = numbered(1500);
+    const after = numbered(1500).map((l) => `${l}!`);
+    const changes = diffLines(
+      ["head", ...before, "tail"].join("\n"),
+      ["head", ...after, "tail\n"].join("\n"),
+    );
+    expect(changes.removed).toStrictEqual(
+      Array.from({ length: 1501 }, (_, i) => i + 2),
+    );
+    expect(changes.insertedBefore).toStrictEqual(
+      Array.from({ length: 1501 }, () => 1503),
+    );
+    expect(rangeFate([1, 1], changes)).toStrictEqual({ fate: "same" });
   });
 });
