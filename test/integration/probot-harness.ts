@@ -221,6 +221,17 @@ export function nockNoConfig(host: GitHubHost = GITHUB_COM): nock.Scope {
     .reply(404, notFound);
 }
 
+/** The repository's `.github/askcode.yml`, as GitHub serves a file in raw form. */
+export function nockConfig(
+  yaml: string,
+  host: GitHubHost = GITHUB_COM,
+): nock.Scope {
+  const { scope, prefix } = apiScope(host);
+  return scope
+    .get(`${prefix}${REPO_PATH}/contents/.github%2Faskcode.yml`)
+    .reply(200, yaml, { "content-type": "text/plain; charset=utf-8" });
+}
+
 /**
  * The repository at SHA: its default branch, commit, tree and tarball, and
  * the issue thread; records the comment askcode posts and each edit of it.
@@ -376,6 +387,12 @@ export function webhookPayload(name: string, host: GitHubHost = GITHUB_COM) {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** A model endpoint on `http://llm.test`, which tests answer with nock: the app's environment for it. */
+export const MODEL_ENV = {
+  OPENAI_BASE_URL: "http://llm.test/v1",
+  OPENAI_API_KEY: "sk-test",
+};
 
 /** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
 export function chatCompletion(message: {
