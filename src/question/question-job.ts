@@ -16,6 +16,12 @@ export interface QuestionJob {
    */
   triggerId: string;
   installationId: number;
+  /**
+   * `repository.id`, which a rename keeps: what answers are kept and looked
+   * up under (`answerRecordsKey`). Absent on jobs queued before it was
+   * recorded: their answers are neither kept nor linked.
+   */
+  repositoryId?: number;
   owner: string;
   repo: string;
   /**

@@ -112,6 +112,7 @@ export async function acceptTrigger(
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
     installationId: job.installationId,
+    ...(job.repositoryId !== undefined && { repositoryId: job.repositoryId }),
     owner: job.owner,
     repo: job.repo,
     htmlUrl: job.htmlUrl,

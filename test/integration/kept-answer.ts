@@ -1,6 +1,6 @@
 import type { AnswerRecord } from "../../src/answer-records/answer-record.js";
 import { buildAnswerRecord } from "../../src/answer-records/build-answer-record.js";
-import { OWNER, REPO, SHA } from "./probot-harness.js";
+import { OWNER, REPO, REPOSITORY_ID, SHA } from "./probot-harness.js";
 
 const WEB = `https://github.com/${OWNER}/${REPO}`;
 
@@ -11,13 +11,16 @@ export function uploadAnswerBody([start, end]: [number, number]): string {
 
 /**
  * The record a run keeps when it posts `uploadAnswerBody(lines)` as comment
- * `commentId` in issue `issueNumber` (`buildAnswerRecord`, as the run calls it).
+ * `commentId` in issue `issueNumber` (`buildAnswerRecord`, as the run calls
+ * it), in Codertocat/Hello-World of installation 1 unless `installationId`
+ * says another.
  */
 export function keptUploadAnswer(options: {
   issueNumber: number;
   commentId: number;
   lines: [number, number];
   answeredAt: number;
+  installationId?: number;
 }): AnswerRecord {
   const record = buildAnswerRecord({
     body: uploadAnswerBody(options.lines),
@@ -29,7 +32,8 @@ export function keptUploadAnswer(options: {
       reactTo: { kind: "comment", commentId: options.commentId - 1 },
       commentId: options.commentId,
     },
-    installationId: 1,
+    installationId: options.installationId ?? 1,
+    repositoryId: REPOSITORY_ID,
     sha: SHA,
     tree: [{ path: "src/upload.py", type: "file", sha: "0".repeat(40) }],
     answeredAt: options.answeredAt,

@@ -18,6 +18,8 @@ import {
 export const OWNER = "Codertocat";
 export const REPO = "Hello-World";
 export const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+/** The webhook examples' `repository.id` (Codertocat/Hello-World). */
+export const REPOSITORY_ID = 186853002;
 export const MISSIONS_DIR = fileURLToPath(
   new URL("../../missions", import.meta.url),
 );

@@ -7,7 +7,7 @@ import {
   keptUploadAnswer,
   uploadAnswerBody,
 } from "../../integration/kept-answer.js";
-import { SHA } from "../../integration/probot-harness.js";
+import { REPOSITORY_ID, SHA } from "../../integration/probot-harness.js";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,6 +29,7 @@ const CHANGED: CommitComparison = {
 const push = {
   deliveryId: "d-1",
   installationId: 1,
+  repositoryId: REPOSITORY_ID,
   owner: "Codertocat",
   repo: "Hello-World",
   htmlUrl: "https://github.com/Codertocat/Hello-World",
