@@ -7,10 +7,10 @@ import {
   type GraphqlSent,
 } from "../helpers/graphql-discussion.js";
 import {
-  chatCompletion,
   MODEL_ENV,
   nockAppAuth,
   nockConfig,
+  nockModel,
   nockNoConfig,
   nockRepository,
   permalinks,
@@ -250,7 +250,7 @@ describe("a mission label on a discussion, decided by whoever applied it", () =>
     await nockRepository(UPLOAD_REPOSITORY);
     const discussion = nockDiscussion(undefined);
     // A model is configured, and must not be asked.
-    const llm = nock("http://llm.test").post("/v1/chat/completions").reply(500);
+    const llm = nockModel();
     const { probot, idle } = await startAskcode(MODEL_ENV);
 
     await probot.receive({
@@ -295,14 +295,9 @@ describe("a mission label on a discussion, decided by whoever applied it", () =>
     nockConfig("outsiders: retrieval\n");
     await nockRepository(UPLOAD_REPOSITORY);
     const discussion = nockDiscussion(undefined);
-    const llm = nock("http://llm.test")
-      .post("/v1/chat/completions")
-      .reply(
-        200,
-        chatCompletion({
-          content: "It gives up in `should_give_up` (`src/upload.py#L6-L10`).",
-        }),
-      );
+    const llm = nockModel(
+      "It gives up in `should_give_up` (`src/upload.py#L6-L10`).",
+    );
     const { probot, idle } = await startAskcode(MODEL_ENV);
 
     await probot.receive({

@@ -3,10 +3,10 @@ import { Registry } from "prom-client";
 import { createFakeClock } from "../helpers/fake-clock.js";
 import { metricSamples } from "../helpers/metric-samples.js";
 import {
-  chatCompletion,
   MODEL_ENV,
   nockAppAuth,
   nockConfig,
+  nockModel,
   nockNoConfig,
   nockRepository,
   permalinks,
@@ -114,7 +114,7 @@ describe("a mission label, decided by whoever applied it", () => {
     nockConfig("outsiders: retrieval\n");
     const github = await nockRepository(UPLOAD_REPOSITORY);
     // A model is configured, and must not be asked.
-    const llm = nock("http://llm.test").post("/v1/chat/completions").reply(500);
+    const llm = nockModel();
     const { probot, idle } = await startAskcode(MODEL_ENV);
 
     await probot.receive({
@@ -180,14 +180,9 @@ describe("a mission label, decided by whoever applied it", () => {
     const auth = nockAppAuth();
     nockConfig("outsiders: retrieval\n");
     const github = await nockRepository(UPLOAD_REPOSITORY);
-    const llm = nock("http://llm.test")
-      .post("/v1/chat/completions")
-      .reply(
-        200,
-        chatCompletion({
-          content: "It gives up in `should_give_up` (`src/upload.py#L6-L10`).",
-        }),
-      );
+    const llm = nockModel(
+      "It gives up in `should_give_up` (`src/upload.py#L6-L10`).",
+    );
     const { probot, idle } = await startAskcode(MODEL_ENV);
 
     await probot.receive({

@@ -396,6 +396,17 @@ export const MODEL_ENV = {
   OPENAI_API_KEY: "sk-test",
 };
 
+/**
+ * The model endpoint of `MODEL_ENV`, asked once: it answers `content`, or
+ * with none a 500, for a test that checks it was never asked (`isDone()`).
+ */
+export function nockModel(content?: string): nock.Scope {
+  const scope = nock("http://llm.test").post("/v1/chat/completions");
+  return content === undefined
+    ? scope.reply(500)
+    : scope.reply(200, chatCompletion({ content }));
+}
+
 /** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */
 export function chatCompletion(message: {
   content?: string | null;

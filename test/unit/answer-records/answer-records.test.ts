@@ -90,17 +90,20 @@ describe.each([
   });
 
   it("links no answer of the same owner/name under another installation, and keeps a renamed repository's", async () => {
-    // Installation 2's Codertocat/Hello-World (another account, once the
-    // first name was free) cited the very lines the question's best place is in.
-    await records.add(
-      keptUploadAnswer({
-        issueNumber: 12,
-        commentId: 777,
-        lines: [6, 10],
-        answeredAt: NOW - DAY,
-        installationId: 2,
-      }),
-    );
+    // An answer in issue 12 citing the very lines the question's best place is in.
+    const keep = (commentId: number, installationId: number) =>
+      records.add(
+        keptUploadAnswer({
+          issueNumber: 12,
+          commentId,
+          lines: [6, 10],
+          answeredAt: NOW - DAY,
+          installationId,
+        }),
+      );
+    // Installation 2's Codertocat/Hello-World: another account's, once the
+    // first name was free.
+    await keep(777, 2);
     const place = { path: "src/upload.py", range: [6, 10] as const };
     const log = { warn: () => {} };
     const asked = (repo: string) =>
@@ -117,14 +120,7 @@ describe.each([
 
     expect(await asked("Hello-World")).toStrictEqual([]);
 
-    await records.add(
-      keptUploadAnswer({
-        issueNumber: 12,
-        commentId: 778,
-        lines: [6, 10],
-        answeredAt: NOW - DAY,
-      }),
-    );
+    await keep(778, 1);
     // Installation 1's own answer is linked, also once the repository is renamed.
     for (const repo of ["Hello-World", "Hello-Universe"])
       expect((await asked(repo)).map((link) => link.url)).toStrictEqual([
