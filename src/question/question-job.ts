@@ -18,7 +18,7 @@ export interface QuestionJob {
   installationId: number;
   /**
    * `repository.id`, which a rename keeps: what answers are kept and looked
-   * up under (`answerRecordsKey`). Absent on jobs queued before it was
+   * up under (`repositoryKey`). Absent on jobs queued before it was
    * recorded: their answers are neither kept nor linked.
    */
   repositoryId?: number;

@@ -101,6 +101,16 @@ describe("checkPushedAnswers", () => {
     expect(updates[0]).toContain("> - `src/upload.py` lines 6-10 changed");
   });
 
+  it("checks no answer of the same owner/name under another installation, and asks GitHub nothing", async () => {
+    const { deps, updates, comparisons } = await setUp();
+
+    expect(
+      await checkPushedAnswers({ ...push, installationId: 2 }, deps),
+    ).toMatchObject({ candidates: 0 });
+    expect(comparisons).toStrictEqual([]);
+    expect(updates).toStrictEqual([]);
+  });
+
   it("leaves answers older than the repository's window, and asks GitHub nothing", async () => {
     const { deps, updates, comparisons } = await setUp(91);
 
