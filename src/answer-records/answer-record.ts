@@ -37,7 +37,11 @@ export type AnswerPlace = Pick<
 export interface AnswerRecord {
   /** Unique per answer comment: `answerRecordId`. */
   id: string;
-  /** `owner/repo`, lower case: every lookup is within one repository. */
+  /**
+   * The repository's key (`repositoryKey`): every lookup is within one
+   * repository of one installation. `place` keeps its owner and name, for
+   * links only.
+   */
   repository: string;
   installationId: number;
   place: AnswerPlace;
@@ -93,14 +97,18 @@ export interface AnswerRecords {
 }
 
 /**
- * The record id of the answer comment at `place`: comment ids are unique
- * per kind of comment, so the kind is part of it.
+ * The record id of the answer comment at `place`, in the repository whose
+ * key (`repositoryKey`) is `repository`: comment ids are unique per kind of
+ * comment, so the kind is part of it.
  *
  * @example
- * answerRecordId({ owner: "Octo", repo: "App", reactTo: { kind: "comment", commentId: 1 }, commentId: 9, … })
- * // "octo/app:issue-comment:9"
+ * answerRecordId("1:1296269", { reactTo: { kind: "comment", commentId: 1 }, commentId: 9, … })
+ * // "1:1296269:issue-comment:9"
  */
-export function answerRecordId(place: AnswerPlace): string {
+export function answerRecordId(
+  repository: string,
+  place: Pick<AnswerPlace, "reactTo" | "commentId">,
+): string {
   const kind =
     place.reactTo.kind === "review-comment"
       ? "review-comment"
@@ -108,13 +116,24 @@ export function answerRecordId(place: AnswerPlace): string {
           place.reactTo.kind === "discussion-comment"
         ? "discussion-comment"
         : "issue-comment";
-  return `${repositoryKey(place)}:${kind}:${place.commentId}`;
+  return `${repository}:${kind}:${place.commentId}`;
 }
 
-/** `owner/repo` in lower case, as records are looked up. */
+/**
+ * What a repository's records are kept and looked up under: its
+ * installation's id and its own (`repository.id`, in every webhook). Not
+ * its name: the same owner/name under another installation (another
+ * GitHub account's, once the first was deleted or renamed) is another
+ * repository, and a renamed repository is the same one. A colon is in no
+ * owner or name, so no record kept under `owner/repo` before matches one:
+ * those are not looked up again, and expire with the retention.
+ *
+ * @example
+ * repositoryKey({ installationId: 1, repositoryId: 1296269 }) // "1:1296269"
+ */
 export function repositoryKey(repository: {
-  owner: string;
-  repo: string;
+  installationId: number;
+  repositoryId: number;
 }): string {
-  return `${repository.owner}/${repository.repo}`.toLowerCase();
+  return `${repository.installationId}:${repository.repositoryId}`;
 }

@@ -20,13 +20,14 @@ import {
  * there is nothing to watch or to match.
  *
  * @example
- * buildAnswerRecord({ body, place, installationId: 1, sha: "9fceb02…", tree: listing.entries, answeredAt: Date.now() })
- * // { id: "octo/app:issue-comment:9", cited: … read: { sha: "9fceb02…", cited: [{ path: "src/retry.ts", blob: "3b18e51…", ranges: [[12, 20]] }] }, … }
+ * buildAnswerRecord({ body, place, installationId: 1, repositoryId: 1296269, sha: "9fceb02…", tree: listing.entries, answeredAt: Date.now() })
+ * // { id: "1:1296269:issue-comment:9", cited: … read: { sha: "9fceb02…", cited: [{ path: "src/retry.ts", blob: "3b18e51…", ranges: [[12, 20]] }] }, … }
  */
 export function buildAnswerRecord(input: {
   body: string;
   place: AnswerPlace;
   installationId: number;
+  repositoryId: number;
   sha: string;
   tree: readonly TreeEntry[];
   answeredAt: number;
@@ -58,9 +59,10 @@ export function buildAnswerRecord(input: {
     });
   }
   if (cited.length === 0) return undefined;
+  const repository = repositoryKey(input);
   return {
-    id: answerRecordId(input.place),
-    repository: repositoryKey(input.place),
+    id: answerRecordId(repository, input.place),
+    repository,
     installationId: input.installationId,
     place: input.place,
     url: answerCommentUrl(input.place),

@@ -32,7 +32,8 @@ return 0
  * The answers every replica shares: a hash per answer
  * (`askcode:answer:<id>`: the record, its tracked citations and their sha,
  * whether it is noted) and a sorted set per repository
- * (`askcode:answers:<owner/repo>`, scored by when each was answered).
+ * (`askcode:answers:<installation id>:<repository id>`, `repositoryKey`,
+ * scored by when each was answered).
  * Moving the tracked citations and claiming the note are Lua scripts, so
  * two replicas handling one push move and note an answer once. Keys expire
  * after the retention; the set drops older members as new ones come.

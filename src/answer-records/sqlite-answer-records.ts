@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * @example
  * const records = createSqliteAnswerRecords(db, { clock: systemClock });
  * await records.add(record);
- * await records.recent("octo/app", Date.now() - 90 * 86_400_000); // [{ …record, tracked: record.read, noted: false }]
+ * await records.recent("1:1296269", Date.now() - 90 * 86_400_000); // [{ …record, tracked: record.read, noted: false }]
  */
 export function createSqliteAnswerRecords(
   db: DatabaseSync,

@@ -27,9 +27,11 @@ export interface CheckLimitsDeps {
  * question is not answered; the first time in the hour, one comment says
  * which limit and when to ask again, and after that nothing is said.
  *
- * Missions are not counted (only people who can label issues start them),
- * and neither are owners, members and collaborators against the per-person
- * limit: they run the repository. Their questions still count towards the
+ * A mission a member's label started is not counted (they chose to run
+ * it); one an outsider's issue template started (its label came as theirs,
+ * `labellerAssociation`) counts as their question would. Owners, members
+ * and collaborators are not counted against the per-person limit: they
+ * run the repository. Their questions still count towards the
  * repository's limit, the operator's bound on what one repository costs.
  * When the limiter cannot be reached, the question is answered (logged):
  * a Redis outage should not silence askcode.
@@ -44,7 +46,8 @@ export async function checkLimits(
   job: QuestionJob,
   deps: CheckLimitsDeps,
 ): Promise<QuestionJob | undefined> {
-  if (job.task.kind !== "question") return job;
+  if (job.task.kind === "mission" && isMemberAssociation(job.askerAssociation))
+    return job;
   const { limits, problems } = resolveQuestionLimits(
     job.config.limits,
     deps.ceilings,

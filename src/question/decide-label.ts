@@ -1,5 +1,7 @@
+import type { Association } from "../config/config-fields.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import type { Mission } from "../missions/mission-schema.js";
+import { refuseAsker } from "./refuse-asker.js";
 import {
   ignore,
   type TriggerDecision,
@@ -7,17 +9,22 @@ import {
 } from "./trigger-types.js";
 
 /**
- * A label that `mission` claims, added to an open issue (`screenTrigger`
- * checked both): does the repository let that mission run here?
+ * A label that `mission` claims, added to an open issue or discussion
+ * (`screenTrigger` checked both): does the repository let that mission run
+ * here, for whoever applied the label?
  *
- * Only people with triage access can label an issue, so the labeller is
- * trusted, with one exception: an issue template's labels are applied as
- * the issue's author, so when the author labels their own issue, their
- * `author_association` must be allowed, as for a mention.
+ * Whose act it was decides, as for a mention (`refuseAsker`): the label's
+ * `sender` (`labellerAssociation`). Someone who labels another's issue has
+ * triage access, and the mission runs as theirs; a label whose sender is
+ * the issue's author is most often an issue template's (or a discussion
+ * category form's), which GitHub applies as the author who opened it, so an
+ * outsider is held to `allowed_associations` and `outsiders: none` there as
+ * for a mention, and `outsiders: retrieval` answers them without the model
+ * (`planRun`).
  *
  * @example
  * decideLabel(payload, config, bugTriage, "issue:444500041:mission:bug_triage:2019-05-15T15:20:18Z")
- * // { kind: "mission", mission: bugTriage,
+ * // { kind: "mission", mission: bugTriage, askerAssociation: "OWNER",
  * //   triggerId: "issue:444500041:mission:bug_triage:2019-05-15T15:20:18Z" }
  */
 export function decideLabel(
@@ -26,7 +33,6 @@ export function decideLabel(
   mission: Mission,
   triggerId: string,
 ): TriggerDecision {
-  const { issue, sender } = payload;
   const { enabled } = config.missions;
   if (enabled === false)
     return ignore(
@@ -39,18 +45,49 @@ export function decideLabel(
       // Only a list leaves a mission out (false returned above).
       `mission ${mission.name} is not in missions.enabled (${(enabled as string[]).join(", ") || "empty"})`,
     );
+  const labeller = labellerAssociation(payload);
+  if (labeller.byAuthor) {
+    const refused = refuseAsker(labeller.association, config);
+    if (refused)
+      return {
+        ...refused,
+        detail: `the ${payload.discussion ? "discussion" : "issue"}'s author applied the label (a template's): ${refused.detail}`,
+      };
+  }
+  return {
+    kind: "mission",
+    mission,
+    triggerId,
+    askerAssociation: labeller.association,
+  };
+}
+
+// Labelling takes triage access, which GitHub gives only to a repository's
+// collaborators and its organisation's members; the `labeled` payload does
+// not say which of the two the sender is, and both are the repository's people.
+// https://docs.github.com/en/organizations/managing-user-access-to-your-organizations-repositories/managing-repository-roles/repository-roles-for-an-organization
+const TRIAGER: Association = "COLLABORATOR";
+
+/**
+ * Who applied a label, by `author_association`: the issue's (or
+ * discussion's) author when they are its `sender` (a template's labels, or
+ * a member labelling their own issue), else someone with triage access,
+ * counted as a collaborator (`TRIAGER`). `byAuthor` says which.
+ *
+ * @example
+ * labellerAssociation({ sender: { login: "octocat" }, issue: { user: { login: "octocat" }, author_association: "NONE" } })
+ * // { association: "NONE", byAuthor: true }
+ */
+export function labellerAssociation(
+  payload: Pick<TriggerPayload, "issue" | "sender">,
+): { association: string; byAuthor: boolean } {
+  const { issue, sender } = payload;
   const byAuthor =
     issue.user !== null &&
     issue.user.login.toLowerCase() === sender.login.toLowerCase();
-  if (
-    byAuthor &&
-    !config.allowed_associations.some((a) => a === issue.author_association)
-  )
-    return ignore(
-      "association-not-allowed",
-      `the issue's author (${issue.author_association}) labelled it, and is not in allowed_associations`,
-    );
-  return { kind: "mission", mission, triggerId };
+  return byAuthor
+    ? { association: issue.author_association, byAuthor }
+    : { association: TRIAGER, byAuthor };
 }
 
 /**

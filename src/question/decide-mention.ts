@@ -1,7 +1,7 @@
-import { isMemberAssociation } from "../config/config-fields.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import { findMention, tidy } from "./find-mention.js";
 import { isAcknowledgement } from "./is-acknowledgement.js";
+import { refuseAsker } from "./refuse-asker.js";
 import {
   ignore,
   type TriggerDecision,
@@ -56,16 +56,8 @@ export function decideMention(
   }
   if (isAcknowledgement(question))
     return ignore("not-a-question", "the mention only thanks askcode");
-  if (!config.allowed_associations.some((allowed) => allowed === association))
-    return ignore(
-      "association-not-allowed",
-      `author_association ${association} is not in allowed_associations (${config.allowed_associations.join(", ")})`,
-    );
-  if (config.outsiders === "none" && !isMemberAssociation(association))
-    return ignore(
-      "association-not-allowed",
-      `author_association ${association} is outside the repository, and outsiders is none`,
-    );
+  const refused = refuseAsker(association, config);
+  if (refused) return refused;
   if (question === "" && source === "comment") {
     question = joinTitleAndBody(
       findMention(title, handle)?.question ?? title,
@@ -75,7 +67,14 @@ export function decideMention(
   }
   if (question === "")
     return ignore("not-a-question", "nothing is asked beside the mention");
-  return { kind: "question", question, source, questionFrom, triggerId };
+  return {
+    kind: "question",
+    question,
+    source,
+    questionFrom,
+    triggerId,
+    askerAssociation: association,
+  };
 }
 
 /**

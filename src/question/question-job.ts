@@ -16,6 +16,12 @@ export interface QuestionJob {
    */
   triggerId: string;
   installationId: number;
+  /**
+   * `repository.id`, which a rename keeps: what answers are kept and looked
+   * up under (`repositoryKey`). Absent on jobs queued before it was
+   * recorded: their answers are neither kept nor linked.
+   */
+  repositoryId?: number;
   owner: string;
   repo: string;
   /**
@@ -30,8 +36,10 @@ export interface QuestionJob {
   requestedBy: string;
   /**
    * Their `author_association` on what asked (the comment, or the issue
-   * when the issue asked): who counts as a member for the limits and for
-   * members-only commands. Absent on jobs queued before it was recorded.
+   * when the issue asked; for a label, whoever applied it:
+   * `labellerAssociation`): who counts as a member for the limits, for
+   * members-only commands and for `outsiders`. Absent on jobs queued
+   * before it was recorded.
    */
   askerAssociation?: string;
   /** What to answer: a question, or a mission started by a label. */

@@ -21,6 +21,11 @@ export interface TriggerJob {
   /** The webhook event's name: "issue_comment" or "issues". */
   event: string;
   installationId: number;
+  /**
+   * `repository.id`, which a rename keeps: what answers are kept under.
+   * Absent on jobs queued before it was recorded.
+   */
+  repositoryId?: number;
   owner: string;
   repo: string;
   /**

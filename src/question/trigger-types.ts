@@ -125,8 +125,16 @@ export type TriggerDecision =
       questionFrom: "mention" | "issue";
       /** The same trigger, delivered twice, has the same id: dedupe on it. */
       triggerId: string;
+      /** The `author_association` of whoever asked: of the comment, or of the issue when it asked. */
+      askerAssociation: string;
     }
-  | { kind: "mission"; mission: Mission; triggerId: string }
+  | {
+      kind: "mission";
+      mission: Mission;
+      triggerId: string;
+      /** Whoever applied the label, by `author_association` (`labellerAssociation`). */
+      askerAssociation: string;
+    }
   | { kind: "ignore"; reason: IgnoreReason; detail: string };
 
 export type IgnoreDecision = Extract<TriggerDecision, { kind: "ignore" }>;

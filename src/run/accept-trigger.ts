@@ -107,18 +107,19 @@ export async function acceptTrigger(
     );
     return undefined;
   }
-  const { comment, label, sender } = job.payload;
+  const { label, sender } = job.payload;
   const question: QuestionJob = {
     deliveryId: job.deliveryId,
     triggerId: decision.triggerId,
     installationId: job.installationId,
+    ...(job.repositoryId !== undefined && { repositoryId: job.repositoryId }),
     owner: job.owner,
     repo: job.repo,
     htmlUrl: job.htmlUrl,
     issueNumber: job.issueNumber,
     ...(job.payload.issue.pull_request ? { onPullRequest: true as const } : {}),
     requestedBy: sender.login,
-    askerAssociation: askerAssociation(decision, job.payload),
+    askerAssociation: decision.askerAssociation,
     task:
       decision.kind === "question"
         ? { kind: "question", question: decision.question }
@@ -171,22 +172,6 @@ function reactTo(
   return discussion
     ? { kind: "discussion-comment", commentId: comment.id, discussion }
     : { kind: "comment", commentId: comment.id };
-}
-
-/**
- * Who asked, by GitHub's `author_association`: of the comment that asked,
- * or of the issue when the issue itself asked (a mention in it, or a label).
- */
-function askerAssociation(
-  decision: Exclude<TriggerDecision, { kind: "ignore" }>,
-  payload: TriggerJob["payload"],
-): string {
-  const { comment, issue } = payload;
-  return decision.kind === "question" &&
-    decision.source === "comment" &&
-    comment
-    ? comment.author_association
-    : issue.author_association;
 }
 
 /** The defaults, and the problem the answer reports: what GitHub answered, never where. */

@@ -15,8 +15,11 @@ const MAX_EARLIER = 2;
 /**
  * "Answered before" for one question: the repository's kept answers, read
  * once, ranked against the question's best places (`rankEarlierAnswers`).
- * A store that cannot be read leaves the answer without the line, logged:
- * it is a pointer, never worth failing an answer for.
+ * The repository is the job's installation's and its id's (`repositoryKey`):
+ * never another installation's repository of the same name. A store that
+ * cannot be read leaves the answer without the line, logged: it is a
+ * pointer, never worth failing an answer for; so does a job queued before
+ * its repository's id was recorded.
  *
  * @example
  * const earlierAnswers = findEarlierAnswersFor(job, { records, log });
@@ -25,7 +28,7 @@ const MAX_EARLIER = 2;
 export function findEarlierAnswersFor(
   job: Pick<
     QuestionJob,
-    "owner" | "repo" | "issueNumber" | "reactTo" | "deliveryId"
+    "installationId" | "repositoryId" | "issueNumber" | "reactTo" | "deliveryId"
   >,
   deps: {
     records: AnswerRecords;
@@ -33,8 +36,13 @@ export function findEarlierAnswersFor(
   },
 ): (places: readonly QuestionPlace[]) => Promise<EarlierAnswerLink[]> {
   return async (places) => {
+    const { installationId, repositoryId } = job;
+    if (repositoryId === undefined) return [];
     try {
-      const kept = await deps.records.recent(repositoryKey(job), 0);
+      const kept = await deps.records.recent(
+        repositoryKey({ installationId, repositoryId }),
+        0,
+      );
       return rankEarlierAnswers(kept, places, {
         askedIn: job,
         max: MAX_EARLIER,

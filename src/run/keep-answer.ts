@@ -4,10 +4,18 @@ import type { TreeEntry } from "../code-host/code-host.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { Clock } from "../shared/clock.js";
 
-/** Whether the repository uses what is kept of its answers (the watch, or "answered before"). */
-export function keepsAnswers(job: Pick<QuestionJob, "config">): boolean {
+/**
+ * Whether the repository uses what is kept of its answers (the watch, or
+ * "answered before"), and the job says which repository it is: one queued
+ * before `repositoryId` was recorded has no key to keep its answer under.
+ */
+export function keepsAnswers(
+  job: Pick<QuestionJob, "config" | "repositoryId">,
+): boolean {
   const { answers } = job.config;
-  return answers.watch || answers.link_earlier;
+  return (
+    job.repositoryId !== undefined && (answers.watch || answers.link_earlier)
+  );
 }
 
 /**
@@ -35,6 +43,7 @@ export async function keepAnswer(
   },
 ): Promise<void> {
   const { job } = answer;
+  if (job.repositoryId === undefined) return;
   const record = buildAnswerRecord({
     body: answer.body,
     place: {
@@ -47,6 +56,7 @@ export async function keepAnswer(
       commentId: answer.commentId,
     },
     installationId: job.installationId,
+    repositoryId: job.repositoryId,
     sha: answer.sha,
     tree: answer.tree,
     answeredAt: deps.clock.now(),

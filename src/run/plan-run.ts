@@ -29,8 +29,9 @@ export type RunPlan =
 
 /**
  * What the run does for its job: a mission or a plain question is answered
- * with the model (from retrieval alone for someone outside the repository
- * when its `outsiders` is `retrieval`) (a plain "retry" asks the previous question again, as
+ * with the model (from retrieval alone when whoever asked, or applied the
+ * mission's label, is outside the repository and its `outsiders` is
+ * `retrieval`) (a plain "retry" asks the previous question again, as
  * `retriedTask` says); a question that starts with a command (`/sources`,
  * `/deeper`, …, see `COMMANDS`) is answered in that command's form, and a
  * command with no question takes the thread's previous one. `/help`, an
@@ -76,13 +77,13 @@ export function planRun(
 }
 
 // The model's answer, unless the repository answers people outside it from
-// retrieval alone; a mission (started by a label, so by a member) always
-// gets the model.
+// retrieval alone. A mission too: its label may be an outsider's issue
+// template's, and then the outsider's text would reach the model as surely
+// as through a mention; a member's label runs it with the model.
 function modelFormFor(
-  job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
+  job: Pick<QuestionJob, "askerAssociation" | "config">,
 ): AnswerForm {
-  return job.task.kind === "question" &&
-    job.config.outsiders === "retrieval" &&
+  return job.config.outsiders === "retrieval" &&
     !isMemberAssociation(job.askerAssociation)
     ? "outsider"
     : "model";

@@ -43,6 +43,7 @@ import type { QuestionOutcome } from "./question-outcome.js";
 import { missionEnabled } from "../question/decide-label.js";
 import { deeperSettings } from "./deeper-settings.js";
 import { planRun } from "./plan-run.js";
+import { outsiderNote } from "./outsider-note.js";
 import {
   reserveSpend,
   type SpendDeps,
@@ -316,7 +317,7 @@ export async function runQuestion(
             }),
             ...(spent?.notify && { retrievalNote: renderSpentNote(spent) }),
             ...(form === "outsider" && {
-              retrievalNote: `This repository answers people outside it from a search of the code alone. One of its members can ask for the model's answer with \`@${mentioned} /retry\`.`,
+              retrievalNote: outsiderNote(asking, mentioned),
             }),
           },
           services: {

@@ -3,6 +3,8 @@ export interface PushFacts {
   /** `X-GitHub-Delivery`, for the log. */
   deliveryId: string;
   installationId: number;
+  /** `repository.id`: the answers kept for the repository are looked up by it. */
+  repositoryId: number;
   owner: string;
   repo: string;
   /** The repository's page (`repository.html_url`), for the note's commit link. */

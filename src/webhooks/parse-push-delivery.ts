@@ -31,6 +31,7 @@ const pushSchema = z.object({
   created: z.boolean().nullish(),
   installation: z.object({ id: z.number() }),
   repository: z.object({
+    id: z.number(),
     name: z.string(),
     owner: z.object({ login: z.string() }),
     html_url: z.string(),
@@ -52,7 +53,7 @@ const pushSchema = z.object({
  *
  * @example
  * parsePushDelivery(payload, "72d3162e-…") // a push of one commit to main changing src/retry.ts
- * // { kind: "push", push: { installationId: 1, owner: "Codertocat", repo: "Hello-World", before: "9a0b1c2…", head: "6113728…", forced: false, changedPaths: Set { "src/retry.ts" }, … } }
+ * // { kind: "push", push: { installationId: 1, repositoryId: 186853002, owner: "Codertocat", repo: "Hello-World", before: "9a0b1c2…", head: "6113728…", forced: false, changedPaths: Set { "src/retry.ts" }, … } }
  */
 export function parsePushDelivery(
   payload: unknown,
@@ -106,6 +107,7 @@ export function parsePushDelivery(
     push: {
       deliveryId,
       installationId: push.installation.id,
+      repositoryId: push.repository.id,
       owner: push.repository.owner.login,
       repo: push.repository.name,
       htmlUrl: push.repository.html_url,

@@ -14,6 +14,8 @@ import type { TriggerPayload } from "../question/trigger-types.js";
  */
 export interface TriggerDelivery {
   installationId: number;
+  /** `repository.id`: what the repository stays when it is renamed or moved. */
+  repositoryId: number;
   owner: string;
   repo: string;
   /** `repository.html_url`: its host is the one answers link to. */
@@ -60,6 +62,7 @@ const envelope = {
   sender: z.object({ login: z.string(), type: z.string() }),
   installation: z.object({ id: z.number() }),
   repository: z.object({
+    id: z.number(),
     name: z.string(),
     owner: z.object({ login: z.string() }),
     html_url: z.string(),
@@ -99,6 +102,7 @@ type Envelope = z.output<z.ZodObject<typeof envelope>>;
 function origin(payload: Envelope, issueNumber: number) {
   return {
     installationId: payload.installation.id,
+    repositoryId: payload.repository.id,
     owner: payload.repository.owner.login,
     repo: payload.repository.name,
     htmlUrl: payload.repository.html_url,

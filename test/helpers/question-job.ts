@@ -7,6 +7,7 @@ export function questionJob(overrides: Partial<QuestionJob> = {}): QuestionJob {
     deliveryId: "d-1",
     triggerId: "comment:1",
     installationId: 1,
+    repositoryId: 1296269,
     owner: "octo-org",
     repo: "hello-world",
     htmlUrl: "https://github.com/octo-org/hello-world",

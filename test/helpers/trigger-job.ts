@@ -11,6 +11,7 @@ export function triggerJob(overrides: Partial<TriggerJob> = {}): TriggerJob {
     triggerId: "comment:492700400",
     event: "issue_comment",
     installationId: 1,
+    repositoryId: 1296269,
     owner: "octo-org",
     repo: "hello-world",
     htmlUrl: "https://github.com/octo-org/hello-world",

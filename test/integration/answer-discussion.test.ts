@@ -7,7 +7,10 @@ import {
   type GraphqlSent,
 } from "../helpers/graphql-discussion.js";
 import {
+  MODEL_ENV,
   nockAppAuth,
+  nockConfig,
+  nockModel,
   nockNoConfig,
   nockRepository,
   permalinks,
@@ -227,5 +230,88 @@ describe("a mention in a discussion", () => {
     expect(github.posted).toStrictEqual([]);
     auth.persist(false);
     nock.cleanAll();
+  });
+});
+
+/** The example's `askcode: triage` label, on a discussion an outsider opened. */
+function outsidersDiscussionLabelled(by: "its category form" | "a maintainer") {
+  const payload = webhookPayload("discussion.labeled.triage");
+  // changed: the discussion's author is outside the repository. A category
+  // form's labels come with the author as the sender, as the example has it.
+  payload.discussion.author_association = "NONE";
+  if (by === "a maintainer") payload.sender.login = "maintainer"; // changed
+  return payload;
+}
+
+describe("a mission label on a discussion, decided by whoever applied it", () => {
+  it("`outsiders: retrieval`: an outsider's category-form label runs the mission from the search alone", async () => {
+    const auth = nockAppAuth();
+    nockConfig("outsiders: retrieval\n");
+    await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion(undefined);
+    // A model is configured, and must not be asked.
+    const llm = nockModel();
+    const { probot, idle } = await startAskcode(MODEL_ENV);
+
+    await probot.receive({
+      id: "delivery-discussion-form-label",
+      name: "discussion",
+      payload: outsidersDiscussionLabelled("its category form"),
+    });
+    await idle();
+
+    const answer = discussion.of("UpdateDiscussionComment").at(-1)!
+      .body as string;
+    expect(answer).toMatch(
+      /^This repository answers people outside it from a search of the code alone\. One of its members can run this with the model by removing the label `askcode: triage` and adding it again\./,
+    );
+    expect(llm.isDone()).toBe(false);
+    nock.cleanAll();
+    auth.persist(false);
+  });
+
+  it("`outsiders: none`: an outsider's category-form label runs nothing and says nothing", async () => {
+    const auth = nockAppAuth();
+    nockConfig("outsiders: none\n");
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion(undefined);
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-discussion-form-label-none",
+      name: "discussion",
+      payload: outsidersDiscussionLabelled("its category form"),
+    });
+    await idle();
+
+    expect(discussion.sent).toStrictEqual([]);
+    expect(github.reactions).toStrictEqual([]);
+    nock.cleanAll();
+    auth.persist(false);
+  });
+
+  it("a maintainer's label on an outsider's discussion runs the mission with the model", async () => {
+    const auth = nockAppAuth();
+    nockConfig("outsiders: retrieval\n");
+    await nockRepository(UPLOAD_REPOSITORY);
+    const discussion = nockDiscussion(undefined);
+    const llm = nockModel(
+      "It gives up in `should_give_up` (`src/upload.py#L6-L10`).",
+    );
+    const { probot, idle } = await startAskcode(MODEL_ENV);
+
+    await probot.receive({
+      id: "delivery-discussion-maintainer-label",
+      name: "discussion",
+      payload: outsidersDiscussionLabelled("a maintainer"),
+    });
+    await idle();
+
+    const answer = discussion.of("UpdateDiscussionComment").at(-1)!
+      .body as string;
+    expect(answer).toContain("It gives up in `should_give_up`");
+    expect(llm.isDone()).toBe(true);
+    nock.cleanAll();
+    auth.persist(false);
   });
 });

@@ -17,8 +17,12 @@ import {
 
 const EARLIER_URL = `https://github.com/${OWNER}/${REPO}/issues/12#issuecomment-777`;
 
-/** An answer in issue 12 that cited should_give_up, as the run that posted it kept it. */
-async function keptEarlierAnswer(dataDir: string, cited: [number, number]) {
+/** An answer in issue 12 that cited should_give_up, as the run that posted it kept it (in installation 1 unless said). */
+async function keptEarlierAnswer(
+  dataDir: string,
+  cited: [number, number],
+  installationId = 1,
+) {
   const db = await openSqliteDatabase(dataDir);
   await createSqliteAnswerRecords(db, { clock: { now: () => Date.now() } }).add(
     keptUploadAnswer({
@@ -26,6 +30,7 @@ async function keptEarlierAnswer(dataDir: string, cited: [number, number]) {
       commentId: 777,
       lines: cited,
       answeredAt: Date.parse("2026-10-03T08:00:00Z"),
+      installationId,
     }),
   );
   db.close();
@@ -67,6 +72,13 @@ describe("answered before, on a real webhook delivery", () => {
   it("says nothing of an earlier answer whose lines this question's places do not reach", async () => {
     const dataDir = tempDirForThisFile("askcode-data-");
     await keptEarlierAnswer(dataDir, [400, 420]);
+
+    expect(await ask(dataDir)).not.toContain("Answered before");
+  });
+
+  it("says nothing of an answer in the same owner/name under another installation: another account's repository", async () => {
+    const dataDir = tempDirForThisFile("askcode-data-");
+    await keptEarlierAnswer(dataDir, [6, 10], 2);
 
     expect(await ask(dataDir)).not.toContain("Answered before");
   });

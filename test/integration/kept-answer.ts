@@ -1,6 +1,6 @@
 import type { AnswerRecord } from "../../src/answer-records/answer-record.js";
 import { buildAnswerRecord } from "../../src/answer-records/build-answer-record.js";
-import { OWNER, REPO, SHA } from "./probot-harness.js";
+import { OWNER, REPO, REPOSITORY_ID, SHA } from "./probot-harness.js";
 
 const WEB = `https://github.com/${OWNER}/${REPO}`;
 
@@ -11,7 +11,9 @@ export function uploadAnswerBody([start, end]: [number, number]): string {
 
 /**
  * The record a run keeps when it posts `uploadAnswerBody(lines)` as comment
- * `commentId` in issue `issueNumber` (`buildAnswerRecord`, as the run calls it).
+ * `commentId` in issue `issueNumber` (`buildAnswerRecord`, as the run calls
+ * it), in Codertocat/Hello-World of installation 1 unless `installationId`
+ * says another.
  */
 export function keptUploadAnswer(options: {
   issueNumber: number;
@@ -20,6 +22,7 @@ export function keptUploadAnswer(options: {
   answeredAt: number;
   /** src/upload.py's blob SHA in the tree the run read (the harness's tree says "0" × 40). */
   blob?: string;
+  installationId?: number;
 }): AnswerRecord {
   const record = buildAnswerRecord({
     body: uploadAnswerBody(options.lines),
@@ -31,7 +34,8 @@ export function keptUploadAnswer(options: {
       reactTo: { kind: "comment", commentId: options.commentId - 1 },
       commentId: options.commentId,
     },
-    installationId: 1,
+    installationId: options.installationId ?? 1,
+    repositoryId: REPOSITORY_ID,
     sha: SHA,
     tree: [
       {

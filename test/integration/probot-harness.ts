@@ -18,6 +18,8 @@ import {
 export const OWNER = "Codertocat";
 export const REPO = "Hello-World";
 export const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+/** The webhook examples' `repository.id` (Codertocat/Hello-World). */
+export const REPOSITORY_ID = 186853002;
 export const MISSIONS_DIR = fileURLToPath(
   new URL("../../missions", import.meta.url),
 );
@@ -221,6 +223,17 @@ export function nockNoConfig(host: GitHubHost = GITHUB_COM): nock.Scope {
     .reply(404, notFound);
 }
 
+/** The repository's `.github/askcode.yml`, as GitHub serves a file in raw form. */
+export function nockConfig(
+  yaml: string,
+  host: GitHubHost = GITHUB_COM,
+): nock.Scope {
+  const { scope, prefix } = apiScope(host);
+  return scope
+    .get(`${prefix}${REPO_PATH}/contents/.github%2Faskcode.yml`)
+    .reply(200, yaml, { "content-type": "text/plain; charset=utf-8" });
+}
+
 /**
  * The repository at SHA: its default branch, commit, tree and tarball, and
  * the issue thread; records the comment askcode posts and each edit of it.
@@ -375,6 +388,23 @@ export function webhookPayload(name: string, host: GitHubHost = GITHUB_COM) {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A model endpoint on `http://llm.test`, which tests answer with nock: the app's environment for it. */
+export const MODEL_ENV = {
+  OPENAI_BASE_URL: "http://llm.test/v1",
+  OPENAI_API_KEY: "sk-test",
+};
+
+/**
+ * The model endpoint of `MODEL_ENV`, asked once: it answers `content`, or
+ * with none a 500, for a test that checks it was never asked (`isDone()`).
+ */
+export function nockModel(content?: string): nock.Scope {
+  const scope = nock("http://llm.test").post("/v1/chat/completions");
+  return content === undefined
+    ? scope.reply(500)
+    : scope.reply(200, chatCompletion({ content }));
 }
 
 /** One OpenAI chat-completion reply, as an OpenAI-compatible server sends it. */

@@ -3,21 +3,13 @@ import { createFakeClock } from "../helpers/fake-clock.js";
 import {
   chatCompletion,
   nockAppAuth,
+  nockConfig,
   nockNoConfig,
   nockRepository,
   startAskcode,
   UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
-
-const API = "https://api.github.com";
-
-/** The repository's `.github/askcode.yml`, as GitHub serves a file in raw form. */
-function nockConfig(yaml: string): nock.Scope {
-  return nock(API)
-    .get("/repos/Codertocat/Hello-World/contents/.github%2Faskcode.yml")
-    .reply(200, yaml, { "content-type": "text/plain; charset=utf-8" });
-}
 
 /** The webhook's comment, saying `body`, by someone of `association`. */
 function mention(body: string, association = "OWNER") {

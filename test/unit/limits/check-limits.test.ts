@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
 import type { QuestionJob } from "../../../src/question/question-job.js";
+import { loadMissions } from "../../../src/missions/load-missions.js";
+import type { Mission } from "../../../src/missions/mission-schema.js";
 import { createMemoryQuestionLimiter } from "../../../src/limits/memory-question-limiter.js";
 import type { QuestionLimiter } from "../../../src/limits/question-limiter.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
@@ -26,7 +29,11 @@ const CREATED = restIssueThread({}, [
  * The worker's steps for deliveries on octo-org/hello-world#1, whose
  * `.github/askcode.yml` is `file`; comments go to nock-served GitHub.
  */
-function setup(file: object | null, limiter?: QuestionLimiter) {
+function setup(
+  file: object | null,
+  limiter?: QuestionLimiter,
+  missions: readonly Mission[] = [],
+) {
   const clock = createFakeClock(START);
   const steps: string[] = [];
   const posted: string[] = [];
@@ -37,7 +44,7 @@ function setup(file: object | null, limiter?: QuestionLimiter) {
   const deps: RunTriggerDeps = {
     configSource: async () => ({ config: async () => file }),
     appSlug: async () => "askcode",
-    missions: [],
+    missions,
     clock,
     log: {
       info: () => {},
@@ -80,7 +87,27 @@ function setup(file: object | null, limiter?: QuestionLimiter) {
       deps,
     );
   };
-  return { clock, steps, posted, commentsPosted, ask };
+  /**
+   * The `askcode: triage` label on issue `id`, applied by `login`: the
+   * issue's author (an issue template's label, as the sender) unless `by`
+   * names someone else.
+   */
+  const label = (id: number, association: string, by?: string) => {
+    const payload = loadWebhook("issues.labeled.triage");
+    payload.issue.id = id; // changed: another issue
+    payload.issue.author_association = association; // changed
+    if (by) payload.sender.login = by; // changed: not the author
+    return runTrigger(
+      triggerJob({
+        deliveryId: `d-label-${id}`,
+        event: "issues",
+        triggerId: `issue:${id}:mission:bug_triage:2019-05-15T15:20:18Z`,
+        payload,
+      }),
+      deps,
+    );
+  };
+  return { clock, steps, posted, commentsPosted, ask, label };
 }
 
 describe("runTrigger with question limits", () => {
@@ -140,6 +167,33 @@ describe("runTrigger with question limits", () => {
     expect(github.isDone()).toBe(true);
     expect(posted[0]).toMatch(
       /^⏳ askcode answers at most 3 questions an hour in this repository, and this hour's are used\./,
+    );
+  });
+
+  it("counts a mission an outsider's issue template started as their question; a member's label is not counted", async () => {
+    const missions = await loadMissions(
+      fileURLToPath(new URL("../../../missions/", import.meta.url)),
+    );
+    const { steps, posted, commentsPosted, label } = setup(
+      { limits: { questions_per_user_per_hour: 1 } },
+      undefined,
+      missions,
+    );
+    const github = commentsPosted();
+
+    await label(1, "NONE");
+    await label(2, "NONE");
+    await label(3, "NONE", "maintainer");
+    await label(4, "NONE", "maintainer");
+
+    expect(steps.filter((step) => step.startsWith("answer"))).toStrictEqual(
+      [1, 3, 4].map(
+        (id) => `answer issue:${id}:mission:bug_triage:2019-05-15T15:20:18Z`,
+      ),
+    );
+    expect(github.isDone()).toBe(true);
+    expect(posted[0]).toMatch(
+      /^⏳ askcode answers at most 1 question an hour from one person, and `codertocat` has asked that many this hour\./,
     );
   });
 

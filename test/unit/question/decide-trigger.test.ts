@@ -65,6 +65,7 @@ describe("decideTrigger: questions", () => {
       source: "comment",
       questionFrom: "mention",
       triggerId: "comment:492700400",
+      askerAssociation: "OWNER",
     });
   });
 
@@ -89,6 +90,7 @@ describe("decideTrigger: questions", () => {
       source: "issue",
       questionFrom: "mention",
       triggerId: `issue:${ISSUE_ID}:opened`,
+      askerAssociation: "OWNER",
     });
   });
 
@@ -109,6 +111,7 @@ describe("decideTrigger: questions", () => {
       source: "comment",
       questionFrom: "issue",
       triggerId: "comment:492700400",
+      askerAssociation: "OWNER",
     });
   });
 
@@ -166,6 +169,24 @@ describe("decideTrigger: missions", () => {
     payload.issue.author_association = "NONE"; // changed: an outsider wrote it
     expect(decide("issues", payload, { trigger: "members" })).toMatchObject({
       kind: "mission",
+    });
+  });
+
+  it("runs an outsider's template label as theirs: their association decides the answer's form", () => {
+    const payload = loadWebhook("issues.labeled.triage");
+    payload.issue.author_association = "NONE"; // changed; the sender is the author
+    expect(decide("issues", payload, { outsiders: "retrieval" })).toMatchObject(
+      { kind: "mission", askerAssociation: "NONE" },
+    );
+  });
+
+  it("runs a member's label on an outsider's issue as the member's, where outsiders get nothing", () => {
+    const payload = loadWebhook("issues.labeled.triage");
+    payload.sender.login = "maintainer"; // changed: not the issue's author
+    payload.issue.author_association = "NONE"; // changed: an outsider wrote it
+    expect(decide("issues", payload, { outsiders: "none" })).toMatchObject({
+      kind: "mission",
+      askerAssociation: "COLLABORATOR",
     });
   });
 
@@ -318,6 +339,15 @@ const IGNORED: [IgnoreReason, string, () => TriggerDecision][] = [
       const payload = loadWebhook("issues.labeled.triage");
       payload.issue.author_association = "FIRST_TIMER"; // changed; the sender is the author
       return decide("issues", payload, { trigger: "members" });
+    },
+  ],
+  [
+    "association-not-allowed",
+    "an outsider's issue labelled by its template where the repository answers no outsiders",
+    () => {
+      const payload = loadWebhook("issues.labeled.triage");
+      payload.issue.author_association = "CONTRIBUTOR"; // changed; the sender is the author
+      return decide("issues", payload, { outsiders: "none" });
     },
   ],
   [

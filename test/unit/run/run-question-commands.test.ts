@@ -1,3 +1,7 @@
+import { fileURLToPath } from "node:url";
+import { loadMissions } from "../../../src/missions/load-missions.js";
+import type { Mission } from "../../../src/missions/mission-schema.js";
+import type { QuestionJob } from "../../../src/question/question-job.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { ThreadComment } from "../../../src/agent/issue-thread.js";
 import type { RepoConfig } from "../../../src/config/repo-config-schema.js";
@@ -22,6 +26,8 @@ const MODEL_ANSWER = "It gives up after `MAX_ATTEMPTS` (`src/retry.py#L1-L1`).";
 async function ask(
   question: string,
   options: {
+    /** A mission to run instead of the question. */
+    task?: QuestionJob["task"];
     association?: string;
     comments?: ThreadComment[];
     config?: Partial<RepoConfig>;
@@ -36,7 +42,7 @@ async function ask(
   const host = memoryCodeHost(SHA, FILES);
   const outcome = await runQuestion(
     questionJob({
-      task: { kind: "question", question },
+      task: options.task ?? { kind: "question", question },
       askerAssociation: options.association ?? "NONE",
       config: {
         ...defaultRepoConfig(),
@@ -57,10 +63,18 @@ async function ask(
       }),
       modelFor: () => model,
       clock: createFakeClock(),
+      missions,
     }),
   );
   return { outcome, reply: bodies.at(-1) ?? "", model, read };
 }
+
+let missions: Mission[];
+beforeAll(async () => {
+  missions = await loadMissions(
+    fileURLToPath(new URL("../../../missions/", import.meta.url)),
+  );
+});
 
 const earlier = (body: string): ThreadComment => ({
   author: "alice",
@@ -185,6 +199,38 @@ describe("commands", () => {
         /^This repository answers people outside it from a search of the code alone\. One of its members can ask for the model's answer with `@askcode \/retry`\./,
       );
       expect(reply).toContain("retrieval only, no model");
+    });
+
+    const triage = {
+      kind: "mission",
+      mission: "bug_triage",
+      label: "askcode: triage",
+    } as const;
+
+    it("runs a mission whose label an outsider's issue template applied from retrieval alone, saying a member can apply it again", async () => {
+      const { outcome, reply, model } = await ask("", {
+        task: triage,
+        association: "NONE",
+        config,
+      });
+
+      expect(outcome).toStrictEqual({ kind: "answered" });
+      expect(model.requests).toHaveLength(0);
+      expect(reply).toMatch(
+        /^This repository answers people outside it from a search of the code alone\. One of its members can run this with the model by removing the label `askcode: triage` and adding it again\./,
+      );
+      expect(reply).toContain("retrieval only, no model");
+    });
+
+    it("runs a mission a member's label started with the model", async () => {
+      const { reply, model } = await ask("", {
+        task: triage,
+        association: "COLLABORATOR",
+        config,
+      });
+
+      expect(model.requests).toHaveLength(1);
+      expect(reply).toContain("It gives up after `MAX_ATTEMPTS`");
     });
 
     it("gives a member the model's answer, and a member's /retry runs the outsider's question with the model", async () => {

@@ -1,6 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
+import { repositoryKey } from "../../../src/answer-records/answer-record.js";
 import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import { questionJob } from "../../helpers/question-job.js";
 import {
   askTagged,
   TAGGED_PAGE as PAGE,
@@ -81,6 +83,12 @@ describe("runQuestion with a question that names a ref", () => {
     expect(body).toContain(
       `${PAGE}/blob/${repository().tagged}/src/retry.py#L`,
     );
-    expect(await records.recent("octo-org/hello-world", 0)).toStrictEqual([]);
+    const { installationId, repositoryId } = questionJob();
+    expect(
+      await records.recent(
+        repositoryKey({ installationId, repositoryId: repositoryId! }),
+        0,
+      ),
+    ).toStrictEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
+import type { RepoConfigInput } from "../../../src/config/repo-config-schema.js";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
 import { decideTrigger } from "../../../src/question/decide-trigger.js";
@@ -23,6 +24,7 @@ type Fixture = Parameters<typeof loadDiscussionWebhook>[0];
 const decide = (
   fixture: Fixture,
   change?: (p: ReturnType<typeof loadDiscussionWebhook>) => void,
+  config?: RepoConfigInput,
 ) => {
   const payload = loadDiscussionWebhook(fixture);
   change?.(payload);
@@ -30,7 +32,7 @@ const decide = (
     event: fixture.split(".")[0]!,
     payload: discussionTrigger(payload),
     appSlug: "askcode",
-    config: parseRepoConfig(undefined, {
+    config: parseRepoConfig(config, {
       missionNames: missions.map((m) => m.name),
     }).config,
     missions,
@@ -97,6 +99,7 @@ describe("a discussion, screened and decided", () => {
       source: "comment",
       questionFrom: "mention",
       triggerId: `discussion-comment:${COMMENT_ID}`,
+      askerAssociation: "OWNER",
     });
   });
 
@@ -107,6 +110,7 @@ describe("a discussion, screened and decided", () => {
       source: "issue",
       questionFrom: "mention",
       triggerId: `discussion:${DISCUSSION_NODE}`,
+      askerAssociation: "OWNER",
     });
   });
 
@@ -116,6 +120,38 @@ describe("a discussion, screened and decided", () => {
       mission: { name: "bug_triage" },
       triggerId: `discussion:${DISCUSSION_NODE}:mission:bug_triage:2021-03-30T20:26:24Z`,
     });
+  });
+
+  it("holds an outsider's category-form label to `outsiders` as a mention: none runs nothing, retrieval runs it as theirs", () => {
+    // changed: an outsider opened the discussion, and its category form's
+    // label came as theirs (the sender is the author)
+    const outsider = (p: ReturnType<typeof loadDiscussionWebhook>) => {
+      p.discussion.author_association = "NONE";
+    };
+    expect(
+      decide("discussion.labeled.triage", outsider, { outsiders: "none" }),
+    ).toStrictEqual({
+      kind: "ignore",
+      reason: "association-not-allowed",
+      detail:
+        "the discussion's author applied the label (a template's): author_association NONE is outside the repository, and outsiders is none",
+    });
+    expect(
+      decide("discussion.labeled.triage", outsider, { outsiders: "retrieval" }),
+    ).toMatchObject({ kind: "mission", askerAssociation: "NONE" });
+  });
+
+  it("runs a member's label on an outsider's discussion as the member's, where outsiders get nothing", () => {
+    expect(
+      decide(
+        "discussion.labeled.triage",
+        (p) => {
+          p.discussion.author_association = "NONE"; // changed: an outsider wrote it
+          p.sender.login = "maintainer"; // changed: someone else labelled it
+        },
+        { outsiders: "none" },
+      ),
+    ).toMatchObject({ kind: "mission", askerAssociation: "COLLABORATOR" });
   });
 
   it("never answers an edit, a deletion, a bot or a comment that mentions no one", () => {

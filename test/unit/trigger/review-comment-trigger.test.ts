@@ -79,6 +79,7 @@ describe("a review comment, screened and decided", () => {
         source: "comment",
         questionFrom: "mention",
         triggerId: `review-comment:${COMMENT_ID}`,
+        askerAssociation: "OWNER",
       },
     );
   });

@@ -7,8 +7,13 @@ import {
   keptUploadAnswer,
   uploadAnswerBody,
 } from "../../integration/kept-answer.js";
-import { SHA, UPLOAD_REPOSITORY } from "../../integration/probot-harness.js";
+import {
+  REPOSITORY_ID,
+  SHA,
+  UPLOAD_REPOSITORY,
+} from "../../integration/probot-harness.js";
 import type { HeadFiles } from "../../../src/watch/compare-cited-file.js";
+import { repositoryKey } from "../../../src/answer-records/answer-record.js";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,6 +35,7 @@ const CHANGED: CommitComparison = {
 const push = {
   deliveryId: "d-1",
   installationId: 1,
+  repositoryId: REPOSITORY_ID,
   owner: "Codertocat",
   repo: "Hello-World",
   htmlUrl: "https://github.com/Codertocat/Hello-World",
@@ -138,6 +144,16 @@ describe("checkPushedAnswers", () => {
     expect(updates[0]).toContain("> - `src/upload.py` lines 6-10 changed");
   });
 
+  it("checks no answer of the same owner/name under another installation, and asks GitHub nothing", async () => {
+    const { deps, updates, comparisons } = await setUp();
+
+    expect(
+      await checkPushedAnswers({ ...push, installationId: 2 }, deps),
+    ).toMatchObject({ candidates: 0 });
+    expect(comparisons).toStrictEqual([]);
+    expect(updates).toStrictEqual([]);
+  });
+
   it("leaves answers older than the repository's window, and asks GitHub nothing", async () => {
     const { deps, updates, comparisons } = await setUp(91);
 
@@ -202,7 +218,10 @@ describe("checkPushedAnswers", () => {
     });
     expect(read).toStrictEqual(["src/upload.py"]);
     expect(updates).toStrictEqual([]);
-    const [kept] = await deps.records.recent("codertocat/hello-world", 0);
+    const [kept] = await deps.records.recent(
+      repositoryKey({ installationId: 1, repositoryId: REPOSITORY_ID }),
+      0,
+    );
     expect(kept!.tracked).toStrictEqual({
       sha: PUSHED,
       cited: [

@@ -41,6 +41,7 @@ const ENVELOPE: Record<string, Outcome> = {
   installation: ignored("no-installation"),
   "installation.id": ignored("no-installation"),
   repository: ignored("incomplete-payload"),
+  "repository.id": ignored("incomplete-payload"),
   "repository.name": ignored("incomplete-payload"),
   "repository.owner": ignored("incomplete-payload"),
   "repository.owner.login": ignored("incomplete-payload"),

@@ -24,6 +24,7 @@ describe("createTriggerHandler", () => {
         triggerId: "comment:492700400",
         event: "issue_comment",
         installationId: 1,
+        repositoryId: 186853002,
         owner: "Codertocat",
         repo: "Hello-World",
         htmlUrl: "https://github.com/Codertocat/Hello-World",

@@ -32,6 +32,7 @@ describe("parsePushDelivery", () => {
       push: {
         deliveryId: "delivery-1",
         installationId: 1,
+        repositoryId: 186853002,
         owner: "Codertocat",
         repo: "Hello-World",
         htmlUrl: "https://github.com/Codertocat/Hello-World",
