@@ -8,6 +8,7 @@ import { createReadCaches } from "./compose/create-read-caches.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
+import type { GitHubHealth } from "./code-host/github/github-health.js";
 import { createInstallationCodeHost } from "./compose/create-installation-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
@@ -81,6 +82,8 @@ export interface AskcodeOptions {
    * of its own, which no one reads.
    */
   metrics?: Registry;
+  /** Watches every request to GitHub (the server's, whose Probot Octokit it also watches); none: not watched. */
+  github?: GitHubHealth;
   /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
   inFlight?: InFlightRuns;
   /**
@@ -240,6 +243,7 @@ export function createAskcodeApp(
         baseUrl,
         retryAfterBaseValue: options.retryAfterBaseValue,
         logger: app.log,
+        ...(options.github ? { fetch: options.github.fetch } : {}),
       });
       return {
         conversation: openConversation(

@@ -94,6 +94,8 @@ export interface CreateOctokitOptions extends RateLimitPolicy {
   userAgent?: string;
   /** Where Octokit logs each request and warning (default: warnings and errors to the console). */
   logger?: OctokitLogger;
+  /** The fetch under Octokit's retries (default the global one); the app's watches GitHub's health. */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -125,6 +127,7 @@ export function createOctokit(options: CreateOctokitOptions): AskcodeOctokit {
       },
     ),
     throttle: createThrottleOptions(options),
+    ...(options.fetch ? { request: { fetch: options.fetch } } : {}),
     retry: {
       retries: options.serverErrorRetries ?? 3,
       // 409 is "Git Repository is empty": retrying cannot help. 429 is the

@@ -1,0 +1,169 @@
+import type { Clock } from "../../shared/clock.js";
+import {
+  faultOfStatus,
+  faultOfThrown,
+  type GitHubFault,
+} from "./github-fault.js";
+
+export interface GitHubHealthLog {
+  warn(meta: object, message: string): void;
+  info(meta: object, message: string): void;
+}
+
+export interface GitHubHealthOptions {
+  log: GitHubHealthLog;
+  clock: Pick<Clock, "now">;
+  /** Named in a 401's or a 404 installation's warning (`APP_ID`). */
+  appId?: number | string;
+  /**
+   * Failed requests in a row, with no answer between, before `/readyz` names
+   * GitHub (default 3): one failed request is a blip, not an outage, and
+   * Octokit's own retries of one request make three in about 5 s.
+   */
+  failuresBeforeNotReady?: number;
+  /** The fetch behind (default: the global one, read per request, so nock sees it in tests). */
+  fetch?: typeof fetch;
+}
+
+/** The fault in progress: what failed first, since when, and how many requests since. */
+interface Outage extends GitHubFault {
+  since: number;
+  failures: number;
+}
+
+/** What askcode knows of GitHub from its own requests, for the log, `/readyz` and waiting runs. */
+export interface GitHubHealth {
+  /**
+   * A `fetch` for Octokit (`request.fetch`) that watches every request,
+   * retries included, and passes each answer and error on unchanged.
+   */
+  readonly fetch: typeof fetch;
+  /** What fails, for `/readyz` ("github: unreachable since …"); undefined while GitHub answers. */
+  problem(): string | undefined;
+  /** Since when no request reached GitHub (clock ms), or undefined. */
+  unreachableSince(): number | undefined;
+  /** Resolves at the next request GitHub answers (at once when nothing is failing). */
+  answering(): Promise<void>;
+}
+
+const READINESS_KINDS = new Set<GitHubFault["kind"]>([
+  "unreachable",
+  "server-error",
+  "credentials",
+]);
+
+/**
+ * Watches askcode's requests to GitHub, all of them (Probot's for comments
+ * and tokens, askcode's own for code), at the fetch under Octokit's retries,
+ * so the first failed attempt is seen as it happens rather than after
+ * minutes of retries. The first failure of an outage logs one warning with
+ * its cause (DNS, refused, TLS, 5xx, a 401 naming the app, a 404 naming
+ * the installation); a different cause logs again; the first answer after
+ * it logs how long it lasted. `/readyz` names GitHub once
+ * `failuresBeforeNotReady` requests in a row failed, until one is answered.
+ * The same shape as `reportRedisOutages` (src/redis/report-redis-outages.ts).
+ *
+ * @example
+ * const github = createGitHubHealth({ log: probot.log, clock, appId: 1 });
+ * new Octokit({ request: { fetch: github.fetch } });
+ * github.problem() // "github: unreachable since 2026-12-06T04:00:00.000Z: connection refused (ECONNREFUSED) at http://127.0.0.1:9 (4 requests failed)"
+ */
+export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
+  const threshold = options.failuresBeforeNotReady ?? 3;
+  if (!Number.isInteger(threshold) || threshold < 1)
+    throw new TypeError(
+      `createGitHubHealth: failuresBeforeNotReady must be a whole number of at least 1, received ${String(threshold)}.`,
+    );
+  const { log, clock } = options;
+  let outage: Outage | undefined;
+  let waiters: Array<() => void> = [];
+
+  const failed = (fault: GitHubFault, request: string) => {
+    if (outage?.kind === fault.kind && outage.detail === fault.detail) {
+      outage.failures++;
+      return;
+    }
+    outage = { ...fault, since: clock.now(), failures: 1 };
+    log.warn(
+      { github: { fault: fault.kind, request } },
+      `askcode's request to GitHub failed: ${fault.detail}. ${ADVICE[fault.kind]}`,
+    );
+  };
+  const answered = () => {
+    if (outage) {
+      const { since, failures, kind } = outage;
+      outage = undefined;
+      log.info(
+        { github: { fault: kind, downMs: clock.now() - since, failures } },
+        `GitHub answers askcode again, after ${failures} failed requests in ${formatSeconds(clock.now() - since)}`,
+      );
+    }
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+
+  const watched: typeof fetch = async (input, init) => {
+    const url =
+      typeof input === "string"
+        ? input
+        : input instanceof URL
+          ? input.href
+          : input.url;
+    const method =
+      init?.method ?? (input instanceof Request ? input.method : "GET");
+    const request = `${method} ${url}`;
+    let response: Response;
+    try {
+      response = await (options.fetch ?? globalThis.fetch)(input, init);
+    } catch (error) {
+      const fault = faultOfThrown(error, url);
+      if (fault) failed(fault, request);
+      throw error;
+    }
+    const fault = faultOfStatus(response.status, method, url, options);
+    if (fault) failed(fault, request);
+    else answered();
+    return response;
+  };
+
+  return {
+    fetch: watched,
+    problem() {
+      if (
+        !outage ||
+        outage.failures < threshold ||
+        !READINESS_KINDS.has(outage.kind)
+      )
+        return undefined;
+      return `github: ${LABEL[outage.kind]} since ${new Date(outage.since).toISOString()}: ${outage.detail} (${outage.failures} requests failed)`;
+    },
+    unreachableSince: () =>
+      outage?.kind === "unreachable" ? outage.since : undefined,
+    answering() {
+      if (!outage) return Promise.resolve();
+      return new Promise<void>((wake) => waiters.push(wake));
+    },
+  };
+}
+
+const ADVICE: Record<GitHubFault["kind"], string> = {
+  unreachable:
+    "Nothing askcode posts can reach GitHub until it answers; questions wait and are answered once it does.",
+  "server-error":
+    "GitHub is failing; askcode retries, and the question's comment says when.",
+  credentials: "No question can be answered until this is fixed.",
+  installation:
+    "Questions from that installation are dropped until the app is installed again.",
+};
+
+const LABEL: Record<GitHubFault["kind"], string> = {
+  unreachable: "unreachable",
+  "server-error": "failing (5xx)",
+  credentials: "refusing the app's credentials (401)",
+  installation: "unknown installation (404)",
+};
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
