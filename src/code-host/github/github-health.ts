@@ -1,4 +1,5 @@
 import type { Clock } from "../../shared/clock.js";
+import { GITHUB_PROBE_WAITS_MS } from "../../shared/retry-schedule.js";
 import {
   faultOfStatus,
   faultOfThrown,
@@ -12,7 +13,7 @@ export interface GitHubHealthLog {
 
 export interface GitHubHealthOptions {
   log: GitHubHealthLog;
-  clock: Pick<Clock, "now">;
+  clock: Pick<Clock, "now" | "timeout">;
   /** Named in a 401's or a 404 installation's warning (`APP_ID`). */
   appId?: number | string;
   /**
@@ -23,6 +24,18 @@ export interface GitHubHealthOptions {
   failuresBeforeNotReady?: number;
   /** The fetch behind (default: the global one, read per request, so nock sees it in tests). */
   fetch?: typeof fetch;
+  /**
+   * While GitHub is out of reach, the waits between the requests let through
+   * to see whether it is back (default `GITHUB_PROBE_WAITS_MS`; the last
+   * repeats).
+   */
+  probeWaitsMs?: readonly number[];
+}
+
+/** An outage that ended: from its first failed request to the first answered one (clock ms). */
+export interface EndedOutage {
+  since: number;
+  until: number;
 }
 
 /** The fault in progress: what failed first, since when, and how many requests since. */
@@ -44,6 +57,8 @@ export interface GitHubHealth {
   unreachableSince(): number | undefined;
   /** Resolves at the next request GitHub answers (at once when nothing is failing). */
   answering(): Promise<void>;
+  /** The last time GitHub was out of reach and came back, if it was. */
+  lastOutage(): EndedOutage | undefined;
 }
 
 const READINESS_KINDS = new Set<GitHubFault["kind"]>([
@@ -61,6 +76,17 @@ const READINESS_KINDS = new Set<GitHubFault["kind"]>([
  * the installation); a different cause logs again; the first answer after
  * it logs how long it lasted. `/readyz` names GitHub once
  * `failuresBeforeNotReady` requests in a row failed, until one is answered.
+ *
+ * Once that many requests in a row found GitHub out of reach (no answer at
+ * all), a request waits for it instead of failing: failing took every layer
+ * of retries (Octokit's for the token inside Octokit's for the read inside
+ * the read's own inside the queue's) 8 minutes to surface, and then the
+ * question was given up on with a comment nothing could post. One request
+ * at a time goes through as a probe, `probeWaitsMs` apart; the first one
+ * answered lets every waiting request go, so a question is answered once
+ * GitHub is back. A request whose signal aborts (the run's deadline) stops
+ * waiting with the signal's reason.
+ *
  * The same shape as `reportRedisOutages` (src/redis/report-redis-outages.ts).
  *
  * @example
@@ -75,23 +101,43 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
       `createGitHubHealth: failuresBeforeNotReady must be a whole number of at least 1, received ${String(threshold)}.`,
     );
   const { log, clock } = options;
+  const probeWaits = options.probeWaitsMs ?? GITHUB_PROBE_WAITS_MS;
   let outage: Outage | undefined;
+  let ended: EndedOutage | undefined;
   let waiters: Array<() => void> = [];
+  // While out of reach: whether a probe is under way, when the next may go, how many went.
+  let probing = false;
+  let nextProbeAt = 0;
+  let probes = 0;
+  const outOfReach = () =>
+    outage?.kind === "unreachable" && outage.failures >= threshold;
 
   const failed = (fault: GitHubFault, request: string) => {
     if (outage?.kind === fault.kind && outage.detail === fault.detail) {
       outage.failures++;
+      // Out of reach from now: the first probe waits its turn.
+      if (outOfReach() && outage.failures === threshold) {
+        nextProbeAt = clock.now() + probeWaits[0]!;
+        probes = 1;
+      }
       return;
     }
+    if (outage?.kind === "unreachable") endOutage();
     outage = { ...fault, since: clock.now(), failures: 1 };
+    probes = 0;
     log.warn(
       { github: { fault: fault.kind, request } },
       `askcode's request to GitHub failed: ${fault.detail}. ${ADVICE[fault.kind]}`,
     );
   };
+  const endOutage = () => {
+    if (outage?.kind === "unreachable")
+      ended = { since: outage.since, until: clock.now() };
+  };
   const answered = () => {
     if (outage) {
       const { since, failures, kind } = outage;
+      endOutage();
       outage = undefined;
       log.info(
         { github: { fault: kind, downMs: clock.now() - since, failures } },
@@ -112,6 +158,39 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
           : input.url;
     const method =
       init?.method ?? (input instanceof Request ? input.method : "GET");
+    const signal = init?.signal ?? undefined;
+    for (;;) {
+      if (signal?.aborted) throw signal.reason;
+      if (!outOfReach()) return send(input, init, method, url);
+      if (!probing && clock.now() >= nextProbeAt) {
+        probing = true;
+        try {
+          return await send(input, init, method, url);
+        } catch (error) {
+          // Still out of reach: this request waits on with the others.
+          if (!outOfReach()) throw error;
+        } finally {
+          probing = false;
+          nextProbeAt =
+            clock.now() +
+            probeWaits[Math.min(probes++, probeWaits.length - 1)]!;
+        }
+        continue;
+      }
+      await Promise.race([
+        new Promise<void>((wake) => waiters.push(wake)),
+        abortOf(clock.timeout(Math.max(0, nextProbeAt - clock.now()))),
+        ...(signal ? [abortOf(signal)] : []),
+      ]);
+    }
+  };
+
+  const send = async (
+    input: Parameters<typeof fetch>[0],
+    init: Parameters<typeof fetch>[1],
+    method: string,
+    url: string,
+  ): Promise<Response> => {
     const request = `${method} ${url}`;
     let response: Response;
     try {
@@ -144,6 +223,7 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
       if (!outage) return Promise.resolve();
       return new Promise<void>((wake) => waiters.push(wake));
     },
+    lastOutage: () => ended,
   };
 }
 
@@ -163,6 +243,14 @@ const LABEL: Record<GitHubFault["kind"], string> = {
   credentials: "refusing the app's credentials (401)",
   installation: "unknown installation (404)",
 };
+
+/** Resolves when `signal` aborts (never rejects: the caller looks at the signal). */
+function abortOf(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((wake) =>
+    signal.addEventListener("abort", () => wake(), { once: true }),
+  );
+}
 
 function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;

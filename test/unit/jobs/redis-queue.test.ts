@@ -108,7 +108,7 @@ describe("createRedisQueue", () => {
     expect(job?.data).toStrictEqual({ trigger: triggerJob() });
     expect(job?.opts).toMatchObject({
       attempts: 3,
-      backoff: { type: "exponential", delay: 1 },
+      backoff: { type: "askcode", delay: 1 },
     });
     expect(await redis.client().keys("askcode:questions:*")).not.toHaveLength(
       0,
