@@ -368,6 +368,8 @@ export async function runQuestion(
               }),
           },
         });
+        // GitHub failing every read: its failure, not an answer from nothing.
+        watched.throwIfStopped();
         const configProblems = [
           ...job.configProblems,
           ...(spend?.problems ?? []),

@@ -7,6 +7,7 @@
  * | one GitHub request (plugin-retry: 5xx, no answer) | `GITHUB_REQUEST_RETRIES` | (n+1)² s: 1, 4, 9 s |
  * | GitHub out of reach (no answer at all) | none: requests wait | a probe `GITHUB_PROBE_WAITS_MS` apart |
  * | a read a run cannot start without (config, app slug) | `GITHUB_READ_WAITS_MS` | 1 s, 4 s |
+ * | a run's reads of the repository (5xx after the first layer) | stop after `FAILED_READS_BEFORE_STOP` in a row | none: the run ends, the queue retries it |
  * | a question whose failure may pass (a 5xx, the model) | `ASKCODE_JOB_ATTEMPTS` − 1 | `jobRetryDelayMs`: backoff × 2ⁿ⁻¹ |
  *
  * The waits of the first are plugin-retry's own
@@ -18,6 +19,13 @@ export const GITHUB_REQUEST_RETRIES = 3;
 
 /** The waits between attempts of a read the run cannot start without: three attempts in about 5 s. */
 export const GITHUB_READ_WAITS_MS: readonly number[] = [1_000, 4_000];
+
+/**
+ * Reads in a row GitHub may fail (5xx, each already retried by Octokit,
+ * about 14 s apiece) before a run stops reading and ends with GitHub's
+ * failure: about 42 s, well within the default 180 s wall time.
+ */
+export const FAILED_READS_BEFORE_STOP = 3;
 
 /**
  * While GitHub is out of reach, the waits between the requests let through
