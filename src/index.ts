@@ -391,6 +391,9 @@ export function createAskcodeApp(
         "discussion.created",
         "discussion.labeled",
         "discussion_comment.created",
+        // Never a question, but each is logged once with its reason and
+        // counted (docs/architecture/overview.md), not dropped unseen.
+        ...IGNORED_ACTIONS,
       ],
       (context) => handle(context as unknown as TriggerContext),
     );
@@ -456,6 +459,18 @@ export function createAskcodeApp(
     );
   };
 }
+
+/** Actions on what could ask that never do: an edit or a deletion is not a new question. */
+const IGNORED_ACTIONS = [
+  "issue_comment.edited",
+  "issue_comment.deleted",
+  "issues.edited",
+  "pull_request_review_comment.edited",
+  "pull_request_review_comment.deleted",
+  "discussion.edited",
+  "discussion_comment.edited",
+  "discussion_comment.deleted",
+] as const;
 
 /**
  * The Redis queue on the shared commands connection and a worker connection
