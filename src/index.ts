@@ -315,6 +315,7 @@ export function createAskcodeApp(
           clock,
           log: jobLog(job),
           metrics: metrics.run,
+          replies: metrics.replies,
           spend: { ledger: spendLedger, ceilings: operator.spendCeilings },
           inFlight,
           attempt,

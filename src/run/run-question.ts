@@ -55,6 +55,8 @@ import type { PullRequestFacts } from "../conversation/pull-requests.js";
 import { notAtHeadNote } from "../conversation/review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
+import { deliverReply } from "./deliver-reply.js";
+import type { ReplyMetrics } from "../metrics/reply-metrics.js";
 import {
   watchRepositoryReads,
   type WatchedReader,
@@ -97,6 +99,8 @@ export interface RunQuestionDeps {
   log: AgentLog & { error(meta: object, message: string): void };
   /** Counts the run's context and model tokens (none: not counted). */
   metrics?: RunMetrics;
+  /** Counts replies GitHub would not take (none: not counted). */
+  replies?: ReplyMetrics;
   /**
    * The model-token budgets per installation and repository (none: no
    * budget): a spent one answers from retrieval alone until it renews.
@@ -449,7 +453,12 @@ export async function runQuestion(
     // new comment); if neither could, this throws and the job fails, logged.
     // Its retries end by the run's wall time, so a reply ready near the
     // end still lands (edited, else as a new comment) within it.
-    const commentId = await comment.deliver(reply.body, wallTime?.deadline);
+    const commentId = await deliverReply(
+      comment,
+      reply.body,
+      wallTime?.deadline,
+      { clock: deps.clock, log: deps.log, metrics: deps.replies },
+    );
     if (kept && deps.answers && commentId !== undefined)
       await keepAnswer(
         { job, commentId, body: reply.body, ...kept },
