@@ -175,6 +175,13 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         commentId: entry.commentId,
         rememberComment: (commentId) => journal.rememberComment(job, commentId),
         last: entry.attemptsMade >= attempts,
+        ...(entry.attemptsMade < attempts && {
+          next: {
+            inMs: jobRetryDelayMs(backoffMs, entry.attemptsMade),
+            attempt: entry.attemptsMade + 1,
+            of: attempts,
+          },
+        }),
       };
       try {
         await options.run(job, current);

@@ -115,6 +115,13 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
         rememberComment: (commentId) =>
           job.updateData({ ...job.data, commentId }),
         last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        ...(job.attemptsMade + 1 < (job.opts.attempts ?? 1) && {
+          next: {
+            inMs: jobRetryDelayMs(options.backoffMs, job.attemptsMade + 1),
+            attempt: job.attemptsMade + 2,
+            of: job.opts.attempts ?? 1,
+          },
+        }),
       });
     } finally {
       await locks

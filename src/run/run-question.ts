@@ -56,6 +56,7 @@ import { notAtHeadNote } from "../conversation/review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { deliverReply } from "./deliver-reply.js";
+import { tellRetry } from "./tell-retry.js";
 import type { ReplyMetrics } from "../metrics/reply-metrics.js";
 import {
   watchRepositoryReads,
@@ -421,6 +422,10 @@ export async function runQuestion(
           { err: error, deliveryId: job.deliveryId },
           "askcode could not answer yet; the queue will try again",
         );
+        // The placeholder says what failed and when askcode tries again.
+        await progress.close();
+        if (attempt.next)
+          await tellRetry(comment, error, attempt.next, deps.clock);
         throw new RetryLaterError(error);
       }
       deps.log.error(
