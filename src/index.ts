@@ -316,6 +316,7 @@ export function createAskcodeApp(
           log: jobLog(job),
           metrics: metrics.run,
           replies: metrics.replies,
+          ...(options.github && { githubOutage: options.github.lastOutage }),
           spend: { ledger: spendLedger, ceilings: operator.spendCeilings },
           inFlight,
           attempt,

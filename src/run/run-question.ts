@@ -7,6 +7,7 @@ import {
 } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
+import { renderWaitedNote } from "../answer/render-waited-note.js";
 import type { JobEnd } from "../question/job-queue.js";
 import {
   renderProgressComment,
@@ -102,6 +103,8 @@ export interface RunQuestionDeps {
   metrics?: RunMetrics;
   /** Counts replies GitHub would not take (none: not counted). */
   replies?: ReplyMetrics;
+  /** GitHub's last outage (`GitHubHealth.lastOutage`): an answer that waited for it says so. */
+  githubOutage?(): { since: number; until: number } | undefined;
   /**
    * The model-token budgets per installation and repository (none: no
    * budget): a spent one answers from retrieval alone until it renews.
@@ -390,6 +393,7 @@ export async function runQuestion(
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
         const unreadable = fault && renderUnreadableNote(fault, at.sha);
+        const waited = renderWaitedNote(deps.githubOutage?.(), job.receivedAt);
         // Kept only when it read the default branch, which pushes are
         // checked against: an answer about a tag or a pull request's head
         // stays true of that. The tree is read now, while the run's
@@ -402,6 +406,7 @@ export async function runQuestion(
         reply = {
           body:
             problems +
+            (waited ? `> ${waited}\n\n` : "") +
             (unreadable ? `> ${unreadable}\n\n` : "") +
             (moved ? `> ${moved}\n\n` : "") +
             (notAtHead ? `> ${notAtHead}\n\n` : "") +

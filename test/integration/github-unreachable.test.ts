@@ -13,7 +13,14 @@ import { signedDelivery } from "../../scripts/mention-delivery.js";
 import { createManualClock } from "../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import { UnpacedProbotOctokit } from "../helpers/unpaced-probot-octokit.js";
-import { MISSIONS_DIR, webhookPayload } from "./probot-harness.js";
+import type { JobQueue } from "../../src/question/job-queue.js";
+import {
+  MISSIONS_DIR,
+  nockAppAuth,
+  nockRepository,
+  UPLOAD_REPOSITORY,
+  webhookPayload,
+} from "./probot-harness.js";
 
 // askcode started as an operator would, its GitHub (GHE_HOST) a loopback
 // port nothing listens on: every request is refused at once, as when a
@@ -77,7 +84,7 @@ afterEach(async () => {
 });
 
 describe("askcode with GitHub out of reach", () => {
-  it("logs the cause at the first refused request and names GitHub in /readyz once three in a row failed", async () => {
+  it("logs the cause at the first refused request, names GitHub in /readyz once three in a row failed, and answers once GitHub is back, saying how long it waited", async () => {
     const port = await freeLoopbackPort();
     const origin = `http://127.0.0.1:${port}`;
     const env = {
@@ -90,6 +97,7 @@ describe("askcode with GitHub out of reach", () => {
     };
     const clock = createManualClock();
     const logs = awaitedLogLines();
+    let queue: JobQueue | undefined;
     server = await startAppServer({
       operator: loadOperatorConfig(env),
       credentials: { kind: "app", appId: 1, privateKey, webhookSecret: SECRET },
@@ -99,6 +107,7 @@ describe("askcode with GitHub out of reach", () => {
       log: logs.log,
       Octokit: UnpacedProbotOctokit,
       retryAfterBaseValue: 1,
+      onQueue: (built) => (queue = built),
     });
     const readyz = async () => {
       const response = await fetch(`${server!.url}/readyz`);
@@ -106,11 +115,12 @@ describe("askcode with GitHub out of reach", () => {
     };
     expect(await readyz()).toStrictEqual([200, "ready\n"]);
 
-    const payload = webhookPayload("issue_comment.created.mention", {
+    const host = {
       api: `${origin}/api/v3`,
       web: origin,
-      codeload: origin,
-    });
+      codeload: `http://localhost:${port}`,
+    };
+    const payload = webhookPayload("issue_comment.created.mention", host);
     const delivery = signedDelivery({
       event: "issue_comment",
       payload,
@@ -154,6 +164,25 @@ describe("askcode with GitHub out of reach", () => {
     ).toBeGreaterThanOrEqual(3);
     // One warning for the outage, not one per request.
     expect(logs.lines.filter((line) => line.github)).toHaveLength(1);
+
+    // GitHub is back (nock answers on its address): the request waiting
+    // for it goes through as the first probe, 5 s after the third failure,
+    // and the question is answered, saying how long it waited.
+    nockAppAuth(host);
+    const github = await nockRepository(UPLOAD_REPOSITORY, host);
+    clock.advance(5_000);
+    await queue!.onIdle();
+    expect(await readyz()).toStrictEqual([200, "ready\n"]);
+    const answer = github.edits.at(-1) ?? github.posted.at(-1);
+    expect(answer).toContain(
+      "> askcode could not reach GitHub from 22:13:20 to 22:13:30 UTC; this answer waited 10.0s for it.",
+    );
+    expect(answer).toContain("src/upload.py");
+    expect(
+      logs.lines.find((line) =>
+        line.msg.startsWith("GitHub answers askcode again"),
+      ),
+    ).toMatchObject({ level: 30 });
   });
 });
 
