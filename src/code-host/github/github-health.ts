@@ -53,10 +53,6 @@ export interface GitHubHealth {
   readonly fetch: typeof fetch;
   /** What fails, for `/readyz` ("github: unreachable since …"); undefined while GitHub answers. */
   problem(): string | undefined;
-  /** Since when no request reached GitHub (clock ms), or undefined. */
-  unreachableSince(): number | undefined;
-  /** Resolves at the next request GitHub answers (at once when nothing is failing). */
-  answering(): Promise<void>;
   /** The last time GitHub was out of reach and came back, if it was. */
   lastOutage(): EndedOutage | undefined;
 }
@@ -104,7 +100,16 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
   const probeWaits = options.probeWaitsMs ?? GITHUB_PROBE_WAITS_MS;
   let outage: Outage | undefined;
   let ended: EndedOutage | undefined;
-  let waiters: Array<() => void> = [];
+  // Resolves at the next answer: what waiting requests race against their probe turn.
+  let back: { promise: Promise<void>; wake(): void } | undefined;
+  const nextAnswer = (): Promise<void> => {
+    if (!back) {
+      let wake!: () => void;
+      const promise = new Promise<void>((resolve) => (wake = resolve));
+      back = { promise, wake };
+    }
+    return back.promise;
+  };
   // While out of reach: whether a probe is under way, when the next may go, how many went.
   let probing = false;
   let nextProbeAt = 0;
@@ -144,9 +149,8 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
         `GitHub answers askcode again, after ${failures} failed requests in ${formatSeconds(clock.now() - since)}`,
       );
     }
-    const woken = waiters;
-    waiters = [];
-    for (const wake of woken) wake();
+    back?.wake();
+    back = undefined;
   };
 
   const watched: typeof fetch = async (input, init) => {
@@ -178,7 +182,7 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
         continue;
       }
       await Promise.race([
-        new Promise<void>((wake) => waiters.push(wake)),
+        nextAnswer(),
         abortOf(clock.timeout(Math.max(0, nextProbeAt - clock.now()))),
         ...(signal ? [abortOf(signal)] : []),
       ]);
@@ -216,12 +220,6 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
       )
         return undefined;
       return `github: ${LABEL[outage.kind]} since ${new Date(outage.since).toISOString()}: ${outage.detail} (${outage.failures} requests failed)`;
-    },
-    unreachableSince: () =>
-      outage?.kind === "unreachable" ? outage.since : undefined,
-    answering() {
-      if (!outage) return Promise.resolve();
-      return new Promise<void>((wake) => waiters.push(wake));
     },
     lastOutage: () => ended,
   };
