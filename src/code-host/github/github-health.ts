@@ -118,7 +118,7 @@ export function createGitHubHealth(options: GitHubHealthOptions): GitHubHealth {
     outage?.kind === "unreachable" && outage.failures >= threshold;
 
   const failed = (fault: GitHubFault, request: string) => {
-    if (outage?.kind === fault.kind && outage.detail === fault.detail) {
+    if (outage && sameOutage(outage, fault)) {
       outage.failures++;
       // Out of reach from now: the first probe waits its turn.
       if (outOfReach() && outage.failures === threshold) {
@@ -241,6 +241,17 @@ const LABEL: Record<GitHubFault["kind"], string> = {
   credentials: "refusing the app's credentials (401)",
   installation: "unknown installation (404)",
 };
+
+/**
+ * Whether a failure belongs to the outage under way: GitHub failing (5xx)
+ * is one outage whichever request met it (a line per path would be a line
+ * per file read); a different cause of no answer (DNS, then refused), or
+ * another installation unknown, is news.
+ */
+function sameOutage(outage: GitHubFault, fault: GitHubFault): boolean {
+  if (outage.kind !== fault.kind) return false;
+  return fault.kind === "server-error" || outage.detail === fault.detail;
+}
 
 /** Resolves when `signal` aborts (never rejects: the caller looks at the signal). */
 function abortOf(signal: AbortSignal): Promise<void> {

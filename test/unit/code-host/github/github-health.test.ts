@@ -164,6 +164,25 @@ describe("createGitHubHealth", () => {
     expect(github.problem()).toBeUndefined();
   });
 
+  it("warns once for GitHub failing (5xx), whichever paths meet it", async () => {
+    const { lines, log } = logLines();
+    const github = createGitHubHealth({
+      log,
+      clock: createManualClock(),
+      fetch: async () => new Response("{}", { status: 502 }),
+    });
+    for (const path of ["a.ts", "b.ts", "c.ts", "d.ts"])
+      await github.fetch(`${API}/repos/o/r/contents/${path}`);
+    expect(
+      lines.map(([level, , message]) => `${level} ${message}`),
+    ).toStrictEqual([
+      "warn askcode's request to GitHub failed: GitHub answered 502 to GET /repos/o/r/contents/a.ts. GitHub is failing; askcode retries, and the question's comment says when.",
+    ]);
+    expect(github.problem()).toMatch(
+      /^github: failing \(5xx\) since .*\(4 requests failed\)$/,
+    );
+  });
+
   it("refuses a threshold below one", () => {
     expect(() =>
       createGitHubHealth({
