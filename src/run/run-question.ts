@@ -460,7 +460,8 @@ export async function runQuestion(
       await progress.close();
     }
     // The job is not done until the reply landed (the edit retried, else a
-    // new comment); if neither could, this throws and the job fails, logged.
+    // new comment); if neither could, it is tried once more when the run's
+    // time is up (deliverReply), then this throws and the job fails, logged.
     // Its retries end by the run's wall time, so a reply ready near the
     // end still lands (edited, else as a new comment) within it.
     const commentId = await deliverReply(
