@@ -8,6 +8,7 @@ import { createReadCaches } from "./compose/create-read-caches.js";
 import { createRedisResponseStore } from "./cache/redis-response-store.js";
 import { createResponseCache } from "./cache/response-cache.js";
 import { createOctokit } from "./code-host/github/create-octokit.js";
+import type { GitHubHealth } from "./code-host/github/github-health.js";
 import { createInstallationCodeHost } from "./compose/create-installation-code-host.js";
 import { createSearchPacer } from "./code-host/github/search-pacer.js";
 import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
@@ -83,6 +84,8 @@ export interface AskcodeOptions {
    * of its own, which no one reads.
    */
   metrics?: Registry;
+  /** Watches every request to GitHub (the server's, whose Probot Octokit it also watches); none: not watched. */
+  github?: GitHubHealth;
   /** The runs' open comments, for the shutdown to mark interrupted (default: the app's own). */
   inFlight?: InFlightRuns;
   /**
@@ -242,6 +245,7 @@ export function createAskcodeApp(
         baseUrl,
         retryAfterBaseValue: options.retryAfterBaseValue,
         logger: app.log,
+        ...(options.github ? { fetch: options.github.fetch } : {}),
       });
       return {
         conversation: openConversation(
@@ -313,6 +317,8 @@ export function createAskcodeApp(
           clock,
           log: jobLog(job),
           metrics: metrics.run,
+          replies: metrics.replies,
+          ...(options.github && { githubOutage: options.github.lastOutage }),
           spend: { ledger: spendLedger, ceilings: operator.spendCeilings },
           inFlight,
           attempt,
@@ -389,6 +395,9 @@ export function createAskcodeApp(
         "discussion.created",
         "discussion.labeled",
         "discussion_comment.created",
+        // Never a question, but each is logged once with its reason and
+        // counted (docs/architecture/overview.md), not dropped unseen.
+        ...IGNORED_ACTIONS,
       ],
       (context) => handle(context as unknown as TriggerContext),
     );
@@ -464,6 +473,18 @@ export function createAskcodeApp(
     );
   };
 }
+
+/** Actions on what could ask that never do: an edit or a deletion is not a new question. */
+const IGNORED_ACTIONS = [
+  "issue_comment.edited",
+  "issue_comment.deleted",
+  "issues.edited",
+  "pull_request_review_comment.edited",
+  "pull_request_review_comment.deleted",
+  "discussion.edited",
+  "discussion_comment.edited",
+  "discussion_comment.deleted",
+] as const;
 
 /**
  * The Redis queue on the shared commands connection and a worker connection

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from "../shared/clock.js";
+import { jobRetryDelayMs } from "../shared/retry-schedule.js";
 import { createFairQueue } from "./fair-queue.js";
 import type { JobJournal } from "./job-journal.js";
 import type {
@@ -35,7 +36,7 @@ export interface InProcessQueueOptions {
   journal?: JobJournal;
   /** Attempts in all for a failure that may pass (default 1: none retried). */
   attempts?: number;
-  /** The wait before the first retry, doubling after (default 10 s). */
+  /** The wait before the first retry, doubling after (default 10 s; `jobRetryDelayMs`). */
   backoffMs?: number;
   /** What retries wait on (default: the system clock). */
   clock?: Clock;
@@ -174,12 +175,19 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         commentId: entry.commentId,
         rememberComment: (commentId) => journal.rememberComment(job, commentId),
         last: entry.attemptsMade >= attempts,
+        ...(entry.attemptsMade < attempts && {
+          next: {
+            inMs: jobRetryDelayMs(backoffMs, entry.attemptsMade),
+            attempt: entry.attemptsMade + 1,
+            of: attempts,
+          },
+        }),
       };
       try {
         await options.run(job, current);
       } catch (error) {
         if (current.last) throw error;
-        retryAt = clock.now() + backoffMs * 2 ** (entry.attemptsMade - 1);
+        retryAt = clock.now() + jobRetryDelayMs(backoffMs, entry.attemptsMade);
         options.log.warn?.(
           {
             err: error,

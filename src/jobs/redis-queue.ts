@@ -13,6 +13,7 @@ import type {
 } from "../question/job-queue.js";
 import { issueKey } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
+import { jobRetryDelayMs } from "../shared/retry-schedule.js";
 
 /** What a question's job holds in Redis: plain data any replica can run. */
 export interface QueuedTrigger {
@@ -114,6 +115,13 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
         rememberComment: (commentId) =>
           job.updateData({ ...job.data, commentId }),
         last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+        ...(job.attemptsMade + 1 < (job.opts.attempts ?? 1) && {
+          next: {
+            inMs: jobRetryDelayMs(options.backoffMs, job.attemptsMade + 1),
+            attempt: job.attemptsMade + 2,
+            of: job.opts.attempts ?? 1,
+          },
+        }),
       });
     } finally {
       await locks
@@ -146,6 +154,11 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
     // past its lock and whose replica then crashed). It fails at the stall
     // after that, and the "failed" handler below replies.
     maxStalledCount: options.attempts - 1,
+    // The schedule both queues share (src/shared/retry-schedule.ts).
+    settings: {
+      backoffStrategy: (attemptsMade: number) =>
+        jobRetryDelayMs(options.backoffMs, attemptsMade),
+    },
   });
   worker.on("failed", (job, error) => {
     if (!job) return;
@@ -207,7 +220,8 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
             // The same question has one job, whichever replica adds it.
             jobId: jobIdFor(trigger),
             attempts: options.attempts,
-            backoff: { type: "exponential", delay: options.backoffMs },
+            // The worker's backoffStrategy: askcode's schedule, not BullMQ's.
+            backoff: { type: "askcode", delay: options.backoffMs },
             removeOnComplete: { age: 24 * 60 * 60, count: 10_000 },
             removeOnFail: { age: 7 * 24 * 60 * 60 },
           },

@@ -9,6 +9,7 @@ import {
   createQuestionMetrics,
   type QuestionMetrics,
 } from "./question-metrics.js";
+import { createReplyMetrics, type ReplyMetrics } from "./reply-metrics.js";
 import { createRunMetrics, type RunMetrics } from "./run-metrics.js";
 import { createWatchMetrics, type WatchMetrics } from "./watch-metrics.js";
 import {
@@ -24,6 +25,7 @@ export interface AskcodeMetrics {
   run: RunMetrics;
   reactions: AnswerReactionMetrics;
   watch: WatchMetrics;
+  replies: ReplyMetrics;
 }
 
 /**
@@ -47,5 +49,6 @@ export function createAskcodeMetrics(
     run: createRunMetrics(registry, prices),
     reactions: createAnswerReactionMetrics(registry),
     watch: createWatchMetrics(registry),
+    replies: createReplyMetrics(registry),
   };
 }

@@ -16,6 +16,12 @@ export interface JobAttempt {
    * When false, a failure that may pass is thrown, for the queue to retry.
    */
   readonly last: boolean;
+  /**
+   * When this attempt is not the last: the queue's wait before the next
+   * (`jobRetryDelayMs`), and the next one's number of how many in all, for
+   * the placeholder to say when askcode tries again.
+   */
+  readonly next?: { inMs: number; attempt: number; of: number };
 }
 
 /** The attempt of a queue that never retries: the first is the last. */

@@ -1,7 +1,5 @@
 import type { Clock } from "../shared/clock.js";
-
-/** The waits between attempts of a read the run cannot start without: three attempts in about 5 s. */
-export const GITHUB_READ_WAITS_MS: readonly number[] = [1_000, 4_000];
+import { GITHUB_READ_WAITS_MS } from "../shared/retry-schedule.js";
 
 /**
  * Runs `read` until it succeeds, waiting `waitsMs[i]` on the injected clock

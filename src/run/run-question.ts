@@ -7,6 +7,7 @@ import {
 } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
 import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
+import { renderWaitedNote } from "../answer/render-waited-note.js";
 import type { JobEnd } from "../question/job-queue.js";
 import {
   renderProgressComment,
@@ -58,6 +59,9 @@ import type { PullRequestFacts } from "../conversation/pull-requests.js";
 import { notAtHeadNote } from "../conversation/review-line-context.js";
 import { runAt, type RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
+import { deliverReply } from "./deliver-reply.js";
+import { tellRetry } from "./tell-retry.js";
+import type { ReplyMetrics } from "../metrics/reply-metrics.js";
 import {
   watchRepositoryReads,
   type WatchedReader,
@@ -100,6 +104,10 @@ export interface RunQuestionDeps {
   log: AgentLog & { error(meta: object, message: string): void };
   /** Counts the run's context and model tokens (none: not counted). */
   metrics?: RunMetrics;
+  /** Counts replies GitHub would not take (none: not counted). */
+  replies?: ReplyMetrics;
+  /** GitHub's last outage (`GitHubHealth.lastOutage`): an answer that waited for it says so. */
+  githubOutage?(): { since: number; until: number } | undefined;
   /**
    * The model-token budgets per installation and repository (none: no
    * budget): a spent one answers from retrieval alone until it renews.
@@ -357,6 +365,8 @@ export async function runQuestion(
               }),
           },
         });
+        // GitHub failing every read: its failure, not an answer from nothing.
+        watched.throwIfStopped();
         const configProblems = [
           ...job.configProblems,
           ...(spend?.problems ?? []),
@@ -372,6 +382,7 @@ export async function runQuestion(
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
         const unreadable = fault && renderUnreadableNote(fault, at.sha);
+        const waited = renderWaitedNote(deps.githubOutage?.(), job.receivedAt);
         // Kept only when it read the default branch, which pushes are
         // checked against: an answer about a tag or a pull request's head
         // stays true of that. The tree is read now, while the run's
@@ -384,6 +395,7 @@ export async function runQuestion(
         reply = {
           body:
             problems +
+            (waited ? `> ${waited}\n\n` : "") +
             (unreadable ? `> ${unreadable}\n\n` : "") +
             (moved ? `> ${moved}\n\n` : "") +
             (notAtHead ? `> ${notAtHead}\n\n` : "") +
@@ -404,6 +416,10 @@ export async function runQuestion(
           { err: error, deliveryId: job.deliveryId },
           "askcode could not answer yet; the queue will try again",
         );
+        // The placeholder says what failed and when askcode tries again.
+        await progress.close();
+        if (attempt.next)
+          await tellRetry(comment, error, attempt.next, deps.clock);
         throw new RetryLaterError(error);
       }
       deps.log.error(
@@ -435,10 +451,16 @@ export async function runQuestion(
       await spend?.settle(0);
     }
     // The job is not done until the reply landed (the edit retried, else a
-    // new comment); if neither could, this throws and the job fails, logged.
+    // new comment); if neither could, it is tried once more when the run's
+    // time is up (deliverReply), then this throws and the job fails, logged.
     // Its retries end by the run's wall time, so a reply ready near the
     // end still lands (edited, else as a new comment) within it.
-    const commentId = await comment.deliver(reply.body, wallTime?.deadline);
+    const commentId = await deliverReply(
+      comment,
+      reply.body,
+      wallTime?.deadline,
+      { clock: deps.clock, log: deps.log, metrics: deps.replies },
+    );
     if (kept && deps.answers && commentId !== undefined)
       await keepAnswer(
         { job, commentId, body: reply.body, ...kept },

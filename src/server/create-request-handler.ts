@@ -27,6 +27,8 @@ export interface RequestHandlerOptions {
   metrics: MetricsSource;
   /** True once a shutdown began: no new work is taken. */
   stopping(): boolean;
+  /** What a dependency askcode needs fails with ("github: unreachable since …"), if anything. */
+  problem?(): string | undefined;
   log: {
     error(meta: object, message: string): void;
     warn(meta: object, message: string): void;
@@ -37,7 +39,9 @@ export interface RequestHandlerOptions {
  * askcode's HTTP routes:
  *
  * - `GET /healthz`: liveness, 200 while the process serves requests;
- * - `GET /readyz`: 200 while askcode takes new work, 503 once it is stopping;
+ * - `GET /readyz`: 200 while askcode takes new work, 503 once it is stopping,
+ *   or naming the dependency that fails (GitHub unreachable, refusing the
+ *   app's credentials or failing with 5xx, over several requests in a row);
  * - `GET /metrics`: the metrics in Prometheus' text format;
  * - `GET /ping`: Probot's liveness route, kept for existing probes;
  * - `POST <WEBHOOK_PATH>`, and `POST /`: GitHub's deliveries, through
@@ -102,10 +106,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
         switch (path) {
           case "/healthz":
             return text(response, 200, "ok\n");
-          case "/readyz":
-            return options.stopping()
-              ? text(response, 503, "stopping\n")
+          case "/readyz": {
+            if (options.stopping()) return text(response, 503, "stopping\n");
+            const problem = options.problem?.();
+            return problem
+              ? text(response, 503, `not ready: ${problem}\n`)
               : text(response, 200, "ready\n");
+          }
           case "/ping":
             return text(response, 200, "PONG");
           case "/metrics": {

@@ -3,17 +3,20 @@ import type { AddressInfo } from "node:net";
 import {
   createNodeMiddleware,
   Probot,
+  ProbotOctokit,
   type Logger,
   type Options as ProbotOptions,
 } from "probot";
 import type { Registry } from "prom-client";
 import type { OperatorConfig } from "../config/operator-config.js";
+import { createGitHubHealth } from "../code-host/github/github-health.js";
 import { createAskcodeApp, type AskcodeOptions } from "../index.js";
 import type { JobQueue } from "../question/job-queue.js";
 import { createInFlightRuns } from "../run/in-flight-runs.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { createRequestHandler } from "./create-request-handler.js";
 import { createGracefulShutdown } from "./graceful-shutdown.js";
+import { probotOctokitWithFetch } from "./probot-octokit-with-fetch.js";
 import type { AppCredentials } from "./read-app-credentials.js";
 import { startWebhookProxy } from "./start-webhook-proxy.js";
 
@@ -62,7 +65,18 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const { operator, credentials, env } = options;
   const clock = options.clock ?? systemClock;
-  const probot = new Probot({
+  // Every request to GitHub, Probot's and askcode's, is watched: the first
+  // failure is logged with its cause at once, and /readyz names GitHub
+  // while it fails. Its log is Probot's, read once Probot has built it.
+  const github = createGitHubHealth({
+    log: {
+      warn: (meta, message) => probot.log.warn(meta, message),
+      info: (meta, message) => probot.log.info(meta, message),
+    },
+    clock,
+    appId: credentials.appId,
+  });
+  const probot: Probot = new Probot({
     appId: credentials.appId,
     privateKey: credentials.privateKey,
     secret: credentials.webhookSecret,
@@ -73,7 +87,10 @@ export async function startAppServer(
     logFormat: operator.log.format,
     webhookPath: operator.server.webhookPath,
     ...(options.log ? { log: options.log } : {}),
-    ...(options.Octokit ? { Octokit: options.Octokit } : {}),
+    Octokit: probotOctokitWithFetch(
+      options.Octokit ?? ProbotOctokit,
+      github.fetch,
+    ),
   });
   await probot.ready();
   const log = probot.log;
@@ -85,6 +102,7 @@ export async function startAppServer(
       env,
       clock,
       inFlight,
+      github,
       metrics: options.metrics,
       retryAfterBaseValue: options.retryAfterBaseValue,
       redisQueueTiming: options.redisQueueTiming,
@@ -113,6 +131,7 @@ export async function startAppServer(
       maxDeliveryBytes: options.maxDeliveryBytes,
       metrics: options.metrics,
       stopping: () => graceful.stopping,
+      problem: () => github.problem(),
       log,
     }),
   );

@@ -3,6 +3,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import type { ThrottlingOptions } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type { Deadline } from "../../shared/deadline.js";
+import { GITHUB_REQUEST_RETRIES } from "../../shared/retry-schedule.js";
 import { keepSlashesInPathVariables } from "./encode-path-segments.js";
 import { quietRequestLog, type OctokitLogger } from "./quiet-request-log.js";
 
@@ -94,6 +95,8 @@ export interface CreateOctokitOptions extends RateLimitPolicy {
   userAgent?: string;
   /** Where Octokit logs each request and warning (default: warnings and errors to the console). */
   logger?: OctokitLogger;
+  /** The fetch under Octokit's retries (default the global one); the app's watches GitHub's health. */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -125,8 +128,9 @@ export function createOctokit(options: CreateOctokitOptions): AskcodeOctokit {
       },
     ),
     throttle: createThrottleOptions(options),
+    ...(options.fetch ? { request: { fetch: options.fetch } } : {}),
     retry: {
-      retries: options.serverErrorRetries ?? 3,
+      retries: options.serverErrorRetries ?? GITHUB_REQUEST_RETRIES,
       // 409 is "Git Repository is empty": retrying cannot help. 429 is the
       // throttling plugin's to retry (it reads retry-after); retrying it here too
       // would multiply the attempts. The rest are plugin-retry's defaults.

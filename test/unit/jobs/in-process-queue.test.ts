@@ -275,6 +275,12 @@ describe("createInProcessQueue", () => {
     await queue.onIdle();
 
     expect(attempts.map((a) => a.last)).toStrictEqual([false, false, true]);
+    // Each attempt but the last knows when the next comes, for its placeholder.
+    expect(attempts.map((a) => a.next)).toStrictEqual([
+      { inMs: 1_000, attempt: 2, of: 3 },
+      { inMs: 2_000, attempt: 3, of: 3 },
+      undefined,
+    ]);
     expect(errors.warn).toHaveBeenCalledTimes(2);
     expect(errors.error).toHaveBeenCalledTimes(1);
   });

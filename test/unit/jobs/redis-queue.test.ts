@@ -108,7 +108,7 @@ describe("createRedisQueue", () => {
     expect(job?.data).toStrictEqual({ trigger: triggerJob() });
     expect(job?.opts).toMatchObject({
       attempts: 3,
-      backoff: { type: "exponential", delay: 1 },
+      backoff: { type: "askcode", delay: 1 },
     });
     expect(await redis.client().keys("askcode:questions:*")).not.toHaveLength(
       0,
@@ -130,10 +130,18 @@ describe("createRedisQueue", () => {
     await attempts.until(2);
 
     expect(
-      attempts.seen.map(({ commentId, last }) => ({ commentId, last })),
+      attempts.seen.map(({ commentId, last, next }) => ({
+        commentId,
+        last,
+        next,
+      })),
     ).toStrictEqual([
-      { commentId: undefined, last: false },
-      { commentId: 9000, last: true },
+      {
+        commentId: undefined,
+        last: false,
+        next: { inMs: 1, attempt: 2, of: 2 },
+      },
+      { commentId: 9000, last: true, next: undefined },
     ]);
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ deliveryId: "d-1", attempt: 1 }),

@@ -23,11 +23,13 @@ const FILES = {
 function attempt(options: {
   commentId?: number;
   last: boolean;
+  next?: JobAttempt["next"];
 }): JobAttempt & { remembered: number[] } {
   const remembered: number[] = [];
   return {
     commentId: options.commentId,
     last: options.last,
+    ...(options.next && { next: options.next }),
     remembered,
     rememberComment: async (id) => void remembered.push(id),
   };
@@ -104,6 +106,22 @@ describe("runQuestion across a job's attempts", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatch(/^create .*Searching the code…/s);
     expect(first.remembered).toStrictEqual([41]);
+  });
+
+  it("before handing the failure back, edits the placeholder into what failed and when askcode tries again", async () => {
+    const first = attempt({
+      last: false,
+      next: { inMs: 20_000, attempt: 2, of: 3 },
+    });
+    const { run, calls } = await ask(first, GITHUB_DOWN);
+
+    expect(await run.catch((error: unknown) => error)).toBeInstanceOf(
+      RetryLaterError,
+    );
+    // The fake clock starts at 2023-11-14T22:13:20Z.
+    expect(calls.slice(1)).toStrictEqual([
+      "update 41 ⏳ **askcode will try again at 22:13:40 UTC** (attempt 2 of 3): GitHub answered 502 at 22:13:20 UTC.\n\nThis comment becomes the answer once it is ready; nothing needs to be asked again.",
+    ]);
   });
 
   it("on a retry edits the earlier attempt's comment, never posting a second, and delivers the answer into it", async () => {
