@@ -6,17 +6,37 @@
 // each comment edit. Then every text file git tracks in this repository,
 // redacted as the redacting reader does before anything enters a prompt
 // (by path, keeping lines): the cost a question pays per MB it reads. Speed
-// is measured here, never asserted in a test.
+// is measured here, never asserted in a test. Last, the same files posted
+// as an answer would quote them (each in a code fence, through
+// securePostedText, both walls): a repository holds no live secret, so what
+// the posted filter takes from them beyond what redactSecrets takes is the
+// second wall's false positives on real code (--show prints each).
 //   npm run bench:redact
+//   npm run bench:redact -- --dir /path/to/code --show
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { redactSecrets } from "../src/policy/redact-secrets.js";
+import { securePostedText } from "../src/policy/secure-posted-text.js";
 import { benchCommand } from "./parse-bench-command.js";
 
-benchCommand({
-  usage:
-    "usage: npm run bench:redact\n\nTimes secret redaction over a 65,536-character answer, one 64 KB line, and this repository's text files.",
-  options: {},
+const { values } = benchCommand({
+  usage: [
+    "usage: npm run bench:redact [-- --dir DIR] [--show]",
+    "",
+    "Times secret redaction over a 65,536-character answer, one 64 KB line, and this",
+    "repository's text files; then posts each file in a code fence through",
+    "securePostedText and counts what it takes beyond redactSecrets (false",
+    "positives: a repository holds no live secret).",
+    "",
+    "  --dir DIR   read the text files under DIR (up to 5,000, each under 1 MB)",
+    "              instead of the files git tracks here",
+    "  --show      print each line the posted filter changed beyond redactSecrets",
+  ].join("\n"),
+  options: {
+    dir: { type: "string" },
+    show: { type: "boolean", default: false },
+  },
 });
 
 const LIMIT = 65_536;
@@ -63,9 +83,9 @@ for (const [name, text] of [
 }
 
 // Text files only, as a reader hands them out (a NUL byte marks binary).
-const files = execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" })
-  .split("\0")
-  .filter((path) => path !== "" && path !== "package-lock.json")
+const files = (
+  values.dir === undefined ? trackedFiles() : filesUnder(values.dir)
+)
   .map((path) => ({ path, text: readFileSync(path, "utf8") }))
   .filter(({ text }) => !text.includes("\0"));
 const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
@@ -82,3 +102,48 @@ const best = Math.min(...rounds);
 console.log(
   `repository files     ${files.length} files, ${(bytes / 1e6).toFixed(2)} MB, ${found} redactions: best of 3 ${(best / 1000).toFixed(2)} s, ${(bytes / 1e6 / (best / 1000)).toFixed(1)} MB/s`,
 );
+
+// The posted filter over the same files, each quoted whole in a fence.
+let posted = 0;
+let plain = 0;
+let touched = 0;
+const postedStarted = performance.now();
+for (const { path, text } of files) {
+  const body = `\`\`\`\n${text}\n\`\`\``;
+  const first = await redactSecrets(body);
+  const both = await securePostedText(body);
+  plain += first.redactions;
+  posted += both.redactions;
+  if (both.text === first.text) continue;
+  touched++;
+  if (!values.show) continue;
+  const before = first.text.split("\n");
+  both.text.split("\n").forEach((line, i) => {
+    if (line !== before[i])
+      console.log(`  ${path}:${i}: ${before[i]?.trim().slice(0, 100)}`);
+  });
+}
+console.log(
+  `posted as answers    ${files.length} files: redactSecrets ${plain} redactions, securePostedText ${posted}; ${touched} files changed beyond redactSecrets (${((performance.now() - postedStarted) / 1000).toFixed(2)} s)`,
+);
+
+function trackedFiles(): string[] {
+  return execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" })
+    .split("\0")
+    .filter((path) => path !== "" && path !== "package-lock.json");
+}
+
+function filesUnder(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      if (found.length >= 5000) return;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && statSync(path).size < 1_000_000)
+        found.push(path);
+    }
+  };
+  visit(dir);
+  return found;
+}

@@ -1,8 +1,10 @@
 import type { OwnSecret } from "./find-own-secrets.js";
 import { neutralizeMentions } from "./neutralize-mentions.js";
 import { neutralizeReferences } from "./neutralize-references.js";
+import { findSplitSecrets } from "./find-split-secrets.js";
 import { redactObfuscatedSecrets } from "./redact-obfuscated-secrets.js";
-import { redactSecrets } from "./redact-secrets.js";
+import { findSecrets } from "./redact-secrets.js";
+import { replaceSecretSpans } from "./replace-secret-spans.js";
 
 export interface SecuredText {
   /** The Markdown as askcode may post it. */
@@ -31,7 +33,10 @@ export async function securePostedText(
   markdown: string,
   options: { ownSecrets?: readonly OwnSecret[] } = {},
 ): Promise<SecuredText> {
-  const plain = await redactSecrets(markdown, options);
+  const plain = replaceSecretSpans(markdown, [
+    ...(await findSecrets(markdown, options)),
+    ...findSplitSecrets(markdown, options.ownSecrets),
+  ]);
   const hidden = await redactObfuscatedSecrets(plain.text, options);
   const text = neutralizeReferences(neutralizeMentions(hidden.text).text).text;
   return { text, redactions: plain.redactions + hidden.redactions };
