@@ -3,7 +3,7 @@ import { ownSecretNeedles, type OwnSecret } from "./find-own-secrets.js";
 import { isPlaceholder, looksRandom } from "./looks-random.js";
 import { readableText } from "./readable-text.js";
 import type { SecretSpan } from "./secret-span.js";
-import { shiftLetters } from "./shift-letters.js";
+import { shiftLetters, shiftToA } from "./shift-letters.js";
 import { tokenPieceChains, type Piece } from "./token-pieces.js";
 import { TOKEN_PREFIXES } from "./token-prefixes.js";
 
@@ -13,35 +13,34 @@ const PREFIX_SEPARATOR = /\\\.|[_-]/g;
 
 /**
  * Each provider prefix (`TOKEN_PREFIXES`) by its letters and digits alone
- * (`gh[pousr]` for `ghp_`), what must stand after them when the prefix has
- * a separator (`_`), and the letters it can start with, so a piece is tried
- * only against the prefixes a shift can turn it into.
+ * (`gh[pousr]` for `ghp_`), and what must stand after them when the prefix
+ * has a separator (`_`).
  */
 const PREFIXES = TOKEN_PREFIXES.map(({ prefix, label }) => ({
-  regex: new RegExp(`^(?:${prefix.replace(PREFIX_SEPARATOR, "")})`),
+  letters: prefix.replace(PREFIX_SEPARATOR, ""),
   separator: prefix.match(PREFIX_SEPARATOR)?.at(-1)?.replace("\\", ""),
-  first: /^\[([^\]]+)\]/.exec(prefix)?.[1] ?? prefix[0]!,
   label,
 }));
 type Prefix = (typeof PREFIXES)[number];
 
-const BY_FIRST = new Map<string, Prefix[]>();
-for (const prefix of PREFIXES)
-  for (const letter of prefix.first)
-    BY_FIRST.set(letter, [...(BY_FIRST.get(letter) ?? []), prefix]);
+/**
+ * Every prefix shifted to start with `a` or `A` (`shiftToA`), once for
+ * each letter it may start with, as one expression: a piece shifted the
+ * same way matches it under whatever Caesar shift it was written, so one
+ * test per piece finds a prefix in any of the 26. Group `n + 1` is
+ * `SHIFTED[n]`.
+ */
+const SHIFTED = PREFIXES.flatMap((prefix) =>
+  [...(/^\[([^\]]+)\]/.exec(prefix.letters)?.[1] ?? prefix.letters[0]!)].map(
+    (first) => ({ prefix, shift: shiftToA(first) }),
+  ),
+);
+const ANY_SHIFTED = new RegExp(
+  `^(?:${SHIFTED.map(({ prefix, shift }) => `(${shiftLetters(prefix.letters, shift)})`).join("|")})`,
+);
 
-// The Caesar shifts that turn a letter into one a prefix starts with (0
-// among them), so a piece is shifted a dozen ways at most, not 26.
-const SHIFTS = new Map<string, number[]>();
-for (const letter of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
-  const shifts = [...BY_FIRST.keys()]
-    .filter((first) => (first <= "Z") === (letter <= "Z"))
-    .map((first) => (first.charCodeAt(0) - letter.charCodeAt(0) + 26) % 26);
-  SHIFTS.set(letter, [...new Set(shifts)]);
-}
-
-// How far ahead a prefix is looked for (`github_pat_` is 9 letters).
-const LOOKAHEAD = 16;
+// How far ahead a prefix is looked for: past the longest (`github_pat_`, 9 letters).
+const LOOKAHEAD = 12;
 // No token body is longer (GitHub allows 255 characters in all).
 const MAX_BODY = 256;
 // A word of prose: two fragments of it in a row end a token (`… and then`).
@@ -130,36 +129,26 @@ function reversed(chain: readonly Piece[]): Piece[] {
 function prefixedTokens(view: readonly Piece[], backwards: boolean): Hit[] {
   const hits: Hit[] = [];
   for (let i = 0; i < view.length; i++) {
-    const shifts = SHIFTS.get(view[i]!.text[0]!);
-    if (shifts === undefined) continue;
+    const first = view[i]!.text[0]!;
+    if (!/[A-Za-z]/.test(first)) continue;
     let ahead = "";
     for (let j = i; j < view.length && ahead.length < LOOKAHEAD; j++)
       ahead += view[j]!.text;
-    const hit = shifts
-      .flatMap((shift) => {
-        const read = shiftLetters(ahead.slice(0, LOOKAHEAD), shift);
-        return (BY_FIRST.get(read[0]!) ?? []).map((prefix) => ({
-          shift,
-          prefix,
-          length: prefix.regex.exec(read)?.[0].length,
-        }));
-      })
-      .map(({ shift, prefix, length }) => {
-        if (length === undefined) return undefined;
-        const pieces = readToken(view, i, length, prefix, shift);
-        return pieces && { shift, prefix, pieces };
-      })
-      .find((found) => found !== undefined);
-    if (hit === undefined) continue;
+    const toA = shiftToA(first);
+    const match = ANY_SHIFTED.exec(shiftLetters(ahead.slice(0, LOOKAHEAD), toA));
+    if (match === null) continue;
+    const n = match.findIndex((group, g) => g > 0 && group !== undefined) - 1;
+    const { prefix, shift: prefixToA } = SHIFTED[n]!;
+    // Read under this shift, the piece starts with the prefix itself.
+    const shift = (toA - prefixToA + 26) % 26;
+    const pieces = readToken(view, i, match[0].length, prefix, shift);
+    if (pieces === undefined) continue;
     // Written whole and plainly: the first wall's kind of token, named alike.
     const plain =
-      hit.shift === 0 &&
+      shift === 0 &&
       !backwards &&
-      hit.pieces.slice(1).every((piece) => /^[_.-]*$/.test(piece.gap));
-    hits.push({
-      pieces: hit.pieces,
-      label: plain ? hit.prefix.label : OBFUSCATED,
-    });
+      pieces.slice(1).every((piece) => /^[_.-]*$/.test(piece.gap));
+    hits.push({ pieces, label: plain ? prefix.label : OBFUSCATED });
   }
   return hits;
 }
@@ -207,7 +196,11 @@ function readToken(
     if (spacedOnly && piece.text.length > SPACED_PIECE) break;
     const gap = normalGap(piece.gap, prefix.separator);
     const read = shiftLetters(piece.text, shift);
-    if (long && gap !== joint && !(read.length >= 8 && looksRandom(read)))
+    if (
+      joint !== undefined &&
+      gap !== joint &&
+      !(long && read.length >= 8 && looksRandom(read))
+    )
       break;
     joint = gap;
     body += piece.text;
@@ -227,7 +220,7 @@ function readToken(
 /** A gap as a joint between fragments: without the prefix's separator, any whitespace as one space. */
 function normalGap(gap: string, separator: string | undefined): string {
   const without = separator === undefined ? gap : gap.replace(separator, "");
-  return without.replace(/\s+/g, " ");
+  return without.replace(/\s+/g, " ").replace(/(.)\1+/g, "$1");
 }
 
 /**
