@@ -135,7 +135,9 @@ function prefixedTokens(view: readonly Piece[], backwards: boolean): Hit[] {
     for (let j = i; j < view.length && ahead.length < LOOKAHEAD; j++)
       ahead += view[j]!.text;
     const toA = shiftToA(first);
-    const match = ANY_SHIFTED.exec(shiftLetters(ahead.slice(0, LOOKAHEAD), toA));
+    const match = ANY_SHIFTED.exec(
+      shiftLetters(ahead.slice(0, LOOKAHEAD), toA),
+    );
     if (match === null) continue;
     const n = match.findIndex((group, g) => g > 0 && group !== undefined) - 1;
     const { prefix, shift: prefixToA } = SHIFTED[n]!;
@@ -291,11 +293,14 @@ function ownSecretsIn(
           [shifted, shift === 0],
           [backwards, false],
         ] as const)
-          for (let a = joined.indexOf(form); a !== -1; ) {
+          for (let a = joined.indexOf(form); a !== -1;) {
             const b = a + form.length;
             hits.push({
               pieces: pieces
-                .filter((_, i) => at[i]! < b && at[i]! + pieces[i]!.piece.text.length > a)
+                .filter(
+                  (_, i) =>
+                    at[i]! < b && at[i]! + pieces[i]!.piece.text.length > a,
+                )
                 .map(({ piece }) => piece),
               label: plain ? label : OBFUSCATED,
             });

@@ -1,3 +1,4 @@
+import { findAccountLines } from "./find-account-lines.js";
 import { findAssignedSecrets } from "./find-assigned-secrets.js";
 import { findJoinedSecrets } from "./find-joined-secrets.js";
 import { findOwnSecrets, type OwnSecret } from "./find-own-secrets.js";
@@ -81,6 +82,7 @@ export async function findSecrets(
       config: options.path !== undefined && isConfigPath(options.path),
     }),
     ...(await findJoinedSecrets(text, secretLabel)),
+    ...findAccountLines(text),
   ];
 }
 
