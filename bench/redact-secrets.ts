@@ -114,13 +114,15 @@ for (const { path, text } of files) {
   const both = await securePostedText(body);
   plain += first.redactions;
   posted += both.redactions;
-  if (both.text === first.text) continue;
+  if (both.redactions === first.redactions) continue;
   touched++;
   if (!values.show) continue;
+  // Mentions and references are neutralised too: show only lines with more markers.
+  const markers = (line = "") => line.split("REDACTED_").length;
   const before = first.text.split("\n");
   both.text.split("\n").forEach((line, i) => {
-    if (line !== before[i])
-      console.log(`  ${path}:${i}: ${before[i]?.trim().slice(0, 100)}`);
+    if (markers(line) > markers(before[i]))
+      console.log(`  ${path}:${i}: ${before[i]?.trim().slice(0, 120)}`);
   });
 }
 console.log(

@@ -83,9 +83,10 @@ interface Hit {
  * (the first wall names it the same), any other `obfuscated secret`.
  *
  * A body ends before two words of prose in a row (a word is lower case, or
- * capitalised), and, once it is long enough, where the separator changes
- * unless the next fragment looks random itself; so a commit SHA, a UUID or
- * a sentence after a token is not taken with it.
+ * capitalised), and where the joint between fragments changes (`_` then a
+ * line break, ` + ` then `, `) unless the next fragment looks random
+ * itself; so a number, a name or a sentence after a token is not taken
+ * with it.
  *
  * @example
  * findSplitSecrets(`key: ghp_ + ${a} + ${b}`)
@@ -143,7 +144,10 @@ function prefixedTokens(view: readonly Piece[], backwards: boolean): Hit[] {
     const { prefix, shift: prefixToA } = SHIFTED[n]!;
     // Read under this shift, the piece starts with the prefix itself.
     const shift = (toA - prefixToA + 26) % 26;
-    const pieces = readToken(view, i, match[0].length, prefix, shift);
+    const pieces = readToken(view, i, match[0].length, prefix, {
+      shift,
+      disguised: shift !== 0 || backwards,
+    });
     if (pieces === undefined) continue;
     // Written whole and plainly: the first wall's kind of token, named alike.
     const plain =
@@ -158,14 +162,15 @@ function prefixedTokens(view: readonly Piece[], backwards: boolean): Hit[] {
 /**
  * The pieces of a token that begins at `view[i]` with `prefix`, whose
  * letters are the first `length` of the chain from there read under
- * `shift`; undefined when what follows is not a token's body.
+ * `shift` (`disguised`: shifted, or read backwards); undefined when what
+ * follows is not a token's body.
  */
 function readToken(
   view: readonly Piece[],
   i: number,
   length: number,
   prefix: Prefix,
-  shift: number,
+  { shift, disguised }: { shift: number; disguised: boolean },
 ): Piece[] | undefined {
   // The piece the prefix ends in, and whether it ends with it.
   let p = i;
@@ -180,15 +185,20 @@ function readToken(
     if (!atBoundary || next === undefined) return undefined;
     if (!next.gap.includes(prefix.separator)) return undefined;
   }
+  // Shifted or backwards, a prefix is often a word (`the` is `hvs` under a
+  // shift of 14): such a reading counts only when its body starts as a
+  // token's does, not with another word (`the .env file`).
+  if (disguised && atBoundary && PROSE.test(next?.text ?? "")) return undefined;
   const spacedOnly = prefix.separator === undefined && atBoundary;
   const pieces: Piece[] = view.slice(i, p + 1);
   let body = atBoundary ? "" : view[p]!.text.slice(length - before);
-  // How the body's fragments are joined: once the body is long enough, a
-  // fragment joined some other way goes on only if it looks random itself,
-  // so `ghp_…, 40 characters` stops before the 40, while half a token on
-  // the next line is taken.
+  // How the body's fragments are joined. A fragment joined some other way
+  // goes on only if it looks random itself, or is short (a token spaced out
+  // or in groups) while the body is not yet long enough: so half a token
+  // on the next line is taken, and `ghp_…, 40 characters` stops before the
+  // 40, `"sk-" + "a1b2…", isSecret` before the name.
   let joint = atBoundary
-    ? normalGap(next?.gap ?? "", prefix.separator)
+    ? normalGap((next?.gap ?? "").replace(prefix.separator ?? "", ""))
     : undefined;
   let long = isRandomBody(shiftLetters(body, shift));
   let taken = 0;
@@ -196,14 +206,11 @@ function readToken(
     const piece = view[q]!;
     if (PROSE.test(piece.text) && PROSE.test(view[q + 1]?.text ?? "")) break;
     if (spacedOnly && piece.text.length > SPACED_PIECE) break;
-    const gap = normalGap(piece.gap, prefix.separator);
+    const gap =
+      q === p + 1 && joint !== undefined ? joint : normalGap(piece.gap);
     const read = shiftLetters(piece.text, shift);
-    if (
-      joint !== undefined &&
-      gap !== joint &&
-      !(long && read.length >= 8 && looksRandom(read))
-    )
-      break;
+    const random = read.length >= 8 && looksRandom(read);
+    if (gap !== joint && !random && (long || read.length > SPACED_PIECE)) break;
     joint = gap;
     body += piece.text;
     pieces.push(piece);
@@ -219,10 +226,9 @@ function readToken(
   return isRandomBody(read) && !isPlaceholder(read) ? pieces : undefined;
 }
 
-/** A gap as a joint between fragments: without the prefix's separator, any whitespace as one space. */
-function normalGap(gap: string, separator: string | undefined): string {
-  const without = separator === undefined ? gap : gap.replace(separator, "");
-  return without.replace(/\s+/g, " ").replace(/(.)\1+/g, "$1");
+/** A gap as a joint between fragments: whitespace as one space, a character repeated as one. */
+function normalGap(gap: string): string {
+  return gap.replace(/\s+/g, " ").replace(/(.)\1+/g, "$1");
 }
 
 /**
