@@ -1,7 +1,7 @@
 import { isRandomBody } from "./find-prefixed-tokens.js";
 import { ownSecretNeedles, type OwnSecret } from "./find-own-secrets.js";
 import { isPlaceholder, looksRandom } from "./looks-random.js";
-import { readableText } from "./readable-text.js";
+import { encodedRuns } from "./encoded-runs.js";
 import type { SecretSpan } from "./secret-span.js";
 import { shiftLetters, shiftToA } from "./shift-letters.js";
 import { tokenPieceChains, type Piece } from "./token-pieces.js";
@@ -49,10 +49,6 @@ const PROSE = /^(?:[a-z]{2,}|[A-Z][a-z]+)$/;
 // as often as a key (`ASIA PACIFIC`): its body is read on only in pieces
 // this short, as a key spaced out or in groups is written.
 const SPACED_PIECE = 4;
-// Hex, one byte or many to a piece (`67 68 70 5f`, `0x67`, `\x67`).
-const HEX_PIECE = /^(?:0?x)?([0-9A-Fa-f]+)$/;
-// Hex shorter than this decodes to too little to judge.
-const MIN_HEX = 16;
 // An own secret with fewer letters and digits than this is a word as often
 // as a secret (the same floor as findOwnSecrets' 8 characters).
 const MIN_OWN = 8;
@@ -68,7 +64,7 @@ interface Hit {
  * undo a disguise. A chain of fragments (`tokenPieceChains`: split by
  * spaces, line breaks, `+`, quotes, code-span backticks, dashes) is read
  * forwards and backwards, under every Caesar shift (ROT13 among them), and
- * runs of hex in it are decoded; a reading that begins with a provider's
+ * runs of hex and base64 are decoded (`encodedRuns`) and read again; a reading that begins with a provider's
  * prefix (`TOKEN_PREFIXES`, followed by its separator when it has one)
  * and goes on with a random-looking body (`isRandomBody`), or that holds
  * one of askcode's own secrets (`ownSecretNeedles`, by its letters and
@@ -109,9 +105,14 @@ function readChains(
   for (const chain of chains) {
     hits.push(...prefixedTokens(chain, false));
     hits.push(...prefixedTokens(reversed(chain), true));
-    if (decode) hits.push(...hexSecrets(chain, ownSecrets));
   }
   hits.push(...ownSecretsIn(chains, ownSecrets));
+  // What hex or base64 decodes to is read by the same rule, once: it is
+  // not decoded again.
+  if (decode)
+    for (const { pieces, decoded } of encodedRuns(text, chains))
+      if (readChains(decoded, ownSecrets, false).length > 0)
+        hits.push({ pieces, label: OBFUSCATED });
   return hits;
 }
 
@@ -229,41 +230,6 @@ function readToken(
 /** A gap as a joint between fragments: whitespace as one space, a character repeated as one. */
 function normalGap(gap: string): string {
   return gap.replace(/\s+/g, " ").replace(/(.)\1+/g, "$1");
-}
-
-/**
- * Runs of hex in a chain (`6768705f…`, `67 68 70 5f …`, `0x67, 0x68`)
- * that decode to readable text holding a secret, read by the same rule
- * (one level deep: what hex decodes to is not decoded again). A commit
- * SHA or a UUID decodes to random bytes, which are not read at all.
- */
-function hexSecrets(
-  chain: readonly Piece[],
-  ownSecrets: readonly OwnSecret[],
-): Hit[] {
-  const hits: Hit[] = [];
-  let from = 0;
-  while (from < chain.length) {
-    let to = from;
-    while (to < chain.length && HEX_PIECE.test(chain[to]!.text)) to++;
-    const run = chain.slice(from, to);
-    // A word before the hex (`a`, `be`, `cafe`) may be hex too: start
-    // at each of the first few pieces.
-    for (let start = 0; start < Math.min(run.length, 3); start++) {
-      const pieces = run.slice(start);
-      const digits = pieces
-        .map((piece) => HEX_PIECE.exec(piece.text)![1]!)
-        .join("");
-      if (digits.length < MIN_HEX || digits.length % 2 !== 0) continue;
-      const decoded = readableText(Buffer.from(digits, "hex"));
-      if (decoded === undefined) continue;
-      if (readChains(decoded, ownSecrets, false).length === 0) continue;
-      hits.push({ pieces, label: OBFUSCATED });
-      break;
-    }
-    from = to + 1;
-  }
-  return hits;
 }
 
 /**

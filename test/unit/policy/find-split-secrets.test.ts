@@ -12,6 +12,7 @@ const own = "whsec-R4nd0m-Hook-Value-93kQ";
 const OWN: OwnSecret[] = [{ label: "webhook secret", value: own }];
 const rest = (token: string) => token.slice(token.search(/[_-]/) + 1);
 const hex = (s: string) => Buffer.from(s).toString("hex");
+const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 // What a reader could put back together: every run of 6 or more letters
 // and digits of the written form. None may be posted.
@@ -26,6 +27,14 @@ describe("the second wall (issue 34): shapes a hostile model invents", () => {
     ["hex", hex(github)],
     ["hex in spaced bytes", hex(deepseek).match(/../g)!.join(" ")],
     ["hex of a key joined with +", hex(`ghp_ + ${rest(github)}`)],
+    [
+      "base64 half per line",
+      `\n${b64(github).slice(0, 24)}\n${b64(github).slice(24)}\n`,
+    ],
+    [
+      "base64 in joined literals",
+      `"${b64(deepseek).slice(0, 20)}" + "${b64(deepseek).slice(20)}"`,
+    ],
     ["ROT13", shiftLetters(github, 13)],
     ["ROT13 of an sk- key", shiftLetters(deepseek, 13)],
     ["a Caesar shift of 5", shiftLetters(github, 5)],
@@ -130,6 +139,7 @@ describe("the second wall (issue 34): shapes a hostile model invents", () => {
     "Run `git log --format=%H -1` and compare with 4f2a9c1 and 8e2d4eb5a47c.",
     "time 12:30:00, ratio a:b:1:2, std::vector<int>::iterator, https://host:8080/a:b",
     "The key id is 1234 5678 9012 3456 and the pin 0000.",
+    "The body is aGVsbG8gd29ybGQgaG93IGFyZSB5b3U= in the fixture, and\nthe next line is prose again.",
   ])("leaves ordinary text as it is: %j", async (text) => {
     expect(await securePostedText(text, { ownSecrets: OWN })).toEqual({
       text,
