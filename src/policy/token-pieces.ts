@@ -9,6 +9,12 @@ export interface Piece {
   gap: string;
 }
 
+/** Pieces that together make a secret, and what its marker calls it. */
+export interface FoundPieces {
+  pieces: Piece[];
+  label: string;
+}
+
 const PIECE = /[A-Za-z0-9]+/g;
 // What a model may put between fragments of one token and still have a
 // reader put them back together: spaces and line breaks (spaced out, half a

@@ -1,0 +1,173 @@
+import { isRandomBody } from "./find-prefixed-tokens.js";
+import { isPlaceholder, looksRandom } from "./looks-random.js";
+import { OBFUSCATED_LABEL } from "./redaction-marker.js";
+import { shiftLetters, shiftToA } from "./shift-letters.js";
+import type { FoundPieces, Piece } from "./token-pieces.js";
+import { TOKEN_PREFIXES } from "./token-prefixes.js";
+
+// A token's own separators, as they stand in a prefix's source.
+const PREFIX_SEPARATOR = /\\\.|[_-]/g;
+
+/**
+ * Each provider prefix (`TOKEN_PREFIXES`) by its letters and digits alone
+ * (`gh[pousr]` for `ghp_`), and what must stand after them when the prefix
+ * has a separator (`_`).
+ */
+const PREFIXES = TOKEN_PREFIXES.map(({ prefix, label }) => ({
+  letters: prefix.replace(PREFIX_SEPARATOR, ""),
+  separator: prefix.match(PREFIX_SEPARATOR)?.at(-1)?.replace("\\", ""),
+  label,
+}));
+type Prefix = (typeof PREFIXES)[number];
+
+/**
+ * Every prefix shifted to start with `a` or `A` (`shiftToA`), once for
+ * each letter it may start with, as one expression: a piece shifted the
+ * same way matches it under whatever Caesar shift it was written, so one
+ * test per piece finds a prefix in any of the 26. Group `n + 1` is
+ * `SHIFTED[n]`.
+ */
+const SHIFTED = PREFIXES.flatMap((prefix) =>
+  [...(/^\[([^\]]+)\]/.exec(prefix.letters)?.[1] ?? prefix.letters[0]!)].map(
+    (first) => ({ prefix, shift: shiftToA(first) }),
+  ),
+);
+const ANY_SHIFTED = new RegExp(
+  `^(?:${SHIFTED.map(({ prefix, shift }) => `(${shiftLetters(prefix.letters, shift)})`).join("|")})`,
+);
+
+// How far ahead a prefix is looked for: past the longest (`github_pat_`, 9 letters).
+const LOOKAHEAD = 12;
+// No token body is longer (GitHub allows 255 characters in all).
+const MAX_BODY = 256;
+// A word of prose: two fragments of it in a row end a token (`… and then`).
+const PROSE = /^(?:[a-z]{2,}|[A-Z][a-z]+)$/;
+// A prefix with no separator (`AKIA`) standing alone is a word in capitals
+// as often as a key (`ASIA PACIFIC`): its body is read on only in pieces
+// this short, as a key spaced out or in groups is written.
+const SPACED_PIECE = 4;
+
+/**
+ * The tokens in one reading of a chain (`view`: the chain forwards, or
+ * backwards with each piece reversed): where a piece, under some Caesar
+ * shift, begins a provider's prefix (`TOKEN_PREFIXES`), followed by its
+ * separator when it has one, and the fragments after it make a
+ * random-looking body (`isRandomBody`). A token written whole and plainly
+ * is named for its provider, any other `obfuscated secret`.
+ *
+ * A body ends before two words of prose in a row (a word is lower case, or
+ * capitalised), and where the joint between fragments changes (`_` then a
+ * line break, ` + ` then `, `) unless the next fragment looks random
+ * itself; so a number, a name or a sentence after a token is not taken
+ * with it.
+ *
+ * @example
+ * readPrefixedTokens(tokenPieceChains(`ghp_ + ${half} + ${otherHalf}`)[0], false)
+ * // [{ pieces: [ghp, half, otherHalf], label: "obfuscated secret" }]
+ */
+export function readPrefixedTokens(
+  view: readonly Piece[],
+  backwards: boolean,
+): FoundPieces[] {
+  const hits: FoundPieces[] = [];
+  for (let i = 0; i < view.length; i++) {
+    const first = view[i]!.text[0]!;
+    if (!/[A-Za-z]/.test(first)) continue;
+    let ahead = "";
+    for (let j = i; j < view.length && ahead.length < LOOKAHEAD; j++)
+      ahead += view[j]!.text;
+    const toA = shiftToA(first);
+    const match = ANY_SHIFTED.exec(
+      shiftLetters(ahead.slice(0, LOOKAHEAD), toA),
+    );
+    if (match === null) continue;
+    const n = match.findIndex((group, g) => g > 0 && group !== undefined) - 1;
+    const { prefix, shift: prefixToA } = SHIFTED[n]!;
+    // Read under this shift, the piece starts with the prefix itself.
+    const shift = (toA - prefixToA + 26) % 26;
+    const pieces = readToken(view, i, match[0].length, prefix, {
+      shift,
+      disguised: shift !== 0 || backwards,
+    });
+    if (pieces === undefined) continue;
+    // Written whole and plainly: the first wall's kind of token, named alike.
+    const plain =
+      shift === 0 &&
+      !backwards &&
+      pieces.slice(1).every((piece) => /^[_.-]*$/.test(piece.gap));
+    hits.push({ pieces, label: plain ? prefix.label : OBFUSCATED_LABEL });
+  }
+  return hits;
+}
+
+/**
+ * The pieces of a token that begins at `view[i]` with `prefix`, whose
+ * letters are the first `length` of the chain from there read under
+ * `shift` (`disguised`: shifted, or read backwards); undefined when what
+ * follows is not a token's body.
+ */
+function readToken(
+  view: readonly Piece[],
+  i: number,
+  length: number,
+  prefix: Prefix,
+  { shift, disguised }: { shift: number; disguised: boolean },
+): Piece[] | undefined {
+  // The piece the prefix ends in, and whether it ends with it.
+  let p = i;
+  let before = 0;
+  while (before + view[p]!.text.length < length) {
+    before += view[p]!.text.length;
+    p++;
+  }
+  const atBoundary = before + view[p]!.text.length === length;
+  const next = view[p + 1];
+  if (prefix.separator !== undefined) {
+    if (!atBoundary || next === undefined) return undefined;
+    if (!next.gap.includes(prefix.separator)) return undefined;
+  }
+  // Shifted or backwards, a prefix is often a word (`the` is `hvs` under a
+  // shift of 14): such a reading counts only when its body starts as a
+  // token's does, not with another word (`the .env file`).
+  if (disguised && atBoundary && PROSE.test(next?.text ?? "")) return undefined;
+  const spacedOnly = prefix.separator === undefined && atBoundary;
+  const pieces: Piece[] = view.slice(i, p + 1);
+  let body = atBoundary ? "" : view[p]!.text.slice(length - before);
+  // How the body's fragments are joined. A fragment joined some other way
+  // goes on only if it looks random itself, or is short (a token spaced out
+  // or in groups) while the body is not yet long enough: so half a token
+  // on the next line is taken, and `ghp_…, 40 characters` stops before the
+  // 40, `"sk-" + "a1b2…", isSecret` before the name.
+  let joint = atBoundary
+    ? normalGap((next?.gap ?? "").replace(prefix.separator ?? "", ""))
+    : undefined;
+  let long = isRandomBody(shiftLetters(body, shift));
+  let taken = 0;
+  for (let q = p + 1; q < view.length && body.length < MAX_BODY; q++) {
+    const piece = view[q]!;
+    if (PROSE.test(piece.text) && PROSE.test(view[q + 1]?.text ?? "")) break;
+    if (spacedOnly && piece.text.length > SPACED_PIECE) break;
+    const gap =
+      q === p + 1 && joint !== undefined ? joint : normalGap(piece.gap);
+    const read = shiftLetters(piece.text, shift);
+    const random = read.length >= 8 && looksRandom(read);
+    if (gap !== joint && !random && (long || read.length > SPACED_PIECE)) break;
+    joint = gap;
+    body += piece.text;
+    pieces.push(piece);
+    taken++;
+    long = isRandomBody(shiftLetters(body, shift));
+  }
+  // A body ends on a fragment of the token, not on a word after it.
+  while (taken > 0 && PROSE.test(pieces.at(-1)!.text)) {
+    body = body.slice(0, -pieces.pop()!.text.length);
+    taken--;
+  }
+  const read = shiftLetters(body, shift);
+  return isRandomBody(read) && !isPlaceholder(read) ? pieces : undefined;
+}
+
+/** A gap as a joint between fragments: whitespace as one space, a character repeated as one. */
+function normalGap(gap: string): string {
+  return gap.replace(/\s+/g, " ").replace(/(.)\1+/g, "$1");
+}
