@@ -163,6 +163,12 @@ function readToken(
     body = body.slice(0, -pieces.pop()!.text.length);
     taken--;
   }
+  // A name is built of words (`sk-learn-2024-model-v3`); a token in groups
+  // has a word-like group now and then, not one in three.
+  const words = pieces
+    .slice(pieces.length - taken)
+    .filter((piece) => piece.text.length >= 3 && PROSE.test(piece.text));
+  if (words.length * 3 > taken) return undefined;
   const read = shiftLetters(body, shift);
   return isRandomBody(read) && !isPlaceholder(read) ? pieces : undefined;
 }

@@ -134,6 +134,7 @@ describe("the second wall (issue 34): shapes a hostile model invents", () => {
     "A classic token is ghp_ and 36 more letters and digits, like ghp_ then a random tail.",
     "sk-learn is how people write scikit-learn; sk-proj- starts a key.",
     "npm reads npm_config_cache_dir_2024 from the environment.",
+    "Then pip install sk-learn-2024-model-v3 and import it.",
     "ASIA PACIFIC REGION 2024 Q3 RESULTS FOR THE BOARD",
     "The task-runner and the disk- and network-bound jobs share sk- prefixed names.",
     "Run `git log --format=%H -1` and compare with 4f2a9c1 and 8e2d4eb5a47c.",
