@@ -63,13 +63,14 @@ function readChains(
   return hits;
 }
 
-/** The chain read backwards: pieces in reverse order, each reversed, each with the gap that followed it. */
+/** The chain read backwards: pieces in reverse order, each reversed, each with the gap that followed it, reversed too. */
 function reversed(chain: readonly Piece[]): Piece[] {
+  const backwards = (text: string) => [...text].reverse().join("");
   return chain
     .map((piece, i) => ({
       ...piece,
-      text: [...piece.text].reverse().join(""),
-      gap: chain[i + 1]?.gap ?? "",
+      text: backwards(piece.text),
+      gap: backwards(chain[i + 1]?.gap ?? ""),
     }))
     .reverse()
     .map((piece, i) => (i === 0 ? { ...piece, gap: "" } : piece));

@@ -1,5 +1,5 @@
 import { isRandomBody } from "./find-prefixed-tokens.js";
-import { isPlaceholder, looksRandom } from "./looks-random.js";
+import { isPlaceholder, looksLikeWords, looksRandom } from "./looks-random.js";
 import { OBFUSCATED_LABEL } from "./redaction-marker.js";
 import { shiftLetters, shiftToA } from "./shift-letters.js";
 import type { FoundPieces, Piece } from "./token-pieces.js";
@@ -40,7 +40,8 @@ const ANY_SHIFTED = new RegExp(
 const LOOKAHEAD = 12;
 // No token body is longer (GitHub allows 255 characters in all).
 const MAX_BODY = 256;
-// A word of prose: two fragments of it in a row end a token (`… and then`).
+// A word of prose: three fragments of it in a row end a token (`… and then
+// the`), where a token in groups of four shows two now and then.
 const PROSE = /^(?:[a-z]{2,}|[A-Z][a-z]+)$/;
 // A prefix with no separator (`AKIA`) standing alone is a word in capitals
 // as often as a key (`ASIA PACIFIC`): its body is read on only in pieces
@@ -55,8 +56,8 @@ const SPACED_PIECE = 4;
  * random-looking body (`isRandomBody`). A token written whole and plainly
  * is named for its provider, any other `obfuscated secret`.
  *
- * A body ends before two words of prose in a row (a word is lower case, or
- * capitalised), and where the joint between fragments changes (`_` then a
+ * A body ends before three words of prose in a row (a word is lower case,
+ * or capitalised), and where the joint between fragments changes (`_` then a
  * line break, ` + ` then `, `) unless the next fragment looks random
  * itself; so a number, a name or a sentence after a token is not taken
  * with it.
@@ -127,17 +128,19 @@ function readToken(
     if (!next.gap.includes(prefix.separator)) return undefined;
   }
   // Shifted or backwards, a prefix is often a word (`the` is `hvs` under a
-  // shift of 14): such a reading counts only when its body starts as a
-  // token's does, not with another word (`the .env file`).
-  if (disguised && atBoundary && PROSE.test(next?.text ?? "")) return undefined;
+  // shift of 14): unless its separator follows it at once (`tuc_`), such a
+  // reading counts only when its body starts as a token's does, not with
+  // another word (`the .env file`).
+  const glued =
+    prefix.separator !== undefined && next!.gap.startsWith(prefix.separator);
+  const word =
+    next !== undefined && next.text.length >= 3 && PROSE.test(next.text);
+  if (disguised && atBoundary && !glued && word) return undefined;
   const spacedOnly = prefix.separator === undefined && atBoundary;
   const pieces: Piece[] = view.slice(i, p + 1);
   let body = atBoundary ? "" : view[p]!.text.slice(length - before);
-  // How the body's fragments are joined. A fragment joined some other way
-  // goes on only if it looks random itself, or is short (a token spaced out
-  // or in groups) while the body is not yet long enough: so half a token
-  // on the next line is taken, and `ghp_…, 40 characters` stops before the
-  // 40, `"sk-" + "a1b2…", isSecret` before the name.
+  // How the body's fragments are joined: a fragment joined some other way
+  // goes on only if it belongs to the token (`belongs`).
   let joint = atBoundary
     ? normalGap((next?.gap ?? "").replace(prefix.separator ?? "", ""))
     : undefined;
@@ -145,13 +148,13 @@ function readToken(
   let taken = 0;
   for (let q = p + 1; q < view.length && body.length < MAX_BODY; q++) {
     const piece = view[q]!;
-    if (PROSE.test(piece.text) && PROSE.test(view[q + 1]?.text ?? "")) break;
+    if (view.slice(q, q + 3).filter((p) => PROSE.test(p.text)).length === 3)
+      break;
     if (spacedOnly && piece.text.length > SPACED_PIECE) break;
     const gap =
       q === p + 1 && joint !== undefined ? joint : normalGap(piece.gap);
     const read = shiftLetters(piece.text, shift);
-    const random = read.length >= 8 && looksRandom(read);
-    if (gap !== joint && !random && (long || read.length > SPACED_PIECE)) break;
+    if (gap !== joint && !belongs(read, shiftLetters(body, shift), long)) break;
     joint = gap;
     body += piece.text;
     pieces.push(piece);
@@ -171,6 +174,40 @@ function readToken(
   if (words.length * 3 > taken) return undefined;
   const read = shiftLetters(body, shift);
   return isRandomBody(read) && !isPlaceholder(read) ? pieces : undefined;
+}
+
+/**
+ * Whether a fragment joined otherwise than the body's fragments before it
+ * (`ghp_…` then a line break) still belongs to the token: when it looks
+ * random itself; before the body is long enough, when it is short (a
+ * group of a token spaced in fours) or no word or name (`"sk-" + "a1b2…",
+ * isSecret` stops before the name); after, when it
+ * is 6 or more characters of the same kinds as the body, two kinds at
+ * least (the hex half of a DeepSeek key on the next line, not the `40` of
+ * `ghp_…, 40 characters`).
+ */
+function belongs(read: string, body: string, long: boolean): boolean {
+  if (read.length >= 8 && looksRandom(read)) return true;
+  if (!long && read.length <= SPACED_PIECE) return true;
+  // A word, a name, or a constant's word in capitals (`ASKCODE_TOKENS`).
+  if (looksLikeWords(read) || /^[A-Z]{5,}$/.test(read)) return false;
+  if (!long) return true;
+  const kinds = charKinds(read);
+  const bodyKinds = charKinds(body);
+  return (
+    read.length >= 6 &&
+    kinds.size >= 2 &&
+    [...kinds].every((kind) => bodyKinds.has(kind))
+  );
+}
+
+/** Which kinds of character a string has: lower case, upper case, digits. */
+function charKinds(text: string): Set<string> {
+  const kinds = new Set<string>();
+  if (/[a-z]/.test(text)) kinds.add("lower");
+  if (/[A-Z]/.test(text)) kinds.add("upper");
+  if (/\d/.test(text)) kinds.add("digit");
+  return kinds;
 }
 
 /** A gap as a joint between fragments: whitespace as one space, a character repeated as one. */

@@ -148,6 +148,15 @@ describe("the second wall (issue 34): shapes a hostile model invents", () => {
     });
   });
 
+  // Where the first wall already decides (a key's value, a joined literal),
+  // the second adds nothing after it: a name, a constant, an argument.
+  it.each([
+    '```ts\nconst env = {\n  OPENAI_API_KEY: "sk-test",\n  ASKCODE_TOKENS_PER_REPOSITORY_PER_DAY: "1000",\n};\n```',
+    "Name the key 'sk-' + 'a1b2c3d4e5f6', isSecret stays a name.",
+  ])("takes nothing after a short value: %j", (text) => {
+    expect(findSplitSecrets(text)).toStrictEqual([]);
+  });
+
   it("leaves a part of an own secret shorter than the whole", () => {
     expect(
       findSplitSecrets(`it starts ${own.slice(0, 12)} and goes on`, OWN),
