@@ -18,6 +18,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { redactSecrets } from "../src/policy/redact-secrets.js";
 import { securePostedText } from "../src/policy/secure-posted-text.js";
+import { shiftLetters } from "../src/policy/shift-letters.js";
+import { seededRandom } from "../test/helpers/seeded-random.js";
 import { benchCommand } from "./parse-bench-command.js";
 
 const { values } = benchCommand({
@@ -27,7 +29,8 @@ const { values } = benchCommand({
     "Times secret redaction over a 65,536-character answer, one 64 KB line, and this",
     "repository's text files; then posts each file in a code fence through",
     "securePostedText and counts what it takes beyond redactSecrets (false",
-    "positives: a repository holds no live secret).",
+    "positives: a repository holds no live secret). Last, how many seeded fake",
+    "tokens of five providers the posted filter catches in each of issue 34's forms.",
     "",
     "  --dir DIR   read the text files under DIR (up to 5,000, each under 1 MB)",
     "              instead of the files git tracks here",
@@ -132,6 +135,70 @@ for (const { path, text } of files) {
 console.log(
   `posted as answers    ${files.length} files: redactSecrets ${plain} redactions, securePostedText ${posted}; ${touched} files changed beyond redactSecrets (${((performance.now() - postedStarted) / 1000).toFixed(2)} s)`,
 );
+
+// The second wall's catch rate: seeded fake tokens (GitHub, a DeepSeek key,
+// Slack, AWS, GitLab) in each form of issue 34, posted in a sentence; a
+// token counts as caught when no 8 characters in a row of what the form
+// wrote are posted.
+const random = seededRandom(34);
+const draw = (alphabet: string, length: number) =>
+  Array.from({ length }, () => random.pick([...alphabet])).join("");
+const HEX = "0123456789abcdef";
+const CAPS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const tokens = Array.from({ length: 40 }, () => [
+  `ghp_${draw(BASE62, 36)}`,
+  `sk-${draw(HEX, 32)}`,
+  `xoxb-${draw(BASE62, 40)}`,
+  `AKIA${draw(CAPS, 16)}`,
+  `glpat-${draw(BASE62, 20)}`,
+]).flat();
+const afterPrefix = (t: string) =>
+  t.startsWith("AKIA") ? 4 : t.search(/[_-]/) + 1;
+const FORMS: Record<string, (t: string) => string> = {
+  hex: (t) => Buffer.from(t).toString("hex"),
+  rot13: (t) => shiftLetters(t, 13),
+  "rot13 in fours": (t) =>
+    shiftLetters(t, 13)
+      .match(/.{1,4}/g)!
+      .join(" "),
+  dashed: (t) => [...t].join("-"),
+  "dashed fours": (t) => t.match(/.{1,4}/g)!.join("-"),
+  "code-span literal": (t) =>
+    `\`"${t.slice(0, afterPrefix(t))}" + "${t.slice(afterPrefix(t))}"\``,
+  "half per line": (t) => `\n${t.slice(0, 20)}\n${t.slice(20)}\n`,
+  "third per line": (t) =>
+    `\n${t.slice(0, 12)}\n${t.slice(12, 26)}\n${t.slice(26)}\n`,
+  "prefix + … + …": (t) => {
+    const at = afterPrefix(t);
+    return `${t.slice(0, at)} + ${t.slice(at, at + 12)} + ${t.slice(at + 12)}`;
+  },
+  "base64 per line": (t) => {
+    const b = Buffer.from(t).toString("base64");
+    return `\n${b.slice(0, 24)}\n${b.slice(24)}\n`;
+  },
+  "reversed fours": (t) =>
+    [...t]
+      .reverse()
+      .join("")
+      .match(/.{1,4}/g)!
+      .join(" "),
+};
+const rates: string[] = [];
+for (const [form, write] of Object.entries(FORMS)) {
+  let caught = 0;
+  for (const token of tokens) {
+    const written = write(token);
+    const { text } = await securePostedText(
+      `Here it is: ${written} (as asked).`,
+    );
+    const windows = Array.from({ length: written.length - 7 }, (_, i) =>
+      written.slice(i, i + 8),
+    );
+    if (!windows.some((window) => text.includes(window))) caught++;
+  }
+  rates.push(`${form} ${caught}/${tokens.length}`);
+}
+console.log(`second wall caught    ${rates.join(", ")}`);
 
 function trackedFiles(): string[] {
   return execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" })

@@ -43,9 +43,9 @@ const MAX_BODY = 256;
 // A word of prose: three fragments of it in a row end a token (`… and then
 // the`), where a token in groups of four shows two now and then.
 const PROSE = /^(?:[a-z]{2,}|[A-Z][a-z]+)$/;
-// A prefix with no separator (`AKIA`) standing alone is a word in capitals
-// as often as a key (`ASIA PACIFIC`): its body is read on only in pieces
-// this short, as a key spaced out or in groups is written.
+// A prefix with no separator (`AKIA`) standing alone before a space is a
+// word in capitals as often as a key (`ASIA PACIFIC`): its body is read on
+// only in pieces this short, as a key spaced out or in groups is written.
 const SPACED_PIECE = 4;
 
 /**
@@ -136,7 +136,12 @@ function readToken(
   const word =
     next !== undefined && next.text.length >= 3 && PROSE.test(next.text);
   if (disguised && atBoundary && !glued && word) return undefined;
-  const spacedOnly = prefix.separator === undefined && atBoundary;
+  // A prefix with no separator, then a space: read on only in short pieces.
+  // Joined on purpose (`"AKIA" + "…"`), it reads on like any other.
+  const spacedOnly =
+    prefix.separator === undefined &&
+    atBoundary &&
+    /^\s*$/.test(next?.gap ?? "");
   const pieces: Piece[] = view.slice(i, p + 1);
   let body = atBoundary ? "" : view[p]!.text.slice(length - before);
   // How the body's fragments are joined: a fragment joined some other way
@@ -189,8 +194,10 @@ function readToken(
 function belongs(read: string, body: string, long: boolean): boolean {
   if (read.length >= 8 && looksRandom(read)) return true;
   if (!long && read.length <= SPACED_PIECE) return true;
-  // A word, a name, or a constant's word in capitals (`ASKCODE_TOKENS`).
-  if (looksLikeWords(read) || /^[A-Z]{5,}$/.test(read)) return false;
+  // A word, a name, or a constant's word in capitals after a body in lower
+  // case (`"sk-test", ASKCODE_TOKENS`; an AWS key is capitals throughout).
+  const constant = /^[A-Z]{5,}$/.test(read) && /[a-z]/.test(body);
+  if (looksLikeWords(read) || constant) return false;
   if (!long) return true;
   const kinds = charKinds(read);
   const bodyKinds = charKinds(body);

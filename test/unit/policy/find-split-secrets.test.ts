@@ -46,6 +46,14 @@ describe("the second wall (issue 34): shapes a hostile model invents", () => {
       `\`"ghp_" + "${rest(github)}"\``,
     ],
     [
+      "an AWS key id as a joined literal in a code span",
+      `\`"AKIA" + "${FAKE.awsAccessKeyId.slice(4)}"\``,
+    ],
+    [
+      "an AWS key id, a third per line",
+      `\n${FAKE.awsAccessKeyId.slice(0, 8)}\n${FAKE.awsAccessKeyId.slice(8, 14)}\n${FAKE.awsAccessKeyId.slice(14)}\n`,
+    ],
+    [
       "joined code spans",
       `\`ghp_\` + \`${rest(github).slice(0, 18)}\` + \`${rest(github).slice(18)}\``,
     ],
