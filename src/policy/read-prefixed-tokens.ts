@@ -58,9 +58,10 @@ const SPACED_PIECE = 4;
  *
  * A body ends before three words of prose in a row (a word is lower case,
  * or capitalised), and where the joint between fragments changes (`_` then a
- * line break, ` + ` then `, `) unless the next fragment looks random
- * itself; so a number, a name or a sentence after a token is not taken
- * with it.
+ * line break, ` + ` then `, `) unless the next fragment belongs to the
+ * token (`belongs`); so a number, a name or a sentence after a token is
+ * not taken with it. A body one third or more made of words is a name
+ * (`sk-learn-2024-model-v3`).
  *
  * @example
  * readPrefixedTokens(tokenPieceChains(`ghp_ + ${half} + ${otherHalf}`)[0], false)
