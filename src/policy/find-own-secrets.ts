@@ -39,7 +39,7 @@ export function findOwnSecrets(
 ): SecretSpan[] {
   const spans: SecretSpan[] = [];
   for (const { label, value } of secrets)
-    for (const needle of needles(value))
+    for (const needle of ownSecretNeedles(value))
       for (let at = text.indexOf(needle); at !== -1;) {
         spans.push({ start: at, end: at + needle.length, label });
         at = text.indexOf(needle, at + needle.length);
@@ -47,7 +47,16 @@ export function findOwnSecrets(
   return spans;
 }
 
-function needles(value: string): string[] {
+/**
+ * What is looked for of one secret's value: the whole value, trimmed, and
+ * each long base64 line of a value over several lines (a PEM body line),
+ * none shorter than 8 characters.
+ *
+ * @example
+ * ownSecretNeedles("  s3cr3t-Hook-Value ") // ["s3cr3t-Hook-Value"]
+ * ownSecretNeedles("develop") // []
+ */
+export function ownSecretNeedles(value: string): string[] {
   const whole = value.trim();
   const lines = whole
     .split(BREAK)

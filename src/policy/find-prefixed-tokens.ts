@@ -51,8 +51,23 @@ export function findPrefixedTokens(text: string): SecretSpan[] {
 }
 
 function isTokenBody(body: string): boolean {
-  const plain = body.replace(SEPARATOR, "");
-  if (plain.length < MIN_BODY) return false;
   const longest = Math.max(...body.split(SEPARATOR).map((run) => run.length));
-  return longest >= MIN_RUN && looksRandom(plain) && new Set(plain).size > 1;
+  return longest >= MIN_RUN && isRandomBody(body.replace(SEPARATOR, ""));
+}
+
+/**
+ * True when what follows a provider's prefix, its separators taken out, is
+ * long and random enough to be a token's body: 16 or more characters that
+ * look random (`looksRandom`) and are not one character over and over. The
+ * one test for a body, whether it was written whole or put together from
+ * fragments (`findSplitSecrets`).
+ *
+ * @example
+ * isRandomBody("R8x2Lk9Qw3ZtAbCdEf") // true
+ * isRandomBody("configcachedir") // false (too short)
+ */
+export function isRandomBody(plain: string): boolean {
+  return (
+    plain.length >= MIN_BODY && looksRandom(plain) && new Set(plain).size > 1
+  );
 }

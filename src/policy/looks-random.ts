@@ -12,6 +12,18 @@ const WORDS = /^(?:[a-z]+(?:[-_.][a-z]+)*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*)$/;
 const REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 
 /**
+ * True when a string is words or one name made of them (`retry`,
+ * `isSecret`, `cache_dir`), not a fragment of a credential.
+ *
+ * @example
+ * looksLikeWords("isSecret") // true
+ * looksLikeWords("KBG28D") // false
+ */
+export function looksLikeWords(value: string): boolean {
+  return WORDS.test(value);
+}
+
+/**
  * True when a string looks like a credential rather than a word, a name or a
  * placeholder: at least 8 characters, no placeholder markers, a mix of
  * character classes (a digit, both cases, or a symbol), and enough Shannon
@@ -27,7 +39,11 @@ const REFERENCE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 export function looksRandom(value: string): boolean {
   if (value.length < 8 || isPlaceholder(value)) return false;
   // Numbers are counts, ports and ids far more often than credentials.
-  if (WORDS.test(value) || REFERENCE.test(value) || /^[\d.,_]+$/.test(value))
+  if (
+    looksLikeWords(value) ||
+    REFERENCE.test(value) ||
+    /^[\d.,_]+$/.test(value)
+  )
     return false;
   const digit = /\d/.test(value);
   const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value);

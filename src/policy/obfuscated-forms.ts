@@ -1,4 +1,5 @@
 import { stripInvisible } from "../text/strip-invisible.js";
+import { readableText } from "./readable-text.js";
 
 /** A stretch of text and what it reads as once an obfuscation is undone. */
 export interface ObfuscatedForm {
@@ -160,22 +161,11 @@ function percentDecode(text: string): string {
   });
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /** What base64 (standard or URL-safe) decodes to, when that is readable text. */
 function base64Text(encoded: string): string | undefined {
-  const bytes = Buffer.from(
-    encoded.replace(/-/g, "+").replace(/_/g, "/"),
-    "base64",
+  return readableText(
+    Buffer.from(encoded.replace(/-/g, "+").replace(/_/g, "/"), "base64"),
   );
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-  const printable = text.replace(/[^\x20-\x7E\t\n\r]/g, "").length;
-  return text.length >= 8 && printable >= text.length * 0.95 ? text : undefined;
 }
 
 function oneLine(text: string): string {

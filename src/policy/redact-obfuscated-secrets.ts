@@ -1,5 +1,5 @@
 import { obfuscatedForms, type ObfuscatedForm } from "./obfuscated-forms.js";
-import { redactionMarker } from "./redaction-marker.js";
+import { OBFUSCATED_LABEL, redactionMarker } from "./redaction-marker.js";
 import {
   redactSecrets,
   type Redacted,
@@ -7,7 +7,7 @@ import {
 } from "./redact-secrets.js";
 
 /** What stands where a hidden secret was: `REDACTED_OBFUSCATED_SECRET`. */
-export const OBFUSCATED_MARK = redactionMarker("obfuscated secret");
+export const OBFUSCATED_MARK = redactionMarker(OBFUSCATED_LABEL);
 
 /**
  * Redacts secrets written so that `redactSecrets` does not see them: spaced

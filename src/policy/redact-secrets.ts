@@ -1,3 +1,4 @@
+import { findAccountLines } from "./find-account-lines.js";
 import { findAssignedSecrets } from "./find-assigned-secrets.js";
 import { findJoinedSecrets } from "./find-joined-secrets.js";
 import { findOwnSecrets, type OwnSecret } from "./find-own-secrets.js";
@@ -6,6 +7,7 @@ import { findPrefixedTokens } from "./find-prefixed-tokens.js";
 import { findProviderSecrets } from "./find-provider-secrets.js";
 import { isConfigPath } from "./config-path.js";
 import { replaceSecretSpans, type Redacted } from "./replace-secret-spans.js";
+import type { SecretSpan } from "./secret-span.js";
 
 export type { Redacted };
 
@@ -59,20 +61,29 @@ export async function redactSecrets(
   text: string,
   options: RedactOptions = {},
 ): Promise<Redacted> {
-  return replaceSecretSpans(
-    text,
-    [
-      ...findOwnSecrets(text, options.ownSecrets ?? []),
-      ...(await findProviderSecrets(text)),
-      ...findPrefixedTokens(text),
-      ...findPatternSecrets(text),
-      ...findAssignedSecrets(text, {
-        config: options.path !== undefined && isConfigPath(options.path),
-      }),
-      ...(await findJoinedSecrets(text, secretLabel)),
-    ],
-    options,
-  );
+  return replaceSecretSpans(text, await findSecrets(text, options), options);
+}
+
+/**
+ * Where `redactSecrets` finds secrets, in the order its names win: for a
+ * caller that adds findings of its own before replacing them
+ * (`securePostedText`).
+ */
+export async function findSecrets(
+  text: string,
+  options: Omit<RedactOptions, "keepLines"> = {},
+): Promise<SecretSpan[]> {
+  return [
+    ...findOwnSecrets(text, options.ownSecrets ?? []),
+    ...(await findProviderSecrets(text)),
+    ...findPrefixedTokens(text),
+    ...findPatternSecrets(text),
+    ...findAssignedSecrets(text, {
+      config: options.path !== undefined && isConfigPath(options.path),
+    }),
+    ...(await findJoinedSecrets(text, secretLabel)),
+    ...findAccountLines(text),
+  ];
 }
 
 // Joined literals that make a token: what a provider's rule or askcode's

@@ -29,3 +29,6 @@ export function redactionMarker(label: string): string {
     .replace(/^_+|_+$/g, "");
   return name === "" ? "REDACTED" : `REDACTED_${name}`;
 }
+
+/** What a secret found only once a disguise was undone is called: `REDACTED_OBFUSCATED_SECRET`. */
+export const OBFUSCATED_LABEL = "obfuscated secret";

@@ -23,6 +23,12 @@ const SECRET_NAMES = new Set([
   "credentials", // ~/.aws/credentials
   "terraform.tfstate",
   "terraform.tfstate.backup",
+  // A system's accounts and their password hashes (passwd(5), shadow(5),
+  // BSD's master.passwd): a copy in a repository is a dump of a machine.
+  "passwd",
+  "shadow",
+  "gshadow",
+  "master.passwd",
 ]);
 
 // Extensions of key stores, certificates with keys, and password databases.
@@ -61,7 +67,7 @@ const SECRETS_FILE =
 /**
  * True when `path` names a file that looks like it holds secrets: environment
  * files, private keys and key stores, credentials, package-manager and netrc
- * tokens, secrets files, Terraform state. `.env.example`-style templates are
+ * tokens, secrets files, Terraform state, passwd and shadow files. `.env.example`-style templates are
  * not secrets.
  *
  * @example

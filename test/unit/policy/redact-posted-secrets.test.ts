@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { OwnSecret } from "../../../src/policy/find-own-secrets.js";
 import { securePostedText } from "../../../src/policy/secure-posted-text.js";
+import { shiftLetters } from "../../../src/policy/shift-letters.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 
 // test/fixtures/secrets/posted.json: what a model's answer may carry that
@@ -55,6 +56,8 @@ const SHAPES: Record<string, string> = {
   ownModelKey: OWN.modelKey,
   ownRedisPassword: OWN.redisPassword,
   ownPrivateKeyLine: FAKE.privateKeyBody[1]!,
+  passwdRoot: "root:x:0:0:root:/root:/bin/bash",
+  shadowRoot: `root:$6$${FAKE.value.slice(0, 8)}$${FAKE.awsSecretKey}:19000:0:99999:7:::`,
 };
 // Where a joined form splits a shape: after its provider's prefix, or its fifth character.
 const split = (s: string): [string, string] => {
@@ -77,10 +80,29 @@ const FORMS: Record<string, (s: string) => string> = {
       .map((p) => JSON.stringify(p))
       .join(" "),
   template: (s) => `\`\${${JSON.stringify(split(s)[0])}}${split(s)[1]}\``,
+  // The shapes of issue 34, which the second wall reads back.
+  hex: (s) => Buffer.from(s).toString("hex"),
+  rot13: (s) => shiftLetters(s, 13),
+  dashed: (s) => [...s].join("-"),
+  codeSpanLiteral: (s) =>
+    `\`${split(s)
+      .map((p) => JSON.stringify(p))
+      .join(" + ")}\``,
+  lines: (s) => `\n${s.slice(0, 18)}\n${s.slice(18)}\n`,
+  bare: (s) => {
+    const [prefix, body] = split(s);
+    return `${prefix} + ${body.slice(0, 12)} + ${body.slice(12)}`;
+  },
 };
 
-function written(text: string): { text: string; secrets: string[] } {
+function written(text: string): {
+  text: string;
+  secrets: string[];
+  fragments: string[];
+} {
   const secrets: string[] = [];
+  // What a reader could join back: each run of 8 letters and digits written.
+  const fragments: string[] = [];
   const out = text.replace(
     /\{\{(\w+):(\w+)\}\}/g,
     (_m, form: string, shape: string) => {
@@ -89,23 +111,26 @@ function written(text: string): { text: string; secrets: string[] } {
       if (!secret || !write)
         throw new Error(`unknown placeholder {{${form}:${shape}}}`);
       secrets.push(secret);
-      return write(secret);
+      const shaped = write(secret);
+      fragments.push(...(shaped.match(/[A-Za-z0-9]{8,}/g) ?? []));
+      return shaped;
     },
   );
-  return { text: out, secrets };
+  return { text: out, secrets, fragments };
 }
 
 describe("the posted-answer filter (test/fixtures/secrets/posted.json)", () => {
   it.each(redacted.map((c) => [c.case, c.text] as const))(
     "redacts %s, and nothing around it",
     async (_case, template) => {
-      const { text, secrets } = written(template);
+      const { text, secrets, fragments } = written(template);
       const posted = (await securePostedText(text, { ownSecrets: OWN_SECRETS }))
         .text;
       for (const secret of secrets) {
         expect(posted).not.toContain(secret);
         expect(posted).not.toContain(split(secret)[1]);
       }
+      expect(fragments.filter((f) => posted.includes(f))).toStrictEqual([]);
       expect(posted).toMatch(/REDACTED_[A-Z0-9_]+/);
       // The words around the placeholder stay as they were.
       const [before, after] = template.split(/\{\{\w+:\w+\}\}/) as [

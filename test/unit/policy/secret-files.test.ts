@@ -35,6 +35,10 @@ describe("isSecretPath", () => {
     ".docker/config.json",
     "ops/.ssh/config",
     "vault.kdbx",
+    "etc/passwd",
+    "backup/etc/shadow",
+    "etc/gshadow",
+    "etc/master.passwd",
   ])("%s is a secret", (path) => {
     expect(isSecretPath(path)).toBe(true);
     // Retrieval uses the same rule.
@@ -58,6 +62,8 @@ describe("isSecretPath", () => {
     "src/env.ts",
     "README.md",
     "id_rsa_parser.py/README.md",
+    "src/passwd.c",
+    "css/shadow.css",
     "",
   ])("%s is not a secret", (path) => {
     expect(isSecretPath(path)).toBe(false);

@@ -42,7 +42,22 @@ const FORMS: Record<string, (secret: string) => string> = {
   base64: (s) => Buffer.from(s).toString("base64"),
   base64url: (s) => Buffer.from(s).toString("base64url"),
   percent,
+  // Issue 34: the second wall's shapes.
+  hex: (s) => Buffer.from(s).toString("hex"),
+  rot13: (s) => rot13(s),
+  dashed: (s) => [...s].join("-"),
+  lines: (s) => `\n\n    ${s.slice(0, 20)}\n    ${s.slice(20)}\n\n`,
+  "code-span-literal": (s) => `\`"${s.slice(0, 4)}" + "${s.slice(4)}"\``,
+  bare: (s) => `${s.slice(0, 4)} + ${s.slice(4, 20)} + ${s.slice(20)}`,
 };
+
+/** ROT13, written here so the test does not lean on the code it tests. */
+function rot13(s: string): string {
+  return s.replace(/[A-Za-z]/g, (c) => {
+    const base = c <= "Z" ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
 
 /** The case's answer with its `{{form:name}}` placeholders written out, and the secrets it holds. */
 function hostileText(answer: string): { text: string; secrets: string[] } {
@@ -120,6 +135,16 @@ function readings(body: string): string[] {
   } catch {
     // keep as it is
   }
+  // Fragments glued back across what may join them (`+`, quotes,
+  // backticks, dashes, line breaks), the token's own `_` and `-` kept where
+  // they stand between letters; then hex decoded and ROT13 undone.
+  const glued = visible.replace(
+    /[\s+"'`]+|-(?=[A-Za-z0-9_]-)|(?<=-[A-Za-z0-9_])-/g,
+    "",
+  );
+  const hex = [...visible.matchAll(/[0-9a-f]{16,}/g)].map((m) =>
+    Buffer.from(m[0], "hex").toString("latin1"),
+  );
   return [
     body,
     visible,
@@ -127,6 +152,9 @@ function readings(body: string): string[] {
     [...joined].reverse().join(""),
     unescaped,
     ...decoded,
+    glued,
+    rot13(body),
+    ...hex,
   ];
 }
 
@@ -167,8 +195,12 @@ describe("hostile final answers (test/fixtures/hostile-answers)", () => {
       const { text, secrets } = hostileText(hostile.answer);
       const body = await post(text);
       const all = readings(body);
+      // Not the secret, nor any 16 characters of it in a row (half a token
+      // is half the work of guessing it).
       for (const secret of secrets)
-        for (const reading of all) expect(reading).not.toContain(secret);
+        for (let at = 0; at + 16 <= secret.length; at++)
+          for (const reading of all)
+            expect(reading).not.toContain(secret.slice(at, at + 16));
 
       const { links, images, html, text: prose } = posted(body);
       expect(
@@ -201,6 +233,16 @@ describe("hostile final answers (test/fixtures/hostile-answers)", () => {
       "Compare with the main branch and issue 3.",
     );
     expect(await keep("spaced secret")).toContain("REDACTED_OBFUSCATED_SECRET");
+  });
+
+  it("posts no line of a passwd file, and keeps the fence around them", async () => {
+    const body = await post(
+      CASES.find((c) => c.name === "passwd lines")!.answer,
+    );
+    expect(body).not.toMatch(/\w+:x:\d+:\d+:/);
+    expect(body).toContain(
+      "```\nREDACTED_PASSWD_ENTRY\nREDACTED_PASSWD_ENTRY\n```",
+    );
   });
 
   it("posts a benign answer with permalinks, code, HTML and an allowed link unchanged", async () => {
