@@ -30,6 +30,8 @@ export interface IndexedCheckout {
    * `indexForOneQuestion`); their trees are then not in `derived` either.
    */
   complete: boolean;
+  /** Files left with their first-pass chunks (blank lines, no declarations): 0 when `complete`. */
+  withoutTree: number;
 }
 
 // Threads for a first read: beyond four, the files of one checkout gain little.
@@ -98,6 +100,7 @@ export async function indexCheckout(
       readMs: now() - started,
       indexMs: 0,
       complete: true,
+      withoutTree: 0,
     };
   const read = await readRepositoryFiles(reader);
   const files = read.files.map((file) =>
@@ -117,11 +120,12 @@ export async function indexCheckout(
       readMs,
       indexMs: now() - indexing,
       complete: true,
+      withoutTree: 0,
     };
   if (derived) await derived.load(files, {});
   const lacking = derived ? derived.lacking(files, {}) : files;
   let index: RepositoryIndex;
-  let complete = true;
+  let withoutTree = 0;
   if (
     question !== undefined &&
     firstPassPays(treesToMake(lacking), questionLimits)
@@ -134,7 +138,7 @@ export async function indexCheckout(
       ...(questionLimits ? { limits: questionLimits } : {}),
     });
     index = built.index;
-    complete = built.stats.withoutTree === 0;
+    withoutTree = built.stats.withoutTree;
   } else {
     index = await indexEveryFile(files, lacking.length, deps);
   }
@@ -142,8 +146,16 @@ export async function indexCheckout(
   if (derived) await derived.save();
   // An index that kept first-pass chunks must not be loaded later as the
   // index of these files.
+  const complete = withoutTree === 0;
   if (complete) await snapshots?.put(files, index, listing);
-  return { files, index, readMs, indexMs: now() - indexing, complete };
+  return {
+    files,
+    index,
+    readMs,
+    indexMs: now() - indexing,
+    complete,
+    withoutTree,
+  };
 }
 
 /** The full index, derived on threads when `lacking` files repay them. */

@@ -128,6 +128,7 @@ export async function runAsk(
     const result = toAskResult(built, at, {
       question: args.question,
       maxPlaces: MAX_PLACES,
+      withoutTree: checkout.withoutTree,
     });
     io.stdout.write(
       args.json
