@@ -38,6 +38,12 @@ export interface AskResult {
     files: PackedContext["files"];
   };
   filesRanked: number;
+  /**
+   * Set when the index was partial (a first question on a large checkout,
+   * `indexForOneQuestion`): this many files were cut on blank lines, not on
+   * their syntax trees, so the whole index may rank other places first.
+   */
+  partialIndex?: { filesWithoutTree: number };
   timingsMs: BuiltContext["timings"];
 }
 
@@ -52,7 +58,12 @@ const REASONS = 3;
 export function toAskResult(
   built: BuiltContext,
   at: Pick<RunAt, "source" | "sha" | "ref">,
-  meta: { question: string; maxPlaces: number },
+  meta: {
+    question: string;
+    maxPlaces: number;
+    /** Files the index left without their syntax tree (`IndexedCheckout.withoutTree`). */
+    withoutTree?: number;
+  },
 ): AskResult {
   const places = selectPlaces(built.ranked, meta.maxPlaces).map(
     ({ chunk, score, why }): AnswerPlace => ({
@@ -81,6 +92,9 @@ export function toAskResult(
     outsideDependencies: built.outsideDependencies,
     packing,
     filesRanked: built.fileCount,
+    ...(meta.withoutTree
+      ? { partialIndex: { filesWithoutTree: meta.withoutTree } }
+      : {}),
     timingsMs: built.timings,
   };
 }

@@ -24,12 +24,13 @@ export interface IndexedCheckout {
   readMs: number;
   indexMs: number;
   /**
-   * Whether every file was derived on its syntax tree where its language
-   * has one: the index is the one indexing without a question builds. False
-   * when a question's index left files with their first-pass chunks (see
-   * `indexForOneQuestion`); their trees are then not in `derived` either.
+   * Files left with their first-pass chunks (blank lines, no declarations)
+   * by a question's index (see `indexForOneQuestion`); their trees are then
+   * not in `derived` either. 0: every file was derived on its syntax tree
+   * where its language has one, the index that indexing without a question
+   * builds.
    */
-  complete: boolean;
+  withoutTree: number;
 }
 
 // Threads for a first read: beyond four, the files of one checkout gain little.
@@ -61,12 +62,12 @@ const defaultCpuPool = async (threads: number) => {
  *
  * Given the one `question` the index is for, and many trees to make
  * (`firstPassPays`), only the files that can reach its context get their
- * tree (`indexForOneQuestion`); the result is then not `complete`. The
+ * tree (`indexForOneQuestion`); the result then has files `withoutTree`. The
  * trees made are saved to `derived` all the same, so a later question
  * parses fewer.
  *
  * @example
- * const { index, files, complete } = await indexCheckout(host.at(sha), { derived, now: () => performance.now(), question });
+ * const { index, files, withoutTree } = await indexCheckout(host.at(sha), { derived, now: () => performance.now(), question });
  */
 export async function indexCheckout(
   reader: CodeReader,
@@ -97,7 +98,7 @@ export async function indexCheckout(
       index: unread,
       readMs: now() - started,
       indexMs: 0,
-      complete: true,
+      withoutTree: 0,
     };
   const read = await readRepositoryFiles(reader);
   const files = read.files.map((file) =>
@@ -116,12 +117,12 @@ export async function indexCheckout(
       index: kept,
       readMs,
       indexMs: now() - indexing,
-      complete: true,
+      withoutTree: 0,
     };
   if (derived) await derived.load(files, {});
   const lacking = derived ? derived.lacking(files, {}) : files;
   let index: RepositoryIndex;
-  let complete = true;
+  let withoutTree = 0;
   if (
     question !== undefined &&
     firstPassPays(treesToMake(lacking), questionLimits)
@@ -134,7 +135,7 @@ export async function indexCheckout(
       ...(questionLimits ? { limits: questionLimits } : {}),
     });
     index = built.index;
-    complete = built.stats.withoutTree === 0;
+    withoutTree = built.stats.withoutTree;
   } else {
     index = await indexEveryFile(files, lacking.length, deps);
   }
@@ -142,8 +143,8 @@ export async function indexCheckout(
   if (derived) await derived.save();
   // An index that kept first-pass chunks must not be loaded later as the
   // index of these files.
-  if (complete) await snapshots?.put(files, index, listing);
-  return { files, index, readMs, indexMs: now() - indexing, complete };
+  if (withoutTree === 0) await snapshots?.put(files, index, listing);
+  return { files, index, readMs, indexMs: now() - indexing, withoutTree };
 }
 
 /** The full index, derived on threads when `lacking` files repay them. */

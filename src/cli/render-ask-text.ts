@@ -112,6 +112,13 @@ export function renderAskText(result: AskResult, columns?: number): string {
       `Read ${plural(result.filesRanked, "file")} in ${ms(t.readMs)}; indexed, ranked and packed in ${ms(t.indexMs + t.rankMs + t.packMs)}.`,
     ),
   );
+  // The one thing a warm answer to the same question may change: say it.
+  if (result.partialIndex)
+    out.push(
+      wrap(
+        `Partial index: ${result.partialIndex.filesWithoutTree.toLocaleString("en")} of ${plural(result.filesRanked, "file")} were cut on blank lines, not on their syntax trees, to answer this first question sooner; the whole index gives them their declarations and may rank other places first.`,
+      ),
+    );
   return out.join("\n") + "\n";
 }
 

@@ -128,6 +128,7 @@ export async function runAsk(
     const result = toAskResult(built, at, {
       question: args.question,
       maxPlaces: MAX_PLACES,
+      withoutTree: checkout.withoutTree,
     });
     io.stdout.write(
       args.json
@@ -138,7 +139,7 @@ export async function runAsk(
     // The question parsed only the files it could reach: the rest are
     // parsed in the background, so that the next question loads a whole
     // index. A commit is named by its SHA, which cannot move meanwhile.
-    if (!checkout.complete && args.cacheDir) {
+    if (checkout.withoutTree > 0 && args.cacheDir) {
       const ref = args.ref === undefined ? undefined : resolved.sha;
       if (!isIndexing(args.cacheDir, indexingKey(root, ref)))
         d.startBackgroundIndex({

@@ -3,7 +3,7 @@ import { syntaxLanguageForPath } from "../../text/syntax-language-for-path.js";
 import { LANGUAGE_RULES } from "./declaration-rules.js";
 import { declarationsInTree } from "./declarations-of.js";
 import { loadGrammars, readyParser } from "./load-grammar.js";
-import { parseInTime } from "./parse-in-time.js";
+import { parseWithinLimit } from "./parse-within-limit.js";
 import { syntaxUnits } from "./syntax-units.js";
 import { blankLines, fileLines } from "./file-lines.js";
 import { plainUnits, type SplitContext, type Unit } from "./units.js";
@@ -99,7 +99,7 @@ function treeUnits(ctx: SplitContext, path: string): Unit[] | undefined {
   if (!language) return undefined;
   const rules = LANGUAGE_RULES[language];
   const parser = readyParser(language);
-  const tree = parser && parseInTime(parser, ctx.lines.text);
+  const tree = parser && parseWithinLimit(parser, ctx.lines.text);
   if (!rules || !tree) return undefined;
   // The tree lives in WebAssembly memory, which is never garbage-collected.
   try {

@@ -6,9 +6,11 @@ import type { DeclarationKind } from "../types.js";
  * the layout below, the chunker (chunk-file.ts, syntax-units.ts,
  * declarations-of.ts, declaration-rules.ts) or the term splitting (code-terms.ts,
  * bm25-builder.ts) changes what a file derives: old entries are then never
- * read, and age out of the store.
+ * read, and age out of the store. v4: v3 entries were cut under a time
+ * limit on parsing, so a file parsed on a busy machine may be held cut on
+ * blank lines; v4's are cut under a work limit (parse-within-limit.ts).
  */
-export const DERIVED_KIND = "chunks:v3";
+export const DERIVED_KIND = "chunks:v4";
 
 const FORMAT = 4;
 

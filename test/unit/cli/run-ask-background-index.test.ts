@@ -5,7 +5,9 @@ import {
   indexingPids,
   markIndexing,
 } from "../../../src/cli/indexing-marks.js";
+import type { AskResult } from "../../../src/cli/ask-result.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
+import { runIndex } from "../../../src/cli/run-index.js";
 import { startBackgroundIndex } from "../../../src/cli/start-background-index.js";
 import { readRepositoryFiles } from "../../../src/retrieval/read-repository-files.js";
 import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
@@ -72,6 +74,45 @@ describe("askcode ask after a question that parsed only what it needed", () => {
     expect(await ask(["--ref", "HEAD"])).toEqual([
       { repo, ref: sha, cacheDir },
     ]);
+  });
+
+  it("says in one line that a first answer is from a partial index, and the warm answer, on the whole index, does not", async () => {
+    const answer = async (json: boolean) => {
+      let printed = "";
+      await runAsk(
+        [
+          QUESTION,
+          "--repo",
+          repo,
+          "--cache-dir",
+          cacheDir,
+          ...(json ? ["--json"] : []),
+        ],
+        { cwd: "/", stdout: { write: (text: string) => (printed += text) } },
+        { questionLimits: TWO_STAGES, startBackgroundIndex: () => {} },
+      );
+      return printed;
+    };
+    const first = JSON.parse(await answer(true)) as AskResult;
+    // Of the 12 files only the one the question names got its tree (TWO_STAGES).
+    expect(first.partialIndex).toEqual({ filesWithoutTree: 11 });
+    // One note, wrapped to the terminal like every line of the answer.
+    const text = (await answer(false)).replace(/\s+/g, " ");
+    expect(text.split("Partial index:")).toHaveLength(2);
+    expect(text).toContain(
+      "Partial index: 11 of 12 files were cut on blank lines, not on their syntax trees, to answer this first question sooner; the whole index gives them their declarations and may rank other places first.",
+    );
+
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: () => true } },
+    );
+    const warm = JSON.parse(await answer(true)) as AskResult;
+    expect(warm.partialIndex).toBeUndefined();
+    expect(await answer(false)).not.toContain("Partial index:");
+    expect(warm.places.map((p) => [p.path, p.startLine, p.endLine])).toEqual(
+      first.places.map((p) => [p.path, p.startLine, p.endLine]),
+    );
   });
 
   it("starts nothing with --no-cache", async () => {
