@@ -297,7 +297,6 @@ export function createAskcodeApp(
       missions,
       defaultHandle: operator.handle,
       maxRunTokens: operator.maxRunTokens,
-      clock,
       log: jobLog(job),
       metrics: metrics.webhooks,
       stillAsked: async (question) =>

@@ -9,14 +9,18 @@ import type { RepoConfig } from "../config/repo-config-schema.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import type { Mission } from "../missions/mission-schema.js";
-import type { Clock } from "../shared/clock.js";
 import { decideTrigger } from "../question/decide-trigger.js";
 import type { TriggerDecision } from "../question/trigger-types.js";
 import type { StillAsked } from "../conversation/check-still-asked.js";
-import { mayPass, retryGitHubRead } from "./retry-github-read.js";
 
 export interface AcceptTriggerDeps {
-  /** Where the job's repository config is read (one attempt per call). */
+  /**
+   * Where the job's repository config is read. Each read is one Octokit
+   * request, which Octokit's retry plugin already repeats on a 5xx or no
+   * answer (`GITHUB_REQUEST_RETRIES`); a second layer of attempts here
+   * multiplied them, and the 👀 and the placeholder waited 47 s behind a
+   * failing GitHub.
+   */
   configSource(job: TriggerJob): Promise<RepoConfigSource>;
   /** The app's slug (its own comments come from `<slug>[bot]`): one request per process. */
   appSlug(): Promise<string>;
@@ -25,10 +29,6 @@ export interface AcceptTriggerDeps {
   defaultHandle?: string;
   /** The operator's ceiling on a repository's `budgets.run` (`ASKCODE_MAX_RUN_TOKENS`). */
   maxRunTokens?: number;
-  /** The retries' waits run on it. */
-  clock: Pick<Clock, "sleep">;
-  /** Waits between attempts to read (default `GITHUB_READ_WAITS_MS`). */
-  waitsMs?: readonly number[];
   log: {
     info(meta: object, message: string): void;
     warn(meta: object, message: string): void;
@@ -59,7 +59,7 @@ const WITHDRAWN: Record<Exclude<StillAsked, "asked">, string> = {
 
 /**
  * The worker's first step: read the repository's `.github/askcode.yml`
- * (retrying while GitHub fails), then decide with it what the accepted
+ * (Octokit retries a failing request), then decide with it what the accepted
  * delivery asks: the repository's `handle`, `enabled`, who may ask, which
  * missions run. A delivery the config turns away is dropped quietly (no
  * comment; one log line with the reason) and resolves undefined. A config
@@ -76,25 +76,24 @@ export async function acceptTrigger(
   job: TriggerJob,
   deps: AcceptTriggerDeps,
 ): Promise<QuestionJob | undefined> {
-  const retry = <T>(read: () => Promise<T>) =>
-    retryGitHubRead(read, { clock: deps.clock, waitsMs: deps.waitsMs });
   const options = {
     missionNames: deps.missions.map((mission) => mission.name),
     maxRunTokens: deps.maxRunTokens,
   };
-  const { config, problems } = await retry(async () =>
-    loadRepoConfig(await deps.configSource(job), options),
-  ).catch((error: unknown) => {
-    deps.log.warn(
-      { err: error, deliveryId: job.deliveryId },
-      "askcode could not read .github/askcode.yml; answering with the defaults",
-    );
-    return unreadableConfig(error, options);
-  });
+  const { config, problems } = await (async () =>
+    loadRepoConfig(await deps.configSource(job), options))().catch(
+    (error: unknown) => {
+      deps.log.warn(
+        { err: error, deliveryId: job.deliveryId },
+        "askcode could not read .github/askcode.yml; answering with the defaults",
+      );
+      return unreadableConfig(error, options);
+    },
+  );
   const decision = decideTrigger({
     event: job.event,
     payload: job.payload,
-    appSlug: await retry(deps.appSlug),
+    appSlug: await deps.appSlug(),
     defaultHandle: deps.defaultHandle,
     config,
     missions: deps.missions,
@@ -135,7 +134,7 @@ export async function acceptTrigger(
   };
   const { stillAsked } = deps;
   const still = stillAsked
-    ? await retry(() => stillAsked(question)).catch((error: unknown) => {
+    ? await stillAsked(question).catch((error: unknown) => {
         deps.log.warn(
           { err: error, deliveryId: job.deliveryId },
           "askcode could not check that the question is still there; answering it",
@@ -189,9 +188,17 @@ function unreadableConfig(
     problems: [
       {
         key: "",
-        message: `could not be read (${answered}${mayPass(error) ? ", also when asked again" : ""})`,
+        message: `could not be read (${answered}${askedAgain(status) ? ", also when asked again" : ""})`,
         outcome: "used-default",
       },
     ],
   };
+}
+
+/**
+ * Whether Octokit's retry plugin asked again before the error reached us: it
+ * repeats a 5xx, a 429 and a request that got no answer, never another 4xx.
+ */
+function askedAgain(status: unknown): boolean {
+  return typeof status !== "number" || status >= 500 || status === 429;
 }

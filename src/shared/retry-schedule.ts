@@ -6,9 +6,12 @@
  * | --- | --- | --- |
  * | one GitHub request (plugin-retry: 5xx, no answer) | `GITHUB_REQUEST_RETRIES` | (n+1)² s: 1, 4, 9 s |
  * | GitHub out of reach (no answer at all) | none: requests wait | a probe `GITHUB_PROBE_WAITS_MS` apart |
- * | a read a run cannot start without (config, app slug) | `GITHUB_READ_WAITS_MS` | 1 s, 4 s |
  * | a run's reads of the repository (5xx after the first layer) | stop after `FAILED_READS_BEFORE_STOP` in a row | none: the run ends, the queue retries it |
  * | a question whose failure may pass (a 5xx, the model) | `ASKCODE_JOB_ATTEMPTS` − 1 | `jobRetryDelayMs`: backoff × 2ⁿ⁻¹ |
+ *
+ * Reads a question cannot start without (its config, the app's name) have
+ * no layer of their own: the first layer covers them, where a second
+ * multiplied its attempts and kept the placeholder waiting 47 s.
  *
  * The waits of the first are plugin-retry's own
  * (https://github.com/octokit/plugin-retry.js, `retryAfter = (retryCount + 1)²`).
@@ -16,9 +19,6 @@
 
 /** How many times one GitHub request that failed with a 5xx or no answer is sent again (askcode's code reads). */
 export const GITHUB_REQUEST_RETRIES = 3;
-
-/** The waits between attempts of a read the run cannot start without: three attempts in about 5 s. */
-export const GITHUB_READ_WAITS_MS: readonly number[] = [1_000, 4_000];
 
 /**
  * Reads in a row GitHub may fail (5xx, each already retried by Octokit,

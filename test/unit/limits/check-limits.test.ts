@@ -45,7 +45,6 @@ function setup(
     configSource: async () => ({ config: async () => file }),
     appSlug: async () => "askcode",
     missions,
-    clock,
     log: {
       info: () => {},
       warn: (_meta, message) => steps.push(`warn: ${message}`),

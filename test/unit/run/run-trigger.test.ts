@@ -3,7 +3,6 @@ import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
 import { CommentRefusedError } from "../../../src/conversation/comment-refused-error.js";
 import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
 import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
-import { createFakeClock } from "../../helpers/fake-clock.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
 import { loadDiscussionWebhook } from "../trigger/webhook-fixture.js";
 
@@ -15,7 +14,6 @@ function setup(file: object | null) {
     configSource: async () => ({ config: async () => file }),
     appSlug: async () => "askcode",
     missions: [],
-    clock: createFakeClock(),
     log: {
       info: (_meta, message) => steps.push(`log: ${message}`),
       warn: (_meta, message) => steps.push(`warn: ${message}`),
