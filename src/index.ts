@@ -3,12 +3,12 @@ import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
 import { closingAlso } from "./compose/closing-also.js";
+import { createInstallationClients } from "./compose/create-installation-clients.js";
 import { createReadCaches } from "./compose/create-read-caches.js";
+import { installationCredentials } from "./compose/installation-credentials.js";
 import { openStores } from "./compose/open-stores.js";
 import { createResponseCache } from "./cache/response-cache.js";
-import { createOctokit } from "./code-host/github/create-octokit.js";
 import type { GitHubHealth } from "./code-host/github/github-health.js";
-import { createInstallationCodeHost } from "./compose/create-installation-code-host.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
   loadOperatorConfig,
@@ -25,7 +25,6 @@ import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
 import { compareCommits } from "./code-host/github/compare-commits.js";
 import { createGitHubApi } from "./code-host/github/github-api.js";
 import { githubFilesAt } from "./code-host/github/github-files-at.js";
-import type { RequestingOctokit } from "./code-host/github/create-octokit.js";
 import { loadRepoConfig } from "./config/load-repo-config.js";
 import { checkPushedAnswers } from "./watch/check-pushed-answers.js";
 import type { PushFacts } from "./watch/push-facts.js";
@@ -35,21 +34,13 @@ import { loadMissions } from "./missions/load-missions.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./conversation/check-still-asked.js";
 import { openConversation } from "./conversation/open-conversation.js";
-import type { QuestionOctokit } from "./conversation/question-octokit.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
-import {
-  replyInterrupted,
-  runQuestion,
-  type InstallationClients,
-} from "./run/run-question.js";
+import { replyInterrupted, runQuestion } from "./run/run-question.js";
 import { cancelTrigger, runTrigger } from "./run/run-trigger.js";
 import { systemClock, type Clock } from "./shared/clock.js";
 import { createTokenCounter } from "./tokens/create-token-counter.js";
 import type { TokenCounter } from "./tokens/token-counter.js";
-import {
-  createTriggerHandler,
-  type TriggerContext,
-} from "./webhooks/handle-trigger-event.js";
+import { createTriggerHandler } from "./webhooks/handle-trigger-event.js";
 import { createCpuPool } from "./worker-threads/cpu-pool.js";
 
 export interface AskcodeOptions {
@@ -159,63 +150,42 @@ export function createAskcodeApp(
       metrics: metrics.reactions,
       log: app.log,
     });
-    // Probot's Octokit for the installation: the conversation's reads and
-    // writes (REST and GraphQL), paced with askcode's other writes.
-    const installationOctokit = async (installationId: number) =>
-      (await app.auth(installationId)) as unknown as QuestionOctokit;
     // The place a question was asked, for the writes before and after a run
     // (the 👀, the limit notice); a run opens its own with the thread options.
     const conversationFor = async (job: QuestionJob) =>
-      openConversation(await installationOctokit(job.installationId), job, {
+      openConversation(await app.auth(job.installationId), job, {
         ownSecrets: operator.ownSecrets,
       });
-    const clientsFor = async (
-      job: QuestionJob,
-    ): Promise<InstallationClients> => {
+    // Probot's Octokit for the conversation's reads and writes (REST and
+    // GraphQL), paced with askcode's other writes; askcode's own for code.
+    const clientsFor = async (job: QuestionJob) => {
       const installation = await app.auth(job.installationId);
-      // Our own Octokit for code reads, with askcode's rate-limit policy and
-      // cache; Probot's instance serves the issue writes. Both call the API
-      // Probot was configured with (GHE_HOST, GHE_PROTOCOL: GitHub Enterprise).
-      const { baseUrl } = installation.request.endpoint.DEFAULTS;
-      const { token } = (await installation.auth({ type: "installation" })) as {
-        token: string;
-      };
-      const namespace = `installation:${job.installationId}`;
-      const octokit = createOctokit({
-        id: namespace,
-        auth: token,
-        baseUrl,
-        retryAfterBaseValue: options.retryAfterBaseValue,
-        logger: app.log,
-        ...(options.github ? { fetch: options.github.fetch } : {}),
+      const { token, baseUrl } = await installationCredentials(installation);
+      return createInstallationClients(job, {
+        installation,
+        token,
+        octokit: {
+          baseUrl,
+          retryAfterBaseValue: options.retryAfterBaseValue,
+          logger: app.log,
+          ...(options.github ? { fetch: options.github.fetch } : {}),
+        },
+        conversation: {
+          // Read by the worker before the run; unknown, no comment is askcode's.
+          appSlug: await appSlug().catch(() => undefined),
+          answersRead,
+          ownSecrets: operator.ownSecrets,
+        },
+        shared: {
+          responseCache,
+          snapshotCache,
+          pacer: stores.pacer,
+          metrics: metrics.github,
+          ...(keptTexts ? { texts: keptTexts } : {}),
+        },
+        limits: operator,
+        log: app.log,
       });
-      return {
-        conversation: openConversation(
-          installation as unknown as QuestionOctokit,
-          job,
-          {
-            // Read by the worker before the run; unknown, no comment is askcode's.
-            appSlug: await appSlug().catch(() => undefined),
-            answersRead,
-            ownSecrets: operator.ownSecrets,
-          },
-        ),
-        codeHost: createInstallationCodeHost({
-          octokit,
-          namespace,
-          owner: job.owner,
-          repo: job.repo,
-          shared: {
-            responseCache,
-            snapshotCache,
-            pacer: stores.pacer,
-            metrics: metrics.github,
-            ...(keptTexts ? { texts: keptTexts } : {}),
-          },
-          limits: operator,
-          log: app.log,
-        }),
-      };
     };
 
     const inFlight = options.inFlight ?? createInFlightRuns(app.log, { clock });
@@ -242,10 +212,7 @@ export function createAskcodeApp(
       log: jobLog(job),
       metrics: metrics.webhooks,
       stillAsked: async (question) =>
-        checkStillAsked(
-          await installationOctokit(question.installationId),
-          question,
-        ),
+        checkStillAsked(await app.auth(question.installationId), question),
     });
     const runAnswer = (attempt: JobAttempt) =>
       countQuestionRuns(metrics.questions, clock, (job) =>
@@ -323,23 +290,22 @@ export function createAskcodeApp(
         // counted (docs/architecture/overview.md), not dropped unseen.
         ...IGNORED_ACTIONS,
       ],
-      (context) => handle(context as unknown as TriggerContext),
+      handle,
     );
     // A push to a default branch: the answers whose cited lines it changed get a note.
     const checkPush = async (push: PushFacts) => {
       const installation = await app.auth(push.installationId);
-      const octokit = installation as unknown as RequestingOctokit;
       const repository = { owner: push.owner, repo: push.repo };
       return checkPushedAnswers(push, {
         records: stores.answerRecords,
         compare: (base, head) =>
-          compareCommits(octokit, { ...repository, base, head }),
+          compareCommits(installation, { ...repository, base, head }),
         // Cited files the comparison cannot judge, through the response
         // cache: answers citing one file at one commit read it once.
         files: githubFilesAt(
           {
             api: createGitHubApi({
-              octokit,
+              octokit: installation,
               cache: responseCache,
               namespace: `installation:${push.installationId}`,
             }),
@@ -363,11 +329,9 @@ export function createAskcodeApp(
           };
         },
         commentsAt: async (place) => {
-          const conversation = openConversation(
-            installation as unknown as QuestionOctokit,
-            place,
-            { ownSecrets: operator.ownSecrets },
-          );
+          const conversation = openConversation(installation, place, {
+            ownSecrets: operator.ownSecrets,
+          });
           const read = conversation.read;
           if (!read) throw new Error("askcode cannot read its answers here");
           return { read, update: conversation.update };
@@ -389,9 +353,7 @@ export function createAskcodeApp(
       pushes,
       metrics: metrics.webhooks,
     });
-    app.on("push", (context) =>
-      handlePush(context as unknown as TriggerContext),
-    );
+    app.on("push", handlePush);
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,
     );
