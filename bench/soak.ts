@@ -15,8 +15,7 @@ import { writeHeapSnapshot } from "node:v8";
 import { Octokit } from "@octokit/rest";
 import { Registry } from "prom-client";
 import { createResponseCache } from "../src/cache/response-cache.js";
-import { createOctokit } from "../src/code-host/github/create-octokit.js";
-import { createInstallationCodeHost } from "../src/compose/create-installation-code-host.js";
+import { createInstallationClients } from "../src/compose/create-installation-clients.js";
 import { createSearchPacer } from "../src/code-host/github/search-pacer.js";
 import { createReadCaches } from "../src/compose/create-read-caches.js";
 import { runGit } from "../src/code-host/local/run-git.js";
@@ -24,7 +23,6 @@ import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
 import { countQuestionRuns } from "../src/run/count-question-runs.js";
 import { createInFlightRuns } from "../src/run/in-flight-runs.js";
-import { openConversation } from "../src/conversation/open-conversation.js";
 import { runQuestion, type RunQuestionDeps } from "../src/run/run-question.js";
 import { systemClock, type Clock } from "../src/shared/clock.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
@@ -37,7 +35,7 @@ import { benchCommand } from "./parse-bench-command.js";
 const OWNER = "octo-org";
 const REPO = "askcode";
 const INSTALLATION = 1;
-const NAMESPACE = `installation:${INSTALLATION}`;
+const TOKEN = "ghs_soakinstallationtoken";
 const MB = 1024 * 1024;
 // Past resolve-ref.ts's branch-head TTL (60 s): every question asks GitHub
 // for the head again and so reads the commit the bench moved it to.
@@ -118,35 +116,22 @@ const counters = new Map<string, TokenCounter>();
 const inFlight = createInFlightRuns(log, { clock });
 
 const deps: RunQuestionDeps = {
-  // As src/index.ts's clientsFor: per run an Octokit and the code host over it.
-  async clientsFor(job) {
-    const octokit = createOctokit({
-      id: NAMESPACE,
-      auth: "ghs_soakinstallationtoken",
-      logger: octokitLog,
-    });
-    return {
-      conversation: openConversation(
-        new Octokit({ auth: "ghs_soakinstallationtoken", log: octokitLog }),
-        job,
-      ),
-      codeHost: createInstallationCodeHost({
-        octokit,
-        namespace: NAMESPACE,
-        owner: job.owner,
-        repo: job.repo,
-        shared: {
-          responseCache,
-          snapshotCache,
-          pacer,
-          metrics: metrics.github,
-          ...(keptTexts ? { texts: keptTexts } : {}),
-        },
-        limits: operator,
-        log: { info: () => {}, warn: (message) => void warnings.push(message) },
-      }),
-    };
-  },
+  // The clients src/index.ts builds per run, from the same factory.
+  clientsFor: async (job) =>
+    createInstallationClients(job, {
+      installation: new Octokit({ auth: TOKEN, log: octokitLog }),
+      token: TOKEN,
+      octokit: { logger: octokitLog },
+      shared: {
+        responseCache,
+        snapshotCache,
+        pacer,
+        metrics: metrics.github,
+        ...(keptTexts ? { texts: keptTexts } : {}),
+      },
+      limits: operator,
+      log: { info: () => {}, warn: (message) => void warnings.push(message) },
+    }),
   missions: [],
   operator,
   modelFor: () => undefined,

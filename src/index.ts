@@ -1,72 +1,46 @@
 import { readFileSync } from "node:fs";
-import type { Redis } from "ioredis";
-import type { DatabaseSync } from "node:sqlite";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
 import { createOpenAIChatModel } from "./agent/openai-chat-model.js";
+import { closingAlso } from "./compose/closing-also.js";
+import { createInstallationClients } from "./compose/create-installation-clients.js";
 import { createReadCaches } from "./compose/create-read-caches.js";
-import { createRedisResponseStore } from "./cache/redis-response-store.js";
+import { installationCredentials } from "./compose/installation-credentials.js";
+import { openStores } from "./compose/open-stores.js";
 import { createResponseCache } from "./cache/response-cache.js";
-import { createOctokit } from "./code-host/github/create-octokit.js";
 import type { GitHubHealth } from "./code-host/github/github-health.js";
-import { createInstallationCodeHost } from "./compose/create-installation-code-host.js";
-import { createSearchPacer } from "./code-host/github/search-pacer.js";
-import { createRedisSearchPacer } from "./code-host/github/search-pacer-redis.js";
 import { installationConfigSource } from "./config/installation-config-source.js";
 import {
   loadOperatorConfig,
   unknownOperatorVariables,
   type OperatorConfig,
 } from "./config/operator-config.js";
-import { createInProcessQueue } from "./jobs/in-process-queue.js";
 import type { JobAttempt, JobEnd, JobQueue } from "./question/job-queue.js";
-import { createRedisDedupStore } from "./jobs/redis-dedup-store.js";
-import { createRedisQueue } from "./jobs/redis-queue.js";
 import type { QuestionJob } from "./question/question-job.js";
 import type { TriggerJob } from "./question/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
 import { countJobQueue } from "./jobs/count-job-queue.js";
 import { countQuestionRuns } from "./run/count-question-runs.js";
 import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
-import { createRedisReactionMemory } from "./metrics/redis-reaction-memory.js";
-import { createSqliteReactionMemory } from "./metrics/sqlite-reaction-memory.js";
-import { createRedisQuestionLimiter } from "./limits/redis-question-limiter.js";
-import { createSqliteQuestionLimiter } from "./limits/sqlite-question-limiter.js";
-import { createRedisSpendLedger } from "./limits/redis-spend-ledger.js";
-import { createSqliteSpendLedger } from "./limits/sqlite-spend-ledger.js";
-import { createSqliteJobJournal } from "./jobs/sqlite-job-journal.js";
-import { createRedisAnswerRecords } from "./answer-records/redis-answer-records.js";
-import { createSqliteAnswerRecords } from "./answer-records/sqlite-answer-records.js";
 import { compareCommits } from "./code-host/github/compare-commits.js";
 import { createGitHubApi } from "./code-host/github/github-api.js";
 import { githubFilesAt } from "./code-host/github/github-files-at.js";
-import type { RequestingOctokit } from "./code-host/github/create-octokit.js";
 import { loadRepoConfig } from "./config/load-repo-config.js";
 import { checkPushedAnswers } from "./watch/check-pushed-answers.js";
 import type { PushFacts } from "./watch/push-facts.js";
 import { createPushWatch, type PushWatch } from "./watch/push-watch.js";
 import { createPushHandler } from "./webhooks/handle-push-event.js";
-import { openSqliteDatabase } from "./sqlite/open-sqlite-database.js";
 import { loadMissions } from "./missions/load-missions.js";
-import { createRedisConnection } from "./redis/create-redis-connection.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./conversation/check-still-asked.js";
 import { openConversation } from "./conversation/open-conversation.js";
-import type { QuestionOctokit } from "./conversation/question-octokit.js";
 import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
-import {
-  replyInterrupted,
-  runQuestion,
-  type InstallationClients,
-} from "./run/run-question.js";
+import { replyInterrupted, runQuestion } from "./run/run-question.js";
 import { cancelTrigger, runTrigger } from "./run/run-trigger.js";
 import { systemClock, type Clock } from "./shared/clock.js";
 import { createTokenCounter } from "./tokens/create-token-counter.js";
 import type { TokenCounter } from "./tokens/token-counter.js";
-import {
-  createTriggerHandler,
-  type TriggerContext,
-} from "./webhooks/handle-trigger-event.js";
+import { createTriggerHandler } from "./webhooks/handle-trigger-event.js";
 import { createCpuPool } from "./worker-threads/cpu-pool.js";
 
 export interface AskcodeOptions {
@@ -99,8 +73,9 @@ export interface AskcodeOptions {
 /**
  * askcode's composition root: the only place that builds clients. It reads
  * the operator's settings and the missions (a broken mission file stops the
- * start with the file and key), builds the shared response cache, snapshot
- * cache and code-search pacer, the job queue, and registers the handlers.
+ * start with the file and key), opens the read caches and the durable
+ * stores (`compose/`), builds the installation clients and the job queue,
+ * and registers the handlers.
  */
 export function createAskcodeApp(
   options: AskcodeOptions = {},
@@ -129,44 +104,20 @@ export function createAskcodeApp(
       options.metrics ?? new Registry(),
       operator.modelPrices,
     );
-    // With Redis, replicas share what bounds them: the code-search budget and
-    // the question limits (and the queue's dedup store, below), and GitHub's
-    // answers with their ETags. One commands connection serves them all; it
-    // fails a request rather than waiting out an outage, so the pacer and the
-    // limiter go ahead and the cache reads GitHub when Redis is down.
-    // Without Redis, one process keeps the same state in its embedded
-    // store, so a restart loses, doubles and strands nothing either.
-    const store: { redisUrl: string; redis: Redis } | { db: DatabaseSync } =
-      operator.redisUrl
-        ? {
-            redisUrl: operator.redisUrl,
-            redis: createRedisConnection(operator.redisUrl, "commands"),
-          }
-        : { db: await openSqliteDatabase(operator.dataDir) };
-    const redis = "redis" in store ? store.redis : undefined;
+    // Every durable store, on Redis (replicas share them) or the embedded
+    // store (one process), chosen once: docs/architecture/overview.md.
+    const stores = await openStores(operator, {
+      clock,
+      log: app.log,
+      searchWaits: metrics.github.searchWait,
+      redisQueueTiming: options.redisQueueTiming,
+    });
     const responseCache = createResponseCache({
       ttlMs: operator.cacheTtlMs,
       maxBytes: operator.cacheMaxBytes,
       clock,
-      ...(redis
-        ? {
-            shared: createRedisResponseStore({
-              redis,
-              maxBodyBytes: operator.redisCacheMaxBodyBytes,
-              clock,
-              log: app.log,
-            }),
-          }
-        : {}),
+      ...(stores.sharedResponses ? { shared: stores.sharedResponses } : {}),
     });
-    const pacer = redis
-      ? createRedisSearchPacer({
-          redis,
-          clock,
-          waits: metrics.github.searchWait,
-          log: app.log,
-        })
-      : createSearchPacer({ clock, waits: metrics.github.searchWait });
     const counters = new Map<string, TokenCounter>();
     const tokenCounterFor = (model: string): TokenCounter => {
       let counter = counters.get(model);
@@ -177,21 +128,6 @@ export function createAskcodeApp(
     // The default model's tokenizer is built now, in time slices, so the
     // first question does not build it while webhooks wait (it never rejects).
     void tokenCounterFor(operator.model).ready?.();
-    const questionLimiter =
-      "redis" in store
-        ? createRedisQuestionLimiter({ redis: store.redis, clock })
-        : createSqliteQuestionLimiter({ db: store.db, clock });
-    // Model-token budgets, kept where the question limits are.
-    const spendLedger =
-      "redis" in store
-        ? createRedisSpendLedger({ redis: store.redis, clock })
-        : createSqliteSpendLedger({ db: store.db, clock });
-    // What each answer cited, for the staleness watch and "answered before".
-    const answerRecords =
-      "redis" in store
-        ? createRedisAnswerRecords({ redis: store.redis, clock })
-        : createSqliteAnswerRecords(store.db, { clock });
-
     // Read once per process, by the worker (never by a webhook handler); a
     // failed read is forgotten, so the next job asks again.
     let slug: Promise<string> | undefined;
@@ -210,70 +146,46 @@ export function createAskcodeApp(
     // 👎 on askcode's answers, counted as threads are read (GitHub sends
     // no webhook for reactions); replicas share what each has counted.
     const answersRead = countAnswerReactions({
-      memory:
-        "redis" in store
-          ? createRedisReactionMemory(store.redis)
-          : createSqliteReactionMemory(store.db, { clock }),
+      memory: stores.reactions,
       metrics: metrics.reactions,
       log: app.log,
     });
-    // Probot's Octokit for the installation: the conversation's reads and
-    // writes (REST and GraphQL), paced with askcode's other writes.
-    const installationOctokit = async (installationId: number) =>
-      (await app.auth(installationId)) as unknown as QuestionOctokit;
     // The place a question was asked, for the writes before and after a run
     // (the 👀, the limit notice); a run opens its own with the thread options.
     const conversationFor = async (job: QuestionJob) =>
-      openConversation(await installationOctokit(job.installationId), job, {
+      openConversation(await app.auth(job.installationId), job, {
         ownSecrets: operator.ownSecrets,
       });
-    const clientsFor = async (
-      job: QuestionJob,
-    ): Promise<InstallationClients> => {
+    // Probot's Octokit for the conversation's reads and writes (REST and
+    // GraphQL), paced with askcode's other writes; askcode's own for code.
+    const clientsFor = async (job: QuestionJob) => {
       const installation = await app.auth(job.installationId);
-      // Our own Octokit for code reads, with askcode's rate-limit policy and
-      // cache; Probot's instance serves the issue writes. Both call the API
-      // Probot was configured with (GHE_HOST, GHE_PROTOCOL: GitHub Enterprise).
-      const { baseUrl } = installation.request.endpoint.DEFAULTS;
-      const { token } = (await installation.auth({ type: "installation" })) as {
-        token: string;
-      };
-      const namespace = `installation:${job.installationId}`;
-      const octokit = createOctokit({
-        id: namespace,
-        auth: token,
-        baseUrl,
-        retryAfterBaseValue: options.retryAfterBaseValue,
-        logger: app.log,
-        ...(options.github ? { fetch: options.github.fetch } : {}),
+      const { token, baseUrl } = await installationCredentials(installation);
+      return createInstallationClients(job, {
+        installation,
+        token,
+        octokit: {
+          baseUrl,
+          retryAfterBaseValue: options.retryAfterBaseValue,
+          logger: app.log,
+          ...(options.github ? { fetch: options.github.fetch } : {}),
+        },
+        conversation: {
+          // Read by the worker before the run; unknown, no comment is askcode's.
+          appSlug: await appSlug().catch(() => undefined),
+          answersRead,
+          ownSecrets: operator.ownSecrets,
+        },
+        shared: {
+          responseCache,
+          snapshotCache,
+          pacer: stores.pacer,
+          metrics: metrics.github,
+          ...(keptTexts ? { texts: keptTexts } : {}),
+        },
+        limits: operator,
+        log: app.log,
       });
-      return {
-        conversation: openConversation(
-          installation as unknown as QuestionOctokit,
-          job,
-          {
-            // Read by the worker before the run; unknown, no comment is askcode's.
-            appSlug: await appSlug().catch(() => undefined),
-            answersRead,
-            ownSecrets: operator.ownSecrets,
-          },
-        ),
-        codeHost: createInstallationCodeHost({
-          octokit,
-          namespace,
-          owner: job.owner,
-          repo: job.repo,
-          shared: {
-            responseCache,
-            snapshotCache,
-            pacer,
-            metrics: metrics.github,
-            ...(keptTexts ? { texts: keptTexts } : {}),
-          },
-          limits: operator,
-          log: app.log,
-        }),
-      };
     };
 
     const inFlight = options.inFlight ?? createInFlightRuns(app.log, { clock });
@@ -300,10 +212,7 @@ export function createAskcodeApp(
       log: jobLog(job),
       metrics: metrics.webhooks,
       stillAsked: async (question) =>
-        checkStillAsked(
-          await installationOctokit(question.installationId),
-          question,
-        ),
+        checkStillAsked(await app.auth(question.installationId), question),
     });
     const runAnswer = (attempt: JobAttempt) =>
       countQuestionRuns(metrics.questions, clock, (job) =>
@@ -318,14 +227,17 @@ export function createAskcodeApp(
           metrics: metrics.run,
           replies: metrics.replies,
           ...(options.github && { githubOutage: options.github.lastOutage }),
-          spend: { ledger: spendLedger, ceilings: operator.spendCeilings },
+          spend: {
+            ledger: stores.spendLedger,
+            ceilings: operator.spendCeilings,
+          },
           inFlight,
           attempt,
           indexCache,
           ...(derivedCache ? { derivedCache } : {}),
           redactions,
           ...(cpu ? { cpu } : {}),
-          answers: answerRecords,
+          answers: stores.answerRecords,
         }),
       );
     const run = (job: TriggerJob, attempt: JobAttempt) =>
@@ -335,7 +247,7 @@ export function createAskcodeApp(
           (await conversationFor(question)).acknowledge(),
         run: runAnswer(attempt),
         limits: {
-          limiter: questionLimiter,
+          limiter: stores.questionLimiter,
           ceilings: operator.questionLimits,
           clock,
           comment: async (question, body) =>
@@ -350,29 +262,9 @@ export function createAskcodeApp(
         reply: (question) =>
           replyInterrupted(question, { clientsFor, operator }, ended),
       });
-    // Without Redis one process queues in its embedded store; with it,
-    // replicas share the queue and the dedup store (docs/architecture/overview.md).
-    const backend =
-      "redis" in store
-        ? redisQueue(store.redisUrl, store.redis, {
-            run,
-            cancel,
-            concurrency: operator.concurrency,
-            attempts: operator.jobs.attempts,
-            backoffMs: operator.jobs.backoffMs,
-            log: app.log,
-            ...options.redisQueueTiming,
-          })
-        : embeddedQueue(store.db, {
-            journal: createSqliteJobJournal(store.db, { clock }),
-            concurrency: operator.concurrency,
-            attempts: operator.jobs.attempts,
-            backoffMs: operator.jobs.backoffMs,
-            clock,
-            log: app.log,
-            cancel,
-            run,
-          });
+    // The queue closes last (the server's shutdown awaits it): it releases
+    // the stores, then the threads.
+    const backend = stores.openQueue({ run, cancel });
     const queue = countJobQueue(
       cpu ? closingAlso(backend, () => cpu.close()) : backend,
       metrics,
@@ -398,23 +290,22 @@ export function createAskcodeApp(
         // counted (docs/architecture/overview.md), not dropped unseen.
         ...IGNORED_ACTIONS,
       ],
-      (context) => handle(context as unknown as TriggerContext),
+      handle,
     );
     // A push to a default branch: the answers whose cited lines it changed get a note.
     const checkPush = async (push: PushFacts) => {
       const installation = await app.auth(push.installationId);
-      const octokit = installation as unknown as RequestingOctokit;
       const repository = { owner: push.owner, repo: push.repo };
       return checkPushedAnswers(push, {
-        records: answerRecords,
+        records: stores.answerRecords,
         compare: (base, head) =>
-          compareCommits(octokit, { ...repository, base, head }),
+          compareCommits(installation, { ...repository, base, head }),
         // Cited files the comparison cannot judge, through the response
         // cache: answers citing one file at one commit read it once.
         files: githubFilesAt(
           {
             api: createGitHubApi({
-              octokit,
+              octokit: installation,
               cache: responseCache,
               namespace: `installation:${push.installationId}`,
             }),
@@ -438,11 +329,9 @@ export function createAskcodeApp(
           };
         },
         commentsAt: async (place) => {
-          const conversation = openConversation(
-            installation as unknown as QuestionOctokit,
-            place,
-            { ownSecrets: operator.ownSecrets },
-          );
+          const conversation = openConversation(installation, place, {
+            ownSecrets: operator.ownSecrets,
+          });
           const read = conversation.read;
           if (!read) throw new Error("askcode cannot read its answers here");
           return { read, update: conversation.update };
@@ -464,9 +353,7 @@ export function createAskcodeApp(
       pushes,
       metrics: metrics.webhooks,
     });
-    app.on("push", (context) =>
-      handlePush(context as unknown as TriggerContext),
-    );
+    app.on("push", handlePush);
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,
     );
@@ -484,58 +371,6 @@ const IGNORED_ACTIONS = [
   "discussion_comment.edited",
   "discussion_comment.deleted",
 ] as const;
-
-/**
- * The Redis queue on the shared commands connection and a worker connection
- * of its own (BullMQ's worker blocks on it); its `close` quits both.
- */
-function redisQueue(
-  url: string,
-  connection: Redis,
-  options: Omit<
-    Parameters<typeof createRedisQueue>[0],
-    "connection" | "workerConnection" | "dedup"
-  >,
-): JobQueue {
-  const workerConnection = createRedisConnection(url, "worker");
-  const queue = createRedisQueue({
-    ...options,
-    connection,
-    workerConnection,
-    dedup: createRedisDedupStore(connection),
-  });
-  return closingAlso(queue, () =>
-    Promise.all([connection.quit(), workerConnection.quit()]),
-  );
-}
-
-/** The one-process queue on the embedded store; its `close` closes the database. */
-function embeddedQueue(
-  db: DatabaseSync,
-  options: Parameters<typeof createInProcessQueue>[0],
-): JobQueue {
-  return closingAlso(createInProcessQueue(options), async () => db.close());
-}
-
-/** `queue`, whose `close` then lets go of what it was built on. */
-function closingAlso(
-  queue: JobQueue,
-  release: () => Promise<unknown>,
-): JobQueue {
-  return {
-    get pending() {
-      return queue.pending;
-    },
-    resumes: queue.resumes,
-    enqueue: (job) => queue.enqueue(job),
-    stop: () => queue.stop(),
-    onIdle: () => queue.onIdle(),
-    async close() {
-      await queue.close();
-      await release();
-    },
-  };
-}
 
 function modelFor(
   operator: OperatorConfig,

@@ -4,7 +4,7 @@ import { createBurstWarning, type WarnLog } from "../shared/burst-warning.js";
 import type { CachedResponse, SharedResponseStore } from "./response-cache.js";
 
 export interface RedisResponseStoreOptions {
-  /** The replicas' shared Redis (the commands connection src/index.ts builds from REDIS_URL). */
+  /** The replicas' shared Redis (the commands connection `openStores` builds from REDIS_URL). */
   redis: Redis;
   /** Bodies larger than this stay in each process only (bytes; see the default's figures below). */
   maxBodyBytes?: number;

@@ -11,7 +11,7 @@ export type RedisConnectionUse = "commands" | "worker";
 
 /**
  * A connection to the operator's `REDIS_URL`, named in Redis' client list
- * so an operator can tell askcode's connections apart. Only `src/index.ts`
+ * so an operator can tell askcode's connections apart. Only `openStores`
  * calls it; everything else takes the connection as a parameter.
  *
  * @example

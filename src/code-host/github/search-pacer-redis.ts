@@ -10,7 +10,7 @@ import {
 } from "./search-pacer-window.js";
 
 export interface RedisSearchPacerOptions extends SearchPacerOptions {
-  /** The replicas' shared Redis (built by src/index.ts from REDIS_URL). */
+  /** The replicas' shared Redis (built by `openStores` from REDIS_URL). */
   redis: Redis;
   /** Where a Redis failure is reported; the search then goes ahead (see below). */
   log?: { warn(meta: object, message: string): void };

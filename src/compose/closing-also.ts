@@ -1,0 +1,28 @@
+import type { JobQueue } from "../question/job-queue.js";
+
+/**
+ * `queue`, whose `close` then lets go of what it was built on: the queue
+ * closes last of the app's parts (the server's shutdown awaits it), so what
+ * outlives a question (a store, the CPU threads) is released there.
+ *
+ * @example
+ * const queue = closingAlso(createInProcessQueue(options), async () => db.close());
+ */
+export function closingAlso(
+  queue: JobQueue,
+  release: () => Promise<unknown>,
+): JobQueue {
+  return {
+    get pending() {
+      return queue.pending;
+    },
+    resumes: queue.resumes,
+    enqueue: (job) => queue.enqueue(job),
+    stop: () => queue.stop(),
+    onIdle: () => queue.onIdle(),
+    async close() {
+      await queue.close();
+      await release();
+    },
+  };
+}
