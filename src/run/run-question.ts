@@ -419,7 +419,10 @@ export async function runQuestion(
         // The placeholder says what failed and when askcode tries again.
         await progress.close();
         if (attempt.next)
-          await tellRetry(comment, error, attempt.next, deps.clock);
+          await tellRetry(comment, error, attempt.next, {
+            clock: deps.clock,
+            log: deps.log,
+          });
         throw new RetryLaterError(error);
       }
       deps.log.error(

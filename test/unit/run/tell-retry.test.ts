@@ -23,6 +23,12 @@ const noAnswer = Object.assign(
   },
 );
 
+const silent = {
+  warn: () => {
+    throw new Error("tellRetry logged a warning where the edit succeeded");
+  },
+};
+
 describe("tellRetry", () => {
   it.each([
     ["a 502", new GitHubError("Bad Gateway", 502), "GitHub answered 502"],
@@ -48,21 +54,32 @@ describe("tellRetry", () => {
       { edit: async (body) => void edits.push(body) },
       error,
       { inMs: 10_000, attempt: 2, of: 3 },
-      createFakeClock(),
+      { clock: createFakeClock(), log: silent },
     );
     expect(edits).toStrictEqual([
       `⏳ **askcode will try again at 22:13:30 UTC** (attempt 2 of 3): ${failed} at 22:13:20 UTC.\n\nThis comment becomes the answer once it is ready; nothing needs to be asked again.`,
     ]);
   });
 
-  it("costs only the notice when the edit fails", async () => {
+  it("costs only the notice when the edit fails, and logs why", async () => {
+    const refused = new Error("403");
+    const warnings: [object, string][] = [];
     await expect(
       tellRetry(
-        { edit: () => Promise.reject(new Error("403")) },
+        { edit: () => Promise.reject(refused) },
         new GitHubError("Bad Gateway", 502),
         { inMs: 1, attempt: 2, of: 2 },
-        createFakeClock(),
+        {
+          clock: createFakeClock(),
+          log: { warn: (meta, message) => void warnings.push([meta, message]) },
+        },
       ),
     ).resolves.toBeUndefined();
+    expect(warnings).toStrictEqual([
+      [
+        { err: refused },
+        "askcode could not tell in its comment that it will try again; the comment shows its last step until the next attempt",
+      ],
+    ]);
   });
 });
