@@ -69,7 +69,7 @@ import {
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
-import { keepAnswer, keepsAnswers } from "./keep-answer.js";
+import { keepAnswer, keepsAnswers, treeToKeep } from "./keep-answer.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 
 /** What one run needs from the installation it runs for. */
@@ -388,10 +388,11 @@ export async function runQuestion(
         // stays true of that. The tree is read now, while the run's
         // deadline holds (the snapshot's, not a request).
         if (deps.answers && keepsAnswers(job) && !asked && !onHead)
-          kept = await watched.reader
-            .listTree()
-            .then((listing) => ({ sha: resolved.sha, tree: listing.entries }))
-            .catch(() => undefined);
+          kept = await treeToKeep(
+            watched.reader,
+            { sha: resolved.sha, deliveryId: job.deliveryId },
+            { log: deps.log },
+          );
         reply = {
           body:
             problems +
