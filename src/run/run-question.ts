@@ -377,7 +377,15 @@ export async function runQuestion(
             : "";
         const moved =
           onHead && !onHead.note
-            ? await conversation.headMovedNote(at.sha)
+            ? await conversation
+                .headMovedNote(at.sha)
+                .catch((error: unknown) => {
+                  deps.log.warn(
+                    { err: error, deliveryId: job.deliveryId },
+                    "askcode could not read the pull request's head again; the answer does not say whether it moved",
+                  );
+                  return undefined;
+                })
             : onHead?.note;
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
