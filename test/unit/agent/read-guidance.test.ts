@@ -1,21 +1,8 @@
 import { readGuidance } from "../../../src/agent/read-guidance.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 
-const log = {
-  warn: () => {
-    throw new Error("readGuidance logged a warning where nothing failed");
-  },
-};
-
-/** A log that keeps what it is told. */
-function keptLog() {
-  const warnings: [object, string][] = [];
-  return {
-    warnings,
-    warn: (meta: object, message: string) =>
-      void warnings.push([meta, message]),
-  };
-}
+const log = noWarnings;
 
 describe("readGuidance", () => {
   it("reads the assistant files first, then one contributor guide, reading only files the tree lists", async () => {
@@ -121,7 +108,7 @@ describe("readGuidance", () => {
         throw failure;
       },
     };
-    const seen = keptLog();
+    const seen = warningsLog();
 
     expect(await readGuidance(unlisted, { log: seen })).toStrictEqual([]);
     expect(seen.warnings).toStrictEqual([
@@ -145,7 +132,7 @@ describe("readGuidance", () => {
         return reader.readFile(path);
       },
     };
-    const seen = keptLog();
+    const seen = warningsLog();
 
     expect(await readGuidance(failing, { log: seen })).toStrictEqual([
       {

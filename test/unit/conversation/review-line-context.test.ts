@@ -6,6 +6,7 @@ import {
 import type { ReviewCommentFacts } from "../../../src/question/trigger-types.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 import { tokenCounter } from "../tools/code-tools-fixture.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
@@ -28,13 +29,7 @@ const ON_ADDED_LINE: ReviewCommentFacts = {
 };
 const reader = () => createMemoryCodeReader({ "src/upload.py": UPLOAD }, SHA);
 const nothingExcluded = () => false;
-const quiet = {
-  log: {
-    warn: () => {
-      throw new Error("readReviewLineContext logged where no read failed");
-    },
-  },
-};
+const quiet = { log: noWarnings };
 
 describe("readReviewLineContext", () => {
   it("reads the head's lines around a commented line, 15 each side", async () => {
@@ -130,7 +125,7 @@ describe("readReviewLineContext", () => {
 
   it("says the lines are unreadable when their read fails, and logs why once", async () => {
     const failure = new Error("GitHub answered 502 Bad Gateway");
-    const warnings: [object, string][] = [];
+    const log = warningsLog();
     const failing = {
       ...reader(),
       readFile: () => Promise.reject(failure),
@@ -140,11 +135,11 @@ describe("readReviewLineContext", () => {
       failing,
       ON_ADDED_LINE,
       nothingExcluded,
-      { log: { warn: (meta, message) => void warnings.push([meta, message]) } },
+      { log },
     );
 
     expect(context.notAtHead).toBe("unreadable");
-    expect(warnings).toStrictEqual([
+    expect(log.warnings).toStrictEqual([
       [
         { err: failure, path: "src/upload.py" },
         "askcode could not read the lines a review comment is on; the answer says they are unreadable",

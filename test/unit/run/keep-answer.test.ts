@@ -1,27 +1,17 @@
 import { treeToKeep } from "../../../src/run/keep-answer.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
-
-/** A log that keeps what it is told. */
-function keptLog() {
-  const warnings: [object, string][] = [];
-  return {
-    warnings,
-    warn: (meta: object, message: string) =>
-      void warnings.push([meta, message]),
-  };
-}
 
 describe("treeToKeep", () => {
   it("keeps the commit's tree, under the SHA the answer read", async () => {
     const reader = createMemoryCodeReader({ "src/retry.py": "MAX = 5\n" });
-    const log = keptLog();
 
     const kept = await treeToKeep(
       reader,
       { sha: SHA, deliveryId: "d-1" },
-      { log },
+      { log: noWarnings },
     );
 
     expect(kept).toStrictEqual({
@@ -29,12 +19,11 @@ describe("treeToKeep", () => {
       tree: (await reader.listTree()).entries,
     });
     expect(kept?.tree.map((e) => e.path)).toContain("src/retry.py");
-    expect(log.warnings).toStrictEqual([]);
   });
 
   it("keeps nothing when the tree cannot be listed, and logs why once", async () => {
     const failure = new Error("GitHub said 502");
-    const log = keptLog();
+    const log = warningsLog();
 
     const kept = await treeToKeep(
       {

@@ -6,6 +6,7 @@ import { questionJob } from "../../helpers/question-job.js";
 import { recordingComments } from "../../helpers/recording-comments.js";
 import { retrievalRunDeps } from "../../helpers/retrieval-run-deps.js";
 import { testConversation } from "../../helpers/test-conversation.js";
+import { warningsLog } from "../../helpers/warnings-log.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 const FILES = {
@@ -28,7 +29,7 @@ describe("a question on a pull request whose head cannot be read again at the en
       title: "Give up sooner",
     });
     const unread = new Error("GitHub answered 502 Bad Gateway");
-    const warnings: [object, string][] = [];
+    const log = warningsLog();
     const job = questionJob({
       issueNumber: 1347,
       onPullRequest: true,
@@ -39,11 +40,7 @@ describe("a question on a pull request whose head cannot be read again at the en
       job,
       retrievalRunDeps({
         clock: createFakeClock(),
-        log: {
-          info() {},
-          error() {},
-          warn: (meta, message) => void warnings.push([meta, message]),
-        },
+        log: { info() {}, error() {}, warn: log.warn },
         clientsFor: async (asked) => ({
           conversation: testConversation(asked, comments, {
             read: async () => PULL,
@@ -57,7 +54,7 @@ describe("a question on a pull request whose head cannot be read again at the en
     expect(outcome).toStrictEqual({ kind: "answered" });
     expect(bodies.at(-1)).toContain("src/retry.py");
     expect(bodies.at(-1)).not.toContain("moved to commit");
-    expect(warnings).toStrictEqual([
+    expect(log.warnings).toStrictEqual([
       [
         { err: unread, deliveryId: job.deliveryId },
         "askcode could not read the pull request's head again; the answer does not say whether it moved",

@@ -6,6 +6,7 @@ import {
   RateLimitError,
 } from "../../../src/shared/errors.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 
 const request = {
   method: "GET" as const,
@@ -22,12 +23,6 @@ const noAnswer = Object.assign(
     }),
   },
 );
-
-const silent = {
-  warn: () => {
-    throw new Error("tellRetry logged a warning where the edit succeeded");
-  },
-};
 
 describe("tellRetry", () => {
   it.each([
@@ -54,7 +49,7 @@ describe("tellRetry", () => {
       { edit: async (body) => void edits.push(body) },
       error,
       { inMs: 10_000, attempt: 2, of: 3 },
-      { clock: createFakeClock(), log: silent },
+      { clock: createFakeClock(), log: noWarnings },
     );
     expect(edits).toStrictEqual([
       `⏳ **askcode will try again at 22:13:30 UTC** (attempt 2 of 3): ${failed} at 22:13:20 UTC.\n\nThis comment becomes the answer once it is ready; nothing needs to be asked again.`,
@@ -63,7 +58,7 @@ describe("tellRetry", () => {
 
   it("costs only the notice when the edit fails, and logs why", async () => {
     const refused = new Error("403");
-    const warnings: [object, string][] = [];
+    const log = warningsLog();
     await expect(
       tellRetry(
         { edit: () => Promise.reject(refused) },
@@ -71,11 +66,11 @@ describe("tellRetry", () => {
         { inMs: 1, attempt: 2, of: 2 },
         {
           clock: createFakeClock(),
-          log: { warn: (meta, message) => void warnings.push([meta, message]) },
+          log,
         },
       ),
     ).resolves.toBeUndefined();
-    expect(warnings).toStrictEqual([
+    expect(log.warnings).toStrictEqual([
       [
         { err: refused },
         "askcode could not tell in its comment that it will try again; the comment shows its last step until the next attempt",
