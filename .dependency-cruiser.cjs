@@ -2,10 +2,16 @@
 //
 // The tiers read as the path of one question, top to bottom: a webhook is
 // screened, queued as a job, run, answered in its conversation from what
-// retrieval read through the code host. A folder may import its own files,
-// folders on its own tier and folders on any tier below it; never a tier
-// above; and no two folders import each other, on one tier or at any depth.
+// retrieval read through the code host. Inside a tier the folders are in order
+// too, top to bottom, and each states the folders it may import (as VS Code's
+// `code-layering` rules list, per layer, what it may import): only folders
+// listed after it, on its tier or below. So no folder imports one above it,
+// and no two folders import each other, on one tier or at any depth.
 // docs/architecture/overview.md has the map and the reason for each.
+//
+// The lists are today's imports, not every folder below: a new edge is a
+// decision, made here by adding one name (this file refuses to load if the
+// name sits above the folder), and the rule's message says what to do first.
 //
 // Every import counts, type-only ones included: dependency-cruiser tells them
 // apart (with tsPreCompilationDeps it marks `import type` as "type-only"), but
@@ -14,49 +20,267 @@
 // cycles: two files joined by a type-only cycle still cannot be understood or
 // moved apart, so no-circular counts them too.
 
-/** Tiers, top to bottom. */
+/** What to do about an import a folder's list does not allow, after what its entry says. */
+const MOVE_IT_DOWN =
+  "move what both need down to a folder both may import, or have the composition root pass it in; if the edge is right, add the folder to this list (it must sit below)";
+
+/**
+ * Tiers, top to bottom; in each, folders top to bottom. `may` lists the
+ * folders of src/ a folder imports (besides its own files); `instead`, where
+ * what it would import belongs, said before MOVE_IT_DOWN.
+ */
 const LAYERS = [
-  // The composition roots: the Probot app function (src/index.ts), the CLI
-  // and the server; compose/ holds the factories they share (caches, the
-  // installation's code host with its metrics).
-  ["cli", "server", "compose", "index.ts"],
-  ["webhooks"],
-  ["trigger"],
-  ["jobs"],
-  // watch/ checks a push against the answers kept, as run/ answers a question.
-  ["run", "watch"],
-  ["conversation"],
+  // The composition roots: the server, the CLI and the Probot app function
+  // (src/index.ts); compose/ holds the factories they share (every durable
+  // store on the chosen backend, caches, the installation's clients and code
+  // host with its metrics).
   [
-    "agent",
-    "tools",
-    "answer",
-    "missions",
-    "config",
-    "limits",
-    "question",
+    {
+      folder: "server",
+      may: ["index.ts", "run", "question", "config", "code-host", "shared"],
+    },
+    {
+      folder: "cli",
+      may: [
+        "compose",
+        "run",
+        "worker-threads",
+        "tools",
+        "answer",
+        "config",
+        "eval",
+        "retrieval",
+        "code-host",
+        "cache",
+        "tokens",
+        "shared",
+      ],
+    },
+    {
+      folder: "index.ts",
+      may: [
+        "compose",
+        "webhooks",
+        "jobs",
+        "run",
+        "watch",
+        "conversation",
+        "answer-records",
+        "limits",
+        "question",
+        "worker-threads",
+        "agent",
+        "missions",
+        "config",
+        "code-host",
+        "cache",
+        "sqlite",
+        "tokens",
+        "redis",
+        "metrics",
+        "shared",
+      ],
+    },
+    {
+      folder: "compose",
+      may: [
+        "run",
+        "conversation",
+        "question",
+        "jobs",
+        "limits",
+        "config",
+        "answer-records",
+        "retrieval",
+        "code-host",
+        "cache",
+        "sqlite",
+        "redis",
+        "metrics",
+        "shared",
+      ],
+      instead:
+        "compose/ holds factories every root shares; what only one root needs stays in that root",
+    },
+  ],
+  [
+    {
+      folder: "webhooks",
+      may: ["trigger", "watch", "question", "missions", "metrics"],
+      instead:
+        "the webhook's edge only screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue",
+    },
+  ],
+  [
+    {
+      folder: "trigger",
+      may: ["question"],
+      instead:
+        "trigger/ turns a payload into issue-shaped facts as plain data; a decision on them belongs in question/",
+    },
+  ],
+  [
+    {
+      folder: "jobs",
+      may: ["question", "sqlite", "redis", "metrics", "shared"],
+      instead:
+        "the queue knows jobs, not what running them does: have the composition root hand it the runner",
+    },
+  ],
+  // watch/ checks a push against the answers kept, as run/ answers a question.
+  [
+    {
+      folder: "run",
+      may: [
+        "conversation",
+        "answer-records",
+        "limits",
+        "question",
+        "worker-threads",
+        "agent",
+        "missions",
+        "config",
+        "tools",
+        "answer",
+        "retrieval",
+        "code-host",
+        "policy",
+        "tokens",
+        "metrics",
+        "text",
+        "shared",
+      ],
+    },
+    {
+      folder: "watch",
+      may: ["answer-records", "answer", "code-host", "shared"],
+    },
+  ],
+  [
+    {
+      folder: "conversation",
+      may: ["question", "agent", "answer", "code-host", "policy", "shared"],
+      instead:
+        "conversation/ reads and writes the place a question was asked; deciding what to post is run/'s, which passes it in",
+    },
+  ],
+  [
     // answer-records/ keeps what each answer cited, for the staleness watch
     // and "answered before".
-    "answer-records",
+    {
+      folder: "answer-records",
+      may: ["question", "answer", "code-host", "sqlite", "shared"],
+    },
+    {
+      folder: "limits",
+      may: ["question", "config", "sqlite", "metrics", "shared"],
+    },
+    {
+      folder: "question",
+      may: ["agent", "missions", "config", "answer", "text", "shared"],
+      instead:
+        "question/ is plain data and checks that need no I/O, read by webhooks/, jobs/, run/ and conversation/: pass a client's result in rather than reach for it",
+    },
     // worker-threads/ runs CPU work of policy/, retrieval/ and answer/ on
     // threads (cpu-tasks.ts calls renderAnswerComment): it sits above what it
     // runs.
-    "worker-threads",
+    {
+      folder: "worker-threads",
+      may: ["answer", "retrieval", "policy"],
+    },
+    {
+      folder: "agent",
+      may: [
+        "config",
+        "tools",
+        "answer",
+        "code-host",
+        "tokens",
+        "metrics",
+        "text",
+        "shared",
+      ],
+      instead:
+        "the model loop renders the facts it is handed and reads code only through its tools: have run/ pass the rest in",
+    },
+    {
+      folder: "missions",
+      may: ["config", "shared"],
+    },
+    {
+      folder: "config",
+      may: ["code-host", "policy", "shared"],
+      instead:
+        "config/ is the schemas and their reading; agent/ reads its budgets, so the run's cost arithmetic the budgets are checked with lives here (tokens-for-steps.ts), not in agent/",
+    },
+    {
+      folder: "tools",
+      may: ["code-host", "policy", "tokens", "text", "shared"],
+      instead:
+        "a tool reads through the code host and policy it is bound to: pass anything else into the tool's factory",
+    },
+    {
+      folder: "answer",
+      may: ["retrieval", "code-host", "policy", "text", "shared"],
+      instead:
+        "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
+    },
   ],
-  // redis/ (connection and outage reporting) is storage plumbing like sqlite/.
   // eval/ measures retrieval (askcode eval, the benchmarks): it runs
   // retrieval/ through code-host/ and nothing on its tier imports it.
+  // redis/ (connection and outage reporting) is storage plumbing like sqlite/.
   [
-    "retrieval",
-    "code-host",
-    "cache",
-    "policy",
-    "sqlite",
-    "tokens",
-    "redis",
-    "eval",
+    {
+      folder: "eval",
+      may: ["retrieval", "code-host", "tokens", "text"],
+    },
+    {
+      folder: "retrieval",
+      may: ["code-host", "cache", "policy", "tokens", "text", "shared"],
+    },
+    {
+      folder: "code-host",
+      may: ["cache", "policy", "text", "shared"],
+      instead:
+        "retrieval/ reads through code-host/, so code-host/ knows nothing of it: what both need, such as the file filters, lives lower (policy/)",
+    },
+    {
+      folder: "cache",
+      may: ["shared"],
+      instead:
+        "cache/ stores bytes and responses, knowing neither code-host/ nor retrieval/: composing caches for them (create-read-caches) belongs to compose/",
+    },
+    {
+      folder: "policy",
+      may: ["text", "shared"],
+      instead:
+        "policy/ (secrets, links, which files are read) is what code-host/, retrieval/, tools/ and answer/ all apply: it stays pure, importing only text/ and shared/",
+    },
+    { folder: "tokens", may: ["shared"] },
+    { folder: "sqlite", may: ["shared"] },
+    { folder: "redis", may: ["shared"] },
   ],
   // The ground floor: what every stage may need, importing nothing above.
-  ["metrics", "text", "shared"],
+  [
+    {
+      folder: "metrics",
+      may: ["shared"],
+      instead:
+        "metrics/ counts what others report through what they are handed: never import orchestration or the stages it counts",
+    },
+    {
+      folder: "text",
+      may: [],
+      instead:
+        "text/ is a leaf (language and word knowledge): move what it would need into it, or keep that knowledge where it is used",
+    },
+    {
+      folder: "shared",
+      may: [],
+      instead:
+        "shared/ is a leaf with no domain logic: move what it would need into it only if every stage needs it, otherwise keep it where it is used",
+    },
+  ],
 ];
 
 /** `^src/(a|b)/` for folders, `^src/x\.ts$` for a file at the top of src/. */
@@ -69,34 +293,36 @@ function pathOf(names) {
   return parts.join("|");
 }
 
-const ALL = LAYERS.flat();
+const ORDER = LAYERS.flat();
+const ALL = ORDER.map((entry) => entry.folder);
 
-// The ground floor has stricter rules of its own below (no layer-* duplicate).
-const LEAVES = ["metrics", "text", "shared"];
-
-/** One rule per folder: nothing from the tiers above it. */
-const layerRules = LAYERS.flatMap((tier, level) => {
-  const above = LAYERS.slice(0, level).flat();
-  if (above.length === 0) return [];
-  return tier
-    .filter((name) => !LEAVES.includes(name))
-    .map((name) => ({
-      name: `layer-${name.replace(/\.ts$/, "")}`,
-      comment: `${name} is on tier ${level} (${tier.join(", ")}); it must not import the tiers above it: ${above.join(", ")}.`,
-      severity: "error",
-      from: { path: pathOf([name]) },
-      to: { path: pathOf(above) },
-    }));
+// A list that names a folder above its owner (or itself, or a folder with no
+// entry) would allow a back edge or a cycle: refuse to load rather than check
+// a layering that does not hold.
+ORDER.forEach(({ folder, may }, index) => {
+  if (ALL.indexOf(folder) !== index)
+    throw new Error(
+      `.dependency-cruiser.cjs: ${folder} has two entries in LAYERS; keep one.`,
+    );
+  const below = ALL.slice(index + 1);
+  for (const name of may) {
+    if (!below.includes(name))
+      throw new Error(
+        `.dependency-cruiser.cjs: ${folder} may import ${name}, but ${name} ${ALL.includes(name) ? "is not listed below it" : "has no entry"} in LAYERS; move ${name} below ${folder} or drop it from the list.`,
+      );
+  }
 });
 
-/** Files at the bottom import nothing else from src/. */
-const leafRules = ["text", "shared"].map((name) => ({
-  name: `leaf-${name}`,
-  comment: `${name}/ is a leaf: it imports no other folder of src/.`,
-  severity: "error",
-  from: { path: `^src/${name}/` },
-  to: { path: "^src/", pathNot: `^src/${name}/` },
-}));
+/** One rule per folder: it imports its own files and the folders on its list, nothing else of src/. */
+const allowRules = LAYERS.flatMap((tier, level) =>
+  tier.map(({ folder, may, instead }) => ({
+    name: `allow-${folder.replace(/\.ts$/, "")}`,
+    comment: `${folder} (tier ${level}) may import ${may.length ? `only ${may.join(", ")}` : "no other folder of src/"}. ${instead ? `${instead}; otherwise ` : "Instead, "}${MOVE_IT_DOWN}.`,
+    severity: "error",
+    from: { path: pathOf([folder]) },
+    to: { path: "^src/", pathNot: pathOf([folder, ...may]) },
+  })),
+);
 
 const rules = [
   {
@@ -133,42 +359,7 @@ const rules = [
     from: { path: "^src/", pathNot: pathOf(ALL) },
     to: {},
   },
-  ...layerRules,
-  ...leafRules,
-  {
-    name: "leaf-metrics",
-    comment:
-      "metrics/ counts what others report through what they are handed: besides itself it imports only the ground floor (text/, shared/), never orchestration or the stages it counts.",
-    severity: "error",
-    from: { path: "^src/metrics/" },
-    to: { path: "^src/", pathNot: "^src/(metrics|text|shared)/" },
-  },
-  {
-    name: "code-host-below-retrieval",
-    comment:
-      "retrieval/ reads through code-host/, so code-host/ imports nothing from retrieval/ (what both need, such as the file filters, lives lower: policy/).",
-    severity: "error",
-    from: { path: "^src/code-host/" },
-    to: { path: "^src/retrieval/" },
-  },
-  {
-    name: "policy-is-ground",
-    comment:
-      "policy/ (secrets, links, which files are read) is what code-host/, retrieval/ and worker-threads/ all use: it imports none of its tier's other folders, only text/ and shared/.",
-    severity: "error",
-    from: { path: "^src/policy/" },
-    to: {
-      path: "^src/(retrieval|code-host|cache|sqlite|tokens|redis)/",
-    },
-  },
-  {
-    name: "cache-is-storage",
-    comment:
-      "cache/ stores bytes and responses; it does not know code-host/ or retrieval/. Composing caches for them (create-read-caches) belongs to the composition root.",
-    severity: "error",
-    from: { path: "^src/cache/" },
-    to: { path: "^src/(code-host|retrieval)/" },
-  },
+  ...allowRules,
 ];
 
 module.exports = {

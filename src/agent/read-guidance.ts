@@ -1,4 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
+import type { AgentLog } from "./run-agent-types.js";
 
 /** A guidance file as read at the commit, with the paths that hold the same text. */
 export interface GuidanceFile {
@@ -33,17 +34,28 @@ const CONTRIBUTOR_DIRS = [".github/", "", "docs/"];
  * reader). A file another one already holds word for word is named beside
  * it rather than read twice. `hidden` leaves out paths the configuration
  * excludes. A file that cannot be read, or only in part, is left out:
- * guidance is never a reason to fail. `buildFirstMessage` bounds and
- * labels them.
+ * guidance is never a reason to fail, but a read that fails is logged once
+ * with its cause, as the answer then lacks what the maintainers wrote.
+ * `buildFirstMessage` bounds and labels them.
  *
  * @example
- * await readGuidance(reader) // [{ path: "AGENTS.md", text: "# Agents…", forContributors: false }]
+ * await readGuidance(reader, { log }) // [{ path: "AGENTS.md", text: "# Agents…", forContributors: false }]
  */
 export async function readGuidance(
   reader: Pick<CodeReader, "readFile" | "listTree">,
-  hidden: (path: string) => boolean = () => false,
+  options: {
+    log: Pick<AgentLog, "warn">;
+    hidden?: (path: string) => boolean;
+  },
 ): Promise<GuidanceFile[]> {
-  const listing = await reader.listTree().catch(() => undefined);
+  const { log, hidden = () => false } = options;
+  const listing = await reader.listTree().catch((error: unknown) => {
+    log.warn(
+      { err: error },
+      "askcode could not list the repository's files to find its guidance (AGENTS.md, CONTRIBUTING); it answers without it",
+    );
+    return undefined;
+  });
   if (!listing) return [];
   const files = listing.entries
     .filter((e) => e.type === "file" && !hidden(e.path))
@@ -60,7 +72,13 @@ export async function readGuidance(
 
   const read = await Promise.all(
     wanted.map(async ({ path, forContributors }) => {
-      const file = await reader.readFile(path).catch(() => undefined);
+      const file = await reader.readFile(path).catch((error: unknown) => {
+        log.warn(
+          { err: error, path },
+          `askcode could not read the guidance file ${path}; it answers without it`,
+        );
+        return undefined;
+      });
       return file?.kind === "text" && !file.truncated
         ? { path, text: file.text, forContributors }
         : undefined;

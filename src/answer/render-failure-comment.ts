@@ -21,7 +21,6 @@ export type FailureReason =
   | { kind: "model-rate-limited"; retryAfterSeconds?: number }
   | { kind: "model-rejected" }
   | { kind: "time-limit"; seconds: number }
-  | { kind: "budget-exhausted" }
   | { kind: "github" }
   | ({ kind: "github-refused" } & GitHubRefusal)
   | { kind: "internal" }
@@ -101,11 +100,6 @@ function explain(reason: FailureReason, again: string): [string, string] {
       return [
         `The run reached its time limit of ${formatSeconds(reason.seconds)} before the answer was ready.`,
         `A narrower question (naming a function, a file or an error message) needs fewer steps; ${again} with one.`,
-      ];
-    case "budget-exhausted":
-      return [
-        "The run used its whole token budget before the answer was ready.",
-        `A narrower question (naming a function, a file or an error message) needs less context; ${again} with one.`,
       ];
     case "github":
       return [

@@ -201,6 +201,8 @@ export async function createBlobStore(
     } catch (error) {
       // The directory may have been removed under us: made again next time.
       madeDirs.delete(folder);
+      // The temp may never have been written; the failure that matters is
+      // the write's, reported below.
       await fs.unlink(temp).catch(() => {});
       writeWarning.failed(
         error,
@@ -255,6 +257,8 @@ export async function createBlobStore(
       const decoded = decodeBlobEntry(kind, sha, entry);
       if (!decoded.ok) {
         index.delete(key);
+        // Out of the index, it is not read again; a file left behind is
+        // replaced by the next write of its SHA. The warning below says why.
         await fs.unlink(path).catch(() => {});
         corruptWarning.failed(
           new Error(`${path}: ${decoded.problem}`),

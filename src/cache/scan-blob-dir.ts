@@ -69,9 +69,13 @@ async function scanFile(
   staleTempBeforeMs: number,
 ): Promise<Omit<ScannedBlob, "kind"> | undefined> {
   const path = join(folder, name);
+  // An entry gone since the listing (a temp renamed, a blob evicted by
+  // another process) is not there; one that cannot be read only costs a read
+  // from GitHub later, so the scan goes on without it.
   const stats = await fs.stat(path).catch(() => undefined);
   if (!stats?.isFile()) return undefined;
   if (name.includes(TEMP_MARKER)) {
+    // A crashed write's leftover: tidying, which the next start tries again.
     if (stats.mtimeMs < staleTempBeforeMs)
       await fs.unlink(path).catch(() => {});
     return undefined;

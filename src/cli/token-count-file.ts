@@ -74,6 +74,8 @@ export function openTokenCountFile(
         );
         await rename(temp, path);
       } catch (error) {
+        // The temp may never have been written; the failure that matters is
+        // the save's, logged below.
         await unlink(temp).catch(() => {});
         deps.log.warn(
           `askcode could not save its token counts in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the next run counts them again.`,

@@ -32,8 +32,8 @@ export interface Conversation {
   readPullRequest(deadline?: Deadline): Promise<PullRequestFacts | undefined>;
   /**
    * On a pull request, the note for an answer that read `sha` while the head
-   * moved on; undefined when it did not move, cannot be read, or the place is
-   * not a pull request.
+   * moved on; undefined when it did not move or the place is not a pull
+   * request. Rejects when the head cannot be read, for the run to log.
    */
   headMovedNote(sha: string): Promise<string | undefined>;
   /** The review comment on a line that asked, with its hunk; undefined anywhere else. */

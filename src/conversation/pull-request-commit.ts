@@ -43,7 +43,8 @@ export async function pullRequestCommit(
 /**
  * The note for an answer whose pull request moved while it ran: the head
  * now, when it is not the commit the answer read; undefined when it did not
- * move or cannot be read (the answer stands either way).
+ * move. Rejects when the head cannot be read: the caller logs it, and the
+ * answer stands without the note.
  *
  * @example
  * await headMovedNote(pulls, 1347, "6dcb09b…")
@@ -54,7 +55,7 @@ export async function headMovedNote(
   number: number,
   read: string,
 ): Promise<string | undefined> {
-  const now = await pulls.headSha(number).catch(() => undefined);
-  if (now === undefined || now === read) return undefined;
+  const now = await pulls.headSha(number);
+  if (now === read) return undefined;
   return `Pull request #${number} moved to commit ${now.slice(0, 7)} while askcode was answering; this answer reads ${read.slice(0, 7)}, its head when askcode started.`;
 }

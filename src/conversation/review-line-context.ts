@@ -14,11 +14,12 @@ const AROUND = 15;
  * the base's context), and one whose `line` GitHub set to null no longer
  * maps onto the current diff: neither line is in the head commit, so only
  * the hunk is kept, and the answer says so. A path the repository excludes,
- * or that is no text file at head, is "unreadable". The reader redacts the
- * file's secrets; the hunk's are redacted here.
+ * or that is no text file at head, is "unreadable", as is one whose read
+ * fails (logged with its cause: the answer then lacks the line's code).
+ * The reader redacts the file's secrets; the hunk's are redacted here.
  *
  * @example
- * await readReviewLineContext(reader, facts, (p) => false)
+ * await readReviewLineContext(reader, facts, (p) => false, { log })
  * // { path: "src/upload.py", line: 8, diffHunk: "@@ -6,4 +6,5 @@ …",
  * //   atHead: { startLine: 1, endLine: 23, text: "import time\n…" } }
  */
@@ -26,6 +27,7 @@ export async function readReviewLineContext(
   reader: CodeReader,
   facts: ReviewCommentFacts,
   excluded: (path: string) => boolean,
+  deps: { log: { warn(meta: object, message: string): void } },
 ): Promise<ReviewLineContext> {
   // The hunk is the diff's text, from the webhook: redacted as files are.
   const diffHunk = (
@@ -40,7 +42,13 @@ export async function readReviewLineContext(
       startLine: Math.max(1, facts.line - AROUND),
       endLine: facts.line + AROUND,
     })
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      deps.log.warn(
+        { err: error, path: facts.path },
+        "askcode could not read the lines a review comment is on; the answer says they are unreadable",
+      );
+      return undefined;
+    });
   if (file?.kind !== "text" || file.text === "")
     return { ...base, notAtHead: "unreadable" };
   return {

@@ -92,6 +92,8 @@ export async function threadFromComments(
       thumbsDown: thumbsDown(comment.reactions),
     });
   }
+  // answersRead counts reactions (countAnswerReactions) and logs its own
+  // failures; this guard keeps a metric from ever failing the thread's read.
   if (answers.length > 0)
     await options
       .answersRead?.(`${issue.owner}/${issue.repo}`, answers)

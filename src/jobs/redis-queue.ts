@@ -228,7 +228,14 @@ export function createRedisQueue(options: RedisQueueOptions): JobQueue {
         );
       } catch (error) {
         // Not queued: GitHub marks the delivery failed; a redelivery is no duplicate.
-        await options.dedup.release(trigger).catch(() => undefined);
+        await options.dedup
+          .release(trigger)
+          .catch((releaseError: unknown) =>
+            options.log.warn(
+              { err: releaseError, deliveryId: trigger.deliveryId },
+              "askcode could not give back the claim on a delivery it failed to queue; a redelivery of it is dropped as a duplicate until the claim expires",
+            ),
+          );
         throw error;
       }
       return "queued";

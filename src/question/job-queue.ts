@@ -24,13 +24,6 @@ export interface JobAttempt {
   readonly next?: { inMs: number; attempt: number; of: number };
 }
 
-/** The attempt of a queue that never retries: the first is the last. */
-export const ONLY_ATTEMPT: JobAttempt = {
-  commentId: undefined,
-  rememberComment: async () => undefined,
-  last: true,
-};
-
 /**
  * Runs one job to its end: it decides, with the repository's config, whether
  * the delivery is a question at all, and if so posts its own answer or its

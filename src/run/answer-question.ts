@@ -180,7 +180,10 @@ export async function answerQuestion(
 
   // The repository's guidance at this commit, through the redacting reader:
   // for the model's first message, or named when the question is about contributing.
-  const guidance = await readGuidance(reader, exclude);
+  const guidance = await readGuidance(reader, {
+    log: services.log,
+    hidden: exclude,
+  });
   // Earlier answers on the places retrieval ranked best, said after the answer.
   const earlier = renderEarlierAnswers(
     (await services.earlierAnswers?.(

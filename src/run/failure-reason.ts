@@ -3,7 +3,6 @@ import { RetryLaterError } from "../shared/retry-later-error.js";
 import { githubRefusal } from "./github-refusal.js";
 import { NothingToRetryError } from "../question/previous-question.js";
 import {
-  BudgetExceededError,
   GitHubError,
   ModelError,
   AskcodeError,
@@ -25,7 +24,6 @@ export function failureReason(error: unknown): FailureReason {
       return { kind: "model-rejected" };
     return { kind: "model-unavailable" };
   }
-  if (error instanceof BudgetExceededError) return { kind: "budget-exhausted" };
   // GitHub's own answer, not askcode's fault: what it said and what to check.
   const refusal = githubRefusal(error);
   if (refusal) return { kind: "github-refused", ...refusal };

@@ -1,6 +1,6 @@
 import { buildAnswerRecord } from "../answer-records/build-answer-record.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
-import type { TreeEntry } from "../code-host/code-host.js";
+import type { CodeReader, TreeEntry } from "../code-host/code-host.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { Clock } from "../shared/clock.js";
 
@@ -70,4 +70,30 @@ export async function keepAnswer(
         "askcode could not keep what its answer cited; the answer will not be watched",
       ),
     );
+}
+
+/**
+ * The tree of the commit an answer read, for `keepAnswer`: read by the run
+ * while its deadline holds. A listing that fails is logged and keeps no
+ * record, so the answer is only not watched; it never fails the answer.
+ *
+ * @example
+ * const kept = await treeToKeep(reader, { sha: at.sha, deliveryId: job.deliveryId }, { log });
+ * // { sha: "6dcb09b…", tree: [{ path: "src/retry.py", type: "file", sha: "…" }, …] }
+ */
+export async function treeToKeep(
+  reader: Pick<CodeReader, "listTree">,
+  at: { sha: string; deliveryId: string },
+  deps: { log: { warn(meta: object, message: string): void } },
+): Promise<{ sha: string; tree: readonly TreeEntry[] } | undefined> {
+  return reader.listTree().then(
+    (listing) => ({ sha: at.sha, tree: listing.entries }),
+    (error: unknown) => {
+      deps.log.warn(
+        { err: error, deliveryId: at.deliveryId },
+        "askcode could not list the files of the commit its answer read; the answer will not be watched",
+      );
+      return undefined;
+    },
+  );
 }

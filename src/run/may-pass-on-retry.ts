@@ -5,11 +5,11 @@ import { failureReason } from "./failure-reason.js";
  * Whether a run's failure may pass if the job is tried again later: GitHub
  * answering 5xx or rate-limiting, the model endpoint unreachable or
  * rate-limited. A failure that would only repeat is not retried: the model
- * rejecting the key or the model name, a budget spent, a missing ref, a bug.
+ * rejecting the key or the model name, a missing ref, a bug.
  *
  * @example
  * mayPassOnRetry(new GitHubError("…", 502)) // true
- * mayPassOnRetry(new BudgetExceededError("…")) // false
+ * mayPassOnRetry(new RefNotFoundError("v9")) // false
  */
 export function mayPassOnRetry(error: unknown): boolean {
   if (error instanceof ModelError) {

@@ -31,7 +31,10 @@ export interface RetrieveForQuestionInput {
 
 export interface RetrieveForQuestionServices {
   tokenCounter: TokenCounter;
-  log: { info(meta: object, message: string): void };
+  log: {
+    info(meta: object, message: string): void;
+    warn(meta: object, message: string): void;
+  };
   progress(event: ProgressEvent): void;
   /** A model answers after retrieval: the context leaves it room (`packedContextTokens`). */
   model?: unknown;
@@ -77,7 +80,9 @@ export async function retrieveForQuestion(
   const question = visibleMarkdown(asked.question);
   const reviewLines =
     asked.reviewComment &&
-    (await readReviewLineContext(reader, asked.reviewComment, exclude));
+    (await readReviewLineContext(reader, asked.reviewComment, exclude, {
+      log: services.log,
+    }));
   const retrievalText = [
     question,
     visibleMarkdown(asked.issue.title),

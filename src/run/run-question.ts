@@ -69,7 +69,7 @@ import {
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
-import { keepAnswer, keepsAnswers } from "./keep-answer.js";
+import { keepAnswer, keepsAnswers, treeToKeep } from "./keep-answer.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 
 /** What one run needs from the installation it runs for. */
@@ -377,7 +377,15 @@ export async function runQuestion(
             : "";
         const moved =
           onHead && !onHead.note
-            ? await conversation.headMovedNote(at.sha)
+            ? await conversation
+                .headMovedNote(at.sha)
+                .catch((error: unknown) => {
+                  deps.log.warn(
+                    { err: error, deliveryId: job.deliveryId },
+                    "askcode could not read the pull request's head again; the answer does not say whether it moved",
+                  );
+                  return undefined;
+                })
             : onHead?.note;
         const notAtHead = reviewComment && notAtHeadNote(reviewComment);
         const fault = watched.fault();
@@ -388,10 +396,11 @@ export async function runQuestion(
         // stays true of that. The tree is read now, while the run's
         // deadline holds (the snapshot's, not a request).
         if (deps.answers && keepsAnswers(job) && !asked && !onHead)
-          kept = await watched.reader
-            .listTree()
-            .then((listing) => ({ sha: resolved.sha, tree: listing.entries }))
-            .catch(() => undefined);
+          kept = await treeToKeep(
+            watched.reader,
+            { sha: resolved.sha, deliveryId: job.deliveryId },
+            { log: deps.log },
+          );
         reply = {
           body:
             problems +
@@ -419,7 +428,10 @@ export async function runQuestion(
         // The placeholder says what failed and when askcode tries again.
         await progress.close();
         if (attempt.next)
-          await tellRetry(comment, error, attempt.next, deps.clock);
+          await tellRetry(comment, error, attempt.next, {
+            clock: deps.clock,
+            log: deps.log,
+          });
         throw new RetryLaterError(error);
       }
       deps.log.error(

@@ -11,19 +11,23 @@ import type { RunComment } from "./in-flight-runs.js";
  * placeholder kept its last progress step for the whole backoff, saying
  * nothing). The failure is named by kind and status only: messages carry
  * hosts and upstream bodies, which are for the log. A failed edit costs
- * only the notice. No comment shown (`progress: reaction`/`none`): nothing
- * to edit.
+ * only the notice, and is logged. No comment shown (`progress:
+ * reaction`/`none`): nothing to edit.
  *
  * @example
- * await tellRetry(comment, new GitHubError("Bad Gateway", 502), attempt.next, clock);
+ * await tellRetry(comment, new GitHubError("Bad Gateway", 502), attempt.next, { clock, log });
  * // the placeholder: "⏳ **askcode will try again at 04:12:40 UTC** (attempt 2 of 3): GitHub answered 502 at 04:12:30 UTC. …"
  */
 export async function tellRetry(
   comment: Pick<RunComment, "edit">,
   error: unknown,
   next: NonNullable<JobAttempt["next"]>,
-  clock: Pick<Clock, "now">,
+  deps: {
+    clock: Pick<Clock, "now">;
+    log: { warn(meta: object, message: string): void };
+  },
 ): Promise<void> {
+  const { clock, log } = deps;
   const at = clock.now();
   await comment
     .edit(
@@ -35,7 +39,12 @@ export async function tellRetry(
         attempts: next.of,
       }),
     )
-    .catch(() => undefined);
+    .catch((editError: unknown) =>
+      log.warn(
+        { err: editError },
+        "askcode could not tell in its comment that it will try again; the comment shows its last step until the next attempt",
+      ),
+    );
 }
 
 function whatFailed(error: unknown): string {

@@ -47,6 +47,8 @@ export function createDeadline(clock: Clock, budgetMs: number): Deadline {
  */
 export function settleBy<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
+    // The caller hears the abort; the work's own failure, ignored like its
+    // result, must not surface as an unhandled rejection.
     work.catch(() => undefined);
     return Promise.reject(signal.reason as Error);
   }

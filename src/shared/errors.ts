@@ -72,6 +72,3 @@ export class RateLimitError extends GitHubError {
 
 /** The model endpoint failed (used by the agent loop). */
 export class ModelError extends AskcodeError {}
-
-/** A token, step or time budget ran out. */
-export class BudgetExceededError extends AskcodeError {}

@@ -1,5 +1,8 @@
 import { readGuidance } from "../../../src/agent/read-guidance.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
+
+const log = noWarnings;
 
 describe("readGuidance", () => {
   it("reads the assistant files first, then one contributor guide, reading only files the tree lists", async () => {
@@ -14,7 +17,7 @@ describe("readGuidance", () => {
       "README.md": "# Hello\n",
     });
 
-    const found = await readGuidance(reader);
+    const found = await readGuidance(reader, { log });
 
     expect(found.map((f) => [f.path, f.forContributors])).toEqual([
       ["AGENTS.md", false],
@@ -35,7 +38,10 @@ describe("readGuidance", () => {
     });
 
     expect(
-      (await readGuidance(reader)).map((f) => [f.path, f.forContributors]),
+      (await readGuidance(reader, { log })).map((f) => [
+        f.path,
+        f.forContributors,
+      ]),
     ).toEqual([
       ["agents.md", false],
       ["docs/Contributing.rst", true],
@@ -49,7 +55,7 @@ describe("readGuidance", () => {
       "CONTRIBUTING.md": "Be kind.\n",
     });
 
-    expect(await readGuidance(reader)).toStrictEqual([
+    expect(await readGuidance(reader, { log })).toStrictEqual([
       {
         path: "AGENTS.md",
         text: "Run make check.\n",
@@ -66,7 +72,10 @@ describe("readGuidance", () => {
       "CONTRIBUTING.md": "Guide.\n",
     });
 
-    const found = await readGuidance(reader, (p) => p === "AGENTS.md");
+    const found = await readGuidance(reader, {
+      log,
+      hidden: (p) => p === "AGENTS.md",
+    });
 
     expect(found.map((f) => f.path)).toEqual(["CONTRIBUTING.md"]);
     expect(reader.reads).toEqual(["CONTRIBUTING.md"]);
@@ -87,18 +96,56 @@ describe("readGuidance", () => {
       },
     };
 
-    expect(await readGuidance(partial)).toStrictEqual([]);
+    expect(await readGuidance(partial, { log })).toStrictEqual([]);
   });
 
-  it("reads nothing when the tree cannot be listed", async () => {
+  it("reads nothing when the tree cannot be listed, and logs why once", async () => {
     const reader = createMemoryCodeReader({ "AGENTS.md": "Agents.\n" });
+    const failure = new Error("GitHub said 502");
     const unlisted = {
       ...reader,
       listTree: async () => {
-        throw new Error("GitHub said 502");
+        throw failure;
       },
     };
+    const seen = warningsLog();
 
-    expect(await readGuidance(unlisted)).toStrictEqual([]);
+    expect(await readGuidance(unlisted, { log: seen })).toStrictEqual([]);
+    expect(seen.warnings).toStrictEqual([
+      [
+        { err: failure },
+        "askcode could not list the repository's files to find its guidance (AGENTS.md, CONTRIBUTING); it answers without it",
+      ],
+    ]);
+  });
+
+  it("leaves out a file it could not read, logging the failure with its path, and reads the rest", async () => {
+    const reader = createMemoryCodeReader({
+      "AGENTS.md": "Agents: run make check.\n",
+      "CONTRIBUTING.md": "Run npm test.\n",
+    });
+    const failure = new Error("GitHub said 500");
+    const failing = {
+      ...reader,
+      readFile: async (path: string) => {
+        if (path === "AGENTS.md") throw failure;
+        return reader.readFile(path);
+      },
+    };
+    const seen = warningsLog();
+
+    expect(await readGuidance(failing, { log: seen })).toStrictEqual([
+      {
+        path: "CONTRIBUTING.md",
+        text: "Run npm test.\n",
+        forContributors: true,
+      },
+    ]);
+    expect(seen.warnings).toStrictEqual([
+      [
+        { err: failure, path: "AGENTS.md" },
+        "askcode could not read the guidance file AGENTS.md; it answers without it",
+      ],
+    ]);
   });
 });

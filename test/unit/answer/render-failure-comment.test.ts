@@ -38,7 +38,6 @@ describe("renderFailureComment", () => {
       "A maintainer needs to check the model's name, key and context window",
     ],
     [{ kind: "time-limit", seconds: 300 } as const, "time limit of 5 minutes"],
-    [{ kind: "budget-exhausted" } as const, "whole token budget"],
     [{ kind: "github" } as const, "GitHub did not answer as expected"],
     [{ kind: "internal" } as const, "in the app's logs"],
   ])("explains %j", async (reason, phrase) => {

@@ -154,11 +154,14 @@ describe("headMovedNote", () => {
     );
   });
 
-  it("says nothing when the head did not move, or cannot be read", async () => {
+  it("says nothing when the head did not move", async () => {
     expect(await headMovedNote({ headSha: async () => HEAD }, 2, HEAD)).toBe(
       undefined,
     );
+  });
+
+  it("hands back the failure when the head cannot be read, for the run to log", async () => {
     const failing = { headSha: () => Promise.reject(new Error("502")) };
-    expect(await headMovedNote(failing, 2, HEAD)).toBe(undefined);
+    await expect(headMovedNote(failing, 2, HEAD)).rejects.toThrow("502");
   });
 });

@@ -6,6 +6,7 @@ import {
 import type { ReviewCommentFacts } from "../../../src/question/trigger-types.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import { createMemoryCodeReader } from "../../helpers/memory-code-reader.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 import { tokenCounter } from "../tools/code-tools-fixture.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
@@ -28,6 +29,7 @@ const ON_ADDED_LINE: ReviewCommentFacts = {
 };
 const reader = () => createMemoryCodeReader({ "src/upload.py": UPLOAD }, SHA);
 const nothingExcluded = () => false;
+const quiet = { log: noWarnings };
 
 describe("readReviewLineContext", () => {
   it("reads the head's lines around a commented line, 15 each side", async () => {
@@ -35,6 +37,7 @@ describe("readReviewLineContext", () => {
       reader(),
       ON_ADDED_LINE,
       nothingExcluded,
+      quiet,
     );
     expect(context.notAtHead).toBeUndefined();
     expect(context.atHead).toMatchObject({ startLine: 5, endLine: 35 });
@@ -49,6 +52,7 @@ describe("readReviewLineContext", () => {
       files,
       deleted,
       nothingExcluded,
+      quiet,
     );
     expect(context).toStrictEqual({
       path: "src/upload.py",
@@ -83,6 +87,7 @@ describe("readReviewLineContext", () => {
       reader(),
       outdated,
       nothingExcluded,
+      quiet,
     );
     expect(context.notAtHead).toBe("outdated");
     expect(notAtHeadNote(outdated)).toContain(
@@ -92,7 +97,7 @@ describe("readReviewLineContext", () => {
 
   it("shows no lines of a path the repository excludes, nor of a file gone at head", async () => {
     expect(
-      (await readReviewLineContext(reader(), ON_ADDED_LINE, () => true))
+      (await readReviewLineContext(reader(), ON_ADDED_LINE, () => true, quiet))
         .notAtHead,
     ).toBe("unreadable");
     expect(
@@ -101,6 +106,7 @@ describe("readReviewLineContext", () => {
           reader(),
           { ...ON_ADDED_LINE, path: "src/gone.py" },
           nothingExcluded,
+          quiet,
         )
       ).notAtHead,
     ).toBe("unreadable");
@@ -111,9 +117,34 @@ describe("readReviewLineContext", () => {
       reader(),
       { ...ON_ADDED_LINE, diffHunk: `${HUNK}\n+TOKEN = "${FAKE.npm}"` },
       nothingExcluded,
+      quiet,
     );
     expect(context.diffHunk).not.toContain(FAKE.npm);
     expect(context.diffHunk).toContain("REDACTED_");
+  });
+
+  it("says the lines are unreadable when their read fails, and logs why once", async () => {
+    const failure = new Error("GitHub answered 502 Bad Gateway");
+    const log = warningsLog();
+    const failing = {
+      ...reader(),
+      readFile: () => Promise.reject(failure),
+    };
+
+    const context = await readReviewLineContext(
+      failing,
+      ON_ADDED_LINE,
+      nothingExcluded,
+      { log },
+    );
+
+    expect(context.notAtHead).toBe("unreadable");
+    expect(log.warnings).toStrictEqual([
+      [
+        { err: failure, path: "src/upload.py" },
+        "askcode could not read the lines a review comment is on; the answer says they are unreadable",
+      ],
+    ]);
   });
 });
 
@@ -123,6 +154,7 @@ describe("the first message of a question on a line", () => {
       reader(),
       ON_ADDED_LINE,
       nothingExcluded,
+      quiet,
     );
     const first = buildFirstMessage({
       question: "what does this line do?",

@@ -203,6 +203,41 @@ describe("createRedisQueue", () => {
     ]);
   });
 
+  it("when a delivery cannot be queued nor its claim given back, throws the queueing failure and logs the claim's", async () => {
+    const connection = redis.client();
+    const released = new Error("Connection is closed.");
+    const warn = jest.fn();
+    const queue = createRedisQueue({
+      connection,
+      workerConnection: redis.client(),
+      dedup: {
+        claim: async () => "claimed",
+        release: async () => {
+          throw released;
+        },
+      },
+      run: async () => undefined,
+      cancel: async () => undefined,
+      concurrency: 1,
+      attempts: 1,
+      backoffMs: 1,
+      issueBusyDelayMs: 1,
+      log: { ...log, warn },
+    });
+    open.push(queue);
+    connection.disconnect(); // Redis gone: the add fails
+
+    await expect(queue.enqueue(triggerJob())).rejects.toThrow(
+      "Connection is closed.",
+    );
+    expect(warn.mock.calls).toStrictEqual([
+      [
+        { err: released, deliveryId: triggerJob().deliveryId },
+        "askcode could not give back the claim on a delivery it failed to queue; a redelivery of it is dropped as a duplicate until the claim expires",
+      ],
+    ]);
+  });
+
   it("counts the jobs running here, and on stop waits for them to finish", async () => {
     let finish!: () => void;
     const held = new Promise<void>((resolve) => (finish = resolve));

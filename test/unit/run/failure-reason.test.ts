@@ -2,7 +2,6 @@ import { RequestError } from "@octokit/request-error";
 import { renderFailureComment } from "../../../src/answer/render-failure-comment.js";
 import { failureReason } from "../../../src/run/failure-reason.js";
 import {
-  BudgetExceededError,
   EmptyRepositoryError,
   GitHubError,
   ModelError,
@@ -55,10 +54,6 @@ describe("failureReason", () => {
         500,
       ),
       "github",
-    ],
-    [
-      new BudgetExceededError("run budget of 120000 tokens at http://x"),
-      "budget-exhausted",
     ],
     [new EmptyRepositoryError(), "github"],
     [

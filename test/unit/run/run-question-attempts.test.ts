@@ -4,10 +4,7 @@ import type { JobAttempt } from "../../../src/question/job-queue.js";
 import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
 import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
-import {
-  BudgetExceededError,
-  GitHubError,
-} from "../../../src/shared/errors.js";
+import { GitHubError, RefNotFoundError } from "../../../src/shared/errors.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { questionJob } from "../../helpers/question-job.js";
@@ -154,7 +151,7 @@ describe("runQuestion across a job's attempts", () => {
       new GitHubError("Not Found", 404),
       "github-refused",
     ],
-    ["a budget ran out", new BudgetExceededError("tokens"), "budget-exhausted"],
+    ["the ref is not there", new RefNotFoundError("v9"), "ref-not-found"],
   ])(
     "does not retry a failure that would only repeat (%s): the failure comment at once",
     async (_what, error, reason) => {

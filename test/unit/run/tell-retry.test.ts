@@ -6,6 +6,7 @@ import {
   RateLimitError,
 } from "../../../src/shared/errors.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
+import { noWarnings, warningsLog } from "../../helpers/warnings-log.js";
 
 const request = {
   method: "GET" as const,
@@ -48,21 +49,32 @@ describe("tellRetry", () => {
       { edit: async (body) => void edits.push(body) },
       error,
       { inMs: 10_000, attempt: 2, of: 3 },
-      createFakeClock(),
+      { clock: createFakeClock(), log: noWarnings },
     );
     expect(edits).toStrictEqual([
       `⏳ **askcode will try again at 22:13:30 UTC** (attempt 2 of 3): ${failed} at 22:13:20 UTC.\n\nThis comment becomes the answer once it is ready; nothing needs to be asked again.`,
     ]);
   });
 
-  it("costs only the notice when the edit fails", async () => {
+  it("costs only the notice when the edit fails, and logs why", async () => {
+    const refused = new Error("403");
+    const log = warningsLog();
     await expect(
       tellRetry(
-        { edit: () => Promise.reject(new Error("403")) },
+        { edit: () => Promise.reject(refused) },
         new GitHubError("Bad Gateway", 502),
         { inMs: 1, attempt: 2, of: 2 },
-        createFakeClock(),
+        {
+          clock: createFakeClock(),
+          log,
+        },
       ),
     ).resolves.toBeUndefined();
+    expect(log.warnings).toStrictEqual([
+      [
+        { err: refused },
+        "askcode could not tell in its comment that it will try again; the comment shows its last step until the next attempt",
+      ],
+    ]);
   });
 });
