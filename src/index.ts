@@ -171,8 +171,15 @@ export function createAskcodeApp(
           ...(options.github ? { fetch: options.github.fetch } : {}),
         },
         conversation: {
-          // Read by the worker before the run; unknown, no comment is askcode's.
-          appSlug: await appSlug().catch(() => undefined),
+          // Read by the worker before the run; unknown, no comment is
+          // askcode's, so the thread read cannot tell its own answers.
+          appSlug: await appSlug().catch((error: unknown) => {
+            app.log.warn(
+              { err: error, deliveryId: job.deliveryId },
+              "askcode could not read its app's name (GET /app); the thread read will not recognise its own answers",
+            );
+            return undefined;
+          }),
           answersRead,
           ownSecrets: operator.ownSecrets,
         },
