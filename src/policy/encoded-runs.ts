@@ -1,3 +1,4 @@
+import { base64Bytes } from "./base64-bytes.js";
 import { readableText } from "./readable-text.js";
 import type { Piece } from "./token-pieces.js";
 
@@ -62,8 +63,7 @@ const HEX: Encoding = {
   length: (chars) => (chars < MIN_HEX ? 0 : Math.floor(chars / 2)),
 };
 const BASE64: Encoding = {
-  bytes: (encoded) =>
-    Buffer.from(encoded.replace(/-/g, "+").replace(/_/g, "/"), "base64"),
+  bytes: base64Bytes,
   length: (chars) => (chars < MIN_BASE64 ? 0 : Math.floor((chars * 3) / 4)),
 };
 

@@ -1,4 +1,5 @@
 import { stripInvisible } from "../text/strip-invisible.js";
+import { base64Bytes } from "./base64-bytes.js";
 import { readableText } from "./readable-text.js";
 
 /** A stretch of text and what it reads as once an obfuscation is undone. */
@@ -163,9 +164,7 @@ function percentDecode(text: string): string {
 
 /** What base64 (standard or URL-safe) decodes to, when that is readable text. */
 function base64Text(encoded: string): string | undefined {
-  return readableText(
-    Buffer.from(encoded.replace(/-/g, "+").replace(/_/g, "/"), "base64"),
-  );
+  return readableText(base64Bytes(encoded));
 }
 
 function oneLine(text: string): string {
