@@ -1,13 +1,8 @@
 import type { ChatModel } from "../agent/chat-model.js";
 import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
-import {
-  renderFailureComment,
-  type FailureReason,
-} from "../answer/render-failure-comment.js";
+import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
-import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
-import { renderWaitedNote } from "../answer/render-waited-note.js";
 import type { JobEnd } from "../question/job-queue.js";
 import {
   renderProgressComment,
@@ -16,7 +11,6 @@ import {
 import type { CodeHost } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import { renderConfigProblems } from "../config/render-config-problems.js";
 import type { JobAttempt } from "../question/job-queue.js";
 import type { QuestionJob } from "../question/question-job.js";
 import { RetryLaterError } from "../shared/retry-later-error.js";
@@ -28,11 +22,8 @@ import type { Deadline } from "../shared/deadline.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import { createPathPolicy } from "../tools/path-policy.js";
 import { askedQuestion } from "../question/asked-question.js";
-import { findAskedRef } from "../question/find-asked-ref.js";
 import { answerQuestion } from "./answer-question.js";
-import { failureReason } from "./failure-reason.js";
 import type { InFlightRuns, RunComment } from "./in-flight-runs.js";
 import type { Conversation } from "../conversation/conversation.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
@@ -41,31 +32,22 @@ import {
   type ProgressReporter,
 } from "./progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
-import { missionEnabled } from "../question/decide-label.js";
-import { deeperSettings } from "./deeper-settings.js";
 import { planRun } from "./plan-run.js";
+import { replyWithoutAnswer } from "./reply-without-answer.js";
+import { chooseModel } from "./choose-model.js";
+import { answerNotes } from "./answer-notes.js";
+import { failedReply } from "./failed-reply.js";
+import { resolveCommit } from "./resolve-commit.js";
 import { outsiderNote } from "./outsider-note.js";
-import {
-  reserveSpend,
-  type SpendDeps,
-  type SpendRun,
-} from "../limits/reserve-spend.js";
+import type { SpendDeps, SpendRun } from "../limits/reserve-spend.js";
 import { renderSpentNote } from "../limits/render-spent-note.js";
-import { withRunTokens } from "./with-run-tokens.js";
-import { renderHelp } from "./render-help.js";
 import { questionTooLong } from "../question/question-too-long.js";
-import { pullRequestCommit } from "../conversation/pull-request-commit.js";
-import type { PullRequestFacts } from "../conversation/pull-requests.js";
-import { notAtHeadNote } from "../conversation/review-line-context.js";
-import { runAt, type RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "./run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { deliverReply } from "./deliver-reply.js";
 import { tellRetry } from "./tell-retry.js";
 import type { ReplyMetrics } from "../metrics/reply-metrics.js";
-import {
-  watchRepositoryReads,
-  type WatchedReader,
-} from "./watch-repository-reads.js";
+import type { WatchedReader } from "./watch-repository-reads.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
@@ -205,101 +187,34 @@ export async function runQuestion(
       // A command ("/sources …") sets the answer's form; "retry", or a
       // command with no question, asks the thread's previous one again.
       const plan = planRun(job, issue, mentioned);
-      if (plan.kind === "help")
-        reply = {
-          body: renderHelp({
-            handle: mentioned,
-            config: job.config,
-            settings,
-            modelConfigured: deps.modelFor(settings.model) !== undefined,
-            missions: deps.missions.filter((m) =>
-              missionEnabled(job.config, m.name),
-            ),
-          }),
-          outcome: { kind: "answered" },
-        };
-      else if (plan.kind !== "answer") {
-        const reason: FailureReason =
-          plan.kind === "members-only"
-            ? { kind: "members-only", name: plan.name }
-            : {
-                kind: "unknown-command",
-                name: plan.name,
-                ...(plan.suggestion && { suggestion: plan.suggestion }),
-              };
-        reply = {
-          body: await renderFailureComment(reason, { handle: mentioned }),
-          outcome: { kind: "failed", reason: reason.kind },
-        };
-      } else {
+      if (plan.kind !== "answer")
+        reply = await replyWithoutAnswer(plan, {
+          handle: mentioned,
+          config: job.config,
+          settings,
+          modelConfigured: deps.modelFor(settings.model) !== undefined,
+          missions: deps.missions,
+        });
+      else {
         const asking = plan.task;
         const form = plan.form;
-        // `/deeper`: more context and tool calls, within the operator's ceiling.
-        const formSettings =
-          form === "deeper"
-            ? deeperSettings(settings, deps.operator)
-            : settings;
-        // The model, unless the form or a spent budget says retrieval alone.
-        const wanted =
-          form === "model" || form === "deeper"
-            ? deps.modelFor(settings.model)
-            : undefined;
-        spend =
-          wanted && deps.spend
-            ? await reserveSpend(job, formSettings.budgets, {
-                ...deps.spend,
-                log: deps.log,
-                metrics: deps.metrics,
-              })
-            : undefined;
-        const spent = spend?.shortfall;
-        const model = spent ? undefined : wanted;
-        // Within what the model budgets granted the run.
-        const runSettings = spend
-          ? withRunTokens(formSettings, spend.tokens)
-          : formSettings;
-        // A question may name a branch, tag or commit ("on v2.1 …", a link):
-        // that one is read, or none (RefNotFoundError), never the default instead.
-        const asked =
-          asking.kind === "question"
-            ? findAskedRef(asking.question, {
-                owner: job.owner,
-                repo: job.repo,
-                htmlUrl: job.htmlUrl,
-              })
-            : undefined;
-        // On a pull request, its head (a ref the question names still wins).
-        const pullRequest: PullRequestFacts | undefined =
-          await conversation.readPullRequest(deadline);
+        // The model, unless the form or a spent budget says retrieval alone,
+        // within what the model budgets granted the run.
+        const choice = await chooseModel(job, settings, form, deps);
+        spend = choice.spend;
+        const { model, spent, settings: runSettings } = choice;
+        // The one commit everything after reads (`resolveCommit`).
+        const commit = await resolveCommit(
+          job,
+          asking,
+          { conversation, codeHost },
+          deadline,
+          runSettings.budgets,
+        );
+        const { asked, pullRequest, onHead } = commit;
+        ({ watched, at } = commit);
         // A review comment on a line: its hunk and the lines around it.
         const reviewComment = conversation.reviewLine;
-        const onHead =
-          pullRequest && !asked
-            ? await pullRequestCommit(codeHost, pullRequest, deadline)
-            : undefined;
-        const resolved =
-          onHead?.resolved ??
-          (await codeHost.resolveRef(asked?.ref, { deadline }));
-        const excluded = createPathPolicy(job.config.exclude_paths);
-        watched = watchRepositoryReads(
-          codeHost.at(resolved.sha, {
-            deadline,
-            exclude: {
-              patterns: job.config.exclude_paths,
-              excludes: (path) => excluded.hidden(path) === "excluded",
-            },
-          }),
-        );
-        at = runAt({
-          source: codeHost.label,
-          owner: job.owner,
-          repo: job.repo,
-          htmlUrl: job.htmlUrl,
-          ref: resolved.ref,
-          ...(asked && { askedRef: asked.ref }),
-          reader: watched.reader,
-          budgets: runSettings.budgets,
-        });
         const rendered = await answerQuestion({
           repository: {
             at,
@@ -367,30 +282,18 @@ export async function runQuestion(
         });
         // GitHub failing every read: its failure, not an answer from nothing.
         watched.throwIfStopped();
-        const configProblems = [
-          ...job.configProblems,
-          ...(spend?.problems ?? []),
-        ];
-        const problems =
-          configProblems.length > 0
-            ? renderConfigProblems(configProblems) + "\n\n---\n\n"
-            : "";
-        const moved =
-          onHead && !onHead.note
-            ? await conversation
-                .headMovedNote(at.sha)
-                .catch((error: unknown) => {
-                  deps.log.warn(
-                    { err: error, deliveryId: job.deliveryId },
-                    "askcode could not read the pull request's head again; the answer does not say whether it moved",
-                  );
-                  return undefined;
-                })
-            : onHead?.note;
-        const notAtHead = reviewComment && notAtHeadNote(reviewComment);
-        const fault = watched.fault();
-        const unreadable = fault && renderUnreadableNote(fault, at.sha);
-        const waited = renderWaitedNote(deps.githubOutage?.(), job.receivedAt);
+        const notes = await answerNotes({
+          sha: at.sha,
+          configProblems: [...job.configProblems, ...(spend?.problems ?? [])],
+          ...(onHead && { onHead }),
+          headMovedNote: (sha) => conversation.headMovedNote(sha),
+          ...(reviewComment && { reviewComment }),
+          fault: watched.fault(),
+          outage: deps.githubOutage?.(),
+          receivedAt: job.receivedAt,
+          log: deps.log,
+          deliveryId: job.deliveryId,
+        });
         // Kept only when it read the default branch, which pushes are
         // checked against: an answer about a tag or a pull request's head
         // stays true of that. The tree is read now, while the run's
@@ -398,19 +301,10 @@ export async function runQuestion(
         if (deps.answers && keepsAnswers(job) && !asked && !onHead)
           kept = await treeToKeep(
             watched.reader,
-            { sha: resolved.sha, deliveryId: job.deliveryId },
+            { sha: at.sha, deliveryId: job.deliveryId },
             { log: deps.log },
           );
-        reply = {
-          body:
-            problems +
-            (waited ? `> ${waited}\n\n` : "") +
-            (unreadable ? `> ${unreadable}\n\n` : "") +
-            (moved ? `> ${moved}\n\n` : "") +
-            (notAtHead ? `> ${notAtHead}\n\n` : "") +
-            rendered.body,
-          outcome: { kind: "answered" },
-        };
+        reply = { body: notes + rendered.body, outcome: { kind: "answered" } };
       }
     } catch (error) {
       // A read cut off by the run's deadline fails however its client
@@ -438,23 +332,12 @@ export async function runQuestion(
         { err: error, deliveryId: job.deliveryId },
         "askcode could not answer",
       );
-      // A repository gone mid-run is named as such, whatever read failed last.
-      const fault = watched?.fault();
-      const reason: FailureReason =
-        timeLimit !== undefined
-          ? { kind: "time-limit", seconds: timeLimit }
-          : fault
-            ? {
-                kind: "github-refused",
-                status: fault.status,
-                subject: "repository",
-              }
-            : failureReason(error);
-      const body = await renderFailureComment(reason, {
+      reply = await failedReply(error, {
+        ...(timeLimit !== undefined && { timeLimit }),
+        fault: watched?.fault(),
         handle,
-        repository: at,
+        at,
       });
-      reply = { body, outcome: { kind: "failed", reason: reason.kind } };
     } finally {
       // The reply replaces the whole comment: a progress edit not yet sent
       // is dropped, and one under way must land before it, not after.

@@ -1,0 +1,42 @@
+import {
+  renderFailureComment,
+  type FailureReason,
+} from "../answer/render-failure-comment.js";
+import { failureReason } from "./failure-reason.js";
+import type { RunReply } from "./reply-without-answer.js";
+import type { RunAtRepository } from "./run-at.js";
+
+/**
+ * The comment that says why a run could not answer: out of time when its
+ * wall time ran out (however the cut-off read reported it), the repository
+ * named when it became unreadable mid-run (whatever read failed last), else
+ * what the error says.
+ *
+ * @example
+ * await failedReply(error, { timeLimit: 180, handle: "askcode" }) // { body: "…180 seconds…", outcome: { kind: "failed", reason: "time-limit" } }
+ */
+export async function failedReply(
+  error: unknown,
+  run: {
+    timeLimit?: number;
+    fault?: { status: 403 | 404 };
+    handle?: string;
+    at?: RunAtRepository;
+  },
+): Promise<RunReply> {
+  const reason: FailureReason =
+    run.timeLimit !== undefined
+      ? { kind: "time-limit", seconds: run.timeLimit }
+      : run.fault
+        ? {
+            kind: "github-refused",
+            status: run.fault.status,
+            subject: "repository",
+          }
+        : failureReason(error);
+  const body = await renderFailureComment(reason, {
+    handle: run.handle,
+    repository: run.at,
+  });
+  return { body, outcome: { kind: "failed", reason: reason.kind } };
+}
