@@ -1,5 +1,5 @@
 import type { ChatModel } from "../agent/chat-model.js";
-import { modelCostUsd, type ModelPrice } from "../shared/model-cost.js";
+import type { ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
@@ -38,6 +38,7 @@ import { chooseModel } from "./choose-model.js";
 import { answerNotes } from "./answer-notes.js";
 import { failedReply } from "./failed-reply.js";
 import { resolveCommit } from "./resolve-commit.js";
+import { answerServices } from "./answer-services.js";
 import { outsiderNote } from "./outsider-note.js";
 import type { SpendDeps, SpendRun } from "../limits/reserve-spend.js";
 import { renderSpentNote } from "../limits/render-spent-note.js";
@@ -52,7 +53,6 @@ import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { AnswerRecords } from "../answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
 import { keepAnswer, keepsAnswers, treeToKeep } from "./keep-answer.js";
-import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -173,11 +173,7 @@ export async function runQuestion(
     // The run's hold on the model budgets, given back if it ends unsettled.
     let spend: SpendRun | undefined;
     try {
-      const task = job.task;
-      const mission =
-        task.kind === "mission"
-          ? deps.missions.find((m) => m.name === task.mission)
-          : undefined;
+      const mission = missionOf(job.task, deps.missions);
       const settings = resolveRunSettings(job.config, deps.operator, mission);
       // Every read and model request of the run ends by its wall time.
       const deadline = startRunDeadline(settings, deps.clock);
@@ -243,42 +239,18 @@ export async function runQuestion(
               retrievalNote: outsiderNote(asking, mentioned),
             }),
           },
-          services: {
-            model,
-            // What the model spent replaces the run's hold on the budgets.
-            ...(spend && {
-              onModelTokens: async (used) => {
-                const price = deps.operator.modelPrices?.[settings.model];
-                if (price)
-                  deps.metrics?.installationSpendUsd(
-                    String(job.installationId),
-                    modelCostUsd(used.input, used.output, price),
-                  );
-                await spend?.settle(used.input + used.output);
-              },
-            }),
-            tokenCounter: deps.tokenCounterFor(settings.model),
-            clock: deps.clock,
-            log: deps.log,
-            progress: (event) => progress.record(event),
-            startedAt,
-            metrics: deps.metrics,
-            deadline,
-            indexCache: deps.indexCache && {
-              indexes: deps.indexCache,
-              namespace: `installation:${job.installationId}`,
+          services: answerServices(
+            job,
+            {
+              model,
+              modelName: settings.model,
+              ...(spend && { spend }),
+              progress,
+              startedAt,
+              deadline,
             },
-            ...(deps.derivedCache ? { derivedCache: deps.derivedCache } : {}),
-            ...(deps.redactions ? { redactions: deps.redactions } : {}),
-            ...(deps.cpu ? { cpu: deps.cpu } : {}),
-            ...(deps.answers &&
-              job.config.answers.link_earlier && {
-                earlierAnswers: findEarlierAnswersFor(job, {
-                  records: deps.answers,
-                  log: deps.log,
-                }),
-              }),
-          },
+            deps,
+          ),
         });
         // GitHub failing every read: its failure, not an answer from nothing.
         watched.throwIfStopped();
@@ -314,20 +286,12 @@ export async function runQuestion(
         : undefined;
       // Out of time once is out of time again: only other failures are retried.
       const retry = attempt && !attempt.last && timeLimit === undefined;
-      if (retry && mayPassOnRetry(error)) {
-        deps.log.warn(
-          { err: error, deliveryId: job.deliveryId },
-          "askcode could not answer yet; the queue will try again",
+      if (retry && mayPassOnRetry(error))
+        await handToRetry(
+          error,
+          { comment, progress, attempt, deliveryId: job.deliveryId },
+          deps,
         );
-        // The placeholder says what failed and when askcode tries again.
-        await progress.close();
-        if (attempt.next)
-          await tellRetry(comment, error, attempt.next, {
-            clock: deps.clock,
-            log: deps.log,
-          });
-        throw new RetryLaterError(error);
-      }
       deps.log.error(
         { err: error, deliveryId: job.deliveryId },
         "askcode could not answer",
@@ -365,6 +329,45 @@ export async function runQuestion(
   } finally {
     comment.finish();
   }
+}
+
+/** The mission a labelled task runs (none for a question, or a mission no longer loaded). */
+function missionOf(
+  task: QuestionJob["task"],
+  missions: readonly Mission[],
+): Mission | undefined {
+  return task.kind === "mission"
+    ? missions.find((m) => m.name === task.mission)
+    : undefined;
+}
+
+/**
+ * Gives a failure that may pass to the queue: logged, the placeholder
+ * telling what failed and when askcode tries again, then thrown as
+ * `RetryLaterError` for the queue to run the job again.
+ */
+async function handToRetry(
+  error: unknown,
+  run: {
+    comment: RunComment;
+    progress: ProgressReporter;
+    attempt: JobAttempt;
+    deliveryId: string;
+  },
+  deps: Pick<RunQuestionDeps, "clock" | "log">,
+): Promise<never> {
+  deps.log.warn(
+    { err: error, deliveryId: run.deliveryId },
+    "askcode could not answer yet; the queue will try again",
+  );
+  // The placeholder says what failed and when askcode tries again.
+  await run.progress.close();
+  if (run.attempt.next)
+    await tellRetry(run.comment, error, run.attempt.next, {
+      clock: deps.clock,
+      log: deps.log,
+    });
+  throw new RetryLaterError(error);
 }
 
 /**
