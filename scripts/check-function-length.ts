@@ -66,6 +66,31 @@ function typeScriptFiles(dir: string): string[] {
     .sort();
 }
 
+/** Every outermost function under `root`/src, longest first. */
+export function measureSource(root: string): FunctionLength[] {
+  return typeScriptFiles(join(root, "src"))
+    .flatMap((path) =>
+      measureFunctions(relative(root, path), readFileSync(path, "utf8")),
+    )
+    .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
+}
+
+export function describeFunction(f: FunctionLength): string {
+  return `${f.file}:${f.line} ${f.name}: ${f.lines} lines`;
+}
+
+/** The check's message for the functions over the limit; undefined: none is. */
+export function tooLongMessage(
+  all: readonly FunctionLength[],
+): string | undefined {
+  const tooLong = all.filter((f) => f.lines > LONGEST_FUNCTION_LINES);
+  if (tooLong.length === 0) return undefined;
+  return [
+    `${tooLong.length} function(s) in src/ span more than ${LONGEST_FUNCTION_LINES} lines (closures counted in the function that holds them); split them into steps of their own:`,
+    ...tooLong.map((f) => `  ${describeFunction(f)}`),
+  ].join("\n");
+}
+
 function main(argv: readonly string[]): number {
   const topAt = argv.indexOf("--top");
   const top = topAt >= 0 ? Number(argv[topAt + 1]) : 0;
@@ -75,21 +100,11 @@ function main(argv: readonly string[]): number {
     );
     return 2;
   }
-  const root = process.cwd();
-  const all = typeScriptFiles(join(root, "src"))
-    .flatMap((path) =>
-      measureFunctions(relative(root, path), readFileSync(path, "utf8")),
-    )
-    .sort((a, b) => b.lines - a.lines);
-  const describe = (f: FunctionLength) =>
-    `${f.file}:${f.line} ${f.name}: ${f.lines} lines`;
-  for (const f of all.slice(0, top)) console.log(describe(f));
-  const tooLong = all.filter((f) => f.lines > LONGEST_FUNCTION_LINES);
-  if (tooLong.length === 0) return 0;
-  console.error(
-    `${tooLong.length} function(s) in src/ span more than ${LONGEST_FUNCTION_LINES} lines (closures counted in the function that holds them); split them into steps of their own:`,
-  );
-  for (const f of tooLong) console.error(`  ${describe(f)}`);
+  const all = measureSource(process.cwd());
+  for (const f of all.slice(0, top)) console.log(describeFunction(f));
+  const message = tooLongMessage(all);
+  if (message === undefined) return 0;
+  console.error(message);
   return 1;
 }
 
