@@ -1,10 +1,10 @@
 import { jest } from "@jest/globals";
-import type { AnswerRecord } from "../../../src/answer-records/answer-record.js";
+import type { AnswerRecord } from "../../../src/storage/answer-records/answer-record.js";
 import type { CachedResponse } from "../../../src/cache/response-cache.js";
 import { openStores, type Stores } from "../../../src/compose/open-stores.js";
 import { loadOperatorConfig } from "../../../src/config/operator-config.js";
-import type { LimitCounter } from "../../../src/limits/question-limiter.js";
-import type { SpendCounter } from "../../../src/limits/spend-ledger.js";
+import type { LimitCounter } from "../../../src/storage/question-limiter/question-limiter.js";
+import type { SpendCounter } from "../../../src/storage/spend-ledger/spend-ledger.js";
 import type { JobRunner } from "../../../src/question/job-queue.js";
 import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
 import { deferred } from "../../helpers/manual-clock.js";
