@@ -10,6 +10,7 @@ import {
   openSqliteDatabase,
 } from "../../../../src/storage/sqlite/open-sqlite-database.js";
 import { SQLITE_SCHEMA_VERSION } from "../../../../src/storage/sqlite/sqlite-schema.js";
+import { answerRecord } from "../../../helpers/answer-record.js";
 import { createManualClock } from "../../../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../../../helpers/temp-dirs-of-this-file.js";
 import { triggerJob } from "../../../helpers/trigger-job.js";
@@ -17,25 +18,7 @@ import { triggerJob } from "../../../helpers/trigger-job.js";
 const NOW = Date.parse("2026-11-28T12:30:00Z");
 const LATER = Date.parse("2026-12-31T00:00:00Z");
 const JOB = triggerJob();
-const RECORD = {
-  id: "1:1296269:issue-comment:9",
-  repository: "1:1296269",
-  installationId: 1,
-  place: {
-    owner: "octo-org",
-    repo: "hello-world",
-    htmlUrl: "https://github.com/octo-org/hello-world",
-    issueNumber: 1,
-    reactTo: { kind: "comment", commentId: 492700400 },
-    commentId: 9,
-  },
-  url: "https://github.com/octo-org/hello-world/issues/1#issuecomment-9",
-  answeredAt: NOW - 60_000,
-  read: {
-    sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e",
-    cited: [{ path: "README", blob: "a".repeat(40), ranges: [[1, 3]] }],
-  },
-};
+const RECORD = answerRecord(NOW - 60_000);
 const TRACKED = {
   sha: "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b",
   cited: RECORD.read.cited,
