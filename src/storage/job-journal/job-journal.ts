@@ -15,8 +15,8 @@ export interface JournalEntry {
  * What the one-process queue writes down about its jobs, so that a restart
  * takes them up where they were: which deliveries were accepted, which jobs
  * have not finished, each job's comment and attempts. The embedded store
- * keeps it on disk (`createSqliteJobJournal`); the memory journal keeps it
- * for one process's life (unit tests).
+ * keeps it on disk (`createSqliteJobJournal`); the unit tests' double
+ * (`test/helpers/memory-job-journal.ts`) keeps it for one process's life.
  */
 export interface JobJournal {
   /**
