@@ -33,7 +33,7 @@ const LAYERS = [
   // The composition roots: the server, the CLI and the Probot app function
   // (src/index.ts); compose/ holds the factories they share (every durable
   // store on the chosen backend, caches, the installation's clients and code
-  // host with its metrics).
+  // host with its metrics, the 👎 count that ties a store to a metric).
   [
     {
       folder: "server",
@@ -74,9 +74,7 @@ const LAYERS = [
         "config",
         "code-host",
         "cache",
-        "sqlite",
         "tokens",
-        "redis",
         "metrics",
         "shared",
       ],
@@ -88,14 +86,11 @@ const LAYERS = [
         "conversation",
         "question",
         "jobs",
-        "limits",
+        "storage",
         "config",
-        "answer-records",
         "retrieval",
         "code-host",
         "cache",
-        "sqlite",
-        "redis",
         "metrics",
         "shared",
       ],
@@ -122,7 +117,7 @@ const LAYERS = [
   [
     {
       folder: "jobs",
-      may: ["question", "sqlite", "redis", "metrics", "shared"],
+      may: ["storage", "question", "metrics", "shared"],
       instead:
         "the queue knows jobs, not what running them does: have the composition root hand it the runner",
     },
@@ -135,6 +130,7 @@ const LAYERS = [
         "conversation",
         "answer-records",
         "limits",
+        "storage",
         "question",
         "worker-threads",
         "agent",
@@ -153,7 +149,7 @@ const LAYERS = [
     },
     {
       folder: "watch",
-      may: ["answer-records", "answer", "code-host", "shared"],
+      may: ["storage", "answer", "code-host", "shared"],
     },
   ],
   [
@@ -165,15 +161,27 @@ const LAYERS = [
     },
   ],
   [
-    // answer-records/ keeps what each answer cited, for the staleness watch
-    // and "answered before".
+    // answer-records/ builds the record of each answer and finds earlier
+    // ones, for the staleness watch and "answered before".
     {
       folder: "answer-records",
-      may: ["question", "answer", "code-host", "sqlite", "shared"],
+      may: ["storage", "answer", "code-host", "shared"],
     },
     {
       folder: "limits",
-      may: ["question", "config", "sqlite", "metrics", "shared"],
+      may: ["storage", "question", "config", "metrics", "shared"],
+    },
+    // storage/ holds every durable contract beside its SQLite and Redis
+    // implementations (one subfolder each), the embedded store's one schema
+    // and the connections. It sits above question/ because what it keeps is
+    // the question's data (a job's trigger, an answer's place), and below
+    // every folder that keeps something; the Redis response store implements
+    // cache/'s contract, which the cache far below reads through.
+    {
+      folder: "storage",
+      may: ["question", "cache", "shared"],
+      instead:
+        "storage/ keeps and reads back what it is handed: a decision on what it holds belongs to the folder that uses the store (limits/, jobs/, answer-records/)",
     },
     {
       folder: "question",
@@ -228,7 +236,6 @@ const LAYERS = [
   ],
   // eval/ measures retrieval (askcode eval, the benchmarks): it runs
   // retrieval/ through code-host/ and nothing on its tier imports it.
-  // redis/ (connection and outage reporting) is storage plumbing like sqlite/.
   [
     {
       folder: "eval",
@@ -257,8 +264,6 @@ const LAYERS = [
         "policy/ (secrets, links, which files are read) is what code-host/, retrieval/, tools/ and answer/ all apply: it stays pure, importing only text/ and shared/",
     },
     { folder: "tokens", may: ["shared"] },
-    { folder: "sqlite", may: ["shared"] },
-    { folder: "redis", may: ["shared"] },
   ],
   // The ground floor: what every stage may need, importing nothing above.
   [

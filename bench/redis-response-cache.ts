@@ -5,10 +5,10 @@
 // read. Bodies are shaped as GitHub sends them: recursive trees (tree
 // entries as in test/fixtures/github/trees) and contents answers (base64).
 // Figures are printed, never asserted; they set the default of
-// ASKCODE_REDIS_CACHE_MAX_BODY_BYTES (src/cache/redis-response-store.ts).
+// ASKCODE_REDIS_CACHE_MAX_BODY_BYTES (src/storage/response-store/redis-response-store.ts).
 //   npm run bench:redis-cache
 import { performance } from "node:perf_hooks";
-import { createRedisResponseStore } from "../src/cache/redis-response-store.js";
+import { createRedisResponseStore } from "../src/storage/response-store/redis-response-store.js";
 import type { CachedResponse } from "../src/cache/response-cache.js";
 import { githubFixture } from "../test/helpers/nock-github.js";
 import { startTestRedis } from "../test/helpers/test-redis.js";

@@ -21,7 +21,7 @@ import type { TriggerJob } from "./question/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
 import { countJobQueue } from "./jobs/count-job-queue.js";
 import { countQuestionRuns } from "./run/count-question-runs.js";
-import { countAnswerReactions } from "./metrics/count-answer-reactions.js";
+import { countAnswerReactions } from "./compose/count-answer-reactions.js";
 import { compareCommits } from "./code-host/github/compare-commits.js";
 import { createGitHubApi } from "./code-host/github/github-api.js";
 import { githubFilesAt } from "./code-host/github/github-files-at.js";

@@ -1,5 +1,5 @@
 import { repositoryWebUrl } from "../shared/permalink.js";
-import type { AnswerPlace } from "./answer-record.js";
+import type { AnswerPlace } from "../storage/answer-records/answer-record.js";
 
 /**
  * The page address of an answer comment, as GitHub writes a comment's

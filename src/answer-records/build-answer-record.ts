@@ -9,7 +9,7 @@ import {
   type AnswerRecord,
   type CitedFile,
   type CitedRange,
-} from "./answer-record.js";
+} from "../storage/answer-records/answer-record.js";
 
 /**
  * The record of an answer just posted: the files its permalinks cite at

@@ -1,5 +1,8 @@
 import type { EarlierAnswerLink } from "../answer/render-earlier-answers.js";
-import type { AnswerPlace, KeptAnswer } from "./answer-record.js";
+import type {
+  AnswerPlace,
+  KeptAnswer,
+} from "../storage/answer-records/answer-record.js";
 
 /** One of a new question's best places: a file and the lines retrieval ranked. */
 export interface QuestionPlace {

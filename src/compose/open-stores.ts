@@ -1,9 +1,9 @@
 import type { Redis } from "ioredis";
 import type { DatabaseSync } from "node:sqlite";
-import type { AnswerRecords } from "../answer-records/answer-record.js";
-import { createRedisAnswerRecords } from "../answer-records/redis-answer-records.js";
-import { createSqliteAnswerRecords } from "../answer-records/sqlite-answer-records.js";
-import { createRedisResponseStore } from "../cache/redis-response-store.js";
+import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
+import { createRedisAnswerRecords } from "../storage/answer-records/redis-answer-records.js";
+import { createSqliteAnswerRecords } from "../storage/answer-records/sqlite-answer-records.js";
+import { createRedisResponseStore } from "../storage/response-store/redis-response-store.js";
 import type { SharedResponseStore } from "../cache/response-cache.js";
 import {
   createSearchPacer,
@@ -13,27 +13,27 @@ import {
 import { createRedisSearchPacer } from "../code-host/github/search-pacer-redis.js";
 import type { OperatorConfig } from "../config/operator-config.js";
 import { createInProcessQueue } from "../jobs/in-process-queue.js";
-import { createRedisDedupStore } from "../jobs/redis-dedup-store.js";
+import { createRedisDedupStore } from "../storage/dedup/redis-dedup-store.js";
 import { createRedisQueue } from "../jobs/redis-queue.js";
-import { createSqliteJobJournal } from "../jobs/sqlite-job-journal.js";
-import { createRedisQuestionLimiter } from "../limits/redis-question-limiter.js";
-import { createRedisSpendLedger } from "../limits/redis-spend-ledger.js";
-import { createSqliteQuestionLimiter } from "../limits/sqlite-question-limiter.js";
-import { createSqliteSpendLedger } from "../limits/sqlite-spend-ledger.js";
-import type { QuestionLimiter } from "../limits/question-limiter.js";
-import type { SpendLedger } from "../limits/spend-ledger.js";
-import type { ReactionMemory } from "../metrics/reaction-memory.js";
-import { createRedisReactionMemory } from "../metrics/redis-reaction-memory.js";
-import { createSqliteReactionMemory } from "../metrics/sqlite-reaction-memory.js";
+import { createSqliteJobJournal } from "../storage/job-journal/sqlite-job-journal.js";
+import { createRedisQuestionLimiter } from "../storage/question-limiter/redis-question-limiter.js";
+import { createRedisSpendLedger } from "../storage/spend-ledger/redis-spend-ledger.js";
+import { createSqliteQuestionLimiter } from "../storage/question-limiter/sqlite-question-limiter.js";
+import { createSqliteSpendLedger } from "../storage/spend-ledger/sqlite-spend-ledger.js";
+import type { QuestionLimiter } from "../storage/question-limiter/question-limiter.js";
+import type { SpendLedger } from "../storage/spend-ledger/spend-ledger.js";
+import type { ReactionMemory } from "../storage/reaction-memory/reaction-memory.js";
+import { createRedisReactionMemory } from "../storage/reaction-memory/redis-reaction-memory.js";
+import { createSqliteReactionMemory } from "../storage/reaction-memory/sqlite-reaction-memory.js";
 import type {
   JobCanceller,
   JobQueue,
   JobRunner,
 } from "../question/job-queue.js";
-import { createRedisConnection } from "../redis/create-redis-connection.js";
-import type { RedisOutageLog } from "../redis/report-redis-outages.js";
+import { createRedisConnection } from "../storage/redis/create-redis-connection.js";
+import type { RedisOutageLog } from "../storage/redis/report-redis-outages.js";
 import type { Clock } from "../shared/clock.js";
-import { openSqliteDatabase } from "../sqlite/open-sqlite-database.js";
+import { openSqliteDatabase } from "../storage/sqlite/open-sqlite-database.js";
 import { closingAlso } from "./closing-also.js";
 
 /** The operator's settings the stores are opened with. */

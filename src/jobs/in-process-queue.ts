@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from "../shared/clock.js";
 import { jobRetryDelayMs } from "../shared/retry-schedule.js";
 import { createFairQueue } from "./fair-queue.js";
-import type { JobJournal } from "./job-journal.js";
+import type { JobJournal } from "../storage/job-journal/job-journal.js";
 import type {
   JobAttempt,
   JobCanceller,
@@ -9,7 +9,6 @@ import type {
   JobQueue,
   JobRunner,
 } from "../question/job-queue.js";
-import { createMemoryJobJournal } from "./memory-job-journal.js";
 import { issueKey } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 
@@ -29,11 +28,11 @@ export interface InProcessQueueOptions {
     error(details: object, message: string): void;
   };
   /**
-   * Where accepted jobs are written down (default: in memory). With the
-   * embedded store's journal, a restart takes up every job that had not
-   * finished, and a stop leaves the queued ones for the next start.
+   * Where accepted jobs are written down. With the embedded store's
+   * journal, a restart takes up every job that had not finished, and a stop
+   * leaves the queued ones for the next start.
    */
-  journal?: JobJournal;
+  journal: JobJournal;
   /** Attempts in all for a failure that may pass (default 1: none retried). */
   attempts?: number;
   /** The wait before the first retry, doubling after (default 10 s; `jobRetryDelayMs`). */
@@ -72,7 +71,7 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const concurrency = options.concurrency ?? 4;
-  const journal = options.journal ?? createMemoryJobJournal();
+  const { journal } = options;
   const attempts = options.attempts ?? 1;
   const backoffMs = options.backoffMs ?? 10_000;
   const clock = options.clock ?? systemClock;

@@ -1,10 +1,10 @@
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
-import type { DedupStore } from "./dedup-store.js";
+import type { DedupStore } from "../storage/dedup/dedup-store.js";
 import {
   reportRedisOutages,
   type RedisOutageLog,
-} from "../redis/report-redis-outages.js";
+} from "../storage/redis/report-redis-outages.js";
 import { createIssueLock } from "./issue-lock.js";
 import type {
   JobCanceller,

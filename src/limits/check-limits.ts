@@ -1,6 +1,9 @@
 import { isMemberAssociation } from "../config/config-fields.js";
 import type { QuestionJob } from "../question/question-job.js";
-import type { LimitCounter, QuestionLimiter } from "./question-limiter.js";
+import type {
+  LimitCounter,
+  QuestionLimiter,
+} from "../storage/question-limiter/question-limiter.js";
 import { renderLimitNotice } from "./render-limit-notice.js";
 import {
   resolveQuestionLimits,

@@ -1,4 +1,4 @@
-import type { LimitCounter } from "./question-limiter.js";
+import type { LimitCounter } from "../storage/question-limiter/question-limiter.js";
 
 /**
  * The one comment a person gets when a question is over a limit: which

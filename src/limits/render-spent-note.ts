@@ -1,4 +1,4 @@
-import type { SpendShortfall } from "./spend-ledger.js";
+import type { SpendShortfall } from "../storage/spend-ledger/spend-ledger.js";
 
 /**
  * The sentence a retrieval answer opens with when a model budget has too

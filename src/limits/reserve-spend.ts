@@ -5,7 +5,11 @@ import { runShapeOf, tokensForSteps } from "../config/tokens-for-steps.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { QuestionJob } from "../question/question-job.js";
 import { resolveSpendCounters } from "./resolve-spend-counters.js";
-import type { SpendHold, SpendLedger, SpendShortfall } from "./spend-ledger.js";
+import type {
+  SpendHold,
+  SpendLedger,
+  SpendShortfall,
+} from "../storage/spend-ledger/spend-ledger.js";
 
 export interface SpendDeps {
   ledger: SpendLedger;

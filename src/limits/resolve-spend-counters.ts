@@ -1,7 +1,7 @@
 import type { ConfigProblem } from "../config/config-problem.js";
 import type { SpendCeilings } from "../config/operator-config.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
-import type { SpendCounter } from "./spend-ledger.js";
+import type { SpendCounter } from "../storage/spend-ledger/spend-ledger.js";
 
 const REPOSITORY = [
   [

@@ -7,7 +7,7 @@ import type { AnswerQuestionInput } from "./answer-question.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 import type { ProgressReporter } from "./progress-reporter.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
-import type { AnswerRecords } from "../answer-records/answer-record.js";
+import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";

@@ -6,7 +6,7 @@ import {
   type SpendDeps,
   type SpendRun,
 } from "../limits/reserve-spend.js";
-import type { SpendShortfall } from "../limits/spend-ledger.js";
+import type { SpendShortfall } from "../storage/spend-ledger/spend-ledger.js";
 import { deeperSettings } from "./deeper-settings.js";
 import type { AnswerForm } from "./plan-run.js";
 import { withRunTokens } from "./with-run-tokens.js";

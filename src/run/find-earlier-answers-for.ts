@@ -1,7 +1,7 @@
 import {
   repositoryKey,
   type AnswerRecords,
-} from "../answer-records/answer-record.js";
+} from "../storage/answer-records/answer-record.js";
 import {
   rankEarlierAnswers,
   type QuestionPlace,

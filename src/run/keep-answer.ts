@@ -1,5 +1,5 @@
 import { buildAnswerRecord } from "../answer-records/build-answer-record.js";
-import type { AnswerRecords } from "../answer-records/answer-record.js";
+import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
 import type { CodeReader, TreeEntry } from "../code-host/code-host.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { Clock } from "../shared/clock.js";

@@ -50,7 +50,7 @@ import { tellRetry } from "./tell-retry.js";
 import type { ReplyMetrics } from "../metrics/reply-metrics.js";
 import type { WatchedReader } from "./watch-repository-reads.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
-import type { AnswerRecords } from "../answer-records/answer-record.js";
+import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
 import type { TreeEntry } from "../code-host/code-host.js";
 import { keepAnswer, keepsAnswers, treeToKeep } from "./keep-answer.js";
 

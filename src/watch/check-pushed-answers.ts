@@ -4,7 +4,7 @@ import {
   type CitedFile,
   type AnswerRecords,
   type KeptAnswer,
-} from "../answer-records/answer-record.js";
+} from "../storage/answer-records/answer-record.js";
 import { appendAnswerNote } from "../answer/append-answer-note.js";
 import {
   CODE_CHANGED_MARKER,

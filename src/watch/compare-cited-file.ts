@@ -1,4 +1,4 @@
-import type { CitedFile } from "../answer-records/answer-record.js";
+import type { CitedFile } from "../storage/answer-records/answer-record.js";
 import { diffLines } from "./diff-lines.js";
 import { fileFates, whole } from "./file-fates.js";
 import type { ChangedCitation } from "../answer/render-code-changed-note.js";

@@ -1,4 +1,4 @@
-import type { CitedFile } from "../answer-records/answer-record.js";
+import type { CitedFile } from "../storage/answer-records/answer-record.js";
 import type { ChangedCitation } from "../answer/render-code-changed-note.js";
 import { rangeFate, type PatchChanges } from "./patch-changes.js";
 

@@ -1,7 +1,7 @@
 import type {
   CitedFile,
   TrackedCitations,
-} from "../answer-records/answer-record.js";
+} from "../storage/answer-records/answer-record.js";
 import type {
   CommitComparison,
   ComparedFile,

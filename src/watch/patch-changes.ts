@@ -1,4 +1,4 @@
-import type { CitedRange } from "../answer-records/answer-record.js";
+import type { CitedRange } from "../storage/answer-records/answer-record.js";
 
 /** What a file's unified diff did, in the base's line numbers. */
 export interface PatchChanges {

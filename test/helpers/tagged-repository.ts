@@ -1,4 +1,4 @@
-import type { AnswerRecords } from "../../src/answer-records/answer-record.js";
+import type { AnswerRecords } from "../../src/storage/answer-records/answer-record.js";
 import { testConversation } from "./test-conversation.js";
 import type { IssueThread } from "../../src/agent/issue-thread.js";
 import {

@@ -1,6 +1,6 @@
 import nock from "nock";
-import { createSqliteAnswerRecords } from "../../src/answer-records/sqlite-answer-records.js";
-import { openSqliteDatabase } from "../../src/sqlite/open-sqlite-database.js";
+import { createSqliteAnswerRecords } from "../../src/storage/answer-records/sqlite-answer-records.js";
+import { openSqliteDatabase } from "../../src/storage/sqlite/open-sqlite-database.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import { keptUploadAnswer } from "./kept-answer.js";
 import {

@@ -1,4 +1,4 @@
-import type { AnswerRecord } from "../../src/answer-records/answer-record.js";
+import type { AnswerRecord } from "../../src/storage/answer-records/answer-record.js";
 import { buildAnswerRecord } from "../../src/answer-records/build-answer-record.js";
 import { OWNER, REPO, REPOSITORY_ID, SHA } from "./probot-harness.js";
 

@@ -12,8 +12,8 @@ import {
 import { createFakeClock } from "../helpers/fake-clock.js";
 import { createManualClock, deferred } from "../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
-import { createSqliteJobJournal } from "../../src/jobs/sqlite-job-journal.js";
-import { openSqliteDatabase } from "../../src/sqlite/open-sqlite-database.js";
+import { createSqliteJobJournal } from "../../src/storage/job-journal/sqlite-job-journal.js";
+import { openSqliteDatabase } from "../../src/storage/sqlite/open-sqlite-database.js";
 import {
   MISSIONS_DIR,
   nockAppAuth,

@@ -1,6 +1,6 @@
 import nock from "nock";
 import { Registry } from "prom-client";
-import { createRedisAnswerRecords } from "../../src/answer-records/redis-answer-records.js";
+import { createRedisAnswerRecords } from "../../src/storage/answer-records/redis-answer-records.js";
 import { isAnswerComment } from "../../src/answer/render-footer.js";
 import { gitBlobSha } from "../../src/code-host/github/git-blob-sha.js";
 import { nockGetBlob, nockGetContent } from "../helpers/nock-github.js";

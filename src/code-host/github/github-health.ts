@@ -83,7 +83,7 @@ const READINESS_KINDS = new Set<GitHubFault["kind"]>([
  * GitHub is back. A request whose signal aborts (the run's deadline) stops
  * waiting with the signal's reason.
  *
- * The same shape as `reportRedisOutages` (src/redis/report-redis-outages.ts).
+ * The same shape as `reportRedisOutages` (src/storage/redis/report-redis-outages.ts).
  *
  * @example
  * const github = createGitHubHealth({ log: probot.log, clock, appId: 1 });

@@ -1,4 +1,4 @@
-import type { KeptAnswer } from "../../../src/answer-records/answer-record.js";
+import type { KeptAnswer } from "../../../src/storage/answer-records/answer-record.js";
 import { rankEarlierAnswers } from "../../../src/answer-records/find-earlier-answers.js";
 
 const SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e";

@@ -1,11 +1,11 @@
 import { jest } from "@jest/globals";
-import type { AnswerRecord } from "../../../src/answer-records/answer-record.js";
 import type { CachedResponse } from "../../../src/cache/response-cache.js";
 import { openStores, type Stores } from "../../../src/compose/open-stores.js";
 import { loadOperatorConfig } from "../../../src/config/operator-config.js";
-import type { LimitCounter } from "../../../src/limits/question-limiter.js";
-import type { SpendCounter } from "../../../src/limits/spend-ledger.js";
+import type { LimitCounter } from "../../../src/storage/question-limiter/question-limiter.js";
+import type { SpendCounter } from "../../../src/storage/spend-ledger/spend-ledger.js";
 import type { JobRunner } from "../../../src/question/job-queue.js";
+import { answerRecord as answer } from "../../helpers/answer-record.js";
 import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
 import { deferred } from "../../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../../helpers/temp-dirs-of-this-file.js";
@@ -31,28 +31,6 @@ const installation: SpendCounter = {
   limit: 1_000,
 };
 const KEY = "installation:1:GET /repos/octo-org/hello-world";
-
-function answer(answeredAt: number): AnswerRecord {
-  return {
-    id: "1:1296269:issue-comment:7",
-    repository: "1:1296269",
-    installationId: 1,
-    place: {
-      owner: "octo-org",
-      repo: "hello-world",
-      htmlUrl: "https://github.com/octo-org/hello-world",
-      issueNumber: 1,
-      reactTo: { kind: "comment", commentId: 492700400 },
-      commentId: 7,
-    },
-    url: "https://github.com/octo-org/hello-world/issues/1#issuecomment-7",
-    answeredAt,
-    read: {
-      sha: "6dcb09b5b57875f334f61aebed695e2e4193db5e",
-      cited: [{ path: "README.md", blob: "a".repeat(40), ranges: [[1, 2]] }],
-    },
-  };
-}
 
 function response(fetchedAt: number): CachedResponse {
   return {

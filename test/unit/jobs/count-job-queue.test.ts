@@ -1,5 +1,6 @@
 import { Registry } from "prom-client";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import { createMemoryJobJournal } from "../../helpers/memory-job-journal.js";
 import { countJobQueue } from "../../../src/jobs/count-job-queue.js";
 import { createQuestionMetrics } from "../../../src/metrics/question-metrics.js";
 import { createWebhookMetrics } from "../../../src/metrics/webhook-metrics.js";
@@ -15,6 +16,7 @@ describe("countJobQueue", () => {
     const ran: string[] = [];
     const queue = countJobQueue(
       createInProcessQueue({
+        journal: createMemoryJobJournal(),
         run: async (j) => void ran.push(j.deliveryId),
         cancel: async () => {},
         log: { error: () => {} },

@@ -12,18 +12,18 @@ import type {
   JobQueue,
   JobRunner,
 } from "../../../src/question/job-queue.js";
-import { createRedisDedupStore } from "../../../src/jobs/redis-dedup-store.js";
+import { createRedisDedupStore } from "../../../src/storage/dedup/redis-dedup-store.js";
 import { createRedisQueue } from "../../../src/jobs/redis-queue.js";
-import { createSqliteJobJournal } from "../../../src/jobs/sqlite-job-journal.js";
+import { createSqliteJobJournal } from "../../../src/storage/job-journal/sqlite-job-journal.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
-import { createRedisQuestionLimiter } from "../../../src/limits/redis-question-limiter.js";
-import { createSqliteQuestionLimiter } from "../../../src/limits/sqlite-question-limiter.js";
-import type { QuestionLimiter } from "../../../src/limits/question-limiter.js";
-import type { ReactionMemory } from "../../../src/metrics/reaction-memory.js";
-import { createRedisReactionMemory } from "../../../src/metrics/redis-reaction-memory.js";
-import { createSqliteReactionMemory } from "../../../src/metrics/sqlite-reaction-memory.js";
+import { createRedisQuestionLimiter } from "../../../src/storage/question-limiter/redis-question-limiter.js";
+import { createSqliteQuestionLimiter } from "../../../src/storage/question-limiter/sqlite-question-limiter.js";
+import type { QuestionLimiter } from "../../../src/storage/question-limiter/question-limiter.js";
+import type { ReactionMemory } from "../../../src/storage/reaction-memory/reaction-memory.js";
+import { createRedisReactionMemory } from "../../../src/storage/reaction-memory/redis-reaction-memory.js";
+import { createSqliteReactionMemory } from "../../../src/storage/reaction-memory/sqlite-reaction-memory.js";
 import { systemClock } from "../../../src/shared/clock.js";
-import { openSqliteDatabase } from "../../../src/sqlite/open-sqlite-database.js";
+import { openSqliteDatabase } from "../../../src/storage/sqlite/open-sqlite-database.js";
 import { startTestRedis, type TestRedis } from "../../helpers/test-redis.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
 

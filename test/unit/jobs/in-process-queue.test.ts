@@ -1,10 +1,10 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
 import type { JobAttempt } from "../../../src/question/job-queue.js";
-import { createMemoryJobJournal } from "../../../src/jobs/memory-job-journal.js";
-import { createSqliteJobJournal } from "../../../src/jobs/sqlite-job-journal.js";
+import { createMemoryJobJournal } from "../../helpers/memory-job-journal.js";
+import { createSqliteJobJournal } from "../../../src/storage/job-journal/sqlite-job-journal.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
-import { openSqliteDatabase } from "../../../src/sqlite/open-sqlite-database.js";
+import { openSqliteDatabase } from "../../../src/storage/sqlite/open-sqlite-database.js";
 import { createManualClock } from "../../helpers/manual-clock.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
@@ -35,6 +35,7 @@ describe("createInProcessQueue", () => {
   it("accepts a delivery once and a trigger once", async () => {
     const ran: string[] = [];
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: async (j) => void ran.push(j.deliveryId),
       cancel: neverCancelled,
       log,
@@ -54,6 +55,7 @@ describe("createInProcessQueue", () => {
   it("runs one job at a time per issue, in the order asked, while other issues proceed", async () => {
     const runner = controlledRunner();
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: runner.run,
       concurrency: 4,
       cancel: neverCancelled,
@@ -82,6 +84,7 @@ describe("createInProcessQueue", () => {
   it("serves a burst fairly: a repository's one question runs after one of another's fifty, not after all of them", async () => {
     const runner = controlledRunner();
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: runner.run,
       concurrency: 1,
       cancel: neverCancelled,
@@ -136,6 +139,7 @@ describe("createInProcessQueue", () => {
   it("never runs more than the concurrency limit at once", async () => {
     const runner = controlledRunner();
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: runner.run,
       concurrency: 2,
       cancel: neverCancelled,
@@ -161,6 +165,7 @@ describe("createInProcessQueue", () => {
     const errors = { error: jest.fn() };
     const ran: string[] = [];
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: async (j) => {
         ran.push(j.deliveryId);
         if (j.deliveryId === "bad") throw new Error("boom");
@@ -185,6 +190,7 @@ describe("createInProcessQueue", () => {
     const runner = controlledRunner();
     const cancelled: string[] = [];
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: runner.run,
       cancel: async (j) => void cancelled.push(j.deliveryId),
       concurrency: 1,
@@ -227,6 +233,7 @@ describe("createInProcessQueue", () => {
     const errors = { error: jest.fn() };
     const runner = controlledRunner();
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: runner.run,
       cancel: async () => {
         throw new Error("GitHub said 502");
@@ -250,6 +257,7 @@ describe("createInProcessQueue", () => {
     const errors = { warn: jest.fn(), error: jest.fn() };
     const attempts: JobAttempt[] = [];
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: async (_job, attempt) => {
         attempts.push(attempt);
         throw new Error("GitHub said 502");
@@ -289,6 +297,7 @@ describe("createInProcessQueue", () => {
     const clock = createManualClock();
     const seen: Array<number | undefined> = [];
     const queue = createInProcessQueue({
+      journal: createMemoryJobJournal(),
       run: async (_job, attempt) => {
         seen.push(attempt.commentId);
         await attempt.rememberComment(4242);

@@ -4,8 +4,8 @@ import nock from "nock";
 import type { QuestionJob } from "../../../src/question/question-job.js";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
-import { createMemoryQuestionLimiter } from "../../../src/limits/memory-question-limiter.js";
-import type { QuestionLimiter } from "../../../src/limits/question-limiter.js";
+import { createMemoryQuestionLimiter } from "../../helpers/memory-question-limiter.js";
+import type { QuestionLimiter } from "../../../src/storage/question-limiter/question-limiter.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import {
   runTrigger,

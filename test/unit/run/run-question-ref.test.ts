@@ -1,6 +1,6 @@
-import { DatabaseSync } from "node:sqlite";
-import { repositoryKey } from "../../../src/answer-records/answer-record.js";
-import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
+import { memorySqliteDatabase } from "../../helpers/memory-sqlite-database.js";
+import { repositoryKey } from "../../../src/storage/answer-records/answer-record.js";
+import { createSqliteAnswerRecords } from "../../../src/storage/answer-records/sqlite-answer-records.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { questionJob } from "../../helpers/question-job.js";
 import {
@@ -70,7 +70,7 @@ describe("runQuestion with a question that names a ref", () => {
   });
 
   it("keeps no answer about a tag for the staleness watch: pushes to the default branch do not change it", async () => {
-    const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
+    const records = createSqliteAnswerRecords(memorySqliteDatabase(), {
       clock: createFakeClock(),
     });
     const { body } = await askTagged(

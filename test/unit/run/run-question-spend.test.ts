@@ -1,11 +1,11 @@
-import { DatabaseSync } from "node:sqlite";
+import { memorySqliteDatabase } from "../../helpers/memory-sqlite-database.js";
 import type { ChatModel } from "../../../src/agent/chat-model.js";
 import type { CodeHost } from "../../../src/code-host/code-host.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { SpendCeilings } from "../../../src/config/operator-config.js";
-import { createRedisSpendLedger } from "../../../src/limits/redis-spend-ledger.js";
-import type { SpendLedger } from "../../../src/limits/spend-ledger.js";
-import { createSqliteSpendLedger } from "../../../src/limits/sqlite-spend-ledger.js";
+import { createRedisSpendLedger } from "../../../src/storage/spend-ledger/redis-spend-ledger.js";
+import type { SpendLedger } from "../../../src/storage/spend-ledger/spend-ledger.js";
+import { createSqliteSpendLedger } from "../../../src/storage/spend-ledger/sqlite-spend-ledger.js";
 import { Registry } from "prom-client";
 import { createRunMetrics } from "../../../src/metrics/run-metrics.js";
 import { runQuestion } from "../../../src/run/run-question.js";
@@ -55,7 +55,7 @@ afterAll(() => redis.stop());
 beforeEach(() => redis.flush());
 
 const sqliteLedger = (clock: FakeClock) =>
-  createSqliteSpendLedger({ db: new DatabaseSync(":memory:"), clock });
+  createSqliteSpendLedger({ db: memorySqliteDatabase(), clock });
 const redisLedger = (clock: FakeClock) =>
   createRedisSpendLedger({ redis: redis.client(), clock });
 

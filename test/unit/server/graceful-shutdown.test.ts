@@ -1,5 +1,6 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import { createMemoryJobJournal } from "../../helpers/memory-job-journal.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import {
   createInFlightRuns,
@@ -45,6 +46,7 @@ function setup(options: { concurrency?: number } = {}) {
   });
   const inFlight = createInFlightRuns(log);
   const queue = createInProcessQueue({
+    journal: createMemoryJobJournal(),
     concurrency: options.concurrency ?? 2,
     log,
     run: async (j) => {

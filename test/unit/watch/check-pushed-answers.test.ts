@@ -1,5 +1,5 @@
-import { DatabaseSync } from "node:sqlite";
-import { createSqliteAnswerRecords } from "../../../src/answer-records/sqlite-answer-records.js";
+import { memorySqliteDatabase } from "../../helpers/memory-sqlite-database.js";
+import { createSqliteAnswerRecords } from "../../../src/storage/answer-records/sqlite-answer-records.js";
 import type { CommitComparison } from "../../../src/code-host/github/compare-commits.js";
 import { checkPushedAnswers } from "../../../src/watch/check-pushed-answers.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
@@ -13,7 +13,7 @@ import {
   UPLOAD_REPOSITORY,
 } from "../../integration/probot-harness.js";
 import type { HeadFiles } from "../../../src/watch/compare-cited-file.js";
-import { repositoryKey } from "../../../src/answer-records/answer-record.js";
+import { repositoryKey } from "../../../src/storage/answer-records/answer-record.js";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -80,7 +80,7 @@ async function setUp(
   } = {},
 ) {
   const clock = createFakeClock(NOW);
-  const records = createSqliteAnswerRecords(new DatabaseSync(":memory:"), {
+  const records = createSqliteAnswerRecords(memorySqliteDatabase(), {
     clock,
   });
   await records.add(

@@ -1,4 +1,4 @@
-import type { CitedFile } from "../../../src/answer-records/answer-record.js";
+import type { CitedFile } from "../../../src/storage/answer-records/answer-record.js";
 import type { CommitComparison } from "../../../src/code-host/github/compare-commits.js";
 import type { FileJudgement } from "../../../src/watch/compare-cited-file.js";
 import { judgeCitations } from "../../../src/watch/judge-citations.js";

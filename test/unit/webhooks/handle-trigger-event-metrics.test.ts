@@ -1,5 +1,6 @@
 import { Registry } from "prom-client";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
+import { createMemoryJobJournal } from "../../helpers/memory-job-journal.js";
 import { createAskcodeMetrics } from "../../../src/metrics/askcode-metrics.js";
 import { countJobQueue } from "../../../src/jobs/count-job-queue.js";
 import {
@@ -21,6 +22,7 @@ describe("the trigger handler's metrics", () => {
     const metrics = createAskcodeMetrics(registry);
     const queue = countJobQueue(
       createInProcessQueue({
+        journal: createMemoryJobJournal(),
         run: async () => {},
         cancel: async () => {},
         log: { error: () => {} },

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import nock from "nock";
-import { createRedisResponseStore } from "../../../../src/cache/redis-response-store.js";
+import { createRedisResponseStore } from "../../../../src/storage/response-store/redis-response-store.js";
 import { createResponseCache } from "../../../../src/cache/response-cache.js";
 import {
   createGitHubApi,
@@ -10,7 +10,7 @@ import { createGitHubMetrics } from "../../../../src/metrics/github-metrics.js";
 import { countCacheResults } from "../../../../src/compose/count-cache-results.js";
 import { Registry } from "prom-client";
 import { metricSamples } from "../../../helpers/metric-samples.js";
-import { createRedisConnection } from "../../../../src/redis/create-redis-connection.js";
+import { createRedisConnection } from "../../../../src/storage/redis/create-redis-connection.js";
 import {
   createFakeClock,
   type FakeClock,
