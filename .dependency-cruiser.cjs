@@ -47,6 +47,7 @@ const LAYERS = [
         "worker-threads",
         "tools",
         "answer",
+        "question",
         "config",
         "eval",
         "retrieval",
@@ -175,12 +176,6 @@ const LAYERS = [
       folder: "limits",
       may: ["question", "config", "sqlite", "metrics", "shared"],
     },
-    {
-      folder: "question",
-      may: ["agent", "missions", "config", "answer", "text", "shared"],
-      instead:
-        "question/ is plain data and checks that need no I/O, read by webhooks/, jobs/, run/ and conversation/: pass a client's result in rather than reach for it",
-    },
     // worker-threads/ runs CPU work of policy/, retrieval/ and answer/ on
     // threads (cpu-tasks.ts calls renderAnswerComment): it sits above what it
     // runs.
@@ -191,9 +186,10 @@ const LAYERS = [
     {
       folder: "agent",
       may: [
-        "config",
         "tools",
         "answer",
+        "question",
+        "config",
         "code-host",
         "tokens",
         "metrics",
@@ -204,6 +200,27 @@ const LAYERS = [
         "the model loop renders the facts it is handed and reads code only through its tools: have run/ pass the rest in",
     },
     {
+      folder: "tools",
+      may: ["code-host", "policy", "tokens", "text", "shared"],
+      instead:
+        "a tool reads through the code host and policy it is bound to: pass anything else into the tool's factory",
+    },
+    {
+      folder: "answer",
+      may: ["question", "retrieval", "code-host", "policy", "text", "shared"],
+      instead:
+        "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
+    },
+    // question/ is the question's data (its thread, its commit and budgets,
+    // the kinds of failure) and the decisions on it: agent/ renders the
+    // thread and answer/ the failure it is handed, so it sits below both.
+    {
+      folder: "question",
+      may: ["missions", "config", "code-host", "text", "shared"],
+      instead:
+        "question/ is plain data and checks that need no I/O, read by webhooks/, jobs/, run/, conversation/, agent/ and answer/: pass a client's result in rather than reach for it",
+    },
+    {
       folder: "missions",
       may: ["config", "shared"],
     },
@@ -212,18 +229,6 @@ const LAYERS = [
       may: ["code-host", "policy", "shared"],
       instead:
         "config/ is the schemas and their reading; agent/ reads its budgets, so the run's cost arithmetic the budgets are checked with lives here (tokens-for-steps.ts), not in agent/",
-    },
-    {
-      folder: "tools",
-      may: ["code-host", "policy", "tokens", "text", "shared"],
-      instead:
-        "a tool reads through the code host and policy it is bound to: pass anything else into the tool's factory",
-    },
-    {
-      folder: "answer",
-      may: ["retrieval", "code-host", "policy", "text", "shared"],
-      instead:
-        "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
     },
   ],
   // eval/ measures retrieval (askcode eval, the benchmarks): it runs

@@ -4,7 +4,7 @@ import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import { packedContextTokens } from "../run/packed-context-tokens.js";
-import { runAt } from "../run/run-at.js";
+import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult } from "./ask-result.js";

@@ -1,7 +1,5 @@
-import {
-  renderFailureComment,
-  type FailureReason,
-} from "../answer/render-failure-comment.js";
+import type { FailureReason } from "../question/failure-reason.js";
+import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { missionEnabled } from "../question/decide-label.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import type { RunPlan } from "./plan-run.js";

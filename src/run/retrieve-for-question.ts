@@ -16,7 +16,7 @@ import {
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
 import { packedContextTokens } from "./packed-context-tokens.js";
-import type { RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "../question/run-at.js";
 import type { AskedText } from "./without-own-secrets.js";
 
 export interface RetrieveForQuestionInput {

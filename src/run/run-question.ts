@@ -43,7 +43,7 @@ import { outsiderNote } from "./outsider-note.js";
 import type { SpendDeps, SpendRun } from "../limits/reserve-spend.js";
 import { renderSpentNote } from "../limits/render-spent-note.js";
 import { questionTooLong } from "../question/question-too-long.js";
-import type { RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "../question/run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { deliverReply } from "./deliver-reply.js";
 import { tellRetry } from "./tell-retry.js";

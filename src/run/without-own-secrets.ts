@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactOwnSecrets } from "../policy/redact-own-secrets.js";
 import type { ReviewCommentFacts } from "../question/trigger-types.js";
