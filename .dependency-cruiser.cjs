@@ -37,7 +37,15 @@ const LAYERS = [
   [
     {
       folder: "server",
-      may: ["index.ts", "run", "question", "config", "code-host", "shared"],
+      may: [
+        "index.ts",
+        "run",
+        "jobs",
+        "question",
+        "config",
+        "code-host",
+        "shared",
+      ],
     },
     {
       folder: "cli",
@@ -107,7 +115,7 @@ const LAYERS = [
   [
     {
       folder: "webhooks",
-      may: ["trigger", "watch", "question", "missions", "metrics"],
+      may: ["trigger", "jobs", "watch", "question", "missions", "metrics"],
       instead:
         "the webhook's edge only screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue",
     },
@@ -120,19 +128,12 @@ const LAYERS = [
         "trigger/ turns a payload into issue-shaped facts as plain data; a decision on them belongs in question/",
     },
   ],
-  [
-    {
-      folder: "jobs",
-      may: ["question", "sqlite", "redis", "metrics", "shared"],
-      instead:
-        "the queue knows jobs, not what running them does: have the composition root hand it the runner",
-    },
-  ],
   // watch/ checks a push against the answers kept, as run/ answers a question.
   [
     {
       folder: "run",
       may: [
+        "jobs",
         "conversation",
         "answer-records",
         "limits",
@@ -155,6 +156,18 @@ const LAYERS = [
     {
       folder: "watch",
       may: ["answer-records", "answer", "code-host", "shared"],
+    },
+  ],
+  // jobs/ holds the queue's contract (job-queue.ts) and its backends: the
+  // webhook's edge enqueues and run/ reads the attempt it runs as, so it sits
+  // below both, though it never imports run/: the composition root hands it
+  // the runner.
+  [
+    {
+      folder: "jobs",
+      may: ["question", "sqlite", "redis", "metrics", "shared"],
+      instead:
+        "the queue knows jobs, not what running them does: have the composition root hand it the runner",
     },
   ],
   [

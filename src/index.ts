@@ -15,7 +15,7 @@ import {
   unknownOperatorVariables,
   type OperatorConfig,
 } from "./config/operator-config.js";
-import type { JobAttempt, JobEnd, JobQueue } from "./question/job-queue.js";
+import type { JobAttempt, JobEnd, JobQueue } from "./jobs/job-queue.js";
 import type { QuestionJob } from "./question/question-job.js";
 import type { TriggerJob } from "./question/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";

@@ -25,11 +25,7 @@ import type { SpendLedger } from "../limits/spend-ledger.js";
 import type { ReactionMemory } from "../metrics/reaction-memory.js";
 import { createRedisReactionMemory } from "../metrics/redis-reaction-memory.js";
 import { createSqliteReactionMemory } from "../metrics/sqlite-reaction-memory.js";
-import type {
-  JobCanceller,
-  JobQueue,
-  JobRunner,
-} from "../question/job-queue.js";
+import type { JobCanceller, JobQueue, JobRunner } from "../jobs/job-queue.js";
 import { createRedisConnection } from "../redis/create-redis-connection.js";
 import type { RedisOutageLog } from "../redis/report-redis-outages.js";
 import type { Clock } from "../shared/clock.js";

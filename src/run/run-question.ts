@@ -3,7 +3,7 @@ import type { ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
-import type { JobEnd } from "../question/job-queue.js";
+import type { JobEnd } from "../jobs/job-queue.js";
 import {
   renderProgressComment,
   type ProgressEvent,
@@ -11,7 +11,7 @@ import {
 import type { CodeHost } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import type { JobAttempt } from "../question/job-queue.js";
+import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../question/question-job.js";
 import { RetryLaterError } from "../shared/retry-later-error.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";

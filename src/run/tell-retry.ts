@@ -1,5 +1,5 @@
 import { renderRetryNotice } from "../answer/render-retry-notice.js";
-import type { JobAttempt } from "../question/job-queue.js";
+import type { JobAttempt } from "../jobs/job-queue.js";
 import type { Clock } from "../shared/clock.js";
 import { RateLimitError } from "../shared/errors.js";
 import { classifyFailure } from "./classify-failure.js";

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../question/job-queue.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 import type { InFlightRuns } from "../run/in-flight-runs.js";
 import type { Clock } from "../shared/clock.js";
 

@@ -5,7 +5,7 @@ import { openStores, type Stores } from "../../../src/compose/open-stores.js";
 import { loadOperatorConfig } from "../../../src/config/operator-config.js";
 import type { LimitCounter } from "../../../src/limits/question-limiter.js";
 import type { SpendCounter } from "../../../src/limits/spend-ledger.js";
-import type { JobRunner } from "../../../src/question/job-queue.js";
+import type { JobRunner } from "../../../src/jobs/job-queue.js";
 import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
 import { deferred } from "../../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../../helpers/temp-dirs-of-this-file.js";

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../../../src/question/job-queue.js";
+import type { JobQueue } from "../../../src/jobs/job-queue.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import type { TriggerContext } from "../../../src/webhooks/handle-trigger-event.js";
 import {
