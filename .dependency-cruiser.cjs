@@ -112,20 +112,15 @@ const LAYERS = [
         "compose/ holds factories every root shares; what only one root needs stays in that root",
     },
   ],
+  // webhooks/ also parses a payload into issue-shaped facts as plain data
+  // (trigger-facts.ts and the review-comment and discussion triggers); the
+  // decisions on them are question/'s.
   [
     {
       folder: "webhooks",
-      may: ["trigger", "jobs", "watch", "question", "missions", "metrics"],
+      may: ["jobs", "watch", "question", "missions", "metrics"],
       instead:
-        "the webhook's edge only screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue",
-    },
-  ],
-  [
-    {
-      folder: "trigger",
-      may: ["question"],
-      instead:
-        "trigger/ turns a payload into issue-shaped facts as plain data; a decision on them belongs in question/",
+        "the webhook's edge parses, screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue, and a decision on the parsed facts to question/",
     },
   ],
   // watch/ checks a push against the answers kept, as run/ answers a question.
