@@ -39,9 +39,8 @@ const LAYERS = [
       folder: "server",
       may: [
         "index.ts",
-        "run",
         "jobs",
-        "question",
+        "conversation",
         "config",
         "code-host",
         "shared",
@@ -168,7 +167,7 @@ const LAYERS = [
   [
     {
       folder: "conversation",
-      may: ["question", "agent", "answer", "code-host", "policy", "shared"],
+      may: ["question", "answer", "code-host", "policy", "shared"],
       instead:
         "conversation/ reads and writes the place a question was asked; deciding what to post is run/'s, which passes it in",
     },
@@ -195,7 +194,6 @@ const LAYERS = [
       folder: "agent",
       may: [
         "tools",
-        "answer",
         "question",
         "config",
         "code-host",
@@ -215,7 +213,16 @@ const LAYERS = [
     },
     {
       folder: "answer",
-      may: ["question", "retrieval", "code-host", "policy", "text", "shared"],
+      may: [
+        "question",
+        "missions",
+        "config",
+        "retrieval",
+        "code-host",
+        "policy",
+        "text",
+        "shared",
+      ],
       instead:
         "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
     },

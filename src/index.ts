@@ -34,7 +34,10 @@ import { loadMissions } from "./missions/load-missions.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./conversation/check-still-asked.js";
 import { openConversation } from "./conversation/open-conversation.js";
-import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
+import {
+  createInFlightRuns,
+  type InFlightRuns,
+} from "./conversation/in-flight-runs.js";
 import { replyInterrupted, runQuestion } from "./run/run-question.js";
 import { cancelTrigger, runTrigger } from "./run/run-trigger.js";
 import { systemClock, type Clock } from "./shared/clock.js";

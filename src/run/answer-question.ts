@@ -46,7 +46,10 @@ import type { RunAtRepository } from "../question/run-at.js";
 import type { IndexForQuestionDeps } from "./index-for-question.js";
 import { retrieveForQuestion } from "./retrieve-for-question.js";
 import { startRunDeadline } from "./run-deadline.js";
-import { type AskedText, withoutOwnSecrets } from "./without-own-secrets.js";
+import {
+  type AskedText,
+  withoutOwnSecrets,
+} from "../conversation/without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
 export interface AnswerQuestionInput {

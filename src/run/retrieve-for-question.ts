@@ -17,7 +17,7 @@ import {
 } from "./index-for-question.js";
 import { packedContextTokens } from "./packed-context-tokens.js";
 import type { RunAtRepository } from "../question/run-at.js";
-import type { AskedText } from "./without-own-secrets.js";
+import type { AskedText } from "../conversation/without-own-secrets.js";
 
 export interface RetrieveForQuestionInput {
   /** The repository at the question's commit (its budgets size the context). */

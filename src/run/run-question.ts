@@ -24,13 +24,16 @@ import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { askedQuestion } from "../question/asked-question.js";
 import { answerQuestion } from "./answer-question.js";
-import type { InFlightRuns, RunComment } from "./in-flight-runs.js";
+import type {
+  InFlightRuns,
+  RunComment,
+} from "../conversation/in-flight-runs.js";
 import type { Conversation } from "../conversation/conversation.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import {
   createProgressReporter,
   type ProgressReporter,
-} from "./progress-reporter.js";
+} from "../conversation/progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { planRun } from "./plan-run.js";
 import { replyWithoutAnswer } from "./reply-without-answer.js";
@@ -39,7 +42,7 @@ import { answerNotes } from "./answer-notes.js";
 import { failedReply } from "./failed-reply.js";
 import { resolveCommit } from "./resolve-commit.js";
 import { answerServices } from "./answer-services.js";
-import { outsiderNote } from "./outsider-note.js";
+import { outsiderNote } from "../answer/outsider-note.js";
 import type { SpendDeps, SpendRun } from "../limits/reserve-spend.js";
 import { renderSpentNote } from "../limits/render-spent-note.js";
 import { questionTooLong } from "../question/question-too-long.js";

@@ -3,7 +3,7 @@ import type { JobAttempt } from "../jobs/job-queue.js";
 import type { Clock } from "../shared/clock.js";
 import { RateLimitError } from "../shared/errors.js";
 import { classifyFailure } from "./classify-failure.js";
-import type { RunComment } from "./in-flight-runs.js";
+import type { RunComment } from "../conversation/in-flight-runs.js";
 
 /**
  * Edits the run's placeholder, before the run hands its failure back to the

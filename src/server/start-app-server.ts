@@ -12,7 +12,7 @@ import type { OperatorConfig } from "../config/operator-config.js";
 import { createGitHubHealth } from "../code-host/github/github-health.js";
 import { createAskcodeApp, type AskcodeOptions } from "../index.js";
 import type { JobQueue } from "../jobs/job-queue.js";
-import { createInFlightRuns } from "../run/in-flight-runs.js";
+import { createInFlightRuns } from "../conversation/in-flight-runs.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { createRequestHandler } from "./create-request-handler.js";
 import { createGracefulShutdown } from "./graceful-shutdown.js";
