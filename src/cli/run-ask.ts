@@ -3,7 +3,7 @@ import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
-import { packedContextTokens } from "../run/packed-context-tokens.js";
+import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";

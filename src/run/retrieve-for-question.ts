@@ -15,7 +15,7 @@ import {
   packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
-import { packedContextTokens } from "./packed-context-tokens.js";
+import { packedContextTokens } from "../config/packed-context-tokens.js";
 import type { RunAtRepository } from "../question/run-at.js";
 import type { AskedText } from "../conversation/without-own-secrets.js";
 
