@@ -37,7 +37,14 @@ const LAYERS = [
   [
     {
       folder: "server",
-      may: ["index.ts", "run", "question", "config", "code-host", "shared"],
+      may: [
+        "index.ts",
+        "jobs",
+        "conversation",
+        "config",
+        "code-host",
+        "shared",
+      ],
     },
     {
       folder: "cli",
@@ -47,6 +54,7 @@ const LAYERS = [
         "worker-threads",
         "tools",
         "answer",
+        "question",
         "config",
         "eval",
         "retrieval",
@@ -98,28 +106,15 @@ const LAYERS = [
         "compose/ holds factories every root shares; what only one root needs stays in that root",
     },
   ],
+  // webhooks/ also parses a payload into issue-shaped facts as plain data
+  // (trigger-facts.ts and the review-comment and discussion triggers); the
+  // decisions on them are question/'s.
   [
     {
       folder: "webhooks",
-      may: ["trigger", "watch", "question", "missions", "metrics"],
+      may: ["jobs", "watch", "question", "missions", "metrics"],
       instead:
-        "the webhook's edge only screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue",
-    },
-  ],
-  [
-    {
-      folder: "trigger",
-      may: ["question"],
-      instead:
-        "trigger/ turns a payload into issue-shaped facts as plain data; a decision on them belongs in question/",
-    },
-  ],
-  [
-    {
-      folder: "jobs",
-      may: ["storage", "question", "metrics", "shared"],
-      instead:
-        "the queue knows jobs, not what running them does: have the composition root hand it the runner",
+        "the webhook's edge parses, screens and enqueues, without a request to GitHub: leave the work to the job's runner, which the composition root hands the queue, and a decision on the parsed facts to question/",
     },
   ],
   // watch/ checks a push against the answers kept, as run/ answers a question.
@@ -127,6 +122,7 @@ const LAYERS = [
     {
       folder: "run",
       may: [
+        "jobs",
         "conversation",
         "answer-records",
         "limits",
@@ -152,10 +148,22 @@ const LAYERS = [
       may: ["storage", "answer", "code-host", "shared"],
     },
   ],
+  // jobs/ holds the queue's contract (job-queue.ts) and its backends: the
+  // webhook's edge enqueues and run/ reads the attempt it runs as, so it sits
+  // below both, though it never imports run/: the composition root hands it
+  // the runner.
+  [
+    {
+      folder: "jobs",
+      may: ["storage", "question", "metrics", "shared"],
+      instead:
+        "the queue knows jobs, not what running them does: have the composition root hand it the runner",
+    },
+  ],
   [
     {
       folder: "conversation",
-      may: ["question", "agent", "answer", "code-host", "policy", "shared"],
+      may: ["question", "answer", "code-host", "policy", "shared"],
       instead:
         "conversation/ reads and writes the place a question was asked; deciding what to post is run/'s, which passes it in",
     },
@@ -183,12 +191,6 @@ const LAYERS = [
       instead:
         "storage/ keeps and reads back what it is handed: a decision on what it holds belongs to the folder that uses the store (limits/, jobs/, answer-records/)",
     },
-    {
-      folder: "question",
-      may: ["agent", "missions", "config", "answer", "text", "shared"],
-      instead:
-        "question/ is plain data and checks that need no I/O, read by webhooks/, jobs/, run/ and conversation/: pass a client's result in rather than reach for it",
-    },
     // worker-threads/ runs CPU work of policy/, retrieval/ and answer/ on
     // threads (cpu-tasks.ts calls renderAnswerComment): it sits above what it
     // runs.
@@ -199,9 +201,9 @@ const LAYERS = [
     {
       folder: "agent",
       may: [
-        "config",
         "tools",
-        "answer",
+        "question",
+        "config",
         "code-host",
         "tokens",
         "metrics",
@@ -212,6 +214,36 @@ const LAYERS = [
         "the model loop renders the facts it is handed and reads code only through its tools: have run/ pass the rest in",
     },
     {
+      folder: "tools",
+      may: ["code-host", "policy", "tokens", "text", "shared"],
+      instead:
+        "a tool reads through the code host and policy it is bound to: pass anything else into the tool's factory",
+    },
+    {
+      folder: "answer",
+      may: [
+        "question",
+        "missions",
+        "config",
+        "retrieval",
+        "code-host",
+        "policy",
+        "text",
+        "shared",
+      ],
+      instead:
+        "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
+    },
+    // question/ is the question's data (its thread, its commit and budgets,
+    // the kinds of failure) and the decisions on it: agent/ renders the
+    // thread and answer/ the failure it is handed, so it sits below both.
+    {
+      folder: "question",
+      may: ["missions", "config", "code-host", "text", "shared"],
+      instead:
+        "question/ is plain data and checks that need no I/O, read by webhooks/, jobs/, run/, conversation/, agent/ and answer/: pass a client's result in rather than reach for it",
+    },
+    {
       folder: "missions",
       may: ["config", "shared"],
     },
@@ -220,18 +252,6 @@ const LAYERS = [
       may: ["code-host", "policy", "shared"],
       instead:
         "config/ is the schemas and their reading; agent/ reads its budgets, so the run's cost arithmetic the budgets are checked with lives here (tokens-for-steps.ts), not in agent/",
-    },
-    {
-      folder: "tools",
-      may: ["code-host", "policy", "tokens", "text", "shared"],
-      instead:
-        "a tool reads through the code host and policy it is bound to: pass anything else into the tool's factory",
-    },
-    {
-      folder: "answer",
-      may: ["retrieval", "code-host", "policy", "text", "shared"],
-      instead:
-        "answer/ grounds and renders; what keeps or reads answers back (answer-records/, conversation/) imports it, never the reverse",
     },
   ],
   // eval/ measures retrieval (askcode eval, the benchmarks): it runs

@@ -22,7 +22,7 @@ import { runGit } from "../src/code-host/local/run-git.js";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
 import { countQuestionRuns } from "../src/run/count-question-runs.js";
-import { createInFlightRuns } from "../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../src/conversation/in-flight-runs.js";
 import { runQuestion, type RunQuestionDeps } from "../src/run/run-question.js";
 import { systemClock, type Clock } from "../src/shared/clock.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";

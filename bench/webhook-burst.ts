@@ -32,7 +32,7 @@ import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Registry } from "prom-client";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
-import type { JobQueue } from "../src/question/job-queue.js";
+import type { JobQueue } from "../src/jobs/job-queue.js";
 import { readAppCredentials } from "../src/server/read-app-credentials.js";
 import { startAppServer } from "../src/server/start-app-server.js";
 import { busiestMinute } from "../scripts/code-search-limit.js";

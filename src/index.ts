@@ -15,7 +15,7 @@ import {
   unknownOperatorVariables,
   type OperatorConfig,
 } from "./config/operator-config.js";
-import type { JobAttempt, JobEnd, JobQueue } from "./question/job-queue.js";
+import type { JobAttempt, JobEnd, JobQueue } from "./jobs/job-queue.js";
 import type { QuestionJob } from "./question/question-job.js";
 import type { TriggerJob } from "./question/trigger-job.js";
 import { createAskcodeMetrics } from "./metrics/askcode-metrics.js";
@@ -34,7 +34,10 @@ import { loadMissions } from "./missions/load-missions.js";
 import type { AcceptTriggerDeps } from "./run/accept-trigger.js";
 import { checkStillAsked } from "./conversation/check-still-asked.js";
 import { openConversation } from "./conversation/open-conversation.js";
-import { createInFlightRuns, type InFlightRuns } from "./run/in-flight-runs.js";
+import {
+  createInFlightRuns,
+  type InFlightRuns,
+} from "./conversation/in-flight-runs.js";
 import { replyInterrupted, runQuestion } from "./run/run-question.js";
 import { cancelTrigger, runTrigger } from "./run/run-trigger.js";
 import { systemClock, type Clock } from "./shared/clock.js";

@@ -3,17 +3,7 @@ import type { RepositoryOnWeb } from "../shared/permalink.js";
 import { CONTEXT_DETAILS_OPENING } from "./render-context-details.js";
 import { isAnswerComment } from "./render-footer.js";
 import type { LineRange } from "./line-range.js";
-
-/** One of askcode's earlier answers, as a follow-up question reads it. */
-export interface EarlierAnswer {
-  /** The answer's Markdown, without the "Context used" section and the footer. */
-  text: string;
-  /**
-   * The places it cited with a permalink, each once, in the order cited:
-   * `path:lines @ commit` (`src/retry.ts:12-20 @ 9fceb02`).
-   */
-  cited: string[];
-}
+import type { EarlierAnswer } from "../question/issue-thread.js";
 
 /**
  * Reads one of askcode's comments as an earlier answer: the answer itself,

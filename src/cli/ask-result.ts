@@ -7,7 +7,7 @@ import { selectPlaces } from "../answer/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";
-import type { RunAt } from "../run/run-at.js";
+import type { RunAt } from "../question/run-at.js";
 
 /** One place the answer points at: what `askcode ask` prints and `--json` returns. */
 export interface AnswerPlace {

@@ -14,7 +14,7 @@ import {
   createDerivedCache,
   type DerivedCache,
 } from "../retrieval/index/derived-cache.js";
-import { packedContextTokens } from "../run/packed-context-tokens.js";
+import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { ConfigError } from "../shared/errors.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import { createPathPolicy } from "../tools/path-policy.js";

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../question/job-queue.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 
 /**
  * `queue`, whose `close` then lets go of what it was built on: the queue

@@ -25,11 +25,7 @@ import type { SpendLedger } from "../storage/spend-ledger/spend-ledger.js";
 import type { ReactionMemory } from "../storage/reaction-memory/reaction-memory.js";
 import { createRedisReactionMemory } from "../storage/reaction-memory/redis-reaction-memory.js";
 import { createSqliteReactionMemory } from "../storage/reaction-memory/sqlite-reaction-memory.js";
-import type {
-  JobCanceller,
-  JobQueue,
-  JobRunner,
-} from "../question/job-queue.js";
+import type { JobCanceller, JobQueue, JobRunner } from "../jobs/job-queue.js";
 import { createRedisConnection } from "../storage/redis/create-redis-connection.js";
 import type { RedisOutageLog } from "../storage/redis/report-redis-outages.js";
 import type { Clock } from "../shared/clock.js";

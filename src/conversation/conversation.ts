@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import type { PullRequestFacts } from "../code-host/pull-request-facts.js";
 import type { ReviewCommentFacts } from "../question/trigger-types.js";
 import type { Deadline } from "../shared/deadline.js";

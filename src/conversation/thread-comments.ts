@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import type { Deadline } from "../shared/deadline.js";
 import type { ThreadReadOptions } from "./thread-from-comments.js";

@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import { readAnswerComment } from "../answer/read-answer-comment.js";
 import type { RepositoryOnWeb } from "../shared/permalink.js";
 

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../question/job-queue.js";
+import type { JobQueue } from "./job-queue.js";
 import type { QuestionMetrics } from "../metrics/question-metrics.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 

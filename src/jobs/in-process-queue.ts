@@ -8,7 +8,7 @@ import type {
   JobEnd,
   JobQueue,
   JobRunner,
-} from "../question/job-queue.js";
+} from "./job-queue.js";
 import { issueKey } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 

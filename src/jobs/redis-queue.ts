@@ -6,11 +6,7 @@ import {
   type RedisOutageLog,
 } from "../storage/redis/report-redis-outages.js";
 import { createIssueLock } from "./issue-lock.js";
-import type {
-  JobCanceller,
-  JobQueue,
-  JobRunner,
-} from "../question/job-queue.js";
+import type { JobCanceller, JobQueue, JobRunner } from "./job-queue.js";
 import { issueKey } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import { jobRetryDelayMs } from "../shared/retry-schedule.js";

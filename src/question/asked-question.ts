@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "./issue-thread.js";
 import type { AskedRef } from "./find-asked-ref.js";
 import type { QuestionJob } from "./question-job.js";
 

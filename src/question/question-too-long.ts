@@ -1,4 +1,4 @@
-import type { FailureReason } from "../answer/render-failure-comment.js";
+import type { FailureReason } from "./failure-reason.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import type { QuestionJob } from "./question-job.js";
 import { visibleMarkdown } from "../text/visible-markdown.js";

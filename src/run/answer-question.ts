@@ -42,11 +42,14 @@ import type { Deadline } from "../shared/deadline.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { createCodeTools } from "../tools/create-code-tools.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import type { RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "../question/run-at.js";
 import type { IndexForQuestionDeps } from "./index-for-question.js";
 import { retrieveForQuestion } from "./retrieve-for-question.js";
 import { startRunDeadline } from "./run-deadline.js";
-import { type AskedText, withoutOwnSecrets } from "./without-own-secrets.js";
+import {
+  type AskedText,
+  withoutOwnSecrets,
+} from "../conversation/without-own-secrets.js";
 import { createPullRequestDiffTool } from "../tools/get-pull-request-diff.js";
 
 export interface AnswerQuestionInput {

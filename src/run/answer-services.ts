@@ -5,7 +5,7 @@ import type { Deadline } from "../shared/deadline.js";
 import { modelCostUsd } from "../shared/model-cost.js";
 import type { AnswerQuestionInput } from "./answer-question.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
-import type { ProgressReporter } from "./progress-reporter.js";
+import type { ProgressReporter } from "../conversation/progress-reporter.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";

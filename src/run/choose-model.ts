@@ -7,9 +7,9 @@ import {
   type SpendRun,
 } from "../limits/reserve-spend.js";
 import type { SpendShortfall } from "../storage/spend-ledger/spend-ledger.js";
-import { deeperSettings } from "./deeper-settings.js";
+import { deeperSettings } from "../missions/deeper-settings.js";
 import type { AnswerForm } from "./plan-run.js";
-import { withRunTokens } from "./with-run-tokens.js";
+import { withRunTokens } from "../missions/with-run-tokens.js";
 
 export interface ChooseModelDeps {
   operator: Parameters<typeof deeperSettings>[1];

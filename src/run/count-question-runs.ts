@@ -1,5 +1,5 @@
 import type { QuestionJob } from "../question/question-job.js";
-import { failureReason } from "./failure-reason.js";
+import { classifyFailure } from "./classify-failure.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import type { Clock } from "../shared/clock.js";
 import type { QuestionMetrics } from "../metrics/question-metrics.js";
@@ -30,7 +30,7 @@ export function countQuestionRuns(
         );
       else metrics.failed(repository, outcome.reason);
     } catch (error) {
-      metrics.failed(repository, failureReason(error).kind);
+      metrics.failed(repository, classifyFailure(error).kind);
       throw error;
     } finally {
       metrics.stopped();

@@ -1,7 +1,7 @@
 import type { ReplyMetrics } from "../metrics/reply-metrics.js";
 import type { Clock } from "../shared/clock.js";
 import type { Deadline } from "../shared/deadline.js";
-import type { RunComment } from "./in-flight-runs.js";
+import type { RunComment } from "../conversation/in-flight-runs.js";
 
 export interface DeliverReplyDeps {
   clock: Pick<Clock, "now" | "sleep">;

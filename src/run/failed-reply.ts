@@ -1,10 +1,8 @@
-import {
-  renderFailureComment,
-  type FailureReason,
-} from "../answer/render-failure-comment.js";
-import { failureReason } from "./failure-reason.js";
+import type { FailureReason } from "../question/failure-reason.js";
+import { renderFailureComment } from "../answer/render-failure-comment.js";
+import { classifyFailure } from "./classify-failure.js";
 import type { RunReply } from "./reply-without-answer.js";
-import type { RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "../question/run-at.js";
 
 /**
  * The comment that says why a run could not answer: out of time when its
@@ -33,7 +31,7 @@ export async function failedReply(
             status: run.fault.status,
             subject: "repository",
           }
-        : failureReason(error);
+        : classifyFailure(error);
   const body = await renderFailureComment(reason, {
     handle: run.handle,
     repository: run.at,

@@ -1,4 +1,4 @@
-import type { GitHubRefusal } from "../answer/render-failure-comment.js";
+import type { GitHubRefusal } from "../question/failure-reason.js";
 import { RateLimitError } from "../shared/errors.js";
 
 interface RequestErrorLike {

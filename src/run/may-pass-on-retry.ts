@@ -1,5 +1,5 @@
 import { GitHubError, ModelError, RateLimitError } from "../shared/errors.js";
-import { failureReason } from "./failure-reason.js";
+import { classifyFailure } from "./classify-failure.js";
 
 /**
  * Whether a run's failure may pass if the job is tried again later: GitHub
@@ -13,7 +13,7 @@ import { failureReason } from "./failure-reason.js";
  */
 export function mayPassOnRetry(error: unknown): boolean {
   if (error instanceof ModelError) {
-    const kind = failureReason(error).kind;
+    const kind = classifyFailure(error).kind;
     return kind === "model-unavailable" || kind === "model-rate-limited";
   }
   if (error instanceof RateLimitError) return true;

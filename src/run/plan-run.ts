@@ -1,4 +1,4 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import { isMemberAssociation } from "../config/config-fields.js";
 import {
   COMMANDS,

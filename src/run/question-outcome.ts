@@ -1,4 +1,4 @@
-import type { FailureReason } from "../answer/render-failure-comment.js";
+import type { FailureReason } from "../question/failure-reason.js";
 
 /** How a run ended: its reply is an answer, or says why there is none. */
 export type QuestionOutcome =

@@ -1,11 +1,9 @@
-import {
-  renderFailureComment,
-  type FailureReason,
-} from "../answer/render-failure-comment.js";
+import type { FailureReason } from "../question/failure-reason.js";
+import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { missionEnabled } from "../question/decide-label.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import type { RunPlan } from "./plan-run.js";
-import { renderHelp, type HelpInput } from "./render-help.js";
+import { renderHelp, type HelpInput } from "../answer/render-help.js";
 
 /** A run's reply and how the run ended. */
 export interface RunReply {

@@ -9,7 +9,7 @@ import { findAskedRef, type AskedRef } from "../question/find-asked-ref.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { Deadline } from "../shared/deadline.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { runAt, type RunAtRepository } from "./run-at.js";
+import { runAt, type RunAtRepository } from "../question/run-at.js";
 import {
   watchRepositoryReads,
   type WatchedReader,

@@ -15,9 +15,9 @@ import {
   packingFor,
   type IndexForQuestionDeps,
 } from "./index-for-question.js";
-import { packedContextTokens } from "./packed-context-tokens.js";
-import type { RunAtRepository } from "./run-at.js";
-import type { AskedText } from "./without-own-secrets.js";
+import { packedContextTokens } from "../config/packed-context-tokens.js";
+import type { RunAtRepository } from "../question/run-at.js";
+import type { AskedText } from "../conversation/without-own-secrets.js";
 
 export interface RetrieveForQuestionInput {
   /** The repository at the question's commit (its budgets size the context). */

@@ -3,7 +3,7 @@ import type { ModelPrice } from "../shared/model-cost.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import { renderFailureComment } from "../answer/render-failure-comment.js";
 import { renderInterruptedComment } from "../answer/render-interrupted-comment.js";
-import type { JobEnd } from "../question/job-queue.js";
+import type { JobEnd } from "../jobs/job-queue.js";
 import {
   renderProgressComment,
   type ProgressEvent,
@@ -11,7 +11,7 @@ import {
 import type { CodeHost } from "../code-host/code-host.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import type { JobAttempt } from "../question/job-queue.js";
+import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../question/question-job.js";
 import { RetryLaterError } from "../shared/retry-later-error.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
@@ -24,13 +24,16 @@ import type { IndexCache } from "../retrieval/index/index-cache.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { askedQuestion } from "../question/asked-question.js";
 import { answerQuestion } from "./answer-question.js";
-import type { InFlightRuns, RunComment } from "./in-flight-runs.js";
+import type {
+  InFlightRuns,
+  RunComment,
+} from "../conversation/in-flight-runs.js";
 import type { Conversation } from "../conversation/conversation.js";
 import { mayPassOnRetry } from "./may-pass-on-retry.js";
 import {
   createProgressReporter,
   type ProgressReporter,
-} from "./progress-reporter.js";
+} from "../conversation/progress-reporter.js";
 import type { QuestionOutcome } from "./question-outcome.js";
 import { planRun } from "./plan-run.js";
 import { replyWithoutAnswer } from "./reply-without-answer.js";
@@ -39,11 +42,11 @@ import { answerNotes } from "./answer-notes.js";
 import { failedReply } from "./failed-reply.js";
 import { resolveCommit } from "./resolve-commit.js";
 import { answerServices } from "./answer-services.js";
-import { outsiderNote } from "./outsider-note.js";
+import { outsiderNote } from "../answer/outsider-note.js";
 import type { SpendDeps, SpendRun } from "../limits/reserve-spend.js";
 import { renderSpentNote } from "../limits/render-spent-note.js";
 import { questionTooLong } from "../question/question-too-long.js";
-import type { RunAtRepository } from "./run-at.js";
+import type { RunAtRepository } from "../question/run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { deliverReply } from "./deliver-reply.js";
 import { tellRetry } from "./tell-retry.js";

@@ -1,9 +1,9 @@
 import { renderRetryNotice } from "../answer/render-retry-notice.js";
-import type { JobAttempt } from "../question/job-queue.js";
+import type { JobAttempt } from "../jobs/job-queue.js";
 import type { Clock } from "../shared/clock.js";
 import { RateLimitError } from "../shared/errors.js";
-import { failureReason } from "./failure-reason.js";
-import type { RunComment } from "./in-flight-runs.js";
+import { classifyFailure } from "./classify-failure.js";
+import type { RunComment } from "../conversation/in-flight-runs.js";
 
 /**
  * Edits the run's placeholder, before the run hands its failure back to the
@@ -48,7 +48,7 @@ export async function tellRetry(
 }
 
 function whatFailed(error: unknown): string {
-  const kind = failureReason(error).kind;
+  const kind = classifyFailure(error).kind;
   if (kind === "model-unavailable") return "the model could not be reached";
   if (kind === "model-rate-limited")
     return "the model's rate limit was reached";

@@ -1,5 +1,5 @@
-import type { JobQueue } from "../question/job-queue.js";
-import type { InFlightRuns } from "../run/in-flight-runs.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import type { InFlightRuns } from "../conversation/in-flight-runs.js";
 import type { Clock } from "../shared/clock.js";
 
 export interface GracefulShutdownDeps {

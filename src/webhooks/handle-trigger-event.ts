@@ -1,4 +1,4 @@
-import type { JobQueue } from "../question/job-queue.js";
+import type { JobQueue } from "../jobs/job-queue.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";

@@ -2,9 +2,9 @@ import { z } from "zod";
 import {
   discussionTrigger,
   type DiscussionPayload,
-} from "../trigger/discussion-trigger.js";
-import { reviewCommentTrigger } from "../trigger/review-comment-trigger.js";
-import { triggerFacts } from "../trigger/trigger-facts.js";
+} from "./discussion-trigger.js";
+import { reviewCommentTrigger } from "./review-comment-trigger.js";
+import { triggerFacts } from "./trigger-facts.js";
 import type { TriggerPayload } from "../question/trigger-types.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createFileSetReader } from "../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../src/config/parse-repo-config.js";
 import type { Budgets } from "../../src/config/repo-config-schema.js";
-import { runAt, type RunAtRepository } from "../../src/run/run-at.js";
+import { runAt, type RunAtRepository } from "../../src/question/run-at.js";
 import { createMemoryFileSource } from "./memory-file-source.js";
 
 /**

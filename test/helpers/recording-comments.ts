@@ -1,4 +1,4 @@
-import type { IssueThread } from "../../src/agent/issue-thread.js";
+import type { IssueThread } from "../../src/question/issue-thread.js";
 import type { ThreadComments } from "../../src/conversation/thread-comments.js";
 
 /**

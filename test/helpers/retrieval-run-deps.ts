@@ -1,4 +1,4 @@
-import { createInFlightRuns } from "../../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../../src/conversation/in-flight-runs.js";
 import type { RunQuestionDeps } from "../../src/run/run-question.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";

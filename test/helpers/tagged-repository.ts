@@ -1,6 +1,6 @@
 import type { AnswerRecords } from "../../src/storage/answer-records/answer-record.js";
 import { testConversation } from "./test-conversation.js";
-import type { IssueThread } from "../../src/agent/issue-thread.js";
+import type { IssueThread } from "../../src/question/issue-thread.js";
 import {
   createLocalCodeHost,
   type LocalCodeHost,

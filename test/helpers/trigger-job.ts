@@ -1,5 +1,5 @@
 import type { TriggerJob } from "../../src/question/trigger-job.js";
-import { loadWebhook } from "../unit/trigger/webhook-fixture.js";
+import { loadWebhook } from "../unit/webhooks/webhook-fixture.js";
 
 /**
  * A delivery the webhook handler accepted: the mention comment of

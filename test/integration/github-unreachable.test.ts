@@ -13,7 +13,7 @@ import { signedDelivery } from "../../scripts/mention-delivery.js";
 import { createManualClock } from "../helpers/manual-clock.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import { ProbotOctokit } from "probot";
-import type { JobQueue } from "../../src/question/job-queue.js";
+import type { JobQueue } from "../../src/jobs/job-queue.js";
 import {
   MISSIONS_DIR,
   nockAppAuth,

@@ -5,7 +5,7 @@ import nock from "nock";
 import { Probot, ProbotOctokit } from "probot";
 import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
-import type { JobQueue } from "../../src/question/job-queue.js";
+import type { JobQueue } from "../../src/jobs/job-queue.js";
 import type { PushWatch } from "../../src/watch/push-watch.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";

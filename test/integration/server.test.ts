@@ -3,7 +3,7 @@ import nock from "nock";
 import type { Logger } from "probot";
 import { Counter, Registry } from "prom-client";
 import { loadOperatorConfig } from "../../src/config/operator-config.js";
-import type { JobQueue } from "../../src/question/job-queue.js";
+import type { JobQueue } from "../../src/jobs/job-queue.js";
 import type { Clock } from "../../src/shared/clock.js";
 import {
   startAppServer,

@@ -4,7 +4,7 @@ import { openStores, type Stores } from "../../../src/compose/open-stores.js";
 import { loadOperatorConfig } from "../../../src/config/operator-config.js";
 import type { LimitCounter } from "../../../src/storage/question-limiter/question-limiter.js";
 import type { SpendCounter } from "../../../src/storage/spend-ledger/spend-ledger.js";
-import type { JobRunner } from "../../../src/question/job-queue.js";
+import type { JobRunner } from "../../../src/jobs/job-queue.js";
 import { answerRecord as answer } from "../../helpers/answer-record.js";
 import { createFakeClock, type FakeClock } from "../../helpers/fake-clock.js";
 import { deferred } from "../../helpers/manual-clock.js";

@@ -12,7 +12,7 @@ import {
   type GraphqlSent,
 } from "../../helpers/graphql-discussion.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
-import { loadWebhook } from "../trigger/webhook-fixture.js";
+import { loadWebhook } from "../webhooks/webhook-fixture.js";
 
 // The REST comment and issue are the webhook's objects (same shapes).
 const example = JSON.parse(

@@ -11,7 +11,7 @@ import type {
   JobEnd,
   JobQueue,
   JobRunner,
-} from "../../../src/question/job-queue.js";
+} from "../../../src/jobs/job-queue.js";
 import { createRedisDedupStore } from "../../../src/storage/dedup/redis-dedup-store.js";
 import { createRedisQueue } from "../../../src/jobs/redis-queue.js";
 import { createSqliteJobJournal } from "../../../src/storage/job-journal/sqlite-job-journal.js";

@@ -1,6 +1,6 @@
 import { jest } from "@jest/globals";
 import { createInProcessQueue } from "../../../src/jobs/in-process-queue.js";
-import type { JobAttempt } from "../../../src/question/job-queue.js";
+import type { JobAttempt } from "../../../src/jobs/job-queue.js";
 import { createMemoryJobJournal } from "../../helpers/memory-job-journal.js";
 import { createSqliteJobJournal } from "../../../src/storage/job-journal/sqlite-job-journal.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";

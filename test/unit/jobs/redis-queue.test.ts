@@ -1,7 +1,7 @@
 import { jest } from "@jest/globals";
 import { Queue, QueueEvents } from "bullmq";
 import nock from "nock";
-import type { JobAttempt, JobRunner } from "../../../src/question/job-queue.js";
+import type { JobAttempt, JobRunner } from "../../../src/jobs/job-queue.js";
 import { createRedisDedupStore } from "../../../src/storage/dedup/redis-dedup-store.js";
 import { createRedisQueue, jobIdFor } from "../../../src/jobs/redis-queue.js";
 import { RetryLaterError } from "../../../src/shared/retry-later-error.js";

@@ -14,7 +14,7 @@ import {
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { restIssueThread } from "../../helpers/rest-issue-thread.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
-import { loadWebhook } from "../trigger/webhook-fixture.js";
+import { loadWebhook } from "../webhooks/webhook-fixture.js";
 
 const API = "https://api.github.com";
 const SILENT = { debug() {}, info() {}, warn() {}, error() {} };

@@ -12,7 +12,7 @@ import type {
 import {
   loadWebhook,
   type WebhookFixture,
-} from "../trigger/webhook-fixture.js";
+} from "../webhooks/webhook-fixture.js";
 
 let missions: Mission[];
 beforeAll(async () => {

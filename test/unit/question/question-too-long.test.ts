@@ -1,7 +1,7 @@
 import { testConversation } from "../../helpers/test-conversation.js";
 import nock from "nock";
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../../../src/conversation/in-flight-runs.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { questionTooLong } from "../../../src/question/question-too-long.js";
 import { runQuestion } from "../../../src/run/run-question.js";

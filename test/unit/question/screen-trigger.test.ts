@@ -6,7 +6,7 @@ import type { TriggerPayload } from "../../../src/question/trigger-types.js";
 import {
   loadWebhook,
   type WebhookFixture,
-} from "../trigger/webhook-fixture.js";
+} from "../webhooks/webhook-fixture.js";
 
 let missions: Mission[];
 beforeAll(async () => {

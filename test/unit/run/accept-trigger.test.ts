@@ -11,7 +11,7 @@ import {
   type AcceptTriggerDeps,
 } from "../../../src/run/accept-trigger.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
-import { loadWebhook } from "../trigger/webhook-fixture.js";
+import { loadWebhook } from "../webhooks/webhook-fixture.js";
 
 // The real path: Probot's context.config → @probot/octokit-plugin-config →
 // the contents API, served by nock as GitHub answers.

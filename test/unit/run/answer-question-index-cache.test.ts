@@ -12,7 +12,7 @@ import {
   indexRepository,
   type RepositoryIndex,
 } from "../../../src/retrieval/index/index-repository.js";
-import { runAt } from "../../../src/run/run-at.js";
+import { runAt } from "../../../src/question/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";

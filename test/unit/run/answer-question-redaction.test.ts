@@ -2,7 +2,7 @@ import type { ChatRequest } from "../../../src/agent/chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
-import { runAt } from "../../../src/run/run-at.js";
+import { runAt } from "../../../src/question/run-at.js";
 import { answerQuestion } from "../../../src/run/answer-question.js";
 import {
   createCpuPool,

@@ -1,5 +1,5 @@
 import { buildFirstMessage } from "../../../src/agent/build-first-message.js";
-import { renderIssueThread } from "../../../src/agent/issue-thread.js";
+import { renderIssueThread } from "../../../src/agent/render-issue-thread.js";
 import { permalink } from "../../../src/shared/permalink.js";
 import { renderAnswerComment } from "../../../src/answer/render-answer-comment.js";
 import { renderProgressComment } from "../../../src/answer/render-progress-comment.js";

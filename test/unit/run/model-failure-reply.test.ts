@@ -3,7 +3,7 @@ import { jest } from "@jest/globals";
 import nock from "nock";
 import { createOpenAIChatModel } from "../../../src/agent/openai-chat-model.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../../../src/conversation/in-flight-runs.js";
 import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { GitHubError } from "../../../src/shared/errors.js";

@@ -1,6 +1,6 @@
 import { testConversation } from "../../helpers/test-conversation.js";
 import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
-import type { JobAttempt } from "../../../src/question/job-queue.js";
+import type { JobAttempt } from "../../../src/jobs/job-queue.js";
 import { RetryLaterError } from "../../../src/shared/retry-later-error.js";
 import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";

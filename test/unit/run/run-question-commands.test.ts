@@ -3,7 +3,7 @@ import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
 import type { QuestionJob } from "../../../src/question/question-job.js";
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
-import type { ThreadComment } from "../../../src/agent/issue-thread.js";
+import type { ThreadComment } from "../../../src/question/issue-thread.js";
 import type { RepoConfig } from "../../../src/config/repo-config-schema.js";
 import { COMMANDS, describeCommand } from "../../../src/question/commands.js";
 import { runQuestion } from "../../../src/run/run-question.js";

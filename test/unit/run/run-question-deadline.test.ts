@@ -1,6 +1,6 @@
 import { testConversation } from "../../helpers/test-conversation.js";
 import nock from "nock";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../../../src/conversation/in-flight-runs.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import type { ThreadComments } from "../../../src/conversation/thread-comments.js";
 import { runQuestion } from "../../../src/run/run-question.js";

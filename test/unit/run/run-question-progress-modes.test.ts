@@ -1,6 +1,6 @@
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { RepoConfig } from "../../../src/config/repo-config-schema.js";
-import type { JobAttempt } from "../../../src/question/job-queue.js";
+import type { JobAttempt } from "../../../src/jobs/job-queue.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { memoryCodeHost } from "../../helpers/memory-code-host.js";

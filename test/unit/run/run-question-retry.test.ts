@@ -1,4 +1,4 @@
-import type { ThreadComment } from "../../../src/agent/issue-thread.js";
+import type { ThreadComment } from "../../../src/question/issue-thread.js";
 import {
   askTagged,
   useTaggedRepository,

@@ -2,9 +2,9 @@ import type { QuestionJob } from "../../../src/question/question-job.js";
 import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
 import { CommentRefusedError } from "../../../src/conversation/comment-refused-error.js";
 import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
-import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
+import { discussionTrigger } from "../../../src/webhooks/discussion-trigger.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
-import { loadDiscussionWebhook } from "../trigger/webhook-fixture.js";
+import { loadDiscussionWebhook } from "../webhooks/webhook-fixture.js";
 
 /** The worker's steps, in the order they happened; the repository's file is `file`. */
 function setup(file: object | null) {

@@ -5,7 +5,7 @@ import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import {
   createInFlightRuns,
   type CommentWriter,
-} from "../../../src/run/in-flight-runs.js";
+} from "../../../src/conversation/in-flight-runs.js";
 import { createGracefulShutdown } from "../../../src/server/graceful-shutdown.js";
 import { createManualClock, deferred } from "../../helpers/manual-clock.js";
 import { triggerJob } from "../../helpers/trigger-job.js";

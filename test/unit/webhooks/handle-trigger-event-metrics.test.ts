@@ -8,7 +8,7 @@ import {
   type TriggerContext,
 } from "../../../src/webhooks/handle-trigger-event.js";
 import { metricSamples } from "../../helpers/metric-samples.js";
-import type { WebhookFixture } from "../trigger/webhook-fixture.js";
+import type { WebhookFixture } from "./webhook-fixture.js";
 import { delivery } from "./trigger-delivery.js";
 
 /** Probot's context for one delivery (the handler has no way to reach GitHub). */

@@ -8,7 +8,7 @@ import {
   type DeliveryIgnoreReason,
 } from "../../../src/webhooks/handle-trigger-event.js";
 import { triggerDeliverySchemas } from "../../../src/webhooks/trigger-delivery-schema.js";
-import type { WebhookFixture } from "../trigger/webhook-fixture.js";
+import type { WebhookFixture } from "./webhook-fixture.js";
 import { delivery, recordingQueue } from "./trigger-delivery.js";
 
 // Every payload field askcode reads, for each event it handles, set to null

@@ -1,5 +1,5 @@
 import { createTriggerHandler } from "../../../src/webhooks/handle-trigger-event.js";
-import type { WebhookFixture } from "../trigger/webhook-fixture.js";
+import type { WebhookFixture } from "./webhook-fixture.js";
 import { delivery, recordingQueue } from "./trigger-delivery.js";
 
 function setup() {

@@ -1,5 +1,5 @@
 import { parsePushDelivery } from "../../../src/webhooks/parse-push-delivery.js";
-import { loadWebhook } from "../trigger/webhook-fixture.js";
+import { loadWebhook } from "./webhook-fixture.js";
 
 const HEAD = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
 

@@ -1,10 +1,7 @@
-import type { JobQueue } from "../../../src/question/job-queue.js";
+import type { JobQueue } from "../../../src/jobs/job-queue.js";
 import type { TriggerJob } from "../../../src/question/trigger-job.js";
 import type { TriggerContext } from "../../../src/webhooks/handle-trigger-event.js";
-import {
-  loadWebhook,
-  type WebhookFixture,
-} from "../trigger/webhook-fixture.js";
+import { loadWebhook, type WebhookFixture } from "./webhook-fixture.js";
 
 /** A queue that keeps what it is given, deduplicating by delivery and trigger as the real ones do. */
 export function recordingQueue() {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Context } from "probot";
-import type { DiscussionPayload } from "../../../src/trigger/discussion-trigger.js";
-import type { ReviewCommentPayload } from "../../../src/trigger/review-comment-trigger.js";
+import type { DiscussionPayload } from "../../../src/webhooks/discussion-trigger.js";
+import type { ReviewCommentPayload } from "../../../src/webhooks/review-comment-trigger.js";
 import type { TriggerPayload } from "../../../src/question/trigger-types.js";
 
 /** The webhook fixtures (test/fixtures/webhooks/README.md says where each comes from). */

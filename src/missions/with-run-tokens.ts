@@ -1,4 +1,4 @@
-import type { RunSettings } from "../missions/resolve-run-settings.js";
+import type { RunSettings } from "./resolve-run-settings.js";
 
 /**
  * The settings with `run` as the run's token budget, and the first

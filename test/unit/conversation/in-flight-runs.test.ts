@@ -1,7 +1,7 @@
 import { jest } from "@jest/globals";
 import { Octokit } from "@octokit/rest";
 import nock from "nock";
-import { createInFlightRuns } from "../../../src/run/in-flight-runs.js";
+import { createInFlightRuns } from "../../../src/conversation/in-flight-runs.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import { createDeadline } from "../../../src/shared/deadline.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";

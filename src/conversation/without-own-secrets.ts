@@ -1,8 +1,8 @@
-import type { IssueThread } from "../agent/issue-thread.js";
+import type { IssueThread } from "../question/issue-thread.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
 import { redactOwnSecrets } from "../policy/redact-own-secrets.js";
 import type { ReviewCommentFacts } from "../question/trigger-types.js";
-import type { PullRequestFacts } from "../conversation/pull-requests.js";
+import type { PullRequestFacts } from "./pull-requests.js";
 
 /** What a question brings from GitHub that the model reads as written. */
 export interface AskedText {

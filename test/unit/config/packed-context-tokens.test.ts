@@ -1,5 +1,5 @@
 import { BUDGET_LIMITS } from "../../../src/config/budget-limits.js";
-import { packedContextTokens } from "../../../src/run/packed-context-tokens.js";
+import { packedContextTokens } from "../../../src/config/packed-context-tokens.js";
 
 describe("packedContextTokens", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { MAX_STEPS } from "../config/budget-limits.js";
-import type { RunSettings } from "../missions/resolve-run-settings.js";
+import type { RunSettings } from "./resolve-run-settings.js";
 import { withRunTokens } from "./with-run-tokens.js";
 
 /**

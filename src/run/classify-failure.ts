@@ -1,4 +1,4 @@
-import type { FailureReason } from "../answer/render-failure-comment.js";
+import type { FailureReason } from "../question/failure-reason.js";
 import { RetryLaterError } from "../shared/retry-later-error.js";
 import { githubRefusal } from "./github-refusal.js";
 import { NothingToRetryError } from "../question/previous-question.js";
@@ -14,9 +14,9 @@ import {
  * Only the kind: error messages name hosts, URLs and upstream bodies (a model
  * server's, GitHub's), which go to the log, never to a public comment.
  */
-export function failureReason(error: unknown): FailureReason {
+export function classifyFailure(error: unknown): FailureReason {
   // A run handed back for a retry failed for its cause's reason.
-  if (error instanceof RetryLaterError) return failureReason(error.cause);
+  if (error instanceof RetryLaterError) return classifyFailure(error.cause);
   if (error instanceof ModelError) {
     const status = endpointStatus(error.message);
     if (status === 429) return { kind: "model-rate-limited" };

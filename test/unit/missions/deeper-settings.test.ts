@@ -1,6 +1,6 @@
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
-import { deeperSettings } from "../../../src/run/deeper-settings.js";
+import { deeperSettings } from "../../../src/missions/deeper-settings.js";
 
 const settings = resolveRunSettings(defaultRepoConfig(), {
   model: "gpt-4o",

@@ -1,4 +1,4 @@
-import { codeSpan } from "../answer/render-footer.js";
+import { codeSpan } from "./render-footer.js";
 import type { RepoConfig } from "../config/repo-config-schema.js";
 import { COMMANDS, describeCommand } from "../question/commands.js";
 import type { RunSettings } from "../missions/resolve-run-settings.js";

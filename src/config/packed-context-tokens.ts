@@ -1,4 +1,4 @@
-import type { Budgets } from "../config/repo-config-schema.js";
+import type { Budgets } from "./repo-config-schema.js";
 
 // The packed code's share of the first message when a model reads it; the
 // rest holds the question, the issue thread and the repository's guidance.

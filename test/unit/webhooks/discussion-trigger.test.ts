@@ -4,7 +4,7 @@ import type { RepoConfigInput } from "../../../src/config/repo-config-schema.js"
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
 import { decideTrigger } from "../../../src/question/decide-trigger.js";
-import { discussionTrigger } from "../../../src/trigger/discussion-trigger.js";
+import { discussionTrigger } from "../../../src/webhooks/discussion-trigger.js";
 import { screenTrigger } from "../../../src/question/screen-trigger.js";
 import { loadDiscussionWebhook } from "./webhook-fixture.js";
 

@@ -1,4 +1,4 @@
-import type { TriggerJob } from "./trigger-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
 
 /**
  * One attempt at a job. A queue that retries (Redis) runs a job again after

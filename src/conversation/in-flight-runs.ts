@@ -5,7 +5,7 @@ import {
   DEFAULT_COMMENT_WRITE_POLICY,
   retryCommentWrite,
   type CommentWritePolicy,
-} from "../conversation/retry-comment-write.js";
+} from "./retry-comment-write.js";
 
 /** The comment calls a run's comment needs (`ThreadComments` has them). */
 export interface CommentWriter {

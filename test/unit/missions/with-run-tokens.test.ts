@@ -1,6 +1,6 @@
 import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../../src/missions/resolve-run-settings.js";
-import { withRunTokens } from "../../../src/run/with-run-tokens.js";
+import { withRunTokens } from "../../../src/missions/with-run-tokens.js";
 
 const settings = resolveRunSettings(defaultRepoConfig(), {
   model: "gpt-4o",

@@ -1,6 +1,6 @@
 import { RequestError } from "@octokit/request-error";
 import { renderFailureComment } from "../../../src/answer/render-failure-comment.js";
-import { failureReason } from "../../../src/run/failure-reason.js";
+import { classifyFailure } from "../../../src/run/classify-failure.js";
 import {
   EmptyRepositoryError,
   GitHubError,
@@ -22,7 +22,7 @@ const INTERNAL = [
   "at ",
 ];
 
-describe("failureReason", () => {
+describe("classifyFailure", () => {
   it.each([
     [
       new ModelError(
@@ -66,7 +66,7 @@ describe("failureReason", () => {
   ])(
     "says only the kind of %s, and its comment names no host, URL, port, body or stack",
     async (error, kind) => {
-      const reason = failureReason(error);
+      const reason = classifyFailure(error);
       expect(reason).toStrictEqual({ kind });
       const body = await renderFailureComment(reason, { handle: "askcode" });
       for (const leak of INTERNAL) expect(body).not.toContain(leak);
@@ -81,7 +81,7 @@ describe("failureReason", () => {
       "GET https://ghe.internal.corp/api/v3/repos/o/r/commits/v9 answered 422",
       422,
     );
-    const reason = failureReason(
+    const reason = classifyFailure(
       new RefNotFoundError("v9.9", { cause: upstream }),
     );
     expect(reason).toStrictEqual({ kind: "ref-not-found", ref: "v9.9" });
@@ -102,13 +102,13 @@ describe("failureReason", () => {
         request: { method: method as "GET", url: `${API}${path}`, headers: {} },
         response: { status, url: `${API}${path}`, headers: {}, data: {} },
       });
-      expect(failureReason(error)).toStrictEqual({
+      expect(classifyFailure(error)).toStrictEqual({
         kind: "github-refused",
         status,
         subject,
       });
       expect(
-        failureReason(new GitHubError("refused", status, { cause: error })),
+        classifyFailure(new GitHubError("refused", status, { cause: error })),
       ).toStrictEqual({ kind: "github-refused", status, subject });
     },
   );
@@ -131,9 +131,9 @@ describe("failureReason", () => {
         },
       },
     );
-    expect(failureReason(limited)).toStrictEqual({ kind: "github" });
+    expect(classifyFailure(limited)).toStrictEqual({ kind: "github" });
     expect(
-      failureReason(new RateLimitError("limited", 403, undefined)),
+      classifyFailure(new RateLimitError("limited", 403, undefined)),
     ).toStrictEqual({ kind: "github" });
   });
 });

@@ -1,5 +1,5 @@
 import type { QuestionJob } from "../question/question-job.js";
-import { codeSpan } from "../answer/render-footer.js";
+import { codeSpan } from "./render-footer.js";
 
 /**
  * The sentence an answer given from retrieval alone opens with when whoever

@@ -1,6 +1,6 @@
 import { parseRepoConfig } from "../../../src/config/parse-repo-config.js";
 import { decideTrigger } from "../../../src/question/decide-trigger.js";
-import { reviewCommentTrigger } from "../../../src/trigger/review-comment-trigger.js";
+import { reviewCommentTrigger } from "../../../src/webhooks/review-comment-trigger.js";
 import { screenTrigger } from "../../../src/question/screen-trigger.js";
 import { loadReviewCommentWebhook } from "./webhook-fixture.js";
 

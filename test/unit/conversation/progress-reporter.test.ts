@@ -1,4 +1,4 @@
-import { createProgressReporter } from "../../../src/run/progress-reporter.js";
+import { createProgressReporter } from "../../../src/conversation/progress-reporter.js";
 import { createManualClock, deferred } from "../../helpers/manual-clock.js";
 
 /** A reporter over a clock the test moves, recording each edit; `hold` keeps edits under way until released. */
