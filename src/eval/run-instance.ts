@@ -1,9 +1,8 @@
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
-import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
-import { indexForOneQuestion } from "../retrieval/one-question/index-for-one-question.js";
+import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import { indexRepository } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import { retrieveContext } from "../retrieval/retrieve-context.js";
@@ -198,21 +197,21 @@ export async function runInstance(
 
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
-    // What an earlier run kept on disk (no-op for a cache held only in memory).
-    await input.derived?.load(repository.files, {});
-    await loadGrammarsFor(repository.files);
-    const index = input.lazyIndex
-      ? indexForOneQuestion(repository.files, instance.problem_statement, {
-          ...(input.derived ? { derived: input.derived } : {}),
-          ...(input.lazyTopFiles !== undefined
-            ? { limits: { topFiles: input.lazyTopFiles } }
-            : {}),
-        }).index
-      : d.indexRepository(
-          repository.files,
-          {},
-          input.derived ? { derived: input.derived } : {},
-        );
+    // What an earlier run kept on disk is loaded first (nothing, for a
+    // cache held only in memory); the instance's question is given only
+    // with --lazy-index, so that the default run scores the full index.
+    const { index } = await indexFilesForQuestion(repository.files, {
+      ...(input.derived ? { derived: input.derived } : {}),
+      ...(input.lazyIndex
+        ? {
+            question: instance.problem_statement,
+            ...(input.lazyTopFiles !== undefined
+              ? { limits: { topFiles: input.lazyTopFiles } }
+              : {}),
+          }
+        : {}),
+      indexRepository: d.indexRepository,
+    });
     result.timings.indexMs = d.now() - t;
     result.chunks = index.chunks.length;
     sample();
