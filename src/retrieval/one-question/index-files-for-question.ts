@@ -56,12 +56,17 @@ export interface FilesIndexedForQuestion {
  * The one way askcode indexes the files read for a question, shared by the
  * app (`indexForQuestion`, over files read through GitHub), the CLI
  * (`indexCheckout`, a checkout read through git) and eval (`runInstance`, a
- * mirror at the instance's base commit). What differs is passed in: how the
- * files were read stays with each caller (candidates on GitHub, blob SHAs of
- * a working tree, eval's exclusions), as do the index caches in front of
- * this (the app's per-commit index, the CLI's snapshots) and when to save
- * `derived` (the app does not wait for the disk, the CLI does before it
- * exits, eval keeps it in memory).
+ * mirror at the instance's base commit). What differs is passed in, or
+ * stays with the caller for a reason. Reading: the app reads through
+ * GitHub with askcode's secrets redacted (a model reads the files and the
+ * answer is posted), candidates when the repository is too large to read
+ * whole; the CLI and eval read a checkout on disk through git, whole,
+ * unredacted (nothing leaves the machine), the CLI naming a working tree's
+ * files by the blob SHA of their text, eval leaving out its exclusions.
+ * The index caches in front of this are the caller's (the app's per-commit
+ * index, the CLI's snapshots), as is when to save `derived` (the app does
+ * not wait for the disk, the CLI does before it exits, eval keeps it in
+ * memory).
  *
  * 1. load what `derived` holds of these files;
  * 2. with a question and many trees lacking, index in two stages for it
