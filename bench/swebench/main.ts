@@ -38,7 +38,8 @@ import {
 } from "./run-instance-github.js";
 import { createVirtualClock } from "./virtual-clock.js";
 import type { InstanceResult } from "../../src/eval/result-types.js";
-import { BM25_TOP_K, runInstance } from "../../src/eval/run-instance.js";
+import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
+import { runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { readWeights } from "./read-weights.js";

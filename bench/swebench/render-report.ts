@@ -11,7 +11,7 @@ import { renderGithubTables } from "./render-github-tables.js";
 import type { InstanceResult } from "../../src/eval/result-types.js";
 import type { GoldView } from "../../src/eval/summarize.js";
 import type { GithubInstanceResult } from "./run-instance-github.js";
-import { BM25_TOP_K } from "../../src/eval/run-instance.js";
+import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
 
 // Per language and per repository, askcode then the baseline: file recall
 // Avg/All and line recall as a mean per instance (the targets).

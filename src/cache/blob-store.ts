@@ -1,17 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { dirname } from "node:path";
-import { LRUCache } from "lru-cache";
 import { createBurstWarning, type WarnLog } from "../shared/burst-warning.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import {
-  decodeBlobEntry,
   encodeBlobEntry,
   ENTRY_HEADER_BYTES,
   MAX_PAYLOAD_BYTES,
 } from "./blob-entry-format.js";
 import { errorCode, nodeBlobFs, type BlobFs } from "./blob-fs.js";
 import { blobPath, checkBlobKey } from "./blob-key.js";
-import { scanBlobDir, TEMP_MARKER } from "./scan-blob-dir.js";
+import { createBlobIndex } from "./blob-index.js";
+import { createBlobReader } from "./blob-reader.js";
+import { createBlobWriter } from "./blob-writer.js";
+import { scanBlobDir } from "./scan-blob-dir.js";
 
 /**
  * Immutable bytes on disk, keyed by what they are (`kind`) and the git blob
@@ -50,19 +49,6 @@ export interface BlobStoreOptions {
   scan?: "start" | "first-write";
 }
 
-interface IndexedBlob {
-  kind: string;
-  sha: string;
-  /** On disk, header included. */
-  bytes: number;
-  /** When the file's mtime was last set to say it was used (clock ms). */
-  touchedAt: number;
-}
-
-// A hit moves the entry to the front in memory at once; on disk (the mtime
-// the next start orders by) at most this often, so that hot entries cost no
-// extra system call per read.
-const TOUCH_EVERY_MS = 60_000;
 // A temporary file older than this at start is a write a crash cut short.
 const STALE_TEMP_MS = 10 * 60_000;
 
@@ -113,52 +99,12 @@ export async function createBlobStore(
     return noBlobStore();
   }
 
-  // Unlinks started by evictions; the put (or start) that caused them waits
-  // for them, so the disk is back under maxBytes when it returns.
-  const unlinking: Promise<void>[] = [];
-  const unlink = (path: string) =>
-    fs.unlink(path).catch((error: unknown) => {
-      if (errorCode(error) !== "ENOENT")
-        writeWarning.failed(
-          error,
-          `askcode could not delete ${path} from the blob cache; the directory may grow past its size`,
-        );
-    });
-  // lru-cache does the bookkeeping: sizes against maxSize, recency, and
-  // which entry goes when a new one does not fit; dispose deletes its file.
-  const index = new LRUCache<string, IndexedBlob>({
-    maxSize: maxBytes,
-    sizeCalculation: (blob) => blob.bytes,
-    dispose: (blob, _key, reason) => {
-      // "delete" is the store forgetting a file it already removed; "set"
-      // replaces an entry with the same file.
-      if (reason === "evict")
-        unlinking.push(unlink(blobPath(dir, blob.kind, blob.sha)));
-    },
-  });
-  const settleUnlinks = () => Promise.all(unlinking.splice(0));
+  const index = createBlobIndex({ dir, maxBytes, fs, writeWarning });
 
-  // Reads what an earlier process left, into the index; an entry already
-  // there (read since start) stays the most recently used.
+  // Reads what an earlier process left, into the index.
   async function scan(): Promise<void> {
-    const found = await scanBlobDir(fs, dir, clock.now() - STALE_TEMP_MS);
-    // Set aside, then set again after the scanned ones, so that a trim to
-    // maxBytes takes older entries first. Least recent first.
-    const usedThisRun = [...index.entries()].reverse();
-    for (const [key] of usedThisRun) index.delete(key);
-    const used = new Set(usedThisRun.map(([key]) => key));
-    for (const blob of found) {
-      const key = `${blob.kind}/${blob.sha}`;
-      if (blob.bytes > 0 && blob.bytes <= maxBytes && !used.has(key))
-        index.set(key, {
-          kind: blob.kind,
-          sha: blob.sha,
-          bytes: blob.bytes,
-          touchedAt: blob.mtimeMs,
-        });
-    }
-    for (const [key, blob] of usedThisRun) index.set(key, blob);
-    await settleUnlinks();
+    index.addScanned(await scanBlobDir(fs, dir, clock.now() - STALE_TEMP_MS));
+    await index.settleUnlinks();
     scanComplete = true;
   }
   let scanComplete = false;
@@ -180,107 +126,32 @@ export async function createBlobStore(
       ),
     ));
 
-  const madeDirs = new Set<string>();
+  const write = createBlobWriter({ dir, fs, clock, writeWarning, index });
   const writing = new Map<string, Promise<void>>();
-
-  async function write(
-    kind: string,
-    sha: string,
-    path: string,
-    entry: Buffer,
-  ): Promise<void> {
-    const folder = dirname(path);
-    const temp = `${path}${TEMP_MARKER}${process.pid}-${randomBytes(4).toString("hex")}`;
-    try {
-      if (!madeDirs.has(folder)) {
-        await fs.mkdir(folder, { recursive: true });
-        madeDirs.add(folder);
-      }
-      await fs.writeFile(temp, entry);
-      await fs.rename(temp, path);
-    } catch (error) {
-      // The directory may have been removed under us: made again next time.
-      madeDirs.delete(folder);
-      // The temp may never have been written; the failure that matters is
-      // the write's, reported below.
-      await fs.unlink(temp).catch(() => {});
-      writeWarning.failed(
-        error,
-        `askcode could not write to the blob cache in ${dir} (${errorCode(error) ?? "error"}); entries are skipped while it lasts, which costs only time`,
-      );
-      return;
-    }
-    writeWarning.recovered();
-    index.set(`${kind}/${sha}`, {
-      kind,
-      sha,
-      bytes: entry.length,
-      touchedAt: clock.now(),
-    });
-    await settleUnlinks();
-  }
-
-  async function touch(path: string, blob: IndexedBlob): Promise<void> {
-    const now = clock.now();
-    if (now - blob.touchedAt < TOUCH_EVERY_MS) return;
-    blob.touchedAt = now;
-    // Only the order at the next start depends on it: a failure is no fault.
-    await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
-  }
 
   return {
     get bytes() {
-      return index.calculatedSize;
+      return index.lru.calculatedSize;
     },
     get entries() {
-      return index.size;
+      return index.lru.size;
     },
-    async get(kind, sha) {
-      const path = blobPath(dir, kind, sha);
-      const key = `${kind}/${sha}`;
-      let blob = index.get(key);
-      // Before the scan the index knows only this run's entries: the file may be there.
-      if (!blob && scanComplete) return undefined;
-      let entry: Buffer;
-      try {
-        entry = await fs.readFile(path);
-      } catch (error) {
-        if (errorCode(error) === "ENOENT") index.delete(key);
-        else
-          readWarning.failed(
-            error,
-            `askcode could not read the blob cache in ${dir} (${errorCode(error) ?? "error"}); reading from GitHub instead`,
-          );
-        return undefined;
-      }
-      readWarning.recovered();
-      const decoded = decodeBlobEntry(kind, sha, entry);
-      if (!decoded.ok) {
-        index.delete(key);
-        // Out of the index, it is not read again; a file left behind is
-        // replaced by the next write of its SHA. The warning below says why.
-        await fs.unlink(path).catch(() => {});
-        corruptWarning.failed(
-          new Error(`${path}: ${decoded.problem}`),
-          `askcode deleted a corrupt blob cache entry (${decoded.problem}); it is read from GitHub again`,
-        );
-        return undefined;
-      }
-      if (!blob) {
-        // Seen for the first time: when it was last used is unknown, so now.
-        blob = { kind, sha, bytes: entry.length, touchedAt: -Infinity };
-        index.set(key, blob);
-      }
-      await touch(path, blob);
-      return decoded.payload;
-    },
+    get: createBlobReader({
+      dir,
+      fs,
+      clock,
+      index,
+      readWarning,
+      corruptWarning,
+      scanComplete: () => scanComplete,
+    }),
     async put(kind, sha, bytes) {
       const path = blobPath(dir, kind, sha);
       const key = `${kind}/${sha}`;
       // Room is counted against everything on disk: known before a write.
       if (!scanComplete) await scanOnce();
       // Immutable: an entry already held is never rewritten, only used.
-      if (index.get(key)) return;
+      if (index.lru.get(key)) return;
       const racing = writing.get(key);
       if (racing) return racing;
       // An entry larger than the whole store would evict everything and

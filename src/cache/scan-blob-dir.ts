@@ -8,7 +8,7 @@ export interface ScannedBlob {
   sha: string;
   /** The file's size, header included. */
   bytes: number;
-  /** Its modification time: when it was written or last read (see `touch` in blob-store.ts). */
+  /** Its modification time: when it was written or last read (see `touch` in blob-reader.ts). */
   mtimeMs: number;
 }
 

@@ -1,17 +1,9 @@
 import { availableParallelism } from "node:os";
 import type { CodeReader } from "../code-host/code-host.js";
 import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
-import { loadGrammarsFor } from "../retrieval/chunks/chunk-file.js";
-import { buildIndex } from "../retrieval/index/build-index.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
-import {
-  firstPassPays,
-  treesToMake,
-} from "../retrieval/one-question/first-pass-pays.js";
-import {
-  indexForOneQuestion,
-  type QuestionIndexLimits,
-} from "../retrieval/one-question/index-for-one-question.js";
+import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
+import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { IndexSnapshots } from "./index-snapshots.js";
@@ -60,9 +52,10 @@ const defaultCpuPool = async (threads: number) => {
  * built: found by the listing before any file is read, or else by the
  * files once read. Only complete indexes are kept.
  *
- * Given the one `question` the index is for, and many trees to make
- * (`firstPassPays`), only the files that can reach its context get their
- * tree (`indexForOneQuestion`); the result then has files `withoutTree`. The
+ * The files read are indexed as the app and eval index theirs
+ * (`indexFilesForQuestion`): given the one `question` the index is for, and
+ * many trees to make (`firstPassPays`), only the files that can reach its
+ * context get their tree; the result then has files `withoutTree`. The
  * trees made are saved to `derived` all the same, so a later question
  * parses fewer.
  *
@@ -119,26 +112,12 @@ export async function indexCheckout(
       indexMs: now() - indexing,
       withoutTree: 0,
     };
-  if (derived) await derived.load(files, {});
-  const lacking = derived ? derived.lacking(files, {}) : files;
-  let index: RepositoryIndex;
-  let withoutTree = 0;
-  if (
-    question !== undefined &&
-    firstPassPays(treesToMake(lacking), questionLimits)
-  ) {
-    // In place: the first pass is cheap and few files are parsed after it,
-    // too few to repay the threads' start.
-    await loadGrammarsFor(files);
-    const built = indexForOneQuestion(files, question, {
-      ...(derived ? { derived } : {}),
-      ...(questionLimits ? { limits: questionLimits } : {}),
-    });
-    index = built.index;
-    withoutTree = built.stats.withoutTree;
-  } else {
-    index = await indexEveryFile(files, lacking.length, deps);
-  }
+  const { index, withoutTree } = await indexFilesForQuestion(files, {
+    ...(derived ? { derived } : {}),
+    ...(question !== undefined ? { question } : {}),
+    ...(questionLimits ? { limits: questionLimits } : {}),
+    deriveElsewhere: (lacking) => threadsFor(lacking, deps),
+  });
   // The process ends after this question: the next run reads what is saved.
   if (derived) await derived.save();
   // An index that kept first-pass chunks must not be loaded later as the
@@ -147,31 +126,19 @@ export async function indexCheckout(
   return { files, index, readMs, indexMs: now() - indexing, withoutTree };
 }
 
-/** The full index, derived on threads when `lacking` files repay them. */
-async function indexEveryFile(
-  files: readonly SourceFile[],
+/** Threads to derive `lacking` files on, when they repay their start. */
+async function threadsFor(
   lacking: number,
   deps: {
-    derived?: DerivedCache;
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
     cores?: number;
   },
-): Promise<RepositoryIndex> {
-  const { derived } = deps;
+): Promise<CpuPool | undefined> {
   const threads = Math.min(MAX_THREADS, deps.cores ?? availableParallelism());
   // Nothing else runs meanwhile, so every core derives; a thread costs its
   // start (loading the grammars and secretlint's rules again), which only
   // a first read of a larger checkout repays.
-  const cpu =
-    threads > 1 && lacking >= MIN_FILES_FOR_THREADS
-      ? await (deps.createCpuPool ?? defaultCpuPool)(threads)
-      : undefined;
-  try {
-    return await buildIndex(files, {
-      ...(derived ? { derived } : {}),
-      ...(cpu ? { deriveMany: cpu.derive } : {}),
-    });
-  } finally {
-    await cpu?.close();
-  }
+  return threads > 1 && lacking >= MIN_FILES_FOR_THREADS
+    ? await (deps.createCpuPool ?? defaultCpuPool)(threads)
+    : undefined;
 }

@@ -1,9 +1,9 @@
 import { systemClock, type Clock } from "../shared/clock.js";
-import { jobRetryDelayMs } from "../shared/retry-schedule.js";
-import { createFairQueue } from "./fair-queue.js";
+import { attemptJob, type AttemptState } from "./attempt-job.js";
+import { createIdleCount } from "./idle-count.js";
+import { createJobLine } from "./job-line.js";
 import type { JobJournal } from "../storage/job-journal/job-journal.js";
 import type {
-  JobAttempt,
   JobCanceller,
   JobEnd,
   JobQueue,
@@ -70,38 +70,26 @@ export interface InProcessQueueOptions {
  * await queue.enqueue(job); // "queued" | "duplicate"
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
-  const concurrency = options.concurrency ?? 4;
   const { journal } = options;
   const attempts = options.attempts ?? 1;
-  const backoffMs = options.backoffMs ?? 10_000;
   const clock = options.clock ?? systemClock;
-  // Jobs whose issue is free, waiting for a slot, in turn.
-  const ready = createFairQueue<TriggerJob>();
-  // Per busy issue (one of its jobs ready or running): the jobs behind it.
-  const behind = new Map<string, TriggerJob[]>();
-  // Accepted and not started, in the order they came: what `stop` cancels.
-  const waiting = new Set<TriggerJob>();
-  // Started and not ended: what a stop after the grace period uncounts.
-  const running = new Set<TriggerJob>();
   // Waiting out a retry's backoff.
   const sleeping = new Set<TriggerJob>();
   let stopped = false;
-  // Accepted (or taken up) and not finished; `onIdle` waits for it to reach 0.
-  let pending = 0;
-  let idleWaiters: Array<() => void> = [];
-
-  function finished(): void {
-    if (--pending > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const wake of waiters) wake();
-  }
+  // Accepted (or taken up) and not finished.
+  const idle = createIdleCount();
 
   const logError = (error: unknown, job: TriggerJob, message: string) =>
     options.log.error(
       { err: error, deliveryId: job.deliveryId, issue: issueKey(job) },
       message,
     );
+  const strike = (job: TriggerJob): Promise<void> =>
+    journal
+      .finish(job)
+      .catch((error: unknown) =>
+        logError(error, job, "askcode could not strike a job from its journal"),
+      );
 
   async function cancel(job: TriggerJob, ended: JobEnd): Promise<void> {
     try {
@@ -109,126 +97,44 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     } catch (error) {
       logError(error, job, "askcode could not reply to a job it will not run");
     }
-    await journal
-      .finish(job)
-      .catch((error: unknown) =>
-        logError(error, job, "askcode could not strike a job from its journal"),
-      );
+    await strike(job);
   }
 
-  function makeReady(job: TriggerJob): void {
-    ready.push([String(job.installationId), `${job.owner}/${job.repo}`], job);
-  }
-
-  // Puts a job in line: behind its issue's running or waiting job, if any.
-  function place(job: TriggerJob): void {
-    waiting.add(job);
-    const key = issueKey(job);
-    const queued = behind.get(key);
-    if (queued) queued.push(job);
-    else {
-      behind.set(key, []);
-      makeReady(job);
-      schedule();
-    }
-  }
-
-  // Jobs start on a later turn of the event loop, never inside `enqueue`:
-  // the webhook response waits for none of their work, and deliveries that
-  // arrive together are all in line before the first turn is given.
-  let scheduled = false;
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      fill();
-    });
-  }
-
-  // Starts jobs in turn while a slot is free.
-  function fill(): void {
-    while (!stopped && running.size < concurrency) {
-      const job = ready.shift();
-      if (!job) return;
-      waiting.delete(job);
-      running.add(job);
-      void attempt(job).then(() => {
-        running.delete(job);
-        const key = issueKey(job);
-        const next = behind.get(key)?.shift();
-        if (next) makeReady(next);
-        else behind.delete(key);
-        fill();
-      });
-    }
-  }
-
-  // One attempt: the job ends (answered, or its failure told), or a
-  // failure that may pass sends it back in line after a backoff.
-  async function attempt(job: TriggerJob): Promise<void> {
-    let retryAt: number | undefined;
-    try {
-      const entry = await journal.begin(job);
-      const current: JobAttempt = {
-        commentId: entry.commentId,
-        rememberComment: (commentId) => journal.rememberComment(job, commentId),
-        last: entry.attemptsMade >= attempts,
-        ...(entry.attemptsMade < attempts && {
-          next: {
-            inMs: jobRetryDelayMs(backoffMs, entry.attemptsMade),
-            attempt: entry.attemptsMade + 1,
-            of: attempts,
-          },
-        }),
-      };
-      try {
-        await options.run(job, current);
-      } catch (error) {
-        if (current.last) throw error;
-        retryAt = clock.now() + jobRetryDelayMs(backoffMs, entry.attemptsMade);
-        options.log.warn?.(
-          {
-            err: error,
-            deliveryId: job.deliveryId,
-            attempt: entry.attemptsMade,
-          },
-          "askcode job failed; the queue will retry it",
-        );
-        await journal.postpone(job, retryAt);
-      }
-    } catch (error) {
-      // The runner posts its own failure comment; reaching here means even
-      // that failed, and the log is the last place to say so.
-      logError(error, job, "askcode job failed");
-    }
-    if (retryAt === undefined) {
-      await journal
-        .finish(job)
-        .catch((error: unknown) =>
-          logError(
-            error,
-            job,
-            "askcode could not strike a job from its journal",
-          ),
-        );
-      finished();
-    } else runLater(job, retryAt);
-  }
+  const attemptState: AttemptState = {
+    journal,
+    run: options.run,
+    attempts,
+    backoffMs: options.backoffMs ?? 10_000,
+    clock,
+    log: options.log,
+    logError,
+  };
+  // One attempt: the job ends, or a failure that may pass sends it back in
+  // line after a backoff.
+  const line = createJobLine({
+    concurrency: options.concurrency ?? 4,
+    start: async (job) => {
+      const retryAt = await attemptJob(attemptState, job);
+      if (retryAt === undefined) {
+        await strike(job);
+        idle.finished();
+      } else runLater(job, retryAt);
+    },
+  });
 
   // Back in line at `at`, unless a stop came first (it settles the job).
   function runLater(job: TriggerJob, at: number): void {
     sleeping.add(job);
     void clock.sleep(Math.max(0, at - clock.now())).then(() => {
-      if (sleeping.delete(job)) place(job);
+      if (sleeping.delete(job)) line.place(job);
     });
   }
 
   // A job the stop keeps from starting: the next start runs it (durable),
   // or it is told it was interrupted.
   function leave(job: TriggerJob): void {
-    if (journal.durable) finished();
-    else void cancel(job, { reason: "stopped" }).then(finished);
+    if (journal.durable) idle.finished();
+    else void cancel(job, { reason: "stopped" }).then(idle.finished);
   }
 
   // A start takes up what the journal holds: jobs that never started, and
@@ -236,7 +142,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const recovered = journal.unfinished().then(
     (entries) => {
       for (const entry of entries) {
-        pending++;
+        idle.add();
         if (entry.attemptsMade >= attempts) {
           options.log.warn?.(
             { deliveryId: entry.job.deliveryId, attempts: entry.attemptsMade },
@@ -247,10 +153,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
             ...(entry.commentId === undefined
               ? {}
               : { commentId: entry.commentId }),
-          }).then(finished);
+          }).then(idle.finished);
         } else if (entry.runAfter > clock.now())
           runLater(entry.job, entry.runAfter);
-        else place(entry.job);
+        else line.place(entry.job);
       }
     },
     (error: unknown) =>
@@ -262,7 +168,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
 
   return {
     get pending() {
-      return pending;
+      return idle.pending;
     },
     get resumes() {
       return journal.durable;
@@ -270,29 +176,23 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     async enqueue(job) {
       await recovered;
       if ((await journal.accept(job)) === "duplicate") return "duplicate";
-      pending++;
+      idle.add();
       if (stopped) leave(job);
-      else place(job);
+      else line.place(job);
       return "queued";
     },
     stop() {
       if (stopped) return;
       stopped = true;
-      ready.drain();
-      behind.clear();
-      for (const job of [...waiting, ...sleeping]) leave(job);
-      waiting.clear();
+      for (const job of [...line.stop(), ...sleeping]) leave(job);
       sleeping.clear();
     },
-    onIdle() {
-      if (pending === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => idleWaiters.push(resolve));
-    },
+    onIdle: () => idle.onIdle(),
     async close() {
       // Past the grace period: the attempts still running were cut short by
       // the stop, not by a fault, so the next start does not count them.
       if (journal.durable)
-        await Promise.all([...running].map((job) => journal.uncount(job)));
+        await Promise.all([...line.running].map((job) => journal.uncount(job)));
     },
   };
 }

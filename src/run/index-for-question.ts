@@ -1,5 +1,4 @@
 import type { CodeReader } from "../code-host/code-host.js";
-import { buildIndex } from "../retrieval/index/build-index.js";
 import type { BuildContextOptions } from "../retrieval/build-context.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { IndexCache } from "../retrieval/index/index-cache.js";
@@ -8,6 +7,7 @@ import {
   type indexRepository,
   type RepositoryIndex,
 } from "../retrieval/index/index-repository.js";
+import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import {
@@ -81,14 +81,15 @@ export async function indexForQuestion(
   const collectAndIndex = async (): Promise<QuestionIndex> => {
     const collected = await d.collectFiles(reader, queries, options);
     const { derived, cpu } = options;
-    const index = await buildIndex(
-      collected.files,
-      {
-        ...(derived ? { derived } : {}),
-        ...(cpu ? { deriveMany: cpu.derive } : {}),
-      },
-      d.indexRepository,
-    );
+    // No question: the full index, which `cache` keeps for every question
+    // on a commit read whole (candidates are too few files for two stages
+    // to pay). The threads are the app's, shared by every question: not
+    // closed here.
+    const { index } = await indexFilesForQuestion(collected.files, {
+      ...(derived ? { derived } : {}),
+      ...(cpu ? { deriveElsewhere: () => ({ derive: cpu.derive }) } : {}),
+      indexRepository: d.indexRepository,
+    });
     // Writing to disk is for later questions: this one does not wait for it
     // (the blob store never throws for the disk's sake).
     if (derived) void derived.save();

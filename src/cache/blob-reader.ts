@@ -1,0 +1,82 @@
+import type { BurstWarning } from "../shared/burst-warning.js";
+import type { Clock } from "../shared/clock.js";
+import { decodeBlobEntry } from "./blob-entry-format.js";
+import { errorCode, type BlobFs } from "./blob-fs.js";
+import type { BlobIndex, IndexedBlob } from "./blob-index.js";
+import { blobPath } from "./blob-key.js";
+
+// A hit moves the entry to the front in memory at once; on disk (the mtime
+// the next start orders by) at most this often, so that hot entries cost no
+// extra system call per read.
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The blob store's reads (`BlobStore.get`): every read checks the entry's
+ * checksum, and a corrupt or truncated one is deleted and read as a miss;
+ * a read that fails otherwise is a miss and a warning. A hit is the most
+ * recently used entry, in memory at once and on disk now and then.
+ *
+ * @example
+ * const get = createBlobReader({ dir, fs, clock, index, readWarning, corruptWarning, scanComplete: () => true });
+ * await get("text", sha) // the payload, or undefined
+ */
+export function createBlobReader(options: {
+  dir: string;
+  fs: BlobFs;
+  clock: Pick<Clock, "now">;
+  index: BlobIndex;
+  readWarning: BurstWarning;
+  corruptWarning: BurstWarning;
+  /** Whether the index knows every entry on disk (else a file may be there that it does not). */
+  scanComplete: () => boolean;
+}): (kind: string, sha: string) => Promise<Buffer | undefined> {
+  const { dir, fs, clock, index, readWarning, corruptWarning } = options;
+
+  async function touch(path: string, blob: IndexedBlob): Promise<void> {
+    const now = clock.now();
+    if (now - blob.touchedAt < TOUCH_EVERY_MS) return;
+    blob.touchedAt = now;
+    // Only the order at the next start depends on it: a failure is no fault.
+    await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
+  }
+
+  return async (kind, sha) => {
+    const path = blobPath(dir, kind, sha);
+    const key = `${kind}/${sha}`;
+    let blob = index.lru.get(key);
+    // Before the scan the index knows only this run's entries: the file may be there.
+    if (!blob && options.scanComplete()) return undefined;
+    let entry: Buffer;
+    try {
+      entry = await fs.readFile(path);
+    } catch (error) {
+      if (errorCode(error) === "ENOENT") index.lru.delete(key);
+      else
+        readWarning.failed(
+          error,
+          `askcode could not read the blob cache in ${dir} (${errorCode(error) ?? "error"}); reading from GitHub instead`,
+        );
+      return undefined;
+    }
+    readWarning.recovered();
+    const decoded = decodeBlobEntry(kind, sha, entry);
+    if (!decoded.ok) {
+      index.lru.delete(key);
+      // Out of the index, it is not read again; a file left behind is
+      // replaced by the next write of its SHA. The warning below says why.
+      await fs.unlink(path).catch(() => {});
+      corruptWarning.failed(
+        new Error(`${path}: ${decoded.problem}`),
+        `askcode deleted a corrupt blob cache entry (${decoded.problem}); it is read from GitHub again`,
+      );
+      return undefined;
+    }
+    if (!blob) {
+      // Seen for the first time: when it was last used is unknown, so now.
+      blob = { kind, sha, bytes: entry.length, touchedAt: -Infinity };
+      index.lru.set(key, blob);
+    }
+    await touch(path, blob);
+    return decoded.payload;
+  };
+}

@@ -1,0 +1,107 @@
+import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
+import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
+import type { retrieveContext } from "../retrieval/retrieve-context.js";
+import type { SourceFile } from "../retrieval/types.js";
+import type { TokenCounter } from "../tokens/token-counter.js";
+import {
+  packWholeFiles,
+  type WholeFileFill,
+} from "./baseline/pack-whole-files.js";
+import type { BudgetRun, SystemRun } from "./result-types.js";
+import {
+  checkAgainstPieces,
+  shownLines,
+  type ShownLines,
+} from "./shown-lines.js";
+
+/** What every budget of one instance runs on: read, indexed and ranked once. */
+export interface BudgetRunInput {
+  files: SourceFile[];
+  index: RepositoryIndex;
+  question: string;
+  tokenCounter: TokenCounter;
+  /** Every text read, by path (the baseline packs whole files from it). */
+  texts: ReadonlyMap<string, string>;
+  linesOf: (path: string) => string[] | undefined;
+  /** Scores a context on the gold (`goldScorer`). */
+  scores: (shown: ShownLines) => Pick<SystemRun, "score" | "codeScore">;
+  /** The baseline's ranking (`rankBaseline`). */
+  top: readonly string[];
+  mapShare?: number;
+  weights?: EvidenceWeights;
+  retrieveContext: typeof retrieveContext;
+  now: () => number;
+  /** Called after each synchronous step, so the heap's high-water mark is seen. */
+  sample: () => void;
+}
+
+/**
+ * One budget, both systems: askcode's retrieval and packing on the prebuilt
+ * index, and the baseline's whole-file packing under both fill rules, each
+ * context read back into the lines it shows and scored.
+ *
+ * @example
+ * result.budgets.push(runBudget(13_000, { files, index, question, tokenCounter, texts, linesOf, scores, top, retrieveContext, now, sample }));
+ */
+export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
+  const { now, sample } = input;
+  let t = now();
+  const { context } = input.retrieveContext({
+    files: input.files,
+    index: input.index,
+    question: input.question,
+    budget,
+    tokenCounter: input.tokenCounter,
+    options: {
+      ...(input.mapShare !== undefined
+        ? { pack: { mapShare: input.mapShare } }
+        : {}),
+      ...(input.weights ? { rank: { weights: input.weights } } : {}),
+    },
+  });
+  const askcodeMs = now() - t;
+  sample();
+  const shown = shownLines(context.text, input.linesOf);
+  const askcode: SystemRun = {
+    ...input.scores(shown),
+    tokensUsed: context.tokensUsed,
+    files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
+    mismatches: shown.mismatches,
+    mode: context.mode,
+    pieceCheck: checkAgainstPieces(shown, context.pieces),
+  };
+  t = now();
+  const bm25Run = baselineRun(input, budget, "skip");
+  const baselineMs = now() - t;
+  return {
+    budget,
+    systems: {
+      askcode,
+      bm25: bm25Run,
+      bm25Stop: baselineRun(input, budget, "stop"),
+    },
+    askcodeMs,
+    baselineMs,
+  };
+}
+
+function baselineRun(
+  input: BudgetRunInput,
+  budget: number,
+  fill: WholeFileFill,
+): SystemRun {
+  const packed = packWholeFiles({
+    ranked: input.top,
+    text: (p) => input.texts.get(p),
+    budget,
+    tokenCounter: input.tokenCounter,
+    fill,
+  });
+  const shown = shownLines(packed.text, input.linesOf);
+  return {
+    ...input.scores(shown),
+    tokensUsed: packed.tokensUsed,
+    files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
+    mismatches: shown.mismatches,
+  };
+}
