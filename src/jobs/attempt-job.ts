@@ -1,7 +1,7 @@
 import type { Clock } from "../shared/clock.js";
 import { jobRetryDelayMs } from "../shared/retry-schedule.js";
 import type { JobJournal } from "../storage/job-journal/job-journal.js";
-import type { JobAttempt, JobRunner } from "../question/job-queue.js";
+import type { JobAttempt, JobRunner } from "./job-queue.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 
 /** What one attempt needs of its queue (`createInProcessQueue`'s options, defaults applied). */

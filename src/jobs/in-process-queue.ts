@@ -3,12 +3,7 @@ import { attemptJob, type AttemptState } from "./attempt-job.js";
 import { createIdleCount } from "./idle-count.js";
 import { createJobLine } from "./job-line.js";
 import type { JobJournal } from "../storage/job-journal/job-journal.js";
-import type {
-  JobCanceller,
-  JobEnd,
-  JobQueue,
-  JobRunner,
-} from "./job-queue.js";
+import type { JobCanceller, JobEnd, JobQueue, JobRunner } from "./job-queue.js";
 import { issueKey } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 
