@@ -1,5 +1,5 @@
 import { modelCostUsd } from "../shared/model-cost.js";
-import type { AnswerQuestionInput } from "./answer-question.js";
+import type { AnswerQuestionInput } from "./answer-question-input.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
 import type { RunQuestionDeps } from "./run-question-deps.js";
 import type { RunState } from "./run-state.js";
