@@ -1,35 +1,8 @@
-import type { ChatModel } from "../agent/chat-model.js";
-import type { RunMetrics } from "../metrics/run-metrics.js";
-import type { RunSettings } from "../missions/resolve-run-settings.js";
-import {
-  reserveSpend,
-  type SpendDeps,
-  type SpendRun,
-} from "../limits/reserve-spend.js";
-import type { SpendShortfall } from "../storage/spend-ledger/spend-ledger.js";
+import { reserveSpend } from "../limits/reserve-spend.js";
 import { deeperSettings } from "../missions/deeper-settings.js";
-import type { AnswerForm } from "./plan-run.js";
+import type { RunQuestionDeps } from "./run-question-deps.js";
+import type { RunState, StepResult } from "./run-state.js";
 import { withRunTokens } from "../missions/with-run-tokens.js";
-
-export interface ChooseModelDeps {
-  operator: Parameters<typeof deeperSettings>[1];
-  modelFor(name: string): ChatModel | undefined;
-  spend?: Omit<SpendDeps, "log" | "metrics">;
-  log: SpendDeps["log"];
-  metrics?: RunMetrics;
-}
-
-/** Who answers a run, and within what. */
-export interface ModelChoice {
-  /** The model, or undefined: retrieval alone (the form's choice, no endpoint, or a spent budget). */
-  model?: ChatModel;
-  /** The run's settings: `/deeper`'s where asked, within what the model budgets granted. */
-  settings: RunSettings;
-  /** The run's hold on the model budgets, when a model was wanted and budgets apply. */
-  spend?: SpendRun;
-  /** Set when a budget had too little left: the answer says why it has no model. */
-  spent?: SpendShortfall;
-}
 
 /**
  * The model step of a run: `/deeper` widens the settings within the
@@ -38,14 +11,15 @@ export interface ModelChoice {
  * the model away.
  *
  * @example
- * const { model, settings, spend } = await chooseModel(job, settings, "deeper", deps);
+ * const { next } = await chooseModel({ job, settings, form: "deeper" }, deps); // next: { model, runSettings, spend }
  */
 export async function chooseModel(
-  job: Parameters<typeof reserveSpend>[0],
-  settings: RunSettings,
-  form: AnswerForm,
-  deps: ChooseModelDeps,
-): Promise<ModelChoice> {
+  state: Pick<RunState, "job" | "settings" | "form">,
+  deps: RunQuestionDeps,
+): Promise<
+  StepResult<Pick<RunState, "model" | "runSettings" | "spend" | "spent">>
+> {
+  const { settings, form } = state;
   // `/deeper`: more context and tool calls, within the operator's ceiling.
   const formSettings =
     form === "deeper" ? deeperSettings(settings, deps.operator) : settings;
@@ -53,17 +27,20 @@ export async function chooseModel(
     form === "model" || form === "deeper"
       ? deps.modelFor(settings.model)
       : undefined;
-  if (!wanted || !deps.spend) return { model: wanted, settings: formSettings };
-  const spend = await reserveSpend(job, formSettings.budgets, {
+  if (!wanted || !deps.spend)
+    return { next: { model: wanted, runSettings: formSettings } };
+  const spend = await reserveSpend(state.job, formSettings.budgets, {
     ...deps.spend,
     log: deps.log,
     metrics: deps.metrics,
   });
   const spent = spend.shortfall;
   return {
-    ...(!spent && { model: wanted }),
-    settings: withRunTokens(formSettings, spend.tokens),
-    spend,
-    ...(spent && { spent }),
+    next: {
+      ...(!spent && { model: wanted }),
+      runSettings: withRunTokens(formSettings, spend.tokens),
+      spend,
+      ...(spent && { spent }),
+    },
   };
 }

@@ -1,32 +1,9 @@
-import type { CodeHost } from "../code-host/code-host.js";
-import type { Conversation } from "../conversation/conversation.js";
-import {
-  pullRequestCommit,
-  type PullRequestCommit,
-} from "../conversation/pull-request-commit.js";
-import type { PullRequestFacts } from "../conversation/pull-requests.js";
-import { findAskedRef, type AskedRef } from "../question/find-asked-ref.js";
-import type { QuestionJob } from "../question/question-job.js";
-import type { Deadline } from "../shared/deadline.js";
+import { pullRequestCommit } from "../conversation/pull-request-commit.js";
+import { findAskedRef } from "../question/find-asked-ref.js";
 import { createPathPolicy } from "../tools/path-policy.js";
-import { runAt, type RunAtRepository } from "../question/run-at.js";
-import {
-  watchRepositoryReads,
-  type WatchedReader,
-} from "./watch-repository-reads.js";
-
-/** The one commit a run reads, and how it was chosen. */
-export interface RunCommit {
-  /** A branch, tag or commit the question named. */
-  asked?: AskedRef;
-  /** The pull request the question was asked on. */
-  pullRequest?: PullRequestFacts;
-  /** Its head, when the run reads it (no ref was asked). */
-  onHead?: PullRequestCommit;
-  /** The repository at the commit, its reads watched for GitHub failing them. */
-  watched: WatchedReader;
-  at: RunAtRepository;
-}
+import { runAt } from "../question/run-at.js";
+import type { RunState, StepResult } from "./run-state.js";
+import { watchRepositoryReads } from "./watch-repository-reads.js";
 
 /**
  * The commit step of a run: a ref the question names ("on v2.1 …", a link)
@@ -35,16 +12,16 @@ export interface RunCommit {
  * that one SHA, through a reader that hides `exclude_paths`.
  *
  * @example
- * const { at, watched } = await resolveCommit(job, task, { conversation, codeHost }, deadline, budgets);
+ * const { next } = await resolveCommit(run); // next.commit: { at, watched, … }
  */
 export async function resolveCommit(
-  job: Pick<QuestionJob, "owner" | "repo" | "htmlUrl" | "config">,
-  task: QuestionJob["task"],
-  clients: { conversation: Conversation; codeHost: CodeHost },
-  deadline: Deadline,
-  budgets: RunAtRepository["budgets"],
-): Promise<RunCommit> {
-  const { conversation, codeHost } = clients;
+  state: Pick<
+    RunState,
+    "job" | "task" | "clients" | "deadline" | "runSettings"
+  >,
+): Promise<StepResult<Pick<RunState, "commit">>> {
+  const { job, task, deadline } = state;
+  const { conversation, codeHost } = state.clients;
   const asked =
     task.kind === "question"
       ? findAskedRef(task.question, {
@@ -79,13 +56,17 @@ export async function resolveCommit(
     ref: resolved.ref,
     ...(asked && { askedRef: asked.ref }),
     reader: watched.reader,
-    budgets,
+    budgets: state.runSettings.budgets,
   });
   return {
-    ...(asked && { asked }),
-    ...(pullRequest && { pullRequest }),
-    ...(onHead && { onHead }),
-    watched,
-    at,
+    next: {
+      commit: {
+        ...(asked && { asked }),
+        ...(pullRequest && { pullRequest }),
+        ...(onHead && { onHead }),
+        watched,
+        at,
+      },
+    },
   };
 }
