@@ -56,7 +56,7 @@ export interface QuestionRunnerDeps {
  * job's log and the queue's attempt are per job.
  *
  * @example
- * const queue = stores.openQueue(createQuestionRunner({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches }));
+ * const queue = openJobQueue(createQuestionRunner({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches }), { stores, metrics });
  */
 export function createQuestionRunner(deps: QuestionRunnerDeps): QueueHandlers {
   const { app, operator, missions, clock, metrics, stores } = deps;
