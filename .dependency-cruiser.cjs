@@ -33,7 +33,8 @@ const LAYERS = [
   // The composition roots: the server, the CLI and the Probot app function
   // (src/index.ts); compose/ holds the factories they share (every durable
   // store on the chosen backend, caches, the installation's clients and code
-  // host with its metrics, the 👎 count that ties a store to a metric).
+  // host with its metrics, the 👎 count that ties a store to a metric, the
+  // token counters, the question runner the queue is handed, the push watch).
   [
     {
       folder: "server",
@@ -69,20 +70,14 @@ const LAYERS = [
       may: [
         "compose",
         "webhooks",
-        "jobs",
-        "run",
         "watch",
+        "jobs",
         "conversation",
-        "answer-records",
-        "limits",
-        "question",
         "worker-threads",
-        "agent",
         "missions",
         "config",
         "code-host",
         "cache",
-        "tokens",
         "metrics",
         "shared",
       ],
@@ -91,19 +86,24 @@ const LAYERS = [
       folder: "compose",
       may: [
         "run",
+        "watch",
         "conversation",
         "question",
         "jobs",
         "storage",
+        "worker-threads",
+        "agent",
+        "missions",
         "config",
         "retrieval",
         "code-host",
         "cache",
+        "tokens",
         "metrics",
         "shared",
       ],
       instead:
-        "compose/ holds factories every root shares; what only one root needs stays in that root",
+        "compose/ holds the factories the roots build their parts with, each root calling the ones it needs; a root's own choices (its options, the order it builds in) stay in that root",
     },
   ],
   // webhooks/ also parses a payload into issue-shaped facts as plain data

@@ -18,6 +18,7 @@ import { createResponseCache } from "../src/cache/response-cache.js";
 import { createInstallationClients } from "../src/compose/create-installation-clients.js";
 import { createSearchPacer } from "../src/code-host/github/search-pacer.js";
 import { createReadCaches } from "../src/compose/create-read-caches.js";
+import { createTokenCounters } from "../src/compose/create-token-counters.js";
 import { runGit } from "../src/code-host/local/run-git.js";
 import { loadOperatorConfig } from "../src/config/operator-config.js";
 import { createAskcodeMetrics } from "../src/metrics/askcode-metrics.js";
@@ -25,8 +26,6 @@ import { countQuestionRuns } from "../src/run/count-question-runs.js";
 import { createInFlightRuns } from "../src/conversation/in-flight-runs.js";
 import { runQuestion, type RunQuestionDeps } from "../src/run/run-question.js";
 import { systemClock, type Clock } from "../src/shared/clock.js";
-import { createTokenCounter } from "../src/tokens/create-token-counter.js";
-import type { TokenCounter } from "../src/tokens/token-counter.js";
 import { questionJob } from "../test/helpers/question-job.js";
 import { nockSoakRepository } from "./nock-soak-repository.js";
 import { soakQuestions } from "./soak-questions.js";
@@ -112,7 +111,6 @@ const { snapshotCache, keptTexts, indexCache, derivedCache, redactions } =
   await createReadCaches(operator, { clock, log });
 const metrics = createAskcodeMetrics(new Registry());
 const pacer = createSearchPacer({ clock, waits: metrics.github.searchWait });
-const counters = new Map<string, TokenCounter>();
 const inFlight = createInFlightRuns(log, { clock });
 
 const deps: RunQuestionDeps = {
@@ -135,12 +133,8 @@ const deps: RunQuestionDeps = {
   missions: [],
   operator,
   modelFor: () => undefined,
-  tokenCounterFor: (model) => {
-    let counter = counters.get(model);
-    if (!counter)
-      counters.set(model, (counter = createTokenCounter({ model })));
-    return counter;
-  },
+  // One counter per model for the whole soak, as the app keeps them.
+  tokenCounterFor: createTokenCounters(),
   clock,
   log,
   metrics: metrics.run,

@@ -1,0 +1,145 @@
+import type { Probot } from "probot";
+import type { GitHubHealth } from "../code-host/github/github-health.js";
+import { installationConfigSource } from "../config/installation-config-source.js";
+import type { OperatorConfig } from "../config/operator-config.js";
+import { checkStillAsked } from "../conversation/check-still-asked.js";
+import { openConversation } from "../conversation/open-conversation.js";
+import type { AskcodeMetrics } from "../metrics/askcode-metrics.js";
+import type { Mission } from "../missions/mission-schema.js";
+import type { JobAttempt, JobEnd } from "../jobs/job-queue.js";
+import type { QuestionJob } from "../question/question-job.js";
+import type { TriggerJob } from "../question/trigger-job.js";
+import type { AcceptTriggerDeps } from "../run/accept-trigger.js";
+import { countQuestionRuns } from "../run/count-question-runs.js";
+import type { InFlightRuns } from "../conversation/in-flight-runs.js";
+import {
+  replyInterrupted,
+  runQuestion,
+  type InstallationClients,
+  type RunQuestionDeps,
+} from "../run/run-question.js";
+import { cancelTrigger, runTrigger } from "../run/run-trigger.js";
+import type { Clock } from "../shared/clock.js";
+import type { CpuPool } from "../worker-threads/cpu-pool.js";
+import { createTokenCounters } from "./create-token-counters.js";
+import type { ReadCaches } from "./create-read-caches.js";
+import { modelFor } from "./model-for.js";
+import type { QueueHandlers, Stores } from "./open-stores.js";
+
+export interface QuestionRunnerDeps {
+  /** Probot: each installation's Octokit, and the logger every job's lines go to. */
+  app: Pick<Probot, "auth" | "log">;
+  operator: OperatorConfig;
+  missions: readonly Mission[];
+  clock: Clock;
+  metrics: AskcodeMetrics;
+  stores: Pick<Stores, "questionLimiter" | "spendLedger" | "answerRecords">;
+  /** The clients a job's run reads and writes with (`createClientsFor`). */
+  clientsFor(job: QuestionJob): Promise<InstallationClients>;
+  /** The app's slug, read once per process (`appSlugOnce`). */
+  appSlug(): Promise<string>;
+  /** Where each run's comment is registered, for the shutdown to mark it interrupted. */
+  inFlight: InFlightRuns;
+  caches: Pick<ReadCaches, "indexCache" | "derivedCache" | "redactions">;
+  /** Threads for a question's long CPU work (none: on the event loop). */
+  cpu?: CpuPool;
+  /** GitHub's last outage, which an answer that waited for it mentions (none: not watched). */
+  github?: Pick<GitHubHealth, "lastOutage">;
+}
+
+/**
+ * What the queue does with a job: `run` decides with the repository's
+ * config, counts the question against the limits, reacts 👀 and answers
+ * (`runTrigger`, `runQuestion`); `cancel` gives a job that will never run
+ * its one reply (`cancelTrigger`). What a run needs is built here once per
+ * process (its token counters, the default model's warmed up now); only the
+ * job's log and the queue's attempt are per job.
+ *
+ * @example
+ * const queue = openJobQueue(createQuestionRunner({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches }), { stores, metrics });
+ */
+export function createQuestionRunner(deps: QuestionRunnerDeps): QueueHandlers {
+  const { app, operator, missions, clock, metrics, stores } = deps;
+  const { indexCache, derivedCache, redactions } = deps.caches;
+  const jobLog = (job: Pick<TriggerJob, "installationId" | "owner" | "repo">) =>
+    // Every line of a run names its installation and repository (the tool-call audit too).
+    app.log.child({
+      installation: job.installationId,
+      repository: `${job.owner}/${job.repo}`,
+    });
+  // The place a question was asked, for the writes before and after a run
+  // (the 👀, the limit notice); a run opens its own with the thread options.
+  const conversationFor = async (job: QuestionJob) =>
+    openConversation(await app.auth(job.installationId), job, {
+      ownSecrets: operator.ownSecrets,
+    });
+  // The worker's side of a delivery: the config read, the decision, 👀.
+  const acceptDeps = (job: TriggerJob): AcceptTriggerDeps => ({
+    configSource: async () =>
+      installationConfigSource(
+        await app.auth(job.installationId),
+        job,
+        app.log,
+      ),
+    appSlug: deps.appSlug,
+    missions,
+    defaultHandle: operator.handle,
+    maxRunTokens: operator.maxRunTokens,
+    log: jobLog(job),
+    metrics: metrics.webhooks,
+    stillAsked: async (question) =>
+      checkStillAsked(await app.auth(question.installationId), question),
+  });
+  const answerDeps: Omit<RunQuestionDeps, "log" | "attempt"> = {
+    clientsFor: deps.clientsFor,
+    missions,
+    operator,
+    modelFor: (name) => modelFor(name, { operator, clock, log: app.log }),
+    tokenCounterFor: createTokenCounters({ warmUp: operator.model }),
+    clock,
+    metrics: metrics.run,
+    replies: metrics.replies,
+    ...(deps.github && { githubOutage: deps.github.lastOutage }),
+    spend: { ledger: stores.spendLedger, ceilings: operator.spendCeilings },
+    inFlight: deps.inFlight,
+    indexCache,
+    ...(derivedCache ? { derivedCache } : {}),
+    redactions,
+    ...(deps.cpu ? { cpu: deps.cpu } : {}),
+    answers: stores.answerRecords,
+  };
+  return {
+    run: (job: TriggerJob, attempt: JobAttempt) =>
+      runTrigger(job, {
+        ...acceptDeps(job),
+        acknowledge: async (question) =>
+          (await conversationFor(question)).acknowledge(),
+        run: countQuestionRuns(metrics.questions, clock, (question) =>
+          runQuestion(question, {
+            ...answerDeps,
+            log: jobLog(question),
+            attempt,
+          }),
+        ),
+        limits: {
+          limiter: stores.questionLimiter,
+          ceilings: operator.questionLimits,
+          clock,
+          comment: async (question, body) =>
+            (await conversationFor(question)).create(body),
+        },
+      }),
+    // A job that will never run gets one reply: it edits the comment an
+    // attempt left, if any, into the notice.
+    cancel: (job: TriggerJob, ended: JobEnd) =>
+      cancelTrigger(job, {
+        ...acceptDeps(job),
+        reply: (question) =>
+          replyInterrupted(
+            question,
+            { clientsFor: deps.clientsFor, operator },
+            ended,
+          ),
+      }),
+  };
+}
