@@ -5,7 +5,7 @@ import type { ResponseCache } from "../cache/response-cache.js";
 import type { AskcodeMetrics } from "../metrics/askcode-metrics.js";
 import { countAnswerReactions } from "./count-answer-reactions.js";
 import type { QuestionJob } from "../question/question-job.js";
-import type { InstallationClients } from "../run/run-question.js";
+import type { InstallationClients } from "../run/run-question-deps.js";
 import { createInstallationClients } from "./create-installation-clients.js";
 import type { ReadCaches } from "./create-read-caches.js";
 import { installationCredentials } from "./installation-credentials.js";

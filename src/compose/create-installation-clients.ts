@@ -6,7 +6,7 @@ import { openConversation } from "../conversation/open-conversation.js";
 import type { QuestionOctokit } from "../conversation/question-octokit.js";
 import type { ThreadCommentsOptions } from "../conversation/thread-comments.js";
 import type { QuestionJob } from "../question/question-job.js";
-import type { InstallationClients } from "../run/run-question.js";
+import type { InstallationClients } from "../run/run-question-deps.js";
 import {
   createInstallationCodeHost,
   type InstallationCodeHostOptions,

@@ -12,12 +12,11 @@ import type { TriggerJob } from "../question/trigger-job.js";
 import type { AcceptTriggerDeps } from "../run/accept-trigger.js";
 import { countQuestionRuns } from "../run/count-question-runs.js";
 import type { InFlightRuns } from "../conversation/in-flight-runs.js";
-import {
-  replyInterrupted,
-  runQuestion,
-  type InstallationClients,
-  type RunQuestionDeps,
-} from "../run/run-question.js";
+import { replyInterrupted, runQuestion } from "../run/run-question.js";
+import type {
+  InstallationClients,
+  RunQuestionDeps,
+} from "../run/run-question-deps.js";
 import { cancelTrigger, runTrigger } from "../run/run-trigger.js";
 import type { Clock } from "../shared/clock.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";

@@ -6,8 +6,6 @@ import { gatherForAnswer } from "./gather-for-answer.js";
 import type { IndexForQuestionDeps } from "./index-for-question.js";
 import { renderGroundedAnswer } from "./render-grounded-answer.js";
 
-export type { AnswerQuestionInput } from "./answer-question-input.js";
-
 /**
  * One question, from the code to the comment body:
  *

@@ -20,11 +20,6 @@ import { settleRun } from "./settle-run.js";
 import { showProgress } from "./show-progress.js";
 import { writeAnswer } from "./write-answer.js";
 
-export type {
-  InstallationClients,
-  RunQuestionDeps,
-} from "./run-question-deps.js";
-
 /**
  * One accepted question, end to end. It posts one comment at once and edits
  * it as the work goes (`progress: checklist`, the default; the quieter modes

@@ -1,6 +1,6 @@
 import { defaultRepoConfig } from "../../src/config/parse-repo-config.js";
 import { resolveRunSettings } from "../../src/missions/resolve-run-settings.js";
-import type { AnswerQuestionInput } from "../../src/run/answer-question.js";
+import type { AnswerQuestionInput } from "../../src/run/answer-question-input.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
 import { createFakeClock } from "./fake-clock.js";
 import { memoryRunAt } from "./memory-run-at.js";

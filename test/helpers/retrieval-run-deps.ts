@@ -1,5 +1,5 @@
 import { createInFlightRuns } from "../../src/conversation/in-flight-runs.js";
-import type { RunQuestionDeps } from "../../src/run/run-question.js";
+import type { RunQuestionDeps } from "../../src/run/run-question-deps.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
 
