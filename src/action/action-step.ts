@@ -1,5 +1,24 @@
 import * as core from "@actions/core";
-import { runAction, type RunActionOptions } from "./run-action.js";
+import {
+  runAction,
+  type ActionResult,
+  type RunActionOptions,
+} from "./run-action.js";
+
+/** The Action's outputs, as action.yml declares them (test/unit/action/action-yml.test.ts checks it). */
+export const ACTION_OUTPUTS = ["answer-url", "context-report"] as const;
+
+// What the step summary says when there is no reply to link.
+const WITHOUT_REPLY: Record<
+  Exclude<ActionResult["kind"], "replied" | "refused">,
+  string
+> = {
+  ignored: "askcode was not asked anything by this event.",
+  declined:
+    "askcode was not asked: the repository's `.github/askcode.yml` or the asker's role turned the event away, or the question was withdrawn.",
+  "replied-before":
+    "askcode replied to this trigger in an earlier run; nothing was written.",
+};
 
 /**
  * The Action's step as the runner sees it: `runAction`, then its outputs
@@ -21,40 +40,28 @@ export async function actionStep(
     const replied = result.kind === "replied" ? result : undefined;
     core.setOutput("answer-url", replied?.answerUrl ?? "");
     core.setOutput("context-report", replied?.contextReport ?? "");
-    const said = {
-      ignored: "askcode was not asked anything by this event.",
-      declined:
-        "askcode was not asked: the repository's `.github/askcode.yml` or the asker's role turned the event away, or the question was withdrawn.",
-      "replied-before":
-        "askcode replied to this trigger in an earlier run; nothing was written.",
-      refused: "",
-      replied: "",
-    }[result.kind];
     if (result.kind === "refused")
       return core.setFailed(
-        "GitHub refused askcode's reply where the question was asked (see the log for GitHub's reason).",
+        "GitHub refused askcode's reply where the question was asked (the log above has GitHub's reason).",
       );
-    await core.summary
-      .addHeading("askcode", 3)
-      .addRaw(
-        replied
-          ? `${replied.outcome.kind === "answered" ? "Answered" : "Replied without an answer"}: `
-          : said,
-      )
-      .addRaw(
-        replied
-          ? `<a href="${replied.answerUrl}">${replied.answerUrl}</a>`
-          : "",
-        true,
-      )
-      .write();
+    const summary = core.summary.addHeading("askcode", 3);
+    if (result.kind === "replied")
+      summary
+        .addRaw(
+          result.outcome.kind === "answered"
+            ? "Answered: "
+            : "Replied without an answer: ",
+        )
+        .addLink(result.answerUrl, result.answerUrl);
+    else summary.addRaw(WITHOUT_REPLY[result.kind]);
+    await summary.write();
   } catch (error) {
     core.setFailed(describeFailure(error));
   }
 }
 
-// The cause chain in one line: "askcode cannot run: …" (ConfigError), or
-// what failed and why, never a stack alone.
+// The cause chain in one line ("askcode cannot run: …", or what failed and
+// why), never a stack alone.
 function describeFailure(error: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = error; e && parts.length < 4;) {

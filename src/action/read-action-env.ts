@@ -30,13 +30,23 @@ export interface ActionEnv {
   };
 }
 
+/** The Action's inputs, as action.yml declares them (test/unit/action/action-yml.test.ts checks it). */
+export const ACTION_INPUTS = [
+  "github-token",
+  "model-api-key",
+  "model-base-url",
+  "model",
+  "handle",
+  "app-slug",
+] as const;
+
 /**
  * The name the runner gives an input's variable: `INPUT_` and the name
  * upper-cased, spaces made underscores, dashes kept (`INPUT_GITHUB-TOKEN`),
  * as @actions/core's `getInput` reads it.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/metadata-syntax#inputs
  */
-export function inputVariable(name: string): string {
+export function inputVariable(name: (typeof ACTION_INPUTS)[number]): string {
   return `INPUT_${name.replace(/ /g, "_").toUpperCase()}`;
 }
 
@@ -58,7 +68,8 @@ export function readActionEnv(
     const value = env[name]?.trim();
     return value ? value : undefined;
   };
-  const input = (name: string) => given(inputVariable(name));
+  const input = (name: (typeof ACTION_INPUTS)[number]) =>
+    given(inputVariable(name));
   const missing: string[] = [];
   const required = (name: string, hint: string) => {
     const value = given(name);
