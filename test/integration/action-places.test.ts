@@ -315,8 +315,8 @@ describe("the Action under `outsiders: retrieval`", () => {
     expect(step.failed).toBeUndefined();
     expect(github.posted).toHaveLength(1);
     const answer = github.edits.at(-1)!;
-    expect(answer).toContain(
-      "This repository answers people outside it from a search of the code alone.",
+    expect(answer).toMatch(
+      /^<!-- askcode:reply-to comment:492700400 -->\nThis repository answers people outside it from a search of the code alone\./,
     );
     expect(answer).toContain("retrieval only, no model");
     expect(permalinks(answer).map((l) => l.path)).toContain("src/upload.py");
