@@ -124,7 +124,9 @@ export async function runAction(
     ...parts,
     clientsFor: replies.clientsFor,
   });
-  // Read once per question: before the 👀 (a re-run adds none) and the answer.
+  // Read once per question: before the 👀 (a re-run adds none) and the
+  // answer. A thread that cannot be read is answered: a second reply on a
+  // re-run is better than a question left without one.
   let repliedBefore: Promise<boolean> | undefined;
   const earlierReply = (question: QuestionJob) =>
     (repliedBefore ??= (async () =>
@@ -132,7 +134,13 @@ export async function runAction(
         await app.auth(question.installationId),
         question,
         action.inputs.appSlug,
-      ))());
+      ))().catch((error: unknown) => {
+      app.log.warn(
+        { err: error, deliveryId: question.deliveryId },
+        "askcode could not read the thread for an earlier reply of its own; answering",
+      );
+      return false;
+    }));
   let asked: QuestionJob | undefined;
   let outcome: QuestionOutcome | "replied-before" | undefined;
   const trigger = steps.trigger(job);

@@ -297,6 +297,36 @@ describe("the Action on a label a mission claims", () => {
   });
 });
 
+describe("the Action when the thread cannot be read for an earlier reply", () => {
+  it("answers all the same: a question is never left without its reply", async () => {
+    // Registered first, so served first: the question is still asked (the
+    // issue), then the earlier-reply check's read of the comments fails.
+    const failing = nock("https://api.github.com")
+      .get(`${PATH}/issues/1`)
+      .reply(200, webhookPayload("issue_comment.created").issue)
+      .get(`${PATH}/issues/1/comments`)
+      .query(true)
+      .reply(502, { message: "Server Error" });
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+
+    const step = await runStep(
+      "issue_comment",
+      webhookPayload("issue_comment.created.mention"),
+    );
+
+    expect(step.failed).toBeUndefined();
+    expect(failing.pendingMocks()).toStrictEqual([]);
+    expect(github.posted).toHaveLength(1);
+    expect(permalinks(github.edits.at(-1)!).map((l) => l.path)).toContain(
+      "src/upload.py",
+    );
+    expect(step.outputs["answer-url"]).toBe(
+      `https://github.com/${OWNER}/${REPO}/issues/1#issuecomment-4242`,
+    );
+  });
+});
+
 describe("the Action under `outsiders: retrieval`", () => {
   it("answers an outsider's mention from the search alone, though a model key is given", async () => {
     nockConfig("outsiders: retrieval\n");
