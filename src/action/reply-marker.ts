@@ -1,3 +1,5 @@
+import { GITHUB_COMMENT_LIMIT } from "../answer/fit-comment.js";
+
 /**
  * The hidden line that says which trigger an Action's reply answers:
  * `<!-- askcode:reply-to comment:1362343011 -->`. The Action keeps nothing
@@ -17,12 +19,16 @@ export function replyMarker(triggerId: string): string {
 
 /**
  * A reply's body with the marker of the trigger it answers at its head,
- * once (a reply edited again keeps one).
+ * once (a reply edited again keeps one). A body already at GitHub's length
+ * limit (the answer is fitted to it) goes unmarked: GitHub would refuse it
+ * whole, and an unmarked reply costs only a second one on a re-run.
  *
  * @example
  * withReplyMarker("It retries twice.", "comment:1") // "<!-- askcode:reply-to comment:1 -->\nIt retries twice."
  */
 export function withReplyMarker(body: string, triggerId: string): string {
   const marker = replyMarker(triggerId);
-  return body.startsWith(marker) ? body : `${marker}\n${body}`;
+  if (body.startsWith(marker)) return body;
+  const marked = `${marker}\n${body}`;
+  return marked.length > GITHUB_COMMENT_LIMIT ? body : marked;
 }

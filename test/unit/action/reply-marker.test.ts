@@ -30,6 +30,12 @@ describe("the reply marker", () => {
     expect(isAnswerComment(marked)).toBe(true);
   });
 
+  it("leaves a reply already at GitHub's length limit unmarked, which GitHub would refuse whole", () => {
+    const long = "x".repeat(65_536 - 10);
+
+    expect(withReplyMarker(long, "comment:1")).toBe(long);
+  });
+
   it("never closes its HTML comment early on a mission's name", () => {
     expect(replyMarker("issue:1:mission:a--b:2026")).toBe(
       "<!-- askcode:reply-to issue:1:mission:a-%2Db:2026 -->",
