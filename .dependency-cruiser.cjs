@@ -30,7 +30,8 @@ const MOVE_IT_DOWN =
  * what it would import belongs, said before MOVE_IT_DOWN.
  */
 const LAYERS = [
-  // The composition roots: the server, the CLI and the Probot app function
+  // The composition roots: the server, the CLI, the GitHub Action (one
+  // question from the runner's event, no queue) and the Probot app function
   // (src/index.ts); compose/ holds the factories they share (every durable
   // store on the chosen backend, caches, the installation's clients and code
   // host with its metrics, the 👎 count that ties a store to a metric, the
@@ -64,6 +65,25 @@ const LAYERS = [
         "tokens",
         "shared",
       ],
+    },
+    {
+      folder: "action",
+      may: [
+        "compose",
+        "webhooks",
+        "run",
+        "conversation",
+        "answer-records",
+        "question",
+        "missions",
+        "config",
+        "answer",
+        "cache",
+        "metrics",
+        "shared",
+      ],
+      instead:
+        "action/ is a composition root over compose/'s factories and the App's run: what it would need from elsewhere is a factory compose/ should offer both roots",
     },
     {
       folder: "index.ts",

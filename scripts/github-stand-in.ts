@@ -43,6 +43,11 @@ export interface GitHubStandInOptions {
   codeSearchesPerMinute?: number;
   /** The clock the code-search limit counts on (tests move it). */
   clock?: Clock;
+  /**
+   * Who the comments posted here are by (default `askcode[bot]`, the
+   * app's; `github-actions[bot]` for the Action on a workflow's token).
+   */
+  replier?: string;
 }
 
 export interface StandInComment {
@@ -93,6 +98,7 @@ export async function startGitHubStandIn(
   let origin = "";
   let served = 0;
   const clock = options.clock ?? systemClock;
+  const replier = options.replier ?? "askcode[bot]";
   // The repository at HEAD, read as GitHub serves it (one module with the harness's stand-in).
   const repository = createRepositoryRoutes({
     gitDir: options.gitDir,
@@ -173,7 +179,7 @@ export async function startGitHubStandIn(
             .map((c) => ({
               id: c.id,
               body: c.body,
-              user: { login: "askcode[bot]", type: "Bot" },
+              user: { login: replier, type: "Bot" },
               author_association: "NONE",
               created_at: new Date().toISOString(),
             })),
@@ -205,7 +211,7 @@ export async function startGitHubStandIn(
           id: Number(m[1]),
           body: own?.body ?? "",
           user: own
-            ? { login: "askcode[bot]", type: "Bot" }
+            ? { login: replier, type: "Bot" }
             : { login: "Codertocat", type: "User" },
           author_association: own ? "NONE" : "OWNER",
           created_at: new Date().toISOString(),

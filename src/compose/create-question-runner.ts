@@ -11,13 +11,18 @@ import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import type { AcceptTriggerDeps } from "../run/accept-trigger.js";
 import { countQuestionRuns } from "../run/count-question-runs.js";
+import type { QuestionOutcome } from "../run/question-outcome.js";
 import type { InFlightRuns } from "../conversation/in-flight-runs.js";
 import { replyInterrupted, runQuestion } from "../run/run-question.js";
 import type {
   InstallationClients,
   RunQuestionDeps,
 } from "../run/run-question-deps.js";
-import { cancelTrigger, runTrigger } from "../run/run-trigger.js";
+import {
+  cancelTrigger,
+  runTrigger,
+  type RunTriggerDeps,
+} from "../run/run-trigger.js";
 import type { Clock } from "../shared/clock.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import { createTokenCounters } from "./create-token-counters.js";
@@ -46,18 +51,31 @@ export interface QuestionRunnerDeps {
   github?: Pick<GitHubHealth, "lastOutage">;
 }
 
+/** The steps of one question's run, for a root to put together (`createQuestionSteps`). */
+export interface QuestionSteps {
+  /**
+   * What `runTrigger` runs a job with, but the answer: the config read and
+   * the decision, the still-asked check, the 👀, the hourly limits.
+   */
+  trigger(job: TriggerJob): Omit<RunTriggerDeps, "run">;
+  /** Answers an accepted question (`runQuestion`), counted; `attempt` says where an earlier one left its comment. */
+  answer(question: QuestionJob, attempt?: JobAttempt): Promise<QuestionOutcome>;
+  /** What `runQuestion` reads the question's conversation and code with. */
+  clientsFor: QuestionRunnerDeps["clientsFor"];
+}
+
 /**
- * What the queue does with a job: `run` decides with the repository's
- * config, counts the question against the limits, reacts 👀 and answers
- * (`runTrigger`, `runQuestion`); `cancel` gives a job that will never run
- * its one reply (`cancelTrigger`). What a run needs is built here once per
- * process (its token counters, the default model's warmed up now); only the
- * job's log and the queue's attempt are per job.
+ * The steps of one question's run, built once per process from the
+ * process's clients (its token counters, the default model's warmed up
+ * now); only the job's log and the attempt are per job. The app's queue
+ * runs them through `createQuestionRunner`; the Action (`src/action/`) runs
+ * one job with them, with no queue.
  *
  * @example
- * const queue = openJobQueue(createQuestionRunner({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches }), { stores, metrics });
+ * const steps = createQuestionSteps({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches });
+ * await runTrigger(job, { ...steps.trigger(job), run: (question) => steps.answer(question) });
  */
-export function createQuestionRunner(deps: QuestionRunnerDeps): QueueHandlers {
+export function createQuestionSteps(deps: QuestionRunnerDeps): QuestionSteps {
   const { app, operator, missions, clock, metrics, stores } = deps;
   const { indexCache, derivedCache, redactions } = deps.caches;
   const jobLog = (job: Pick<TriggerJob, "installationId" | "owner" | "repo">) =>
@@ -108,35 +126,55 @@ export function createQuestionRunner(deps: QuestionRunnerDeps): QueueHandlers {
     answers: stores.answerRecords,
   };
   return {
+    trigger: (job) => ({
+      ...acceptDeps(job),
+      acknowledge: async (question) =>
+        (await conversationFor(question)).acknowledge(),
+      limits: {
+        limiter: stores.questionLimiter,
+        ceilings: operator.questionLimits,
+        clock,
+        comment: async (question, body) =>
+          (await conversationFor(question)).create(body),
+      },
+    }),
+    answer: countQuestionRuns(metrics.questions, clock, (question, attempt) =>
+      runQuestion(question, {
+        ...answerDeps,
+        log: jobLog(question),
+        ...(attempt ? { attempt } : {}),
+      }),
+    ),
+    clientsFor: deps.clientsFor,
+  };
+}
+
+/**
+ * What the queue does with a job: `run` decides with the repository's
+ * config, counts the question against the limits, reacts 👀 and answers
+ * (`runTrigger` over `createQuestionSteps`); `cancel` gives a job that will
+ * never run its one reply (`cancelTrigger`).
+ *
+ * @example
+ * const queue = openJobQueue(createQuestionRunner({ app, operator, missions, clock, metrics, stores, clientsFor, appSlug, inFlight, caches }), { stores, metrics });
+ */
+export function createQuestionRunner(deps: QuestionRunnerDeps): QueueHandlers {
+  const steps = createQuestionSteps(deps);
+  return {
     run: (job: TriggerJob, attempt: JobAttempt) =>
       runTrigger(job, {
-        ...acceptDeps(job),
-        acknowledge: async (question) =>
-          (await conversationFor(question)).acknowledge(),
-        run: countQuestionRuns(metrics.questions, clock, (question) =>
-          runQuestion(question, {
-            ...answerDeps,
-            log: jobLog(question),
-            attempt,
-          }),
-        ),
-        limits: {
-          limiter: stores.questionLimiter,
-          ceilings: operator.questionLimits,
-          clock,
-          comment: async (question, body) =>
-            (await conversationFor(question)).create(body),
-        },
+        ...steps.trigger(job),
+        run: (question) => steps.answer(question, attempt),
       }),
     // A job that will never run gets one reply: it edits the comment an
     // attempt left, if any, into the notice.
     cancel: (job: TriggerJob, ended: JobEnd) =>
       cancelTrigger(job, {
-        ...acceptDeps(job),
+        ...steps.trigger(job),
         reply: (question) =>
           replyInterrupted(
             question,
-            { clientsFor: deps.clientsFor, operator },
+            { clientsFor: deps.clientsFor, operator: deps.operator },
             ended,
           ),
       }),

@@ -1,13 +1,10 @@
 import type { JobQueue } from "../jobs/job-queue.js";
-import type { TriggerJob } from "../question/trigger-job.js";
 import type { WebhookMetrics } from "../metrics/webhook-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
-import { screenTrigger } from "../question/screen-trigger.js";
-import type { IgnoreReason } from "../question/trigger-types.js";
 import {
-  parseTriggerDelivery,
-  type DeliveryShapeReason,
-} from "./parse-trigger-delivery.js";
+  readTriggerJob,
+  type DeliveryIgnoreReason,
+} from "./read-trigger-job.js";
 
 /** The part of Probot's `Context` a trigger handler reads. */
 export interface TriggerContext {
@@ -29,13 +26,10 @@ export interface TriggerHandlerDeps {
   metrics?: Pick<WebhookMetrics, "received" | "ignored">;
 }
 
-/** Why the handler drops a delivery: the trigger's reasons, and a payload that cannot ask. */
-export type DeliveryIgnoreReason = IgnoreReason | DeliveryShapeReason;
-
 /**
- * The webhook side of a question: read the payload (`parseTriggerDelivery`:
- * a field GitHub left null or out is read or refused there, never a 500),
- * screen the delivery, deduplicate, enqueue, return. GitHub gives a delivery 10 seconds and never redelivers
+ * The webhook side of a question: read and screen the payload
+ * (`readTriggerJob`: a field GitHub left null or out is read or refused
+ * there, never a 500), deduplicate, enqueue, return. GitHub gives a delivery 10 seconds and never redelivers
  * by itself, so nothing here touches GitHub: reading the repository's
  * config (which may fail or crawl), the 👀 reaction and every comment are
  * the worker's (`src/run/accept-trigger.ts`). What is decided here is what
@@ -55,25 +49,12 @@ export function createTriggerHandler(deps: TriggerHandlerDeps) {
       deps.metrics?.ignored(reason);
       context.log.info({ reason }, `askcode ignores this event: ${detail}`);
     };
-    const parsed = parseTriggerDelivery(context.name, context.payload);
-    if (parsed.kind === "unreadable")
-      return ignored(parsed.reason, parsed.detail);
-    const { facts, ...origin } = parsed.delivery;
-    const screened = screenTrigger({
-      event: context.name,
-      payload: facts,
+    const read = readTriggerJob(context, {
       missions: deps.missions,
+      now: deps.now,
     });
-    if (screened.kind === "ignore")
-      return ignored(screened.reason, screened.detail);
-    const job: TriggerJob = {
-      deliveryId: context.id,
-      triggerId: screened.triggerId,
-      event: context.name,
-      ...origin,
-      payload: facts,
-      receivedAt: deps.now().toISOString(),
-    };
+    if (read.kind === "ignore") return ignored(read.reason, read.detail);
+    const { job } = read;
     if ((await deps.queue.enqueue(job)) === "duplicate")
       context.log.info(
         { triggerId: job.triggerId },

@@ -3,10 +3,8 @@ import { z } from "zod";
 import { loadMissions } from "../../../src/missions/load-missions.js";
 import type { Mission } from "../../../src/missions/mission-schema.js";
 import type { TriggerPayload } from "../../../src/question/trigger-types.js";
-import {
-  createTriggerHandler,
-  type DeliveryIgnoreReason,
-} from "../../../src/webhooks/handle-trigger-event.js";
+import { createTriggerHandler } from "../../../src/webhooks/handle-trigger-event.js";
+import type { DeliveryIgnoreReason } from "../../../src/webhooks/read-trigger-job.js";
 import { triggerDeliverySchemas } from "../../../src/webhooks/trigger-delivery-schema.js";
 import type { WebhookFixture } from "./webhook-fixture.js";
 import { delivery, recordingQueue } from "./trigger-delivery.js";
