@@ -21,10 +21,7 @@ import { runTrigger } from "../run/run-trigger.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { actionOperatorEnv } from "./action-operator-env.js";
 import { contextReport } from "./context-report.js";
-import {
-  findEarlierReply,
-  type EarlierReply,
-} from "./find-earlier-reply.js";
+import { findEarlierReply, type EarlierReply } from "./find-earlier-reply.js";
 import { markReplies } from "./mark-replies.js";
 import { readActionEnv } from "./read-action-env.js";
 import { readEventTrigger } from "./read-event-trigger.js";

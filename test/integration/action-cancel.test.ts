@@ -3,8 +3,12 @@
 // waiting), with the answer held at the stand-in's tarball so the signal
 // lands mid-answer. Then the run re-run, attempt after attempt, on the same
 // event: every write is the stand-in's to show.
-import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { parse } from "yaml";
 import {
   actionRunnerEnv,
   readStepOutputs,
@@ -156,5 +160,65 @@ describe("the Action's step cancelled mid-answer, then re-run", () => {
     expect(github.comments).toHaveLength(1);
     expect(comment!.body.startsWith(`${MARKER}\n`)).toBe(true);
     expect(comment!.body).toContain(permalinks(github));
+  });
+});
+
+describe("action.yml's answering step, run as the runner runs a `shell: bash` step", () => {
+  let stepGroup: number | undefined;
+  // Whatever failed, neither bash nor the node it waits on outlives the test.
+  afterEach(() => {
+    if (stepGroup === undefined) return;
+    try {
+      process.kill(-stepGroup, "SIGKILL");
+    } catch {
+      // Gone already: the step ended.
+    }
+    stepGroup = undefined;
+  });
+
+  it("hands the runner's SIGINT to node: the step's script execs the entry", async () => {
+    // The entry, standing in for dist/: it says when it listens, and exits 1 on SIGINT.
+    const actionPath = mkdtempSync(join(dir, "action-path-"));
+    mkdirSync(join(actionPath, "dist", "action"), { recursive: true });
+    writeFileSync(
+      join(actionPath, "dist", "action", "main.js"),
+      'process.on("SIGINT", () => { console.log("node got SIGINT"); process.exit(1); });\n' +
+        'console.log("listening");\nsetInterval(() => undefined, 60_000);\n',
+    );
+    const action = parse(
+      readFileSync(new URL("../../action.yml", import.meta.url), "utf8"),
+    ) as { runs: { steps: Array<{ id?: string; run: string }> } };
+    const script = join(actionPath, "step.sh");
+    writeFileSync(
+      script,
+      action.runs.steps.find((step) => step.id === "answer")!.run,
+    );
+    // The runner's `bash`: https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-syntax#jobsjob_idstepsshell
+    const step = spawn(
+      "bash",
+      ["--noprofile", "--norc", "-e", "-o", "pipefail", script],
+      {
+        env: { PATH: process.env.PATH ?? "", GITHUB_ACTION_PATH: actionPath },
+        stdio: ["ignore", "pipe", "inherit"],
+        // A group of its own, so the test can end bash and node together.
+        detached: true,
+      },
+    );
+    stepGroup = step.pid;
+    let output = "";
+    const listening = new Promise<void>((resolve) =>
+      step.stdout.on("data", (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes("listening")) resolve();
+      }),
+    );
+    const exited = once(step, "exit");
+    await listening;
+
+    // The runner signals the step's entry process, not its group.
+    step.kill("SIGINT");
+
+    expect(await exited).toStrictEqual([1, null]);
+    expect(output).toContain("node got SIGINT");
   });
 });

@@ -8,7 +8,11 @@ function cancellable(open = 1) {
   const signals = new EventEmitter();
   const notice = deferred();
   const clock = createManualClock();
-  const calls = { interrupted: 0, failed: [] as string[], exits: [] as number[] };
+  const calls = {
+    interrupted: 0,
+    failed: [] as string[],
+    exits: [] as number[],
+  };
   let exited: () => void = () => undefined;
   const exit = new Promise<void>((resolve) => (exited = resolve));
   interruptOnCancel({
