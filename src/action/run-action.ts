@@ -4,7 +4,10 @@ import { Registry } from "prom-client";
 import { answerCommentUrl } from "../answer-records/answer-comment-url.js";
 import { createResponseCache } from "../cache/response-cache.js";
 import { createClientsFor } from "../compose/create-clients-for.js";
-import { createQuestionSteps } from "../compose/create-question-runner.js";
+import {
+  createQuestionSteps,
+  type QuestionSteps,
+} from "../compose/create-question-runner.js";
 import { createReadCaches } from "../compose/create-read-caches.js";
 import { openStores } from "../compose/open-stores.js";
 import { loadOperatorConfig } from "../config/operator-config.js";
@@ -14,7 +17,6 @@ import {
 } from "../conversation/in-flight-runs.js";
 import { createAskcodeMetrics } from "../metrics/askcode-metrics.js";
 import { loadMissions } from "../missions/load-missions.js";
-import type { JobAttempt } from "../jobs/job-queue.js";
 import type { QuestionJob } from "../question/question-job.js";
 import type { QuestionOutcome } from "../run/question-outcome.js";
 import { runTrigger } from "../run/run-trigger.js";
@@ -191,11 +193,14 @@ export async function runAction(
   };
 }
 
+// The queue's `JobAttempt`, as the question steps take it (jobs/ is the App's alone).
+type AnswerAttempt = NonNullable<Parameters<QuestionSteps["answer"]>[1]>;
+
 /**
  * The one attempt of a re-run that found its trigger's reply unfinished:
  * it edits that comment, as a later attempt of the App's queue edits the
  * comment an earlier one posted, and nothing is kept for an attempt after it.
  */
-function answerIn(commentId: number): JobAttempt {
+function answerIn(commentId: number): AnswerAttempt {
   return { commentId, rememberComment: async () => undefined, last: true };
 }
