@@ -10,8 +10,10 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 /**
  * Runs the Action's entry (`src/action/main.ts`, under tsx) as the runner
  * runs a step: a process of its own with only PATH and `env`
- * (`actionRunnerEnv`), in `cwd`, and resolves with its exit code and what
- * it printed (the runner's log: groups, annotations).
+ * (`actionRunnerEnv`), in `cwd`, and resolves with its exit code (null
+ * when a signal ended it) and what it printed (the runner's log: groups,
+ * annotations). `cancel` sends it a signal once `after` resolved, as the
+ * runner does when the workflow run is cancelled.
  *
  * @example
  * const { code, output } = await runActionProcess({ env, cwd: dir });
@@ -19,6 +21,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 export async function runActionProcess(options: {
   env: Record<string, string>;
   cwd: string;
+  cancel?: { after: Promise<unknown>; signal: NodeJS.Signals };
 }): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", TSX, MAIN], {
     cwd: options.cwd,
@@ -28,6 +31,13 @@ export async function runActionProcess(options: {
   const chunks: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const [code] = (await once(child, "close")) as [number | null];
+  const closed = once(child, "close");
+  const { cancel } = options;
+  // Only while it runs: a step that ended first is not signalled.
+  void cancel?.after.then(() => {
+    if (child.exitCode === null && child.signalCode === null)
+      child.kill(cancel.signal);
+  });
+  const [code] = (await closed) as [number | null];
   return { code, output: Buffer.concat(chunks).toString("utf8") };
 }

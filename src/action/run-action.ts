@@ -4,11 +4,17 @@ import { Registry } from "prom-client";
 import { answerCommentUrl } from "../answer-records/answer-comment-url.js";
 import { createResponseCache } from "../cache/response-cache.js";
 import { createClientsFor } from "../compose/create-clients-for.js";
-import { createQuestionSteps } from "../compose/create-question-runner.js";
+import {
+  createQuestionSteps,
+  type QuestionSteps,
+} from "../compose/create-question-runner.js";
 import { createReadCaches } from "../compose/create-read-caches.js";
 import { openStores } from "../compose/open-stores.js";
 import { loadOperatorConfig } from "../config/operator-config.js";
-import { createInFlightRuns } from "../conversation/in-flight-runs.js";
+import {
+  createInFlightRuns,
+  type InFlightRuns,
+} from "../conversation/in-flight-runs.js";
 import { createAskcodeMetrics } from "../metrics/askcode-metrics.js";
 import { loadMissions } from "../missions/load-missions.js";
 import type { QuestionJob } from "../question/question-job.js";
@@ -17,7 +23,7 @@ import { runTrigger } from "../run/run-trigger.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import { actionOperatorEnv } from "./action-operator-env.js";
 import { contextReport } from "./context-report.js";
-import { findEarlierReply } from "./find-earlier-reply.js";
+import { findEarlierReply, type EarlierReply } from "./find-earlier-reply.js";
 import { markReplies } from "./mark-replies.js";
 import { readActionEnv } from "./read-action-env.js";
 import { readEventTrigger } from "./read-event-trigger.js";
@@ -26,6 +32,11 @@ export interface RunActionOptions {
   clock?: Clock;
   /** The Octokit class the token's client is built from (tests turn off its retries and write pacing). */
   Octokit?: typeof ProbotOctokit;
+  /**
+   * The runs whose comments a cancellation marks as interrupted
+   * (`interruptOnCancel`, wired in `main.ts`); default: a registry no signal reaches.
+   */
+  inFlight?: InFlightRuns;
 }
 
 /** How the Action's one run ended. */
@@ -60,12 +71,14 @@ export type ActionResult =
  *    authenticates with the token, as probot/adapter-github-actions does;
  * 4. the App's run (`runTrigger`): `.github/askcode.yml`, the decision,
  *    the outsider policy, still asked, 👀, then the answer, unless the
- *    thread holds this trigger's reply already (`findEarlierReply`);
+ *    thread holds this trigger's reply already (`findEarlierReply`); one
+ *    left unfinished (a cancelled run's notice) is edited into the answer;
  * 5. the outputs (`answer-url`, `context-report`) and the step summary.
  *
  * Whatever fails after a question is accepted, the run's one reply says so
  * (`runQuestion`); a failure that leaves no reply fails the step with its
- * cause (`main.ts`).
+ * cause (`actionStep`), and a cancellation leaves the interrupted notice
+ * (`interruptOnCancel`, through `options.inFlight`).
  *
  * @example
  * const result = await runAction(process.env);
@@ -117,7 +130,7 @@ export async function runAction(
     }),
     // The token is no App's: whose comments are askcode's is the input's to say.
     appSlug: async () => action.inputs.appSlug,
-    inFlight: createInFlightRuns(app.log, { clock }),
+    inFlight: options.inFlight ?? createInFlightRuns(app.log, { clock }),
   };
   const replies = markReplies(createClientsFor(parts));
   const steps = createQuestionSteps({
@@ -127,19 +140,19 @@ export async function runAction(
   // Read once per question: before the 👀 (a re-run adds none) and the
   // answer. A thread that cannot be read is answered: a second reply on a
   // re-run is better than a question left without one.
-  let repliedBefore: Promise<boolean> | undefined;
+  let readEarlier: Promise<EarlierReply> | undefined;
   const earlierReply = (question: QuestionJob) =>
-    (repliedBefore ??= (async () =>
+    (readEarlier ??= (async () =>
       findEarlierReply(
         await app.auth(question.installationId),
         question,
         action.inputs.appSlug,
-      ))().catch((error: unknown) => {
+      ))().catch((error: unknown): EarlierReply => {
       app.log.warn(
         { err: error, deliveryId: question.deliveryId },
         "askcode could not read the thread for an earlier reply of its own; answering",
       );
-      return false;
+      return { kind: "none" };
     }));
   let asked: QuestionJob | undefined;
   let outcome: QuestionOutcome | "replied-before" | undefined;
@@ -148,14 +161,22 @@ export async function runAction(
     runTrigger(job, {
       ...trigger,
       acknowledge: async (question) => {
-        if (!(await earlierReply(question)))
+        // An earlier reply of any kind came with its 👀.
+        if ((await earlierReply(question)).kind === "none")
           await trigger.acknowledge(question);
       },
       run: async (question) => {
         asked = question;
-        outcome = (await earlierReply(question))
-          ? "replied-before"
-          : await steps.answer(question);
+        const earlier = await earlierReply(question);
+        outcome =
+          earlier.kind === "final"
+            ? "replied-before"
+            : await steps.answer(
+                question,
+                earlier.kind === "unfinished"
+                  ? answerIn(earlier.commentId)
+                  : undefined,
+              );
       },
     }),
   );
@@ -170,4 +191,16 @@ export async function runAction(
     answerUrl: answerCommentUrl({ ...asked, commentId: reply.commentId }),
     contextReport: contextReport(reply.body),
   };
+}
+
+// The queue's `JobAttempt`, as the question steps take it (jobs/ is the App's alone).
+type AnswerAttempt = NonNullable<Parameters<QuestionSteps["answer"]>[1]>;
+
+/**
+ * The one attempt of a re-run that found its trigger's reply unfinished:
+ * it edits that comment, as a later attempt of the App's queue edits the
+ * comment an earlier one posted, and nothing is kept for an attempt after it.
+ */
+function answerIn(commentId: number): AnswerAttempt {
+  return { commentId, rememberComment: async () => undefined, last: true };
 }

@@ -3,6 +3,21 @@ type InterruptedTask =
   | { kind: "question"; question: string }
   | { kind: "mission"; mission: string; label: string };
 
+// The opening of the notice for a run stopped before its reply.
+const STOPPED =
+  "askcode was stopped (the app restarted or shut down) before it could answer this question.";
+
+/**
+ * Whether a comment's body is the notice of a run stopped before its reply
+ * (`renderInterruptedComment`, reason `stopped`); not one askcode gave up on.
+ *
+ * @example
+ * isInterruptedComment(renderInterruptedComment({ kind: "question", question: "…" }, "askcode")) // true
+ */
+export function isInterruptedComment(body: string): boolean {
+  return body.startsWith(STOPPED);
+}
+
 /**
  * The comment for a question askcode stopped working on because the app was
  * shutting down (a deploy, a restart) and nothing will take it up, or that
@@ -28,7 +43,7 @@ export function renderInterruptedComment(
       : `To run it again, remove the \`${task.label.replace(/`/g, "'")}\` label and add it again.`;
   return [
     reason === "stopped"
-      ? "askcode was stopped (the app restarted or shut down) before it could answer this question."
+      ? STOPPED
       : "askcode stopped each time it worked on this question (the app was killed or crashed while answering it), so it gave up on it.",
     "",
     `Nothing was lost on your side. ${again}`,

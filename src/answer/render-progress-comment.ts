@@ -65,7 +65,7 @@ export function renderProgressComment(
     i === lines.length - 1 ? `- [ ] ${line.doing}` : `- [x] ${line.done}`,
   );
   return [
-    `⏳ **askcode is working on this question**${counter}`,
+    `${PROGRESS_HEADING}${counter}`,
     "",
     ...list,
     "",
@@ -74,6 +74,20 @@ export function renderProgressComment(
 }
 
 const SEARCHING = "Searching the code…";
+
+// The progress comment's first words, whatever step it is at.
+const PROGRESS_HEADING = "⏳ **askcode is working on this question**";
+
+/**
+ * Whether a comment's body is a progress checklist (`renderProgressComment`):
+ * a run that is under way, or one that was killed before its reply.
+ *
+ * @example
+ * isProgressComment(renderProgressComment([{ kind: "searching" }])) // true
+ */
+export function isProgressComment(body: string): boolean {
+  return body.startsWith(PROGRESS_HEADING);
+}
 
 function describe(event: ProgressEvent): { done: string; doing: string } {
   switch (event.kind) {

@@ -42,6 +42,11 @@ export interface ThreadReadOptions {
     repository: string,
     answers: readonly AnswerThumbsDown[],
   ): Promise<void>;
+  /**
+   * Each comment carries its id (`ThreadComment.id`): the Action edits its
+   * own unfinished reply, found in the thread, rather than adding a second.
+   */
+  commentIds?: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function threadFromComments(
   for (const comment of all) {
     if (comment === asking) continue;
     const shown = {
+      ...(options.commentIds ? { id: comment.id } : {}),
       author: login(comment.user),
       association: comment.author_association,
       body: comment.body ?? "",

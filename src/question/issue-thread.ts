@@ -22,6 +22,8 @@ export interface ThreadAuthor {
 
 /** One comment of an issue thread, as written. */
 export interface ThreadComment {
+  /** The comment's id, when the read asked for it (`ThreadReadOptions.commentIds`). */
+  id?: number;
   author: string;
   association?: string;
   body: string;

@@ -33,7 +33,9 @@ describe("action.yml", () => {
         ]),
       ),
     );
-    expect(answer.run).toBe('node "$GITHUB_ACTION_PATH/dist/action/main.js"');
+    expect(answer.run).toBe(
+      'exec node "$GITHUB_ACTION_PATH/dist/action/main.js"',
+    );
     expect(action.inputs["github-token"]!.default).toBe("${{ github.token }}");
   });
 
