@@ -38,7 +38,8 @@ export interface RunAskDeps {
   now: () => number;
 }
 
-const defaultDeps: RunAskDeps = {
+/** What `runAsk` and `askCheckout` use unless told otherwise (`askcode mcp` opens its session with them too). */
+export const defaultAskDeps: RunAskDeps = {
   createLocalCodeHost,
   buildContext,
   createTokenCounter,
@@ -72,7 +73,7 @@ export async function runAsk(
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<void> {
-  const d = { ...defaultDeps, ...deps };
+  const d = { ...defaultAskDeps, ...deps };
   const args = Array.isArray(argv)
     ? parseAskArgs(argv, io.cwd, io.env ?? process.env)
     : argv;
@@ -162,7 +163,7 @@ export async function askCheckout(
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<AskedCheckout> {
-  const d = { ...defaultDeps, ...deps };
+  const d = { ...defaultAskDeps, ...deps };
   const { resolved, cacheDir, question, root } = asked;
   const { tokenCounter } = opened;
   const at = runAt({
