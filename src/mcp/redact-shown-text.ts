@@ -11,7 +11,7 @@ interface Swap {
 }
 
 // Enough of a line around a secret to tell its place from the same word elsewhere.
-const CONTEXT_CHARS = 12;
+const CONTEXT_CHARS = 6;
 
 /**
  * A text that shows lines of `paths` (excerpts, a packed context, a map's
