@@ -11,18 +11,21 @@ import type { SourceFile } from "../retrieval/types.js";
  * Any edit changes a listed stamp, so an edited checkout is indexed again
  * (re-deriving only what changed, through `kept`'s cache). The same trust
  * rule as the kept snapshots: a listing with a file changed within the
- * last `RACY_MS` is never held, as its stamp could miss a change. Without
- * `kept` (`--no-cache`, or the sources run without a build id), the memory
- * is all there is.
+ * last `RACY_MS` is never held, as its stamp could miss a change.
+ *
+ * Returns a function that puts the memory in front of the kept snapshots
+ * of the cache directory as opened now (none with `--no-cache`, or when
+ * the sources run without a build id: then the memory is all there is);
+ * every such view shares the one index held, so opening the caches anew
+ * keeps it.
  *
  * @example
- * const snapshots = holdLastIndex(caches.snapshots);
- * await indexCheckout(reader, { ...caches, snapshots, now }); // a second call with no edit: no file read
+ * const holding = holdLastIndex();
+ * await indexCheckout(reader, { ...caches, snapshots: holding(caches.snapshots), now }); // a second call with no edit: no file read
  */
 export function holdLastIndex(
-  kept: IndexSnapshots | undefined,
   deps: { now?: () => number } = {},
-): IndexSnapshots {
+): (kept: IndexSnapshots | undefined) => IndexSnapshots {
   const now = deps.now ?? Date.now;
   let held: { key: string; index: RepositoryIndex } | undefined;
   // The index `get` found by its files, for `noteListing` to hold.
@@ -32,7 +35,7 @@ export function holdLastIndex(
     const key = listingKey(listing, now() - RACY_MS);
     held = key === undefined ? undefined : { key, index };
   };
-  return {
+  return (kept) => ({
     async getByListing(listing) {
       const key = listingKey(listing, now() - RACY_MS);
       if (key !== undefined && held?.key === key) return held.index;
@@ -53,7 +56,7 @@ export function holdLastIndex(
       if (found?.files === files) hold(listing, found.index);
       await kept?.noteListing(files, listing);
     },
-  };
+  });
 }
 
 /** Every file's path, size and content or stamp; undefined when one is unnamed or changed after `trustedBefore`. */

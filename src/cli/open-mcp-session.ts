@@ -38,10 +38,22 @@ export async function openMcpSession(
     model: args.model,
     ...(counts ? { memo: counts.memo } : {}),
   });
-  const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
-  const caches: CliCaches = {
-    ...opened,
-    snapshots: holdLastIndex(opened.snapshots),
+  const holding = holdLastIndex();
+  const openCaches = async (): Promise<CliCaches> => {
+    const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
+    return { ...opened, snapshots: holding(opened.snapshots) };
+  };
+  let caches = await openCaches();
+  // After an answer from a partial index, the background index writes the
+  // rest to the cache directory; a store opened before knows only what it
+  // held then (it lists the directory once), so the next call opens it anew.
+  let reopen = false;
+  const current = async () => {
+    if (reopen) {
+      caches = await openCaches();
+      reopen = false;
+    }
+    return caches;
   };
   return {
     tokenCounter,
@@ -72,9 +84,10 @@ export async function openMcpSession(
           cacheDir: args.cacheDir,
           ...view,
         },
-        { caches, tokenCounter },
+        { caches: await current(), tokenCounter },
         d,
       );
+      reopen = result.partialIndex !== undefined;
       return {
         text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,
         shown: [
@@ -91,7 +104,7 @@ export async function openMcpSession(
     },
     async index(view) {
       const { index } = await indexCheckout(view.reader, {
-        ...caches,
+        ...(await current()),
         now: d.now,
       });
       return index;
