@@ -1,13 +1,17 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
-import { createTokenCounter } from "../tokens/create-token-counter.js";
 import { holdLastIndex } from "./hold-last-index.js";
 import { indexCheckout } from "./index-checkout.js";
 import type { CliCaches } from "./open-cli-caches.js";
 import type { McpArgs } from "./parse-mcp-args.js";
 import { renderAskText } from "./render-ask-text.js";
-import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
+import {
+  askCheckout,
+  defaultAskDeps,
+  openTokenCounter,
+  type RunAskDeps,
+} from "./run-ask.js";
 
 /**
  * The session `askcode mcp` serves its tools over (`CheckoutSession`):
@@ -31,13 +35,7 @@ export async function openMcpSession(
   const d = { ...defaultAskDeps, ...deps };
   // A wrong --repo is said at once, not at the first call.
   await d.createLocalCodeHost({ root: args.repo }).close();
-  const counts = args.cacheDir
-    ? d.openTokenCountFile(args.cacheDir)
-    : undefined;
-  const tokenCounter = d.createTokenCounter({
-    model: args.model,
-    ...(counts ? { memo: counts.memo } : {}),
-  });
+  const { counts, tokenCounter } = openTokenCounter(args, d);
   const holding = holdLastIndex();
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};

@@ -81,23 +81,7 @@ export async function runAsk(
   const host = d.createLocalCodeHost({ root });
   try {
     const resolved = await host.resolveRef(args.ref);
-    const counts = args.cacheDir
-      ? d.openTokenCountFile(args.cacheDir)
-      : undefined;
-    const counter = d.createTokenCounter({
-      model: args.model,
-      ...(counts ? { memo: counts.memo } : {}),
-    });
-    // With counts kept, a text not counted before is rare: the tokenizer
-    // loads for it then, in one piece, and not ahead of time for nothing.
-    // Without, it loads in time slices while the files are read (and
-    // derived, on threads).
-    const tokenCounter: TokenCounter = counts?.loaded
-      ? {
-          count: (text) => counter.count(text),
-          encodingName: counter.encodingName,
-        }
-      : counter;
+    const { counts, tokenCounter } = openTokenCounter(args, d);
     const tokenizerReady = tokenCounter.ready?.();
     const caches = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
     const { result } = await askCheckout(
@@ -120,6 +104,37 @@ export async function runAsk(
   } finally {
     await host.close();
   }
+}
+
+/**
+ * The token counter of a run or a session, with the counts kept in the
+ * cache directory (none with `--no-cache`): with counts kept, a text not
+ * counted before is rare, so the tokenizer loads for it then, in one piece,
+ * and not ahead of time for nothing; without, it loads in time slices
+ * while the files are read (and derived, on threads). Save `counts` when
+ * done.
+ *
+ * @example
+ * const { counts, tokenCounter } = openTokenCounter({ model: "gpt-4o", cacheDir }, deps);
+ */
+export function openTokenCounter(
+  args: Pick<AskArgs, "model" | "cacheDir">,
+  deps: Pick<RunAskDeps, "openTokenCountFile" | "createTokenCounter">,
+): { counts: TokenCountFile | undefined; tokenCounter: TokenCounter } {
+  const counts = args.cacheDir
+    ? deps.openTokenCountFile(args.cacheDir)
+    : undefined;
+  const counter = deps.createTokenCounter({
+    model: args.model,
+    ...(counts ? { memo: counts.memo } : {}),
+  });
+  const tokenCounter: TokenCounter = counts?.loaded
+    ? {
+        count: (text) => counter.count(text),
+        encodingName: counter.encodingName,
+      }
+    : counter;
+  return { counts, tokenCounter };
 }
 
 /** One question about a checkout, read at a resolved commit (what `askCheckout` takes). */

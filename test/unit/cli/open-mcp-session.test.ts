@@ -8,16 +8,11 @@ import {
   removeDir,
   writeFiles,
 } from "../../helpers/temp-repo.js";
-
-// Enough files that a first question, told to make few trees, leaves most without one.
-const FILES = Object.fromEntries(
-  Array.from({ length: 12 }, (_, i) => [
-    `pkg/module_${i}.py`,
-    `def handler_${i}(request):\n    return request.args.get("page_${i}")\n`,
-  ]),
-);
-const TWO_STAGES = { topFiles: 1, usersPerSymbol: 1, oneStageMaxTrees: 0 };
-const QUESTION = "handler_7 reads the wrong page_7 from the request";
+import {
+  HANDLER_QUESTION,
+  TWELVE_HANDLERS,
+  TWO_STAGES,
+} from "../../helpers/twelve-handlers.js";
 
 describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
   let repo: string;
@@ -27,7 +22,7 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
   beforeEach(async () => {
     repo = initRepo();
     cacheDir = makeTempDir();
-    writeFiles(repo, FILES);
+    writeFiles(repo, TWELVE_HANDLERS);
     commitAll(repo, "first");
     started = [];
     session = await openMcpSession(
@@ -43,7 +38,7 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     removeDir(cacheDir);
   });
 
-  const ask = (question = QUESTION) =>
+  const ask = (question = HANDLER_QUESTION) =>
     session.withCheckout(
       async (view) => (await session.ask(view, question, 12_000)).text,
     );

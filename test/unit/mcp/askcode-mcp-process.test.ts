@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
+import { UPLOAD_TS } from "../answer/fixtures.js";
 import {
   commitAll,
   initRepo,
@@ -13,25 +14,6 @@ import {
 // The server as an agent starts it: bin/askcode.js mcp in a new process,
 // driven by the SDK's own client over its stdio transport.
 const BIN = new URL("../../../bin/askcode.js", import.meta.url).pathname;
-
-const UPLOAD = `import { sleep } from "./sleep.js";
-
-/** Decides whether a failed upload is tried again. */
-export function shouldRetryUpload(status: number, attempt: number): boolean {
-  if (attempt >= MAX_ATTEMPTS) return false;
-  return status === 429 || status >= 500;
-}
-
-const MAX_ATTEMPTS = 5;
-
-export async function upload(body: Uint8Array, send: (b: Uint8Array) => Promise<number>) {
-  for (let attempt = 0; ; attempt++) {
-    const status = await send(body);
-    if (status < 400 || !shouldRetryUpload(status, attempt)) return status;
-    await sleep(2 ** attempt * 100);
-  }
-}
-`;
 
 // A key in an ordinary file (shown, redacted) and one in a secret-named file (never read).
 const PAYMENTS = `/** The payment provider's client, configured for uploads that are paid for. */
@@ -57,7 +39,7 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
     repo = initRepo();
     cacheDir = makeTempDir();
     writeFiles(repo, {
-      "src/upload.ts": UPLOAD,
+      "src/upload.ts": `${UPLOAD_TS}\n`,
       "src/sleep.ts":
         "export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));\n",
       "src/payments.ts": PAYMENTS,
