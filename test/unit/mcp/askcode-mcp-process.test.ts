@@ -45,6 +45,9 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
       "src/payments.ts": PAYMENTS,
       ".env": `OPENAI_API_KEY=${FAKE.openaiProject}\n`,
       "README.md": "# uploader\n\nUploads files, and charges for them.\n",
+      // Kept from askcode by the repository's configuration, as the App keeps it.
+      ".github/askcode.yml": "exclude_paths:\n  - fixtures/\n",
+      "fixtures/recorded.ts": "export const recordedUpload = 1;\n",
     });
     commitAll(repo, "first");
     const transport = new StdioClientTransport({
@@ -165,6 +168,11 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
       /\.env looks like a file of secrets/,
     ],
     [
+      "a file the repository's exclude_paths keep out",
+      { path: "fixtures/recorded.ts" },
+      /fixtures\/recorded\.ts is excluded by this repository's askcode configuration/,
+    ],
+    [
       "a directory",
       { path: "src" },
       /src is a directory; use map with path "src"/,
@@ -177,6 +185,12 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
       expect(text).toMatch(message);
     },
   );
+
+  it("search: a file the repository's exclude_paths keep out is not shown", async () => {
+    const { text } = await call("search", { query: "recordedUpload" });
+    expect(text).not.toContain("fixtures/recorded.ts");
+    expect(text).toContain("in secret-looking or excluded files and not shown");
+  });
 
   it("read: a range past the end of the file says so", async () => {
     const { text } = await call("read", {
