@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BUDGET_LIMITS } from "../config/budget-limits.js";
 import type { CheckoutSession } from "./checkout-session.js";
-import { mcpResult, type McpTool } from "./mcp-tool.js";
+import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
 import { redactShownText } from "./redact-shown-text.js";
 
 const CONTEXT = BUDGET_LIMITS.context;
@@ -36,8 +36,8 @@ const inputSchema = z.object({
  * await askTool(session).run({ question: "where are the session cookies signed?" })
  * // { content: [{ type: "text", text: "askcode · local:/home/ada/flask @ main (…)\n…\n1. src/flask/sessions.py:298-340 …" }] }
  */
-export function askTool(session: CheckoutSession): McpTool<typeof inputSchema> {
-  return {
+export function askTool(session: CheckoutSession): McpTool {
+  return defineMcpTool({
     name: "ask",
     description:
       "Ask where something is in this repository, in words: a bug report, an error message, a feature, 'where is X decided?'. " +
@@ -54,5 +54,5 @@ export function askTool(session: CheckoutSession): McpTool<typeof inputSchema> {
         );
         return mcpResult(await redactShownText(text, shown, view));
       }),
-  };
+  });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { mapLines } from "../retrieval/pack/pack-map.js";
 import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
 import { toRepoPath } from "../tools/code-tool-deps.js";
-import { mcpResult, type McpTool } from "./mcp-tool.js";
+import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 import { redactShownText } from "./redact-shown-text.js";
 
@@ -39,8 +39,8 @@ const inputSchema = z.object({
  * await mapTool(session).run({ path: "src/flask/" })
  * // { content: [{ type: "text", text: "Files under src/flask/ by their first declaration, 24 of 24:\n- src/flask/app.py:109: class Flask(App):\n…" }] }
  */
-export function mapTool(session: CheckoutSession): McpTool<typeof inputSchema> {
-  return {
+export function mapTool(session: CheckoutSession): McpTool {
+  return defineMcpTool({
     name: "map",
     description:
       "List this repository's files (or a directory's) by their signatures: each file as path:line and the first line of its first declaration (class, function, type), in path order, within budget tokens. " +
@@ -94,5 +94,5 @@ export function mapTool(session: CheckoutSession): McpTool<typeof inputSchema> {
           ),
         );
       }),
-  };
+  });
 }

@@ -23,6 +23,19 @@ export interface McpTool<Schema extends z.ZodObject = z.ZodObject> {
 }
 
 /**
+ * Declares a tool with its arguments typed by its schema, as the plain
+ * `McpTool` the server registers (the App's `defineTool`, for MCP).
+ *
+ * @example
+ * const echo = defineMcpTool({ name: "echo", description: "Returns its text.", inputSchema: z.object({ text: z.string() }), run: async ({ text }) => mcpResult(text) });
+ */
+export function defineMcpTool<Schema extends z.ZodObject>(
+  tool: McpTool<Schema>,
+): McpTool {
+  return tool as unknown as McpTool;
+}
+
+/**
  * A result in the tools' words (`inMcpWords`); `isError` when `ok` is false.
  *
  * @example

@@ -3,7 +3,7 @@ import {
   readFileContentsInput,
 } from "../tools/read-file-contents.js";
 import { callCodeTool } from "./call-code-tool.js";
-import { mcpResult, type McpTool } from "./mcp-tool.js";
+import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 
 const inputSchema = readFileContentsInput.omit({ ref: true });
@@ -27,10 +27,8 @@ interface ReadPayload {
  * await readTool(session).run({ path: "src/flask/app.py", start_line: 40, end_line: 42 })
  * // { content: [{ type: "text", text: "src/flask/app.py:40-42 (of 1536 lines)\n40\t…" }] }
  */
-export function readTool(
-  session: CheckoutSession,
-): McpTool<typeof inputSchema> {
-  return {
+export function readTool(session: CheckoutSession): McpTool {
+  return defineMcpTool({
     name: "read",
     description:
       "Read a file of this repository, whole or a line range, with each line numbered. " +
@@ -43,7 +41,7 @@ export function readTool(
       if (!output.ok) return mcpResult(output.text, false);
       return mcpResult(readText(JSON.parse(output.text) as ReadPayload));
     },
-  };
+  });
 }
 
 /** "path:40-80 (of 212 lines)", the numbered lines, and the note. */

@@ -3,7 +3,7 @@ import {
   searchRepositoryCodeInput,
 } from "../tools/search-repository-code.js";
 import { callCodeTool } from "./call-code-tool.js";
-import { mcpResult, type McpTool } from "./mcp-tool.js";
+import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 
 const inputSchema = searchRepositoryCodeInput;
@@ -33,10 +33,8 @@ interface SearchPayload {
  * await searchTool(session).run({ query: "make_response" })
  * // { content: [{ type: "text", text: "5 matches for \"make_response\" (pattern), best first:\nsrc/flask/app.py:1201: def make_response(self, rv):\n…" }] }
  */
-export function searchTool(
-  session: CheckoutSession,
-): McpTool<typeof inputSchema> {
-  return {
+export function searchTool(session: CheckoutSession): McpTool {
+  return defineMcpTool({
     name: "search",
     description:
       "Search this repository's code for an identifier, a phrase or an error message, as grep would, with the separate words and file paths tried when nothing matches as written. " +
@@ -48,7 +46,7 @@ export function searchTool(
       if (!output.ok) return mcpResult(output.text, false);
       return mcpResult(searchText(JSON.parse(output.text) as SearchPayload));
     },
-  };
+  });
 }
 
 /** A heading, each result as path:line with its context, then the notes. */

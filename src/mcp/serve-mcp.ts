@@ -15,7 +15,7 @@ export function mcpTools(session: CheckoutSession): McpTool[] {
     searchTool(session),
     readTool(session),
     mapTool(session),
-  ] as unknown as McpTool[];
+  ];
 }
 
 /**
