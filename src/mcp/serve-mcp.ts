@@ -38,17 +38,38 @@ export async function serveMcp(
       instructions: `askcode serves the repository at ${about.repo}. Start with ask for a question in words; search for a name or message; read to open path:line; map for the layout.`,
     },
   );
+  const running = new Set<Promise<unknown>>();
   for (const tool of mcpTools(session))
     server.registerTool(
       tool.name,
       { description: tool.description, inputSchema: tool.inputSchema },
-      (input) => tool.run(input),
+      (input) => {
+        const call = tool.run(input);
+        running.add(call);
+        void call.finally(() => running.delete(call)).catch(() => {});
+        return call;
+      },
     );
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
   await server.connect(new StdioServerTransport(io.stdin, io.stdout));
-  // The client ends the session by closing our stdin (the spec's stdio shutdown).
-  io.stdin.once("end", () => void server.close());
+  // The client ends the session by closing our stdin (the spec's stdio
+  // shutdown); the calls it sent before are answered first, as a client
+  // that writes its requests and closes (a pipe) waits for them.
+  io.stdin.once("end", () => {
+    void (async () => {
+      // A request reaches its tool, and a result its response, through
+      // the protocol's promise chain (no I/O): a turn of the event loop
+      // after each lets them through.
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      await turn();
+      while (running.size > 0) {
+        await Promise.allSettled([...running]);
+        await turn();
+      }
+      await server.close();
+    })();
+  });
   await closed;
 }

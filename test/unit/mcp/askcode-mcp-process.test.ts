@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
@@ -230,6 +231,47 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
     expect(ask).toMatch(/export const stripeKey = "REDACTED/);
     expect(map).toMatch(
       /src\/payments\.ts:2: export const stripeKey = "REDACTED/,
+    );
+  });
+
+  it("answers every call a client wrote before closing stdin, then exits 0", async () => {
+    // A pipe: the requests, then the end of input, without waiting for replies.
+    const child = spawn(
+      process.execPath,
+      [BIN, "mcp", "--repo", repo, "--cache-dir", cacheDir],
+      { stdio: ["pipe", "pipe", "ignore"] },
+    );
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+    const lines = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "pipe", version: "0" },
+        },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "ask", arguments: { question: "where is the retry?" } },
+      },
+    ];
+    child.stdin.end(lines.map((line) => JSON.stringify(line) + "\n").join(""));
+    const [code] = (await once(child, "close")) as [number | null];
+    expect(code).toBe(0);
+    const replies = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result?: CallResult });
+    expect(replies.map((r) => r.id).sort()).toEqual([1, 2]);
+    expect(replies.find((r) => r.id === 2)?.result?.content[0]?.text).toContain(
+      "src/upload.ts",
     );
   });
 
