@@ -1,8 +1,11 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
+import { createRedactionMemo } from "../code-host/redaction-memo.js";
+import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
 import { holdLastIndex } from "./hold-last-index.js";
 import { indexCheckout } from "./index-checkout.js";
+import { nameBlobsByText } from "./name-blobs-by-text.js";
 import type { CliCaches } from "./open-cli-caches.js";
 import type { McpArgs } from "./parse-mcp-args.js";
 import { renderAskText } from "./render-ask-text.js";
@@ -36,6 +39,9 @@ export async function openMcpSession(
   // A wrong --repo is said at once, not at the first call.
   await d.createLocalCodeHost({ root: args.repo }).close();
   const { counts, tokenCounter } = openTokenCounter(args, d);
+  // What redaction made of each file shown, across calls: a warm call
+  // redacts nothing it redacted before (the files are named by their text).
+  const redactions = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
   const holding = holdLastIndex();
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
@@ -65,7 +71,9 @@ export async function openMcpSession(
           source: host.label,
           resolved,
           reader,
-          redacting: createRedactingReader(reader),
+          redacting: createRedactingReader(nameBlobsByText(reader), {
+            redactions,
+          }),
         });
       } finally {
         await host.close();
