@@ -9,12 +9,8 @@ import { nameBlobsByText } from "./name-blobs-by-text.js";
 import type { CliCaches } from "./open-cli-caches.js";
 import type { McpArgs } from "./parse-mcp-args.js";
 import { renderAskText } from "./render-ask-text.js";
-import {
-  askCheckout,
-  defaultAskDeps,
-  openTokenCounter,
-  type RunAskDeps,
-} from "./run-ask.js";
+import { openTokenCounter } from "./open-token-counter.js";
+import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
 
 /**
  * The session `askcode mcp` serves its tools over (`CheckoutSession`):

@@ -16,6 +16,7 @@ import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
 import { startBackgroundIndex } from "./start-background-index.js";
+import { openTokenCounter } from "./open-token-counter.js";
 import { stderrLog } from "./stderr-log.js";
 import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 
@@ -104,37 +105,6 @@ export async function runAsk(
   } finally {
     await host.close();
   }
-}
-
-/**
- * The token counter of a run or a session, with the counts kept in the
- * cache directory (none with `--no-cache`): with counts kept, a text not
- * counted before is rare, so the tokenizer loads for it then, in one piece,
- * and not ahead of time for nothing; without, it loads in time slices
- * while the files are read (and derived, on threads). Save `counts` when
- * done.
- *
- * @example
- * const { counts, tokenCounter } = openTokenCounter({ model: "gpt-4o", cacheDir }, deps);
- */
-export function openTokenCounter(
-  args: Pick<AskArgs, "model" | "cacheDir">,
-  deps: Pick<RunAskDeps, "openTokenCountFile" | "createTokenCounter">,
-): { counts: TokenCountFile | undefined; tokenCounter: TokenCounter } {
-  const counts = args.cacheDir
-    ? deps.openTokenCountFile(args.cacheDir)
-    : undefined;
-  const counter = deps.createTokenCounter({
-    model: args.model,
-    ...(counts ? { memo: counts.memo } : {}),
-  });
-  const tokenCounter: TokenCounter = counts?.loaded
-    ? {
-        count: (text) => counter.count(text),
-        encodingName: counter.encodingName,
-      }
-    : counter;
-  return { counts, tokenCounter };
 }
 
 /** One question about a checkout, read at a resolved commit (what `askCheckout` takes). */
