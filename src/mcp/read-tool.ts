@@ -39,9 +39,26 @@ export function readTool(session: CheckoutSession): McpTool {
     async run(args) {
       const output = await callCodeTool(session, READ_FILE_CONTENTS, args);
       if (!output.ok) return mcpResult(output.text, false);
-      return mcpResult(readText(JSON.parse(output.text) as ReadPayload));
+      const file = JSON.parse(output.text) as ReadPayload;
+      // The App's tool shows nothing and says why; to an agent that is a
+      // bad argument, like a missing file.
+      if (pastTheEnd(file))
+        return mcpResult(
+          `${file.note ?? `start_line ${file.start_line} is past the end of ${file.path}.`} Read from start_line 1 to ${file.total_lines}.`,
+          false,
+        );
+      return mcpResult(readText(file));
     },
   });
+}
+
+/** A range that starts after the file's last line (an empty file has none to start after). */
+function pastTheEnd(file: ReadPayload): boolean {
+  return (
+    file.total_lines !== undefined &&
+    file.total_lines > 0 &&
+    (file.start_line ?? 1) > file.total_lines
+  );
 }
 
 /** "path:40-80 (of 212 lines)", the numbered lines, and the note. */

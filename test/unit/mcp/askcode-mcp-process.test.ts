@@ -193,12 +193,14 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
     expect(text).toContain("in secret-looking or excluded files and not shown");
   });
 
-  it("read: a range past the end of the file says so", async () => {
-    const { text } = await call("read", {
+  it("read: a range past the end of the file is a tool error that gives the file's lines", async () => {
+    const { text, isError } = await call("read", {
       path: "src/sleep.ts",
       start_line: 40,
     });
+    expect(isError).toBe(true);
     expect(text).toContain("start_line 40 is past its end");
+    expect(text).toContain("Read from start_line 1 to 1.");
   });
 
   it("map: a traversal is a tool error", async () => {
