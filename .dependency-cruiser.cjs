@@ -30,9 +30,9 @@ const MOVE_IT_DOWN =
  * what it would import belongs, said before MOVE_IT_DOWN.
  */
 const LAYERS = [
-  // The composition roots: the server, the CLI, the GitHub Action (one
-  // question from the runner's event, no queue) and the Probot app function
-  // (src/index.ts); compose/ holds the factories they share (every durable
+  // The composition roots: the server, the CLI (with `askcode mcp`), the
+  // GitHub Action (one question from the runner's event, no queue) and the
+  // Probot app function (src/index.ts); compose/ holds the factories they share (every durable
   // store on the chosen backend, caches, the installation's clients and code
   // host with its metrics, the 👎 count that ties a store to a metric, the
   // token counters, the question runner the queue is handed, the push watch).
@@ -51,6 +51,7 @@ const LAYERS = [
     {
       folder: "cli",
       may: [
+        "mcp",
         "compose",
         "run",
         "worker-threads",
@@ -65,6 +66,15 @@ const LAYERS = [
         "tokens",
         "shared",
       ],
+    },
+    // mcp/ is the MCP server's tools and transport over a session its
+    // composition root (cli/run-mcp.ts, `askcode mcp`) builds from the CLI's
+    // caches and retrieval: the tools read through what they are handed.
+    {
+      folder: "mcp",
+      may: ["tools", "config", "retrieval", "code-host", "tokens"],
+      instead:
+        "the MCP tools read through the session they are handed: have the composition root (cli/run-mcp.ts) put what they need in CheckoutSession",
     },
     {
       folder: "action",

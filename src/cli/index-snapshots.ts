@@ -50,7 +50,7 @@ const LISTING_KIND = "index-listing:v1";
 // A stamp is trusted only once its file last changed longer ago than any
 // file system's time granularity (FAT's 2 s): a change within the same
 // tick as the stamp was taken could leave it unchanged.
-const RACY_MS = 2000;
+export const RACY_MS = 2000;
 
 // The copies between chunks depend on the index alone, and finding them
 // hashes every chunk (about 50 ms on pylint): they are kept with it.

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
 import { AskcodeError } from "../shared/errors.js";
 import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
 import { EVAL_USAGE, parseEvalArgs } from "./parse-eval-args.js";
 import { INDEX_USAGE, parseIndexArgs } from "./parse-index-args.js";
+import { MCP_USAGE, parseMcpArgs } from "./parse-mcp-args.js";
+import { packageVersion } from "./package-version.js";
 import { unknownModelNotice } from "./unknown-model-notice.js";
 
 const USAGE = `askcode: answers questions about a repository's code.
@@ -10,6 +11,7 @@ const USAGE = `askcode: answers questions about a repository's code.
 Usage: askcode ask "<question>" [options]   (askcode ask --help for the options)
        askcode index [options]              (askcode index --help)
        askcode eval [options]               (askcode eval --help)
+       askcode mcp [--repo DIR]             (askcode mcp --help: serve a coding agent)
        askcode --help | --version
 
 ${ASK_USAGE}`;
@@ -18,6 +20,7 @@ const COMMAND_USAGE: Record<string, string> = {
   ask: ASK_USAGE,
   index: INDEX_USAGE,
   eval: EVAL_USAGE,
+  mcp: MCP_USAGE,
 };
 
 /**
@@ -68,6 +71,13 @@ export async function main(argv: string[]): Promise<number> {
       await runEval(args, { stdout: process.stdout, stderr: process.stderr });
       return 0;
     }
+    if (command === "mcp") {
+      const args = parseMcpArgs(rest, process.cwd(), process.env);
+      noteUnknownModel(args.model);
+      const { runMcp } = await import("./run-mcp.js");
+      await runMcp(args, { stdin: process.stdin, stdout: process.stdout });
+      return 0;
+    }
     const args = parseAskArgs(rest, process.cwd(), process.env);
     noteUnknownModel(args.model);
     const { runAsk } = await import("./run-ask.js");
@@ -89,13 +99,4 @@ function noteUnknownModel(model: string): void {
 
 function isHelp(arg: string | undefined): boolean {
   return arg === "--help" || arg === "-h" || arg === "help";
-}
-
-/** The version in package.json, two levels up from both src/cli and dist/cli. */
-function packageVersion(): string {
-  const text = readFileSync(
-    new URL("../../package.json", import.meta.url),
-    "utf8",
-  );
-  return (JSON.parse(text) as { version: string }).version;
 }

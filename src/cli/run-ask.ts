@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { CodeReader, ResolvedRef } from "../code-host/code-host.js";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
@@ -7,7 +8,7 @@ import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import { toAskResult } from "./ask-result.js";
+import { toAskResult, type AskResult } from "./ask-result.js";
 import { readBuildId } from "./build-id.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
@@ -15,6 +16,7 @@ import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
 import { startBackgroundIndex } from "./start-background-index.js";
+import { openTokenCounter } from "./open-token-counter.js";
 import { stderrLog } from "./stderr-log.js";
 import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 
@@ -37,7 +39,8 @@ export interface RunAskDeps {
   now: () => number;
 }
 
-const defaultDeps: RunAskDeps = {
+/** What `runAsk` and `askCheckout` use unless told otherwise (`askcode mcp` opens its session with them too). */
+export const defaultAskDeps: RunAskDeps = {
   createLocalCodeHost,
   buildContext,
   createTokenCounter,
@@ -71,7 +74,7 @@ export async function runAsk(
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<void> {
-  const d = { ...defaultDeps, ...deps };
+  const d = { ...defaultAskDeps, ...deps };
   const args = Array.isArray(argv)
     ? parseAskArgs(argv, io.cwd, io.env ?? process.env)
     : argv;
@@ -79,76 +82,118 @@ export async function runAsk(
   const host = d.createLocalCodeHost({ root });
   try {
     const resolved = await host.resolveRef(args.ref);
-    const at = runAt({
-      source: host.label,
-      ref: resolved.ref,
-      reader: host.at(resolved.sha),
-      // `--budget` is the repository's `context` budget; the rest keep their defaults.
-      budgets: { ...defaultBudgets(), context: args.budget },
-    });
-    const counts = args.cacheDir
-      ? d.openTokenCountFile(args.cacheDir)
-      : undefined;
-    const counter = d.createTokenCounter({
-      model: args.model,
-      ...(counts ? { memo: counts.memo } : {}),
-    });
-    // With counts kept, a text not counted before is rare: the tokenizer
-    // loads for it then, in one piece, and not ahead of time for nothing.
-    // Without, it loads in time slices while the files are read (and
-    // derived, on threads).
-    const tokenCounter: TokenCounter = counts?.loaded
-      ? {
-          count: (text) => counter.count(text),
-          encodingName: counter.encodingName,
-        }
-      : counter;
+    const { counts, tokenCounter } = openTokenCounter(args, d);
     const tokenizerReady = tokenCounter.ready?.();
     const caches = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
-    const checkout = await indexCheckout(at.reader, {
-      ...caches,
-      now: d.now,
-      question: args.question,
-      ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
-    });
-    await tokenizerReady;
-    const built = await d.buildContext({
-      reader: at.reader,
-      files: checkout.files,
-      index: checkout.index,
-      question: args.question,
-      // No model reads it: the code gets the whole context budget, as the bot's retrieval-only answer does.
-      budget: packedContextTokens(at.budgets, { withModel: false }),
-      tokenCounter,
-    });
-    // Reading and indexing happened here, before buildContext was handed the index.
-    built.timings.readMs = checkout.readMs;
-    built.timings.indexMs = checkout.indexMs;
-    built.timings.totalMs += checkout.readMs + checkout.indexMs;
-    const result = toAskResult(built, at, {
-      question: args.question,
-      maxPlaces: MAX_PLACES,
-      withoutTree: checkout.withoutTree,
-    });
+    const { result } = await askCheckout(
+      {
+        ...args,
+        root,
+        source: host.label,
+        resolved,
+        reader: host.at(resolved.sha),
+      },
+      { caches, tokenCounter, tokenizerReady },
+      d,
+    );
     io.stdout.write(
       args.json
         ? JSON.stringify(result, null, 2) + "\n"
         : renderAskText(result, io.stdout.columns),
     );
     await counts?.save();
-    // The question parsed only the files it could reach: the rest are
-    // parsed in the background, so that the next question loads a whole
-    // index. A commit is named by its SHA, which cannot move meanwhile.
-    if (checkout.withoutTree > 0 && args.cacheDir) {
-      const ref = args.ref === undefined ? undefined : resolved.sha;
-      if (!isIndexing(args.cacheDir, indexingKey(root, ref)))
-        d.startBackgroundIndex({
-          repo: root,
-          ...(ref !== undefined ? { ref } : {}),
-          cacheDir: args.cacheDir,
-        });
-    }
   } finally {
     await host.close();
   }
+}
+
+/** One question about a checkout, read at a resolved commit (what `askCheckout` takes). */
+export interface CheckoutQuestion extends Pick<
+  AskArgs,
+  "question" | "ref" | "budget" | "cacheDir"
+> {
+  /** The checkout's directory, absolute. */
+  root: string;
+  /** The code host's label ("local:/home/ada/flask"). */
+  source: string;
+  resolved: ResolvedRef;
+  /** The host's reader at `resolved.sha`. */
+  reader: CodeReader;
+}
+
+/** The retrieval-only answer, and the packed context it was ranked for (what a model would read). */
+export interface AskedCheckout {
+  result: AskResult;
+  context: string;
+}
+
+/**
+ * The work of `askcode ask` between opening a checkout and printing, for
+ * every entry point that answers from a local checkout (`askcode ask`,
+ * `askcode mcp`): index the files read at the commit (through the cache
+ * directory's caches and whole-index snapshots), rank and pack within the
+ * context budget, and, when the question left files without their syntax
+ * tree, start indexing the whole checkout in the background, once.
+ *
+ * @example
+ * const { result, context } = await askCheckout({ question, root, resolved, reader: host.at(resolved.sha), budget: 12_000, cacheDir }, { caches, tokenCounter }, deps);
+ */
+export async function askCheckout(
+  asked: CheckoutQuestion,
+  opened: {
+    caches: CliCaches;
+    tokenCounter: TokenCounter;
+    /** The tokenizer's load, when the caller started it early. */
+    tokenizerReady?: Promise<void> | undefined;
+  },
+  deps: Partial<RunAskDeps> = {},
+): Promise<AskedCheckout> {
+  const d = { ...defaultAskDeps, ...deps };
+  const { resolved, cacheDir, question, root } = asked;
+  const { tokenCounter } = opened;
+  const at = runAt({
+    source: asked.source,
+    ref: resolved.ref,
+    reader: asked.reader,
+    // `--budget` is the repository's `context` budget; the rest keep their defaults.
+    budgets: { ...defaultBudgets(), context: asked.budget },
+  });
+  const checkout = await indexCheckout(at.reader, {
+    ...opened.caches,
+    now: d.now,
+    question,
+    ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
+  });
+  await (opened.tokenizerReady ?? tokenCounter.ready?.());
+  const built = await d.buildContext({
+    reader: at.reader,
+    files: checkout.files,
+    index: checkout.index,
+    question,
+    // No model reads it: the code gets the whole context budget, as the bot's retrieval-only answer does.
+    budget: packedContextTokens(at.budgets, { withModel: false }),
+    tokenCounter,
+  });
+  // Reading and indexing happened here, before buildContext was handed the index.
+  built.timings.readMs = checkout.readMs;
+  built.timings.indexMs = checkout.indexMs;
+  built.timings.totalMs += checkout.readMs + checkout.indexMs;
+  const result = toAskResult(built, at, {
+    question,
+    maxPlaces: MAX_PLACES,
+    withoutTree: checkout.withoutTree,
+  });
+  // The question parsed only the files it could reach: the rest are
+  // parsed in the background, so that the next question loads a whole
+  // index. A commit is named by its SHA, which cannot move meanwhile.
+  if (checkout.withoutTree > 0 && cacheDir) {
+    const ref = asked.ref === undefined ? undefined : resolved.sha;
+    if (!isIndexing(cacheDir, indexingKey(root, ref)))
+      d.startBackgroundIndex({
+        repo: root,
+        ...(ref !== undefined ? { ref } : {}),
+        cacheDir,
+      });
+  }
+  return { result, context: built.context.text };
 }

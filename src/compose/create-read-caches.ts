@@ -47,7 +47,7 @@ export interface ReadCaches {
 const MIN_SNAPSHOT_CACHE_BYTES = 128 * 1024 * 1024;
 // Redacted lines are kept only for files that held a secret; a clean file
 // costs its key. 64 MiB is tens of thousands of files.
-const REDACTION_MEMO_BYTES = 64 * 1024 * 1024;
+export const REDACTION_MEMO_BYTES = 64 * 1024 * 1024;
 
 /**
  * The read caches of one process, built from the operator's settings, the

@@ -10,7 +10,8 @@ import { errorResult, jsonResult } from "./tool-result.js";
 
 export const READ_FILE_CONTENTS = "read_file_contents";
 
-const inputSchema = z.object({
+/** The tool's arguments (also the MCP server's, less `ref`). */
+export const readFileContentsInput = z.object({
   path: z
     .string()
     .describe(
@@ -38,7 +39,7 @@ const inputSchema = z.object({
     ),
 });
 
-type Args = z.output<typeof inputSchema>;
+type Args = z.output<typeof readFileContentsInput>;
 
 /**
  * `read_file_contents` (no `repository` or `token` parameter, plus a line
@@ -58,7 +59,7 @@ export function createReadFileContentsTool(deps: CodeToolDeps): AgentTool {
       "where every line of content starts with its line number and a tab (the number is not part of the file): cite lines as path#Lstart-Lend with those numbers. " +
       "A long file is cut to fit the result budget: then truncated is true and note says which lines to read next. " +
       "Binary files, symlinks and submodules give metadata only. For a directory use list_directory_contents; to find where something is, use search_repository_code first.",
-    inputSchema,
+    inputSchema: readFileContentsInput,
     execute: (args, ctx) =>
       readFileContents(args, deps, resultBudget(deps, ctx)),
   });

@@ -24,7 +24,8 @@ export const SEARCH_REPOSITORY_CODE = "search_repository_code";
 /** Longer matched or context lines (minified code) are cut to this many characters. */
 const MAX_LINE_CHARS = 300;
 
-const inputSchema = z.object({
+/** The tool's arguments (also the MCP server's, less `ref`). */
+export const searchRepositoryCodeInput = z.object({
   query: z
     .string()
     .min(1)
@@ -52,7 +53,7 @@ const inputSchema = z.object({
     .describe("At most this many results, best first. Default 20, at most 50."),
 });
 
-type Args = z.output<typeof inputSchema>;
+type Args = z.output<typeof searchRepositoryCodeInput>;
 
 /**
  * `search_repository_code` (no `repository` or `token` parameter; see
@@ -72,7 +73,7 @@ export function createSearchRepositoryCodeTool(deps: CodeToolDeps): AgentTool {
       "Search the repository's code at this run's commit for an identifier, phrase or error message. Returns JSON: the results best first, each with path, line_number, matched_line, " +
       "and context (a few lines around the match, each starting with its line number and a tab), plus total_count and the search mode used. " +
       "Use it to find where something is defined or used, then read the interesting lines with read_file_contents. If truncated is true, note says how to see more.",
-    inputSchema,
+    inputSchema: searchRepositoryCodeInput,
     execute: (args, ctx) =>
       searchRepositoryCode(args, deps, resultBudget(deps, ctx)),
   });

@@ -20,16 +20,11 @@ import {
   removeDir,
   writeFiles,
 } from "../../helpers/temp-repo.js";
-
-// Enough files that a first question, told to make few trees, leaves most without one.
-const FILES = Object.fromEntries(
-  Array.from({ length: 12 }, (_, i) => [
-    `pkg/module_${i}.py`,
-    `def handler_${i}(request):\n    return request.args.get("page_${i}")\n`,
-  ]),
-);
-const TWO_STAGES = { topFiles: 1, usersPerSymbol: 1, oneStageMaxTrees: 0 };
-const QUESTION = "handler_7 reads the wrong page_7 from the request";
+import {
+  HANDLER_QUESTION,
+  TWELVE_HANDLERS,
+  TWO_STAGES,
+} from "../../helpers/twelve-handlers.js";
 
 describe("askcode ask after a question that parsed only what it needed", () => {
   let repo: string;
@@ -37,7 +32,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
   beforeEach(() => {
     repo = initRepo();
     cacheDir = makeTempDir();
-    writeFiles(repo, FILES);
+    writeFiles(repo, TWELVE_HANDLERS);
     commitAll(repo, "first");
   });
   afterEach(() => {
@@ -48,7 +43,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
   async function ask(extra: string[] = []) {
     const started: Array<{ repo: string; ref?: string; cacheDir: string }> = [];
     await runAsk(
-      [QUESTION, "--repo", repo, "--cache-dir", cacheDir, ...extra],
+      [HANDLER_QUESTION, "--repo", repo, "--cache-dir", cacheDir, ...extra],
       { cwd: "/", stdout: { write: () => true } },
       {
         questionLimits: TWO_STAGES,
@@ -81,7 +76,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
       let printed = "";
       await runAsk(
         [
-          QUESTION,
+          HANDLER_QUESTION,
           "--repo",
           repo,
           "--cache-dir",
@@ -118,7 +113,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
   it("starts nothing with --no-cache", async () => {
     const started: unknown[] = [];
     await runAsk(
-      [QUESTION, "--repo", repo, "--no-cache"],
+      [HANDLER_QUESTION, "--repo", repo, "--no-cache"],
       { cwd: "/", stdout: { write: () => true } },
       {
         questionLimits: TWO_STAGES,

@@ -1,0 +1,115 @@
+import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { createRedactingReader } from "../code-host/redacting-reader.js";
+import { createRedactionMemo } from "../code-host/redaction-memo.js";
+import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
+import type { CheckoutSession } from "../mcp/checkout-session.js";
+import { holdLastIndex } from "./hold-last-index.js";
+import { indexCheckout } from "./index-checkout.js";
+import { nameBlobsByText } from "./name-blobs-by-text.js";
+import type { CliCaches } from "./open-cli-caches.js";
+import type { McpArgs } from "./parse-mcp-args.js";
+import { renderAskText } from "./render-ask-text.js";
+import { openTokenCounter } from "./open-token-counter.js";
+import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
+
+/**
+ * The session `askcode mcp` serves its tools over (`CheckoutSession`):
+ * opened once, as `askcode ask` opens one run (the cache directory's
+ * caches and token counts, shared with it, so that either's work serves
+ * the other, and one token counter, whose tokenizer loads once), with the
+ * last whole index held in memory between calls (`holdLastIndex`). Each
+ * call opens the checkout anew, so it reads the working tree as an agent
+ * left it, and answers a question through `askCheckout`, starting the
+ * background index as `askcode ask` does. Throws ConfigError when `--repo`
+ * is not a directory, before the server starts.
+ *
+ * @example
+ * const session = await openMcpSession(args);
+ * await serveMcp(session, { stdin: process.stdin, stdout: process.stdout }, { version, repo: args.repo });
+ */
+export async function openMcpSession(
+  args: McpArgs,
+  deps: Partial<RunAskDeps> = {},
+): Promise<CheckoutSession> {
+  const d = { ...defaultAskDeps, ...deps };
+  // A wrong --repo is said at once, not at the first call.
+  await d.createLocalCodeHost({ root: args.repo }).close();
+  const { counts, tokenCounter } = openTokenCounter(args, d);
+  // What redaction made of each file shown, across calls: a warm call
+  // redacts nothing it redacted before (the files are named by their text).
+  const redactions = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
+  const holding = holdLastIndex();
+  const openCaches = async (): Promise<CliCaches> => {
+    const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
+    return { ...opened, snapshots: holding(opened.snapshots) };
+  };
+  let caches = await openCaches();
+  // After an answer from a partial index, the background index writes the
+  // rest to the cache directory; a store opened before knows only what it
+  // held then (it lists the directory once), so the next call opens it anew.
+  let reopen = false;
+  const current = async () => {
+    if (reopen) {
+      caches = await openCaches();
+      reopen = false;
+    }
+    return caches;
+  };
+  return {
+    tokenCounter,
+    async withCheckout(use) {
+      const host = d.createLocalCodeHost({ root: args.repo });
+      try {
+        const resolved = await host.resolveRef(args.ref);
+        const reader = host.at(resolved.sha);
+        return await use({
+          root: args.repo,
+          source: host.label,
+          resolved,
+          reader,
+          redacting: createRedactingReader(nameBlobsByText(reader), {
+            redactions,
+          }),
+        });
+      } finally {
+        await host.close();
+        // After each call: a server is stopped, not asked to finish.
+        await counts?.save();
+      }
+    },
+    async ask(view, question, budget) {
+      const { result, context } = await askCheckout(
+        {
+          question,
+          ...(args.ref !== undefined ? { ref: args.ref } : {}),
+          budget,
+          cacheDir: args.cacheDir,
+          ...view,
+        },
+        { caches: await current(), tokenCounter },
+        d,
+      );
+      reopen = result.partialIndex !== undefined;
+      return {
+        text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,
+        shown: [
+          ...result.places.map((p) => p.path),
+          ...result.alsoRelevant.map((a) => a.path),
+          ...result.packing.files.map((f) => f.path),
+          ...result.outsideDependencies.flatMap((o) => [
+            o.declared.path,
+            o.imported.path,
+            o.used.path,
+          ]),
+        ],
+      };
+    },
+    async index(view) {
+      const { index } = await indexCheckout(view.reader, {
+        ...(await current()),
+        now: d.now,
+      });
+      return index;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { BUDGET_LIMITS } from "../config/budget-limits.js";
+import { readRepoConfigFile } from "../config/read-repo-config-file.js";
+import {
+  createCodeTools,
+  type CodeToolName,
+} from "../tools/create-code-tools.js";
+import { invokeTool } from "../tools/invoke-tool.js";
+import type { ToolOutput } from "../tools/tool.js";
+import type { CheckoutSession } from "./checkout-session.js";
+
+// A result as long as the App's model gets from the same tool by default.
+const RESULT_TOKENS = BUDGET_LIMITS.tool_result.default;
+
+/**
+ * Calls one of the App's code tools (`createCodeTools`) on the checkout as
+ * it is now, through the redacting reader: the same path policy (no
+ * traversal, no secret-named file, the `exclude_paths` of the checkout's
+ * `.github/askcode.yml`, read as the App reads it: a broken file excludes
+ * nothing), the same fitting to a result budget and the same error
+ * sentences as the model gets in a run.
+ *
+ * @example
+ * await callCodeTool(session, "read_file_contents", { path: "src/app.py", start_line: 10 })
+ * // { ok: true, text: '{"path":"src/app.py","start_line":10,…}', … }
+ */
+export function callCodeTool(
+  session: CheckoutSession,
+  name: CodeToolName,
+  args: Record<string, unknown>,
+): Promise<ToolOutput> {
+  const { tokenCounter } = session;
+  return session.withCheckout(async (view) => {
+    const { config } = await readRepoConfigFile(view.redacting);
+    const [tool] = createCodeTools({
+      reader: view.redacting,
+      excludePaths: config.exclude_paths,
+      ref: view.resolved.ref,
+      tokenCounter,
+      toolResultBudget: RESULT_TOKENS,
+      allowed: [name],
+    });
+    return invokeTool(tool!, args, { maxTokens: RESULT_TOKENS }, tokenCounter);
+  });
+}

@@ -1,0 +1,75 @@
+import type { Readable, Writable } from "node:stream";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { askTool } from "./ask-tool.js";
+import { mapTool } from "./map-tool.js";
+import type { McpTool } from "./mcp-tool.js";
+import type { CheckoutSession } from "./checkout-session.js";
+import { readTool } from "./read-tool.js";
+import { searchTool } from "./search-tool.js";
+
+/** The tools, in the order an agent is shown them. */
+export function mcpTools(session: CheckoutSession): McpTool[] {
+  return [
+    askTool(session),
+    searchTool(session),
+    readTool(session),
+    mapTool(session),
+  ];
+}
+
+/**
+ * Serves the tools over a session on stdin and stdout (the protocol's stdio
+ * transport) until the client closes stdin: the MCP server of `askcode
+ * mcp`, whose composition root (src/cli/run-mcp.ts) builds the session.
+ * Stdout carries the protocol only: whatever else is said goes to stderr.
+ *
+ * @example
+ * await serveMcp(session, { stdin: process.stdin, stdout: process.stdout }, { version: "0.1.0", repo: "/home/ada/flask" });
+ */
+export async function serveMcp(
+  session: CheckoutSession,
+  io: { stdin: Readable; stdout: Writable },
+  about: { version: string; repo: string },
+): Promise<void> {
+  const server = new McpServer(
+    { name: "askcode", version: about.version },
+    {
+      instructions: `askcode serves the repository at ${about.repo}. Start with ask for a question in words; search for a name or message; read to open path:line; map for the layout.`,
+    },
+  );
+  const running = new Set<Promise<unknown>>();
+  for (const tool of mcpTools(session))
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: tool.inputSchema },
+      (input) => {
+        const call = tool.run(input);
+        running.add(call);
+        void call.finally(() => running.delete(call)).catch(() => {});
+        return call;
+      },
+    );
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  await server.connect(new StdioServerTransport(io.stdin, io.stdout));
+  // The client ends the session by closing our stdin (the spec's stdio
+  // shutdown); the calls it sent before are answered first, as a client
+  // that writes its requests and closes (a pipe) waits for them.
+  io.stdin.once("end", () => {
+    void (async () => {
+      // A request reaches its tool, and a result its response, through
+      // the protocol's promise chain (no I/O): a turn of the event loop
+      // after each lets them through.
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      await turn();
+      while (running.size > 0) {
+        await Promise.allSettled([...running]);
+        await turn();
+      }
+      await server.close();
+    })();
+  });
+  await closed;
+}

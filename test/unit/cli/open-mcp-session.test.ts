@@ -1,0 +1,70 @@
+import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
+import { runIndex } from "../../../src/cli/run-index.js";
+import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
+import {
+  commitAll,
+  initRepo,
+  makeTempDir,
+  removeDir,
+  writeFiles,
+} from "../../helpers/temp-repo.js";
+import {
+  HANDLER_QUESTION,
+  TWELVE_HANDLERS,
+  TWO_STAGES,
+} from "../../helpers/twelve-handlers.js";
+
+describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
+  let repo: string;
+  let cacheDir: string;
+  let started: Array<{ repo: string; ref?: string; cacheDir: string }>;
+  let session: CheckoutSession;
+  beforeEach(async () => {
+    repo = initRepo();
+    cacheDir = makeTempDir();
+    writeFiles(repo, TWELVE_HANDLERS);
+    commitAll(repo, "first");
+    started = [];
+    session = await openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      {
+        questionLimits: TWO_STAGES,
+        startBackgroundIndex: (checkout) => started.push(checkout),
+      },
+    );
+  });
+  afterEach(() => {
+    removeDir(repo);
+    removeDir(cacheDir);
+  });
+
+  const ask = (question = HANDLER_QUESTION) =>
+    session.withCheckout(
+      async (view) => (await session.ask(view, question, 12_000)).text,
+    );
+
+  it("starts the whole index in the background at a first question answered from a partial index, as askcode ask does", async () => {
+    const first = await ask();
+    expect(first).toContain("Partial index: 11 of 12 files");
+    expect(started).toEqual([{ repo, cacheDir }]);
+
+    // The background index's work, done here; the next call reads it from the cache directory.
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: () => true } },
+    );
+    const warm = await ask();
+    expect(warm).not.toContain("Partial index");
+    expect(warm).toMatch(/^1\. pkg\/module_7\.py:1-2/m);
+  });
+
+  it("reads the checkout as it is at each call: an edit between calls is seen", async () => {
+    await session.withCheckout((view) => session.index(view));
+    writeFiles(repo, {
+      "pkg/module_3.py": "def renamed_handler(request):\n    return None\n",
+    });
+    expect(await ask("where is renamed_handler?")).toMatch(
+      /^1\. pkg\/module_3\.py:1-2 +\(declares renamed_handler\)/m,
+    );
+  });
+});
