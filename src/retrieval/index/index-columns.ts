@@ -16,7 +16,18 @@ import type { Chunk, DeclarationKind } from "../types.js";
 export interface IndexColumns {
   files: {
     path: string[];
-    text: string[];
+    /**
+     * Every file's text, one after another, in two strings: the files whose
+     * characters all fit in a byte, and the others (a string is stored two
+     * bytes a character if one of them needs it). Each is large enough for
+     * V8 to keep it apart from the young objects its collector copies: as
+     * thousands of strings, the texts were copied twice on their way to
+     * the old generation.
+     */
+    texts: [narrow: string, wide: string];
+    /** Which of `texts` holds file f's (0 or 1), and where its text ends there. */
+    textIn: Uint8Array;
+    textEnd: Uint32Array;
     kind: FileKind[];
     lineCount: Uint32Array;
     firstChunk: Uint32Array;
@@ -46,6 +57,9 @@ export interface IndexColumns {
   byName: Map<string, number[]>;
   pathTerms: Map<string, number[]>;
 }
+
+// A character that does not fit in one byte (Latin-1).
+const WIDE = /[^\0-\xff]/;
 
 /**
  * The columns of `index`, or undefined when a chunk's text is not a piece
@@ -81,10 +95,23 @@ export function indexToColumns(
     if (chunk.outline) outline.push(...chunk.outline);
     outlineEnd[c] = chunk.outline ? outline.length : -1;
   }
+  const texts: [string[], string[]] = [[], []];
+  const lengths = [0, 0];
+  const textIn = new Uint8Array(index.files.length);
+  const textEnd = new Uint32Array(index.files.length);
+  for (const [id, file] of index.files.entries()) {
+    const wide = WIDE.test(file.text) ? 1 : 0;
+    texts[wide].push(file.text);
+    lengths[wide] = (lengths[wide] as number) + file.text.length;
+    textIn[id] = wide;
+    textEnd[id] = lengths[wide] as number;
+  }
   return {
     files: {
       path: index.files.map((f) => f.path),
-      text: index.files.map((f) => f.text),
+      texts: [texts[0].join(""), texts[1].join("")],
+      textIn,
+      textEnd,
       kind: index.files.map((f) => f.kind),
       lineCount: Uint32Array.from(index.files, (f) => f.lineCount),
       firstChunk: Uint32Array.from(index.files, (f) => f.firstChunk),
@@ -122,15 +149,21 @@ export function indexToColumns(
  */
 export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   const { files: f, chunks: c } = columns;
-  const files: IndexedFile[] = f.path.map((path, id) => ({
-    id,
-    path,
-    text: f.text[id] as string,
-    kind: f.kind[id] as FileKind,
-    lineCount: f.lineCount[id] as number,
-    firstChunk: f.firstChunk[id] as number,
-    chunkCount: f.chunkCount[id] as number,
-  }));
+  const ends = [0, 0];
+  const files: IndexedFile[] = f.path.map((path, id) => {
+    const group = f.textIn[id] as 0 | 1;
+    const start = ends[group] as number;
+    ends[group] = f.textEnd[id] as number;
+    return {
+      id,
+      path,
+      text: f.texts[group].slice(start, ends[group]),
+      kind: f.kind[id] as FileKind,
+      lineCount: f.lineCount[id] as number,
+      firstChunk: f.firstChunk[id] as number,
+      chunkCount: f.chunkCount[id] as number,
+    };
+  });
   const chunks: Chunk[] = [];
   let definesStart = 0;
   let outlineStart = 0;
