@@ -92,14 +92,16 @@ export function createIndexSnapshots(
       .update(process.versions.v8)
       .update("\0");
 
+  // Each key hashes one string of every line: a hash's update per file
+  // cost a warm question 20-30 ms on 6,713 files, the same digest in one.
   const filesKey = (files: readonly SourceFile[]): string | undefined => {
-    const hash = started();
+    const lines: string[] = [];
     for (const file of [...files].sort(byPath)) {
       // A file read without a blob SHA cannot be told from another text.
       if (file.blobSha === undefined) return undefined;
-      hash.update(`${file.path}\0${file.blobSha}\n`);
+      lines.push(`${file.path}\0${file.blobSha}\n`);
     }
-    return hash.digest("hex");
+    return started().update(lines.join("")).digest("hex");
   };
 
   // Directories are implied by the paths; a file named by neither a SHA
@@ -108,7 +110,7 @@ export function createIndexSnapshots(
     listing: readonly TreeEntry[],
     options: { trustedBefore?: number } = {},
   ): string | undefined => {
-    const hash = started().update("listing\0");
+    const lines = ["listing\0"];
     for (const entry of [...listing].sort(byPath)) {
       if (entry.type === "dir") continue;
       const names = entry.sha ?? entry.stamp?.key;
@@ -119,11 +121,11 @@ export function createIndexSnapshots(
         (entry.stamp?.changedAtMs ?? Infinity) >= options.trustedBefore
       )
         return undefined;
-      hash.update(
+      lines.push(
         `${entry.path}\0${entry.type}\0${entry.size ?? ""}\0${names}\n`,
       );
     }
-    return hash.digest("hex");
+    return started().update(lines.join("")).digest("hex");
   };
 
   const load = async (key: string, count?: number) => {
