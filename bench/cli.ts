@@ -4,10 +4,18 @@
 // question may start in the background is done (as a user reads the first
 // answer), the same question again (warm) and another question (warm,
 // new); and a bad argument; each against `git grep -n <word>` over the same
-// checkout, the floor for reading it.
+// checkout, the floor for reading it. A bare repository (a git mirror) is
+// cloned first, sharing its objects, and its HEAD checked out.
 //
 //   npm run build && npm run bench:cli -- [--runs N] [--checkout DIR[=WORD]] ...
 //   (default: this repository, word "budget")
+//
+// The two sizes issue 36 sets targets for, flask and a django-sized
+// checkout (about 6,700 files):
+//
+//   git clone --depth 1 https://github.com/django/django /tmp/django
+//   npm run bench:cli -- --runs 5 --checkout /tmp/django=format \
+//     --checkout /work/.mirror/pallets+flask/repo=session
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +29,13 @@ const { values } = benchCommand({
 Times \`node bin/askcode.js ask\` cold (empty cache), then, once the background
 index a cold question may start is done, the same question and another one
 (warm), and a bad argument, on each checkout (default: this repository), with
-the ratio to \`git grep -n WORD\`. Needs a build: npm run build.`,
+the ratio to \`git grep -n WORD\`. A bare repository (a git mirror) is cloned
+to a temporary checkout of its HEAD first. Needs a build: npm run build.
+
+The two sizes the CLI is measured on, flask and a django-sized checkout:
+  git clone --depth 1 https://github.com/django/django /tmp/django
+  npm run bench:cli -- --runs 5 --checkout /tmp/django=format \\
+    --checkout /work/.mirror/pallets+flask/repo=session`,
   options: {
     runs: { type: "string", default: "3" },
     checkout: { type: "string", multiple: true },
@@ -61,8 +75,30 @@ async function backgroundIndexSeconds(cache: string): Promise<number> {
 const median = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
+// A mirror has no working tree to ask about: a clone sharing its objects
+// (no copy of them) checks out its HEAD, removed once measured.
+function checkoutOf(dir: string): { dir: string; remove?: () => void } {
+  const bare = spawnSync("git", ["rev-parse", "--is-bare-repository"], {
+    cwd: dir,
+    encoding: "utf8",
+  }).stdout.trim();
+  if (bare !== "true") return { dir };
+  const clone = mkdtempSync(path.join(tmpdir(), "askcode-bench-cli-checkout-"));
+  const cloned = spawnSync("git", ["clone", "-q", "--shared", dir, clone], {
+    stdio: "inherit",
+  });
+  if (cloned.status !== 0)
+    throw new Error(`git clone --shared ${dir} exited ${cloned.status}`);
+  return {
+    dir: clone,
+    remove: () => rmSync(clone, { recursive: true, force: true }),
+  };
+}
+
 for (const target of targets) {
-  const [dir = ".", word = "budget"] = target.split("=");
+  const [given = ".", word = "budget"] = target.split("=");
+  const checkout = checkoutOf(given);
+  const dir = checkout.dir;
   const files = spawnSync("git", ["ls-files"], { cwd: dir, encoding: "utf8" })
     .stdout.split("\n")
     .filter(Boolean).length;
@@ -97,9 +133,11 @@ for (const target of targets) {
     grep.push(seconds("git", ["grep", "-n", word], dir));
     bad.push(seconds(process.execPath, [BIN, "ask", "--bogus"], dir));
   }
+  checkout.remove?.();
   const g = median(grep);
+  const name = path.basename(path.resolve(given));
   console.log(
-    `${path.basename(path.resolve(dir))} (${files} files, median of ${runs}): ` +
+    `${name === "repo" ? path.basename(path.dirname(path.resolve(given))) : name} (${files} files, median of ${runs}): ` +
       `cold ${median(cold).toFixed(2)} s (${(median(cold) / g).toFixed(0)}× git grep), ` +
       `background index ${median(background).toFixed(2)} s more, ` +
       `warm ${median(warm).toFixed(2)} s (${(median(warm) / g).toFixed(0)}× git grep), ` +

@@ -163,6 +163,9 @@ export async function askCheckout(
     now: d.now,
     question,
     ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
+    // A partial index is followed by the whole one, in the background
+    // (below), which derives and saves every file.
+    leavePartialUnsaved: true,
   });
   await (opened.tokenizerReady ?? tokenCounter.ready?.());
   const built = await d.buildContext({

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createBlobStore } from "../../../src/cache/blob-store.js";
 import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
 import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
@@ -113,6 +115,17 @@ describe("createIndexSnapshots", () => {
     expect(await clock.getByListing(stamped(9_000))).toBeUndefined();
     await clock.noteListing(files(), stamped(7_000));
     expect(await clock.getByListing(stamped(7_000))).toStrictEqual(index);
+  });
+
+  it("keeps each file's code once on disk, not again in its chunks", async () => {
+    await (await open()).put(files(), indexRepository(files()));
+
+    const kept = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.parentPath.includes("index-snapshot"))
+      .map((e) => readFileSync(join(e.parentPath, e.name), "latin1"));
+
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.split("return attempt < 5")).toHaveLength(2);
   });
 
   it("keeps nothing for files without a blob SHA", async () => {

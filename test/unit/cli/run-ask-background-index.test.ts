@@ -53,6 +53,30 @@ describe("askcode ask after a question that parsed only what it needed", () => {
     return started;
   }
 
+  // The checkout's files, and how many of them the cache directory holds no derivation of.
+  const derivedOnDisk = async () => {
+    const { derived } = await openCliCaches(cacheDir, {
+      log: { warn() {} },
+      buildId: undefined,
+    });
+    const host = createLocalCodeHost({ root: repo });
+    try {
+      const { sha } = await host.resolveRef();
+      const read = await readRepositoryFiles(host.at(sha));
+      const files = read.files.map((file) => ({
+        ...file,
+        blobSha: gitBlobSha(Buffer.from(file.text, "utf8")),
+      }));
+      await derived!.load(files, {});
+      return {
+        files: files.length,
+        lacking: derived!.lacking(files, {}).length,
+      };
+    } finally {
+      await host.close();
+    }
+  };
+
   it("starts the whole index in the background, once per checkout at a time", async () => {
     expect(await ask()).toEqual([{ repo, cacheDir }]);
 
@@ -62,6 +86,17 @@ describe("askcode ask after a question that parsed only what it needed", () => {
     } finally {
       unmark();
     }
+  });
+
+  it("leaves what the partial first question derived to the background index, which saves every file", async () => {
+    expect(await ask()).toEqual([{ repo, cacheDir }]);
+    expect(await derivedOnDisk()).toEqual({ files: 12, lacking: 12 });
+
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: () => true } },
+    );
+    expect(await derivedOnDisk()).toEqual({ files: 12, lacking: 0 });
   });
 
   it("names a commit asked about by its SHA", async () => {
@@ -131,24 +166,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
     expect(code).toBe(0);
     expect(indexingPids(cacheDir)).toEqual([]);
 
-    const { derived } = await openCliCaches(cacheDir, {
-      log: { warn() {} },
-      buildId: undefined,
-    });
-    const host = createLocalCodeHost({ root: repo });
-    try {
-      const { sha } = await host.resolveRef();
-      const read = await readRepositoryFiles(host.at(sha));
-      const files = read.files.map((file) => ({
-        ...file,
-        blobSha: gitBlobSha(Buffer.from(file.text, "utf8")),
-      }));
-      await derived!.load(files, {});
-      expect(files).toHaveLength(12);
-      expect(derived!.lacking(files, {})).toEqual([]);
-    } finally {
-      await host.close();
-    }
+    expect(await derivedOnDisk()).toEqual({ files: 12, lacking: 0 });
     expect(await ask()).toEqual([]);
   });
 });

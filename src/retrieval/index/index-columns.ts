@@ -1,0 +1,204 @@
+import type { Bm25Index } from "./bm25-index.js";
+import type { IndexedFile, RepositoryIndex } from "./assemble-index.js";
+import type { FileKind } from "../../text/file-kind.js";
+import type { Chunk, DeclarationKind } from "../types.js";
+
+/**
+ * A `RepositoryIndex` as a few columns, for V8's serializer: what a warm
+ * `askcode ask` loads from disk. Serialized as objects, the index held each
+ * chunk's text beside its file's (every byte of code twice) and made the
+ * deserializer build about 30,000 objects property by property: on a
+ * django-sized checkout (6,713 files, 28,829 chunks) its chunks alone were
+ * 26 MB and took 74 ms to deserialize. As columns, a chunk is numbers in
+ * typed arrays and its text an offset into its file's, sliced again on
+ * load (a slice shares its file's characters).
+ */
+export interface IndexColumns {
+  files: {
+    path: string[];
+    /**
+     * Every file's text, one after another, in two strings: the files whose
+     * characters all fit in a byte, and the others (a string is stored two
+     * bytes a character if one of them needs it). Each is large enough for
+     * V8 to keep it apart from the young objects its collector copies: as
+     * thousands of strings, the texts were copied twice on their way to
+     * the old generation.
+     */
+    texts: [narrow: string, wide: string];
+    /** Which of `texts` holds file f's (0 or 1), and where its text ends there. */
+    textIn: Uint8Array;
+    textEnd: Uint32Array;
+    kind: FileKind[];
+    lineCount: Uint32Array;
+    firstChunk: Uint32Array;
+    chunkCount: Uint32Array;
+  };
+  chunks: {
+    fileId: Uint32Array;
+    startLine: Uint32Array;
+    endLine: Uint32Array;
+    /** Where the chunk's text starts and ends in its file's text. */
+    from: Uint32Array;
+    to: Uint32Array;
+    kind: DeclarationKind[];
+    context: string[];
+    /** Every chunk's `defines`, one after another; chunk c's end at `definesEnd[c]`. */
+    defines: string[];
+    definesEnd: Uint32Array;
+    /** Every chunk's `outline`, one after another, ending at `outlineEnd[c]`; -1: no outline. */
+    outline: Uint32Array;
+    outlineEnd: Int32Array;
+  };
+  chunkFile: Uint32Array;
+  bm25: Bm25Index;
+  fileLength: Float64Array;
+  avgFileLength: number;
+  definitions: Map<string, number[]>;
+  byName: Map<string, number[]>;
+  pathTerms: Map<string, number[]>;
+}
+
+// A character that does not fit in one byte (Latin-1).
+const WIDE = /[^\0-\xff]/;
+
+/**
+ * The columns of `index`, or undefined when a chunk's text is not a piece
+ * of its file's (no index assembled from files has one): then it is kept
+ * as objects.
+ *
+ * @example
+ * const bytes = serialize(indexToColumns(index) ?? index);
+ */
+export function indexToColumns(
+  index: RepositoryIndex,
+): IndexColumns | undefined {
+  const n = index.chunks.length;
+  const from = new Uint32Array(n);
+  const to = new Uint32Array(n);
+  const definesEnd = new Uint32Array(n);
+  const outlineEnd = new Int32Array(n);
+  const defines: string[] = [];
+  const outline: number[] = [];
+  // A file's chunks are in line order: each is looked for from where the one before it starts.
+  let searchFrom = 0;
+  for (const [c, chunk] of index.chunks.entries()) {
+    const file = index.files[chunk.fileId];
+    if (!file || chunk.id !== c || chunk.path !== file.path) return undefined;
+    if (c === file.firstChunk) searchFrom = 0;
+    const at = file.text.indexOf(chunk.text, searchFrom);
+    if (at < 0) return undefined;
+    from[c] = at;
+    to[c] = at + chunk.text.length;
+    searchFrom = at;
+    defines.push(...chunk.defines);
+    definesEnd[c] = defines.length;
+    if (chunk.outline) outline.push(...chunk.outline);
+    outlineEnd[c] = chunk.outline ? outline.length : -1;
+  }
+  const texts: [string[], string[]] = [[], []];
+  const lengths = [0, 0];
+  const textIn = new Uint8Array(index.files.length);
+  const textEnd = new Uint32Array(index.files.length);
+  for (const [id, file] of index.files.entries()) {
+    const wide = WIDE.test(file.text) ? 1 : 0;
+    texts[wide].push(file.text);
+    lengths[wide] = (lengths[wide] as number) + file.text.length;
+    textIn[id] = wide;
+    textEnd[id] = lengths[wide] as number;
+  }
+  return {
+    files: {
+      path: index.files.map((f) => f.path),
+      texts: [texts[0].join(""), texts[1].join("")],
+      textIn,
+      textEnd,
+      kind: index.files.map((f) => f.kind),
+      lineCount: Uint32Array.from(index.files, (f) => f.lineCount),
+      firstChunk: Uint32Array.from(index.files, (f) => f.firstChunk),
+      chunkCount: Uint32Array.from(index.files, (f) => f.chunkCount),
+    },
+    chunks: {
+      fileId: Uint32Array.from(index.chunks, (c) => c.fileId),
+      startLine: Uint32Array.from(index.chunks, (c) => c.startLine),
+      endLine: Uint32Array.from(index.chunks, (c) => c.endLine),
+      from,
+      to,
+      kind: index.chunks.map((c) => c.kind),
+      context: index.chunks.map((c) => c.context),
+      defines,
+      definesEnd,
+      outline: Uint32Array.from(outline),
+      outlineEnd,
+    },
+    chunkFile: index.chunkFile,
+    bm25: index.bm25,
+    fileLength: index.fileLength,
+    avgFileLength: index.avgFileLength,
+    definitions: index.definitions,
+    byName: index.byName,
+    pathTerms: index.pathTerms,
+  };
+}
+
+/**
+ * The index `indexToColumns` took apart, equal to it in every field and
+ * in each object's key order (as `assembleIndexSteps` builds them).
+ *
+ * @example
+ * const index = indexFromColumns(deserialize(bytes) as IndexColumns);
+ */
+export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
+  const { files: f, chunks: c } = columns;
+  const ends = [0, 0];
+  const files: IndexedFile[] = f.path.map((path, id) => {
+    const group = f.textIn[id] as 0 | 1;
+    const start = ends[group] as number;
+    ends[group] = f.textEnd[id] as number;
+    return {
+      id,
+      path,
+      text: f.texts[group].slice(start, ends[group]),
+      kind: f.kind[id] as FileKind,
+      lineCount: f.lineCount[id] as number,
+      firstChunk: f.firstChunk[id] as number,
+      chunkCount: f.chunkCount[id] as number,
+    };
+  });
+  const chunks: Chunk[] = [];
+  let definesStart = 0;
+  let outlineStart = 0;
+  for (const [id, fileId] of c.fileId.entries()) {
+    const file = files[fileId] as IndexedFile;
+    const definesEnd = c.definesEnd[id] as number;
+    const chunk: Chunk = {
+      id,
+      fileId,
+      path: file.path,
+      startLine: c.startLine[id] as number,
+      endLine: c.endLine[id] as number,
+      text: file.text.slice(c.from[id], c.to[id]),
+      kind: c.kind[id] as DeclarationKind,
+      context: c.context[id] as string,
+      defines: c.defines.slice(definesStart, definesEnd),
+    };
+    definesStart = definesEnd;
+    const outlineEnd = c.outlineEnd[id] as number;
+    if (outlineEnd >= 0) {
+      chunk.outline = Array.from(c.outline.subarray(outlineStart, outlineEnd));
+      outlineStart = outlineEnd;
+    }
+    chunks.push(chunk);
+  }
+  return {
+    files,
+    chunks,
+    chunkFile: columns.chunkFile,
+    bm25: columns.bm25,
+    fileLength: columns.fileLength,
+    avgFileLength: columns.avgFileLength,
+    definitions: columns.definitions,
+    byPath: new Map(files.map((file) => [file.path, file.id])),
+    byName: columns.byName,
+    pathTerms: columns.pathTerms,
+  };
+}
