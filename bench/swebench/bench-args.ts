@@ -13,6 +13,8 @@ export interface BenchArgs {
   mirrorLayout: string;
   budgets: number[];
   repo?: string;
+  /** A split by repository (bench/train/split.json) and the part whose repositories' rows run. */
+  split?: { path: string; part: "held-out" | "training" };
   instances: string[];
   limit?: number;
   /** At most this many instances per repository. */

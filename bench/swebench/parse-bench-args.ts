@@ -25,6 +25,10 @@ Relative paths are read from the repository's root (where npm runs the script).
                          (default "${DEFAULT_MIRROR_LAYOUT}")
   --budgets LIST         token budgets, comma-separated (default ${EVAL_BUDGETS.join(",")})
   --repo OWNER/NAME      only this repository's instances
+  --split FILE           a split by repository ({"held-out": [repos], "training": [repos]},
+                         e.g. bench/train/split.json); with --part
+  --part held-out|training
+                         only the rows of this part's repositories
   --instance ID          only this instance (repeatable)
   --limit N              at most N instances
   --per-repo N           at most N instances of each repository (the first in the file)
@@ -112,6 +116,7 @@ export function parseBenchArgs(
       );
     return { mirror, commit };
   });
+  const split = splitSetting(values.split, values.part);
   const historyQuestions = Number(values.history);
   if (!Number.isInteger(historyQuestions) || historyQuestions <= 0)
     throw new Error(
@@ -131,6 +136,7 @@ export function parseBenchArgs(
     mirrorLayout: values["mirror-layout"],
     budgets: [...new Set(budgets)].sort((a, b) => a - b),
     ...(values.repo !== undefined ? { repo: values.repo } : {}),
+    ...(split !== undefined ? { split } : {}),
     instances: values.instance ?? [],
     ...(limit !== undefined ? { limit } : {}),
     ...(perRepo !== undefined ? { perRepo } : {}),
@@ -147,6 +153,23 @@ export function parseBenchArgs(
     historyQuestions,
     help: values.help,
   };
+}
+
+/** `--split` and `--part`: both or neither, and a part the split has. */
+function splitSetting(
+  path: string | undefined,
+  part: string | undefined,
+): BenchArgs["split"] {
+  if (path === undefined && part === undefined) return undefined;
+  if (path === undefined || part === undefined)
+    throw new Error(
+      `--split and --part go together (the split file and which of its parts to run).\n\n${BENCH_USAGE}`,
+    );
+  if (part !== "held-out" && part !== "training")
+    throw new Error(
+      `--part must be "held-out" or "training", got "${part}".\n\n${BENCH_USAGE}`,
+    );
+  return { path, part };
 }
 
 /** An optional count option's value; throws with the usage when it is not a positive integer. */
@@ -187,6 +210,8 @@ function parseOptions(argv: string[]) {
         "mirror-layout": { type: "string", default: DEFAULT_MIRROR_LAYOUT },
         budgets: { type: "string", default: EVAL_BUDGETS.join(",") },
         repo: { type: "string" },
+        split: { type: "string" },
+        part: { type: "string" },
         instance: { type: "string", multiple: true },
         limit: { type: "string" },
         "per-repo": { type: "string" },

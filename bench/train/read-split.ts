@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { RepositorySplit } from "./split-by-repository.js";
+
+/** The two parts of a split, as `--part` names them. */
+export const SPLIT_PARTS = ["held-out", "training"] as const;
+export type SplitPart = (typeof SPLIT_PARTS)[number];
+
+const splitSchema = z.object({
+  "held-out": z.array(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"')),
+  training: z.array(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"')),
+});
+
+/**
+ * Parses a split file (`bench/train/split.json`) and checks it is one: a
+ * repository named on both sides would put its rows in the training part and
+ * in the part it is measured on, so that throws, naming the repository.
+ *
+ * @example
+ * parseSplit('{"held-out":["a/x"],"training":["b/y"]}', "split.json") // { "held-out": ["a/x"], training: ["b/y"] }
+ */
+export function parseSplit(text: string, source: string): RepositorySplit {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = splitSchema.safeParse(json);
+  if (!parsed.success)
+    throw new Error(
+      `${source} is not a split ({"held-out": [repos], "training": [repos]}): ` +
+        parsed.error.issues
+          .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+          .join("; "),
+    );
+  const heldOut = new Set(parsed.data["held-out"].map((r) => r.toLowerCase()));
+  const both = parsed.data.training.filter((r) => heldOut.has(r.toLowerCase()));
+  if (both.length > 0)
+    throw new Error(
+      `${source} names ${both.join(", ")} in both parts; a repository belongs to one.`,
+    );
+  return parsed.data;
+}
+
+/** Reads and checks a split file (see `parseSplit`). */
+export function readSplit(path: string): RepositorySplit {
+  return parseSplit(readFileSync(path, "utf8"), path);
+}
