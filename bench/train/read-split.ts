@@ -7,8 +7,12 @@ export const SPLIT_PARTS = ["held-out", "training"] as const;
 export type SplitPart = (typeof SPLIT_PARTS)[number];
 
 const splitSchema = z.object({
-  "held-out": z.array(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"')),
-  training: z.array(z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"')),
+  "held-out": z.array(
+    z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"'),
+  ),
+  training: z.array(
+    z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"'),
+  ),
 });
 
 /**
@@ -31,7 +35,9 @@ export function parseSplit(text: string, source: string): RepositorySplit {
     throw new Error(
       `${source} is not a split ({"held-out": [repos], "training": [repos]}): ` +
         parsed.error.issues
-          .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+          .map(
+            (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+          )
           .join("; "),
     );
   const heldOut = new Set(parsed.data["held-out"].map((r) => r.toLowerCase()));

@@ -16,7 +16,12 @@ export function renderSplitCounts(
   const held = new Set(split["held-out"]);
   const counts = new Map<
     string,
-    { held: Set<string>; heldRows: number; train: Set<string>; trainRows: number }
+    {
+      held: Set<string>;
+      heldRows: number;
+      train: Set<string>;
+      trainRows: number;
+    }
   >();
   const add = (language: string, repo: string) => {
     const c = counts.get(language) ?? {
@@ -37,7 +42,14 @@ export function renderSplitCounts(
   for (const { repo, language = "python" } of rows) add(language, repo);
   for (const { repo } of rows) add("all", repo);
   return markdownTable(
-    ["language", "held-out repos", "rows", "training repos", "rows", "held-out rows"],
+    [
+      "language",
+      "held-out repos",
+      "rows",
+      "training repos",
+      "rows",
+      "held-out rows",
+    ],
     [...counts].map(([language, c]) => [
       language,
       String(c.held.size),

@@ -92,5 +92,8 @@ function hashOf(repo: string): string {
 
 // Case-insensitive, as GitHub compares names, then exact, so the order is total.
 function byName(a: string, b: string): number {
-  return a.toLowerCase().localeCompare(b.toLowerCase(), "en") || (a < b ? -1 : a > b ? 1 : 0);
+  return (
+    a.toLowerCase().localeCompare(b.toLowerCase(), "en") ||
+    (a < b ? -1 : a > b ? 1 : 0)
+  );
 }
