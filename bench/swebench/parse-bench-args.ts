@@ -3,6 +3,7 @@ import { EVAL_BUDGETS } from "../../src/eval/eval-budgets.js";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
+import { SPLIT_PARTS } from "../train/read-split.js";
 
 export type { BenchArgs, SettingSource };
 
@@ -165,11 +166,12 @@ function splitSetting(
     throw new Error(
       `--split and --part go together (the split file and which of its parts to run).\n\n${BENCH_USAGE}`,
     );
-  if (part !== "held-out" && part !== "training")
+  const known = SPLIT_PARTS.find((name) => name === part);
+  if (known === undefined)
     throw new Error(
-      `--part must be "held-out" or "training", got "${part}".\n\n${BENCH_USAGE}`,
+      `--part must be ${SPLIT_PARTS.map((name) => `"${name}"`).join(" or ")}, got "${part}".\n\n${BENCH_USAGE}`,
     );
-  return { path, part };
+  return { path, part: known };
 }
 
 /** An optional count option's value; throws with the usage when it is not a positive integer. */

@@ -1,18 +1,17 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { instanceSchema } from "../../src/eval/instance.js";
 import type { RepositorySplit } from "./split-by-repository.js";
 
 /** The two parts of a split, as `--part` names them. */
 export const SPLIT_PARTS = ["held-out", "training"] as const;
 export type SplitPart = (typeof SPLIT_PARTS)[number];
 
+// A repository as an instance names it ("owner/name").
+const repo = instanceSchema.shape.repo;
 const splitSchema = z.object({
-  "held-out": z.array(
-    z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"'),
-  ),
-  training: z.array(
-    z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'expected "owner/name"'),
-  ),
+  "held-out": z.array(repo),
+  training: z.array(repo),
 });
 
 /**
