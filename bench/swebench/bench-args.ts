@@ -2,7 +2,7 @@
 // that missing-inputs.ts, which parse-bench-args.ts uses for its help text,
 // can name them without an import cycle.
 
-import type { SplitPart } from "../train/read-split.js";
+import type { SplitOption } from "../train/read-split.js";
 
 /** Where a path setting came from, so a message about it can say what to change. */
 export type SettingSource = "option" | "environment" | "default";
@@ -16,7 +16,7 @@ export interface BenchArgs {
   budgets: number[];
   repo?: string;
   /** A split by repository (bench/train/split.json) and the part whose repositories' rows run. */
-  split?: { path: string; part: SplitPart };
+  split?: SplitOption;
   instances: string[];
   limit?: number;
   /** At most this many instances per repository. */

@@ -43,7 +43,7 @@ import { runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { readWeights } from "./read-weights.js";
-import { readSplit } from "../train/read-split.js";
+import { partRepositories } from "../train/read-split.js";
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
@@ -52,9 +52,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     args = parseBenchArgs(argv);
     weights = args.weights ? readWeights(args.weights) : undefined;
-    partRepos = args.split
-      ? new Set(readSplit(args.split.path)[args.split.part])
-      : undefined;
+    partRepos = args.split ? partRepositories(args.split) : undefined;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;

@@ -3,7 +3,7 @@ import { EVAL_BUDGETS } from "../../src/eval/eval-budgets.js";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
-import { SPLIT_PARTS } from "../train/read-split.js";
+import { splitOption } from "../train/read-split.js";
 
 export type { BenchArgs, SettingSource };
 
@@ -117,7 +117,12 @@ export function parseBenchArgs(
       );
     return { mirror, commit };
   });
-  const split = splitSetting(values.split, values.part);
+  let split: BenchArgs["split"];
+  try {
+    split = splitOption(values.split, values.part);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${BENCH_USAGE}`);
+  }
   const historyQuestions = Number(values.history);
   if (!Number.isInteger(historyQuestions) || historyQuestions <= 0)
     throw new Error(
@@ -154,24 +159,6 @@ export function parseBenchArgs(
     historyQuestions,
     help: values.help,
   };
-}
-
-/** `--split` and `--part`: both or neither, and a part the split has. */
-function splitSetting(
-  path: string | undefined,
-  part: string | undefined,
-): BenchArgs["split"] {
-  if (path === undefined && part === undefined) return undefined;
-  if (path === undefined || part === undefined)
-    throw new Error(
-      `--split and --part go together (the split file and which of its parts to run).\n\n${BENCH_USAGE}`,
-    );
-  const known = SPLIT_PARTS.find((name) => name === part);
-  if (known === undefined)
-    throw new Error(
-      `--part must be ${SPLIT_PARTS.map((name) => `"${name}"`).join(" or ")}, got "${part}".\n\n${BENCH_USAGE}`,
-    );
-  return { path, part: known };
 }
 
 /** An optional count option's value; throws with the usage when it is not a positive integer. */

@@ -52,3 +52,39 @@ export function parseSplit(text: string, source: string): RepositorySplit {
 export function readSplit(path: string): RepositorySplit {
   return parseSplit(readFileSync(path, "utf8"), path);
 }
+
+/** A split file and the part of it a command runs on. */
+export interface SplitOption {
+  path: string;
+  part: SplitPart;
+}
+
+/**
+ * `--split FILE` and `--part NAME` as a command line gives them: both or
+ * neither (undefined), and a part a split has; throws naming what is wrong.
+ *
+ * @example
+ * splitOption("bench/train/split.json", "held-out") // { path: "bench/train/split.json", part: "held-out" }
+ * splitOption(undefined, undefined)                  // undefined
+ */
+export function splitOption(
+  path: string | undefined,
+  part: string | undefined,
+): SplitOption | undefined {
+  if (path === undefined && part === undefined) return undefined;
+  if (path === undefined || part === undefined)
+    throw new Error(
+      "--split and --part go together (the split file and which of its parts to run).",
+    );
+  const known = SPLIT_PARTS.find((name) => name === part);
+  if (known === undefined)
+    throw new Error(
+      `--part must be ${SPLIT_PARTS.map((name) => `"${name}"`).join(" or ")}, got "${part}".`,
+    );
+  return { path, part: known };
+}
+
+/** The repositories of one part of a split file, read and checked (`readSplit`). */
+export function partRepositories(option: SplitOption): Set<string> {
+  return new Set(readSplit(option.path)[option.part]);
+}
