@@ -2,24 +2,18 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { questionsFromHistory } from "../../src/eval/questions-from-history.js";
 import type { Instance } from "../../src/eval/instance.js";
-import { parseInstances } from "../swebench/load-instances.js";
 import { mirrorPath } from "../swebench/mirror-path.js";
-import {
-  spreadEvenly,
-  type CorpusPart,
-  type Recipe,
-  type RecipeRepository,
-} from "./recipe.js";
+import type { CorpusPart, Recipe, RecipeRepository } from "./recipe.js";
 
 /** One line of a corpus file: an instance as the harness reads it, and where it came from. */
 export interface CorpusRow extends Instance {
   language: string;
-  /** "history", or the name of the recipe's issue source. */
-  source: string;
+  /** "history": every row is a history question. */
+  source: "history";
 }
 
 export interface Corpus {
-  /** Each part's rows, in the recipe's order of repositories, then each source's order. */
+  /** Each part's rows, in the recipe's order of repositories, then newest commit first. */
   parts: Record<CorpusPart, CorpusRow[]>;
   /** A repository that yielded fewer instances than the recipe asks, said in a sentence. */
   notes: string[];
@@ -28,10 +22,8 @@ export interface Corpus {
 /**
  * Builds the corpus a recipe describes from git mirrors below `mirrors`
  * (laid out as `layout`, the harness's `--mirror-layout`): per repository,
- * history questions from `questionsFromHistory` at the pinned commit, or rows
- * of an issue source read with `git show` from its own mirror at its pinned
- * commit, their gold read from the patch by `parseInstances`. Nothing is
- * fetched: a mirror without a pinned commit or a base commit throws, naming
+ * history questions from `questionsFromHistory` at the pinned commit. Nothing is
+ * fetched: a mirror without its pinned commit throws, naming
  * it. The same recipe and mirrors give the same rows (see `corpusJsonl`).
  *
  * @example
@@ -43,33 +35,17 @@ export function buildCorpus(
   options: { mirrors: string; layout?: string },
 ): Corpus {
   const corpus: Corpus = { parts: { train: [], heldout: [] }, notes: [] };
-  const issueRows = new Map<string, Instance[]>();
   for (const entry of recipe.repositories) {
     const mirror = mirrorPath(options.mirrors, entry.repo, options.layout);
     requireCommit(mirror, entry.commit, entry.repo);
-    let rows: CorpusRow[];
-    if (entry.questions.from === "history") {
-      rows = questionsFromHistory({
-        mirror,
-        commit: entry.commit,
-        count: entry.questions.count,
-      }).questions.map((q) => row(entry, q, "history"));
-    } else {
-      const name = entry.questions.source;
-      let all = issueRows.get(name);
-      if (all === undefined) {
-        all = readIssueSource(recipe, name, options);
-        issueRows.set(name, all);
-      }
-      const own = all.filter((instance) => instance.repo === entry.repo);
-      rows = spreadEvenly(own, entry.questions.count).map((instance) => {
-        requireCommit(mirror, instance.base_commit, entry.repo);
-        return row(entry, instance, name);
-      });
-    }
+    const rows = questionsFromHistory({
+      mirror,
+      commit: entry.commit,
+      count: entry.questions.count,
+    }).questions.map((q) => row(entry, q));
     if (rows.length < entry.questions.count)
       corpus.notes.push(
-        `${entry.repo}: ${rows.length} of the ${entry.questions.count} instances the recipe asks for (${entry.questions.from === "history" ? "qualifying commits" : "rows of the source"} ran out).`,
+        `${entry.repo}: ${rows.length} of the ${entry.questions.count} instances the recipe asks for (qualifying commits ran out).`,
       );
     corpus.parts[entry.part].push(...rows);
   }
@@ -100,11 +76,7 @@ export function corpusJsonl(rows: readonly CorpusRow[]): string {
 
 // The recipe names the repository; a mirror layout without `owner+name` makes
 // questionsFromHistory call it "local/<dir>", so the recipe's name wins.
-function row(
-  entry: RecipeRepository,
-  instance: Instance,
-  source: string,
-): CorpusRow {
+function row(entry: RecipeRepository, instance: Instance): CorpusRow {
   const prefix = `${instance.repo}@`;
   const id = instance.instance_id.startsWith(prefix)
     ? `${entry.repo}@${instance.instance_id.slice(prefix.length)}`
@@ -117,22 +89,8 @@ function row(
     gold_files: instance.gold_files,
     gold_hunks: instance.gold_hunks,
     language: entry.language,
-    source,
+    source: "history",
   };
-}
-
-function readIssueSource(
-  recipe: Recipe,
-  name: string,
-  options: { mirrors: string; layout?: string },
-): Instance[] {
-  const source = recipe.issueSources[name];
-  if (source === undefined)
-    throw new Error(`The recipe has no issue source named "${name}".`);
-  const mirror = mirrorPath(options.mirrors, source.repo, options.layout);
-  requireCommit(mirror, source.commit, source.repo);
-  const text = git(mirror, ["show", `${source.commit}:${source.path}`]);
-  return parseInstances(text, `${source.repo}@${source.commit}:${source.path}`);
 }
 
 function requireCommit(mirror: string, commit: string, repo: string): void {

@@ -2,6 +2,8 @@
 // that missing-inputs.ts, which parse-bench-args.ts uses for its help text,
 // can name them without an import cycle.
 
+import type { SplitOption } from "../train/read-split.js";
+
 /** Where a path setting came from, so a message about it can say what to change. */
 export type SettingSource = "option" | "environment" | "default";
 
@@ -13,6 +15,8 @@ export interface BenchArgs {
   mirrorLayout: string;
   budgets: number[];
   repo?: string;
+  /** A split by repository (bench/train/split.json) and the part whose repositories' rows run. */
+  split?: SplitOption;
   instances: string[];
   limit?: number;
   /** At most this many instances per repository. */

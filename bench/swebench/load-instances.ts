@@ -75,6 +75,8 @@ export async function loadInstances(
 export interface InstanceFilter {
   /** Only this repository ("owner/name"). */
   repo?: string;
+  /** Only these repositories (a part of a split by repository). */
+  repos?: ReadonlySet<string>;
   /** Only these instance ids. */
   ids?: readonly string[];
   /** At most this many, after the other filters. */
@@ -83,7 +85,7 @@ export interface InstanceFilter {
   perRepo?: number;
 }
 
-/** Applies `--repo`, `--instance`, `--per-repo` and `--limit`, keeping the file's order. */
+/** Applies `--repo`, `--split`/`--part`, `--instance`, `--per-repo` and `--limit`, keeping the file's order. */
 export function selectInstances(
   instances: readonly Instance[],
   filter: InstanceFilter,
@@ -93,6 +95,8 @@ export function selectInstances(
   const taken = new Map<string, number>();
   const selected = instances.filter((instance) => {
     if (filter.repo !== undefined && instance.repo !== filter.repo)
+      return false;
+    if (filter.repos !== undefined && !filter.repos.has(instance.repo))
       return false;
     if (ids !== undefined && !ids.has(instance.instance_id)) return false;
     const n = taken.get(instance.repo) ?? 0;

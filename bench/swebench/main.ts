@@ -43,13 +43,16 @@ import { runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { readWeights } from "./read-weights.js";
+import { partRepositories } from "../train/read-split.js";
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
   let weights: EvidenceWeights | undefined;
+  let partRepos: ReadonlySet<string> | undefined;
   try {
     args = parseBenchArgs(argv);
     weights = args.weights ? readWeights(args.weights) : undefined;
+    partRepos = args.split ? partRepositories(args.split) : undefined;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     return 2;
@@ -87,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
         );
   const instances = selectInstances(all, {
     repo: args.repo,
+    ...(partRepos ? { repos: partRepos } : {}),
     ids: args.instances,
     limit: args.limit,
     perRepo: args.perRepo,

@@ -3,6 +3,7 @@ import { EVAL_BUDGETS } from "../../src/eval/eval-budgets.js";
 import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
+import { splitOption } from "../train/read-split.js";
 
 export type { BenchArgs, SettingSource };
 
@@ -25,6 +26,10 @@ Relative paths are read from the repository's root (where npm runs the script).
                          (default "${DEFAULT_MIRROR_LAYOUT}")
   --budgets LIST         token budgets, comma-separated (default ${EVAL_BUDGETS.join(",")})
   --repo OWNER/NAME      only this repository's instances
+  --split FILE           a split by repository ({"held-out": [repos], "training": [repos]},
+                         e.g. bench/train/split.json); with --part
+  --part held-out|training
+                         only the rows of this part's repositories
   --instance ID          only this instance (repeatable)
   --limit N              at most N instances
   --per-repo N           at most N instances of each repository (the first in the file)
@@ -112,6 +117,12 @@ export function parseBenchArgs(
       );
     return { mirror, commit };
   });
+  let split: BenchArgs["split"];
+  try {
+    split = splitOption(values.split, values.part);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${BENCH_USAGE}`);
+  }
   const historyQuestions = Number(values.history);
   if (!Number.isInteger(historyQuestions) || historyQuestions <= 0)
     throw new Error(
@@ -131,6 +142,7 @@ export function parseBenchArgs(
     mirrorLayout: values["mirror-layout"],
     budgets: [...new Set(budgets)].sort((a, b) => a - b),
     ...(values.repo !== undefined ? { repo: values.repo } : {}),
+    ...(split !== undefined ? { split } : {}),
     instances: values.instance ?? [],
     ...(limit !== undefined ? { limit } : {}),
     ...(perRepo !== undefined ? { perRepo } : {}),
@@ -187,6 +199,8 @@ function parseOptions(argv: string[]) {
         "mirror-layout": { type: "string", default: DEFAULT_MIRROR_LAYOUT },
         budgets: { type: "string", default: EVAL_BUDGETS.join(",") },
         repo: { type: "string" },
+        split: { type: "string" },
+        part: { type: "string" },
         instance: { type: "string", multiple: true },
         limit: { type: "string" },
         "per-repo": { type: "string" },

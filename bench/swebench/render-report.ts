@@ -14,13 +14,14 @@ import type { GithubInstanceResult } from "./run-instance-github.js";
 import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
 
 // Per language and per repository, askcode then the baseline: file recall
-// Avg/All and line recall as a mean per instance (the issue's targets).
+// Avg, with a body, All, and line recall as a mean per instance (the issues'
+// targets: issue 38 counts a file only when its body is shown).
 function groupSections(report: Report, view: GoldView): string[] {
   const title = view === "all" ? "" : " (code-only)";
   return (["language", "repository"] as const).flatMap((by) =>
     (["askcode", "bm25"] as const).flatMap((system) => [
       `Per ${by}${title}, ${system === "askcode" ? "askcode" : "BM25 baseline"}: ` +
-        `file recall Avg/All, lines = mean per instance of gold lines shown:`,
+        `file recall Avg/with a body/All, lines = mean per instance of gold lines shown:`,
       "",
       renderGroupTable(report.groups[view][by], by, system),
       "",
@@ -76,7 +77,7 @@ export function renderReport(
   return [
     `SWE-bench retrieval: ${ok.length} instances (${report.failed} failed) at ${budgets.join(", ")} tokens, ` +
       `repositories of ${files[0] ?? 0}-${files[files.length - 1] ?? 0} text files (median ${files[Math.floor(files.length / 2)] ?? 0}). ` +
-      `File recall Avg/All/Any; lines = gold-hunk lines shown verbatim (micro-average).`,
+      `File recall Avg/with a body/All/Any; lines = gold-hunk lines shown verbatim (micro-average; mean = per instance).`,
     "",
     renderBudgetTable(report.summary),
     "",

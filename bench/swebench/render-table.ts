@@ -35,10 +35,12 @@ export function ratio(a: number, b: number): string {
 }
 
 /**
- * askcode beside the BM25 baseline, one row per budget: file recall Avg, All
- * and Any, line recall (micro), and askcode's ratio to the baseline for file
- * Avg and line recall. The last two columns are the baseline variant that
- * stops at the first file that does not fit.
+ * askcode beside the BM25 baseline, one row per budget: file recall Avg, with
+ * a body (a file shown only by the map's signature line is found but has no
+ * body), All and Any, line recall (micro, and askcode's mean per instance),
+ * and askcode's ratio to the baseline for file Avg and line recall. The last
+ * two columns are the baseline variant that stops at the first file that does
+ * not fit.
  *
  * @example
  * renderBudgetTable([{ budget: 13_000, askcode, bm25, bm25Stop }])
@@ -49,9 +51,11 @@ export function renderBudgetTable(rows: readonly BudgetRow[]): string {
     [
       "budget",
       "askcode Avg",
+      "body",
       "All",
       "Any",
       "lines",
+      "mean",
       "BM25 Avg",
       "All",
       "Any",
@@ -64,9 +68,11 @@ export function renderBudgetTable(rows: readonly BudgetRow[]): string {
     rows.map((r) => [
       `${Math.round(r.budget / 1000)}k`,
       percent(r.askcode.fileAvg),
+      percent(r.askcode.fileAvgBody),
       percent(r.askcode.fileAll),
       percent(r.askcode.fileAny),
       percent(r.askcode.lineRecall),
+      percent(r.askcode.lineMean),
       percent(r.bm25.fileAvg),
       percent(r.bm25.fileAll),
       percent(r.bm25.fileAny),
@@ -110,12 +116,12 @@ export function renderRepositoryTable(rows: readonly RepositoryRow[]): string {
 
 /**
  * One row per language or repository for one system: instances, then file
- * recall Avg and All and line recall (mean per instance) at every budget,
- * then askcode's median index time and the largest heap peak.
+ * recall Avg, with a body, All, and line recall (mean per instance) at every
+ * budget, then askcode's median index time and the largest heap peak.
  *
  * @example
  * renderGroupTable(report.groups.all.language, "language", "askcode")
- * // "| language | n | 8k Avg | All | lines | 13k Avg | … | index p50 ms | heap max MB |"
+ * // "| language | n | 8k Avg | body | All | lines | 13k Avg | … | index p50 ms | heap max MB |"
  */
 export function renderGroupTable(
   rows: readonly GroupRow[],
@@ -129,6 +135,7 @@ export function renderGroupTable(
       "n",
       ...budgets.flatMap((b) => [
         `${Math.round(b / 1000)}k Avg`,
+        "body",
         "All",
         "lines",
       ]),
@@ -140,6 +147,7 @@ export function renderGroupTable(
       String(r.byBudget[0]?.[system].instances ?? 0),
       ...r.byBudget.flatMap((b) => [
         percent(b[system].fileAvg),
+        percent(b[system].fileAvgBody),
         percent(b[system].fileAll),
         percent(b[system].lineMean),
       ]),

@@ -7,7 +7,8 @@ import {
   type EvidenceWeights,
 } from "../../src/retrieval/rank/evidence-weights.js";
 import { FITTED_WEIGHTS } from "../../src/retrieval/rank/fitted-weights.js";
-import { loadInstances } from "../swebench/load-instances.js";
+import { loadInstances, selectInstances } from "../swebench/load-instances.js";
+import { partRepositories, splitOption } from "../train/read-split.js";
 import { mirrorPath, DEFAULT_MIRROR_LAYOUT } from "../swebench/mirror-path.js";
 import { fitPairwise, type Fit, type LabelledChunk } from "./fit-pairwise.js";
 import { labelInstance } from "./label-instance.js";
@@ -24,6 +25,9 @@ npm run fit:weights -- [options]
   --data FILE       instances as JSON lines (default bench/data/corpus/train.jsonl;
                     npm run bench:corpus builds it)
   --mirrors DIR     git mirrors, {owner}+{name}/repo below DIR (default bench/mirrors)
+  --split FILE      a split by repository (bench/train/split.json); with --part
+  --part NAME       only the rows of this part's repositories ("training" to fit on
+                    the training set without seeing a held-out repository)
   --from FILE       start from these weights (JSON, as bench:swebench --weights)
                     instead of the fitted ones
   --rounds N        rank, label and fit N times, each round ranking with the last
@@ -47,6 +51,8 @@ async function main(argv: string[]): Promise<number> {
     options: {
       data: { type: "string", default: "bench/data/corpus/train.jsonl" },
       mirrors: { type: "string", default: "bench/mirrors" },
+      split: { type: "string" },
+      part: { type: "string" },
       from: { type: "string" },
       rows: { type: "string" },
       fixed: { type: "string", default: "" },
@@ -80,9 +86,21 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  let split: ReturnType<typeof splitOption>;
+  let repos: Set<string> | undefined;
+  try {
+    split = splitOption(values.split, values.part);
+    repos = split ? partRepositories(split) : undefined;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
-  const instances = await loadInstances(values.data, (note) =>
-    process.stderr.write(`${note}\n`),
+  const instances = selectInstances(
+    await loadInstances(values.data, (note) =>
+      process.stderr.write(`${note}\n`),
+    ),
+    repos ? { repos } : {},
   );
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   const derived = createDerivedCache({ maxBytes: 2 * 1024 ** 3 });
@@ -131,7 +149,8 @@ async function main(argv: string[]): Promise<number> {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(
     out,
-    JSON.stringify({ data: values.data, start, rounds: fits }, null, 1) + "\n",
+    JSON.stringify({ data: values.data, split, start, rounds: fits }, null, 1) +
+      "\n",
   );
   process.stdout.write(`${JSON.stringify(weights)}\nwrote ${out}\n`);
   if (values.write) {
@@ -142,6 +161,7 @@ async function main(argv: string[]): Promise<number> {
       ...(values.data !== "bench/data/corpus/train.jsonl"
         ? [`--data ${values.data}`]
         : []),
+      ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
       ...(fixed.length > 0 ? [`--fixed ${fixed.join(",")}`] : []),
       ...(rounds !== 1 ? [`--rounds ${rounds}`] : []),
       "--write",

@@ -27,8 +27,7 @@ function mirror(mirrors: string, repo: string): string {
 describe("buildCorpus", () => {
   let mirrors: string;
   let widgets: { added: string; fixed: string; head: string };
-  let gadgets: { base: string; head: string };
-  let data: string;
+  let gadgets: { base: string; fixed: string; head: string };
 
   beforeAll(() => {
     mirrors = makeTempDir();
@@ -50,35 +49,15 @@ describe("buildCorpus", () => {
     const g = mirror(mirrors, "acme/gadgets");
     writeFiles(g, { "g.py": "a\nb\nc\n" });
     const base = commitAll(g, "start");
-    gadgets = { base, head: base };
-
-    // An issue source: SWE-bench-shaped rows, the fix as a patch.
-    const d = mirror(mirrors, "someone/data");
-    const patch =
-      "diff --git a/g.py b/g.py\n--- a/g.py\n+++ b/g.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n";
-    const issue = (n: number, repo = "acme/gadgets") =>
-      JSON.stringify({
-        instance_id: `acme__gadgets-${n}`,
-        repo,
-        base_commit: base,
-        problem_statement: `Issue ${n}: b should be B.`,
-        patch,
-        hints_text: "",
-      });
-    writeFiles(d, {
-      "rows.jsonl":
-        [1, 2, 3, 4].map((n) => issue(n)).join("\n") +
-        `\n${issue(5, "other/repo")}\n`,
-    });
-    data = commitAll(d, "rows");
+    writeFiles(g, { "g.py": "a\nB\nc\n" });
+    gadgets = { base, fixed: commitAll(g, LONG), head: "" };
+    writeFiles(g, { "g.py": "a\nB\nC\n" });
+    gadgets.head = commitAll(g, "Too short to be a question.");
   });
   afterAll(() => removeDir(mirrors));
 
   const recipeText = () =>
     JSON.stringify({
-      issueSources: {
-        lite: { repo: "someone/data", commit: data, path: "rows.jsonl" },
-      },
       repositories: [
         {
           repo: "acme/widgets",
@@ -92,12 +71,12 @@ describe("buildCorpus", () => {
           language: "python",
           commit: gadgets.head,
           part: "heldout",
-          questions: { from: "issues", source: "lite", count: 2 },
+          questions: { from: "history", count: 1 },
         },
       ],
     });
 
-  it("puts each repository's instances in its part: history questions and issue rows, with their gold", () => {
+  it("puts each repository's history questions in its part, with their gold", () => {
     const corpus = buildCorpus(parseRecipe(recipeText()), { mirrors });
     expect(corpus.parts.train).toEqual([
       {
@@ -111,18 +90,18 @@ describe("buildCorpus", () => {
         source: "history",
       },
     ]);
-    // Two of the repository's four rows, spread evenly; the other repository's row is left out.
-    expect(corpus.parts.heldout.map((r) => r.instance_id)).toEqual([
-      "acme__gadgets-1",
-      "acme__gadgets-3",
+    expect(corpus.parts.heldout).toEqual([
+      {
+        instance_id: `acme/gadgets@${gadgets.fixed.slice(0, 10)}`,
+        repo: "acme/gadgets",
+        base_commit: gadgets.base,
+        problem_statement: LONG,
+        gold_files: ["g.py"],
+        gold_hunks: { "g.py": [[1, 3]] },
+        language: "python",
+        source: "history",
+      },
     ]);
-    expect(corpus.parts.heldout[0]).toMatchObject({
-      base_commit: gadgets.base,
-      gold_files: ["g.py"],
-      gold_hunks: { "g.py": [[1, 3]] },
-      language: "python",
-      source: "lite",
-    });
     expect(corpus.notes).toEqual([
       "acme/widgets: 1 of the 5 instances the recipe asks for (qualifying commits ran out).",
     ]);
@@ -134,7 +113,7 @@ describe("buildCorpus", () => {
     const text = corpusJsonl(once.parts.heldout);
     expect(corpusJsonl(again.parts.heldout)).toBe(text);
     expect(corpusJsonl(again.parts.train)).toBe(corpusJsonl(once.parts.train));
-    expect(text.split("\n")).toHaveLength(3);
+    expect(text.split("\n")).toHaveLength(2);
     expect(Object.keys(JSON.parse(text.split("\n")[0] ?? ""))).toEqual([
       "instance_id",
       "repo",

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { parseRecipe, spreadEvenly } from "../../../../bench/corpus/recipe.js";
+import { parseRecipe } from "../../../../bench/corpus/recipe.js";
 import { familyOfLanguage } from "../../../../src/eval/baseline/source-files.js";
 
 const sha = (c: string) => c.repeat(40);
@@ -13,19 +13,12 @@ const entry = (repo: string, more: Record<string, unknown> = {}) => ({
 });
 
 describe("parseRecipe", () => {
-  it("reads repositories and issue sources", () => {
+  it("reads repositories and their parts", () => {
     const recipe = parseRecipe(
       JSON.stringify({
-        issueSources: {
-          lite: { repo: "someone/data", commit: sha("b"), path: "d.jsonl" },
-        },
         repositories: [
           entry("acme/widgets"),
-          entry("acme/gadgets", {
-            language: "go",
-            part: "heldout",
-            questions: { from: "issues", source: "lite", count: 2 },
-          }),
+          entry("acme/gadgets", { language: "go", part: "heldout" }),
         ],
       }),
     );
@@ -33,7 +26,22 @@ describe("parseRecipe", () => {
       ["acme/widgets", "train"],
       ["acme/gadgets", "heldout"],
     ]);
-    expect(recipe.issueSources.lite?.path).toBe("d.jsonl");
+  });
+
+  it("refuses the issue rows it once read, naming them", () => {
+    const text = JSON.stringify({
+      issueSources: {
+        lite: { repo: "someone/data", commit: sha("b"), path: "d.jsonl" },
+      },
+      repositories: [
+        entry("acme/gadgets", {
+          questions: { from: "issues", source: "lite", count: 2 },
+        }),
+      ],
+    });
+    expect(() => parseRecipe(text, "recipe.json")).toThrow(
+      /^recipe\.json is not a corpus recipe: .*repositories\.0\.questions\.from: .*issueSources/,
+    );
   });
 
   it("names every problem: a short commit, an unknown part or language", () => {
@@ -59,17 +67,12 @@ describe("parseRecipe", () => {
     );
   });
 
-  it("refuses a repository listed twice and an issue source it does not define", () => {
+  it("refuses a repository listed twice", () => {
     const text = JSON.stringify({
-      repositories: [
-        entry("acme/widgets"),
-        entry("acme/widgets", {
-          questions: { from: "issues", source: "nowhere", count: 1 },
-        }),
-      ],
+      repositories: [entry("acme/widgets"), entry("acme/widgets")],
     });
     expect(() => parseRecipe(text, "recipe.json")).toThrow(
-      'recipe.json is not a corpus recipe: repositories.1.repo: acme/widgets is listed twice; repositories.1.questions.source: no issue source named "nowhere".',
+      "recipe.json is not a corpus recipe: repositories.1.repo: acme/widgets is listed twice.",
     );
   });
 
@@ -77,22 +80,6 @@ describe("parseRecipe", () => {
     expect(() => parseRecipe("{", "recipe.json")).toThrow(
       /^recipe\.json is not JSON: /,
     );
-  });
-});
-
-describe("spreadEvenly", () => {
-  it("takes items spread over the whole list, in order, the first among them", () => {
-    expect(spreadEvenly(["a", "b", "c", "d", "e", "f"], 3)).toEqual([
-      "a",
-      "c",
-      "e",
-    ]);
-    expect(spreadEvenly([1, 2, 3, 4, 5, 6, 7], 2)).toEqual([1, 4]);
-  });
-
-  it("takes them all when there are no more than asked", () => {
-    expect(spreadEvenly([1, 2], 5)).toEqual([1, 2]);
-    expect(spreadEvenly([], 5)).toEqual([]);
   });
 });
 
@@ -115,5 +102,32 @@ describe("bench/corpus/recipe.json", () => {
     );
     const heldOut = recipe.repositories.filter((r) => r.part === "heldout");
     expect(heldOut.length / recipe.repositories.length).toBeCloseTo(1 / 3, 1);
+  });
+
+  // Issue 38: no training or tuning on SWE-bench's test split. Its
+  // repositories, as SWE-bench names them (mirrors and old names included).
+  it("names no repository of SWE-bench's test split", () => {
+    const testSplit = [
+      "astropy/astropy",
+      "django/django",
+      "pallets/flask",
+      "mitsuhiko/flask",
+      "matplotlib/matplotlib",
+      "pylint-dev/pylint",
+      "PyCQA/pylint",
+      "pytest-dev/pytest",
+      "psf/requests",
+      "kennethreitz/requests",
+      "scikit-learn/scikit-learn",
+      "mwaskom/seaborn",
+      "sphinx-doc/sphinx",
+      "sympy/sympy",
+      "pydata/xarray",
+    ].map((repo) => repo.toLowerCase());
+    expect(
+      recipe.repositories
+        .map((r) => r.repo)
+        .filter((repo) => testSplit.includes(repo.toLowerCase())),
+    ).toEqual([]);
   });
 });

@@ -118,6 +118,17 @@ describe("parseInstances", () => {
     ).toEqual(["a-1"]);
   });
 
+  it("keeps only the repositories of a split's part", () => {
+    const all = parseInstances(
+      [row("a-1"), row("b-2", "pallets/flask"), row("c-3")].join("\n"),
+    );
+    expect(
+      selectInstances(all, { repos: new Set(["pallets/flask"]) }).map(
+        (i) => i.instance_id,
+      ),
+    ).toEqual(["b-2"]);
+  });
+
   it("takes the first instances of every repository with perRepo, then the limit", () => {
     const all = parseInstances(
       [

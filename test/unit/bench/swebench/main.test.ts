@@ -140,5 +140,43 @@ describe("bench:swebench", () => {
       expect(report.results[0]?.error).toBeUndefined();
       expect(report.results[0]?.gold.files).toEqual(["widgets/timeouts.py"]);
     });
+
+    // The mirror is the one the test above cloned.
+    it("runs only the rows of a split's part, and refuses a split that names a repository twice", () => {
+      const mirrors = join(dir, "mirrors");
+      writeFiles(dir, {
+        "split.json": JSON.stringify({
+          "held-out": ["acme/widgets"],
+          training: ["acme/gadgets"],
+        }),
+        "both.json": JSON.stringify({
+          "held-out": ["acme/widgets"],
+          training: ["acme/widgets"],
+        }),
+      });
+      const part = (split: string, name: string) =>
+        runBench(
+          [
+            ...["--data", data, "--mirrors", mirrors, "--budgets", "4000"],
+            ...["--split", split, "--part", name],
+            ...["--out", join(dir, `${name}.json`)],
+          ],
+          dir,
+        );
+
+      const training = part("split.json", "training");
+      expect(training.status).toBe(2);
+      expect(training.stderr).toBe(
+        `No instance in ${data} matches the filters.\n`,
+      );
+      const heldOut = part("split.json", "held-out");
+      expect(heldOut.stderr).toContain("[1/1] acme__widgets-1 ");
+      expect(heldOut.status).toBe(0);
+      const both = part("both.json", "held-out");
+      expect(both.status).toBe(2);
+      expect(both.stderr).toBe(
+        "both.json names acme/widgets in both parts; a repository belongs to one.\n",
+      );
+    });
   });
 });

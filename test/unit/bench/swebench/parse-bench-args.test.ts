@@ -169,4 +169,23 @@ describe("BENCH_USAGE", () => {
       /--lazy-top-files must be a positive integer, got "0"/,
     );
   });
+
+  it("takes a split and the part to run together, and refuses either alone or an unknown part", () => {
+    expect(
+      parseBenchArgs(
+        ["--split", "bench/train/split.json", "--part", "held-out"],
+        {},
+      ).split,
+    ).toEqual({ path: "bench/train/split.json", part: "held-out" });
+    expect(parseBenchArgs([], {}).split).toBeUndefined();
+    expect(() => parseBenchArgs(["--part", "training"], {})).toThrow(
+      "--split and --part go together",
+    );
+    expect(() => parseBenchArgs(["--split", "s.json"], {})).toThrow(
+      "--split and --part go together",
+    );
+    expect(() =>
+      parseBenchArgs(["--split", "s.json", "--part", "test"], {}),
+    ).toThrow('--part must be "held-out" or "training", got "test"');
+  });
 });

@@ -14,6 +14,8 @@ import {
   type RecallSummary,
 } from "../../../../src/eval/summarize.js";
 
+// Files shown only by the map's signature line count in Avg, not in the body
+// share; the mean per instance differs from the micro-average.
 const recall = (
   fileAvg: number,
   lineRecall: number,
@@ -21,17 +23,17 @@ const recall = (
 ): RecallSummary => ({
   instances,
   fileAvg,
-  fileAvgBody: fileAvg,
+  fileAvgBody: fileAvg * 0.8,
   fileAll: fileAvg * 0.9,
   fileAny: Math.min(1, fileAvg * 1.1),
   lineRecall,
-  lineMean: lineRecall,
+  lineMean: lineRecall * 1.2,
   goldLines: 100,
   linesFound: Math.round(lineRecall * 100),
 });
 
 describe("the report tables", () => {
-  it("puts askcode beside the baseline per budget, with the ratios", () => {
+  it("puts askcode beside the baseline per budget, with the ratios and the share of files with a body", () => {
     expect(
       renderBudgetTable([
         {
@@ -48,10 +50,10 @@ describe("the report tables", () => {
         },
       ]),
     ).toMatchInlineSnapshot(`
-"| budget | askcode Avg |   All |   Any | lines | BM25 Avg |   All |   Any | lines | Avg ratio | lines ratio | BM25-stop Avg | lines |
-|:-------|------------:|------:|------:|------:|---------:|------:|------:|------:|----------:|------------:|--------------:|------:|
-| 8k     |       50.0% | 45.0% | 55.0% | 30.0% |    25.0% | 22.5% | 27.5% | 20.0% |     2.00× |       1.50× |         20.0% | 15.0% |
-| 13k    |       70.0% | 63.0% | 77.0% | 50.0% |     0.0% |  0.0% |  0.0% |  0.0% |         ∞ |           ∞ |          0.0% |  0.0% |"
+"| budget | askcode Avg |  body |   All |   Any | lines |  mean | BM25 Avg |   All |   Any | lines | Avg ratio | lines ratio | BM25-stop Avg | lines |
+|:-------|------------:|------:|------:|------:|------:|------:|---------:|------:|------:|------:|----------:|------------:|--------------:|------:|
+| 8k     |       50.0% | 40.0% | 45.0% | 55.0% | 30.0% | 36.0% |    25.0% | 22.5% | 27.5% | 20.0% |     2.00× |       1.50× |         20.0% | 15.0% |
+| 13k    |       70.0% | 56.0% | 63.0% | 77.0% | 50.0% | 60.0% |     0.0% |  0.0% |  0.0% |  0.0% |         ∞ |           ∞ |          0.0% |  0.0% |"
 `);
   });
 
@@ -74,10 +76,10 @@ describe("the report tables", () => {
   it("summarizes timings", () => {
     expect(renderTimingTable([{ label: "read", values: [10, 20, 30, 400] }]))
       .toMatchInlineSnapshot(`
-"| per instance (ms) | mean | p50 | p95 | max |
-|:------------------|-----:|----:|----:|----:|
-| read              |  115 |  20 | 400 | 400 |"
-`);
+     "| per instance (ms) | mean | p50 | p95 | max |
+     |:------------------|-----:|----:|----:|----:|
+     | read              |  115 |  20 | 400 | 400 |"
+    `);
   });
 });
 
@@ -87,9 +89,11 @@ describe("the code-only view and the per-language tables", () => {
     goldFiles: number,
     linesFound: number,
     goldLines: number,
+    filesWithBody = filesFound,
   ) => ({
     filesFound,
     goldFiles,
+    filesWithBody,
     linesFound,
     goldLines,
     found: [],
@@ -146,6 +150,8 @@ describe("the code-only view and the per-language tables", () => {
   const results = [
     // A fix to a header and its ChangeLog: the code-only view counts the header alone.
     result("a", "cpp", score(1, 2, 4, 10), score(1, 1, 4, 4)),
+    // Its one gold file found only by the map's signature line: found, no body.
+    result("d", "cpp", score(1, 1, 0, 5, 0), score(1, 1, 0, 5, 0)),
     // Only docs changed: no code gold, so the code-only view leaves it out.
     result("b", "cpp", score(0, 1, 0, 6)),
     result("c", "rust", score(1, 1, 3, 6), score(1, 1, 3, 6)),
@@ -153,20 +159,21 @@ describe("the code-only view and the per-language tables", () => {
 
   it("summarizes the code-only gold and leaves out instances with none", () => {
     expect(summarize(results, "askcode", 13000, "code")).toMatchObject({
-      instances: 2,
+      instances: 3,
       fileAvg: 1,
+      fileAvgBody: (1 + 0 + 1) / 3,
       fileAll: 1,
-      lineMean: (1 + 0.5) / 2,
+      lineMean: (1 + 0 + 0.5) / 3,
     });
     expect(summarize(results, "askcode", 13000)).toMatchObject({
-      instances: 3,
-      fileAvg: (0.5 + 0 + 1) / 3,
-      fileAvgBody: (0.5 + 0 + 1) / 3,
-      fileAll: 1 / 3,
+      instances: 4,
+      fileAvg: (0.5 + 1 + 0 + 1) / 4,
+      fileAvgBody: (0.5 + 0 + 0 + 1) / 4,
+      fileAll: 2 / 4,
     });
   });
 
-  it("groups by language at every budget, with index time and heap", () => {
+  it("groups by language at every budget, with files with a body, index time and heap", () => {
     const report = buildReport(results, [8000, 13000], 0, {
       heapUsedMb: 0,
       maxRssMb: 0,
@@ -175,14 +182,15 @@ describe("the code-only view and the per-language tables", () => {
     expect(cpp?.name).toBe("cpp");
     expect(cpp?.byBudget.map((b) => b.budget)).toEqual([8000, 13000]);
     expect(cpp?.byBudget[1]?.askcode).toMatchObject({
-      instances: 2,
-      fileAvg: 0.25,
-      lineMean: 0.2,
+      instances: 3,
+      fileAvg: (0.5 + 1 + 0) / 3,
+      fileAvgBody: 0.5 / 3,
+      lineMean: 0.4 / 3,
     });
     expect(report.groups.code.language[0]?.byBudget[1]?.askcode).toMatchObject({
-      instances: 1,
+      instances: 2,
       fileAvg: 1,
-      lineMean: 1,
+      lineMean: 0.5,
     });
     expect(rust).toMatchObject({
       name: "rust",
@@ -193,7 +201,7 @@ describe("the code-only view and the per-language tables", () => {
       "o/cpp",
       "o/rust",
     ]);
-    expect(report.codeSummary[0]?.askcode.instances).toBe(2);
+    expect(report.codeSummary[0]?.askcode.instances).toBe(3);
 
     const table = renderGroupTable(
       report.groups.all.language,
@@ -201,10 +209,11 @@ describe("the code-only view and the per-language tables", () => {
       "askcode",
     ).split("\n");
     expect(table[0]).toMatch(
-      /^\| language \| n \| 8k Avg \| +All \| lines \| 13k Avg \| +All \| lines \| index p50 ms \| heap max MB \|$/,
+      /^\| language \| n \| 8k Avg \| +body \| +All \| lines \| 13k Avg \| +body \| +All \| lines \| index p50 ms \| heap max MB \|$/,
     );
+    // The file found only by the map counts in Avg, not in body.
     expect(table[2]).toMatch(
-      /^\| cpp +\| 2 \| +25\.0% \| +0\.0% \| +20\.0% \| +25\.0% \| +0\.0% \| +20\.0% \| +10 \| +100 \|$/,
+      /^\| cpp +\| 3 \| +50\.0% \| +16\.7% \| +33\.3% \| +13\.3% \| +50\.0% \| +16\.7% \| +33\.3% \| +13\.3% \| +10 \| +100 \|$/,
     );
   });
 });

@@ -1,0 +1,36 @@
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+// `npm run fit:weights` as a user starts it, in a child process, so the exit
+// code and stderr are the ones a user sees. Only argument errors are run here:
+// they stop it before any mirror is read.
+const repoRoot = process.cwd();
+const main = resolve(repoRoot, "bench/weights/main.ts");
+const tsx = pathToFileURL(
+  resolve(repoRoot, "node_modules/tsx/dist/loader.mjs"),
+).href;
+
+function fitWeights(args: string[]) {
+  return spawnSync(process.execPath, ["--import", tsx, main, ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+}
+
+describe("fit:weights --split/--part", () => {
+  it("takes the two together, and names a part the split does not have", () => {
+    const alone = fitWeights(["--part", "training"]);
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toMatch(
+      /^--split and --part go together .*\n\nFits askcode's evidence weights/,
+    );
+    const unknown = fitWeights([
+      ...["--split", "bench/train/split.json", "--part", "test"],
+    ]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^--part must be "held-out" or "training", got "test"\./,
+    );
+  });
+});
