@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { ApplicationFunction, Probot } from "probot";
 import { Registry } from "prom-client";
-import { createResponseCache } from "./cache/response-cache.js";
+import { openResponseCache } from "./compose/open-response-cache.js";
 import type { GitHubHealth } from "./code-host/github/github-health.js";
 import { appSlugOnce } from "./compose/app-slug-once.js";
 import { createClientsFor } from "./compose/create-clients-for.js";
@@ -95,12 +95,7 @@ export function createAskcodeApp(
       searchWaits: metrics.github.searchWait,
       redisQueueTiming: options.redisQueueTiming,
     });
-    const responseCache = createResponseCache({
-      ttlMs: operator.cacheTtlMs,
-      maxBytes: operator.cacheMaxBytes,
-      clock,
-      ...(stores.sharedResponses ? { shared: stores.sharedResponses } : {}),
-    });
+    const responseCache = openResponseCache(operator, stores, clock);
     // Clients: what the factories below are built from (the app's name is
     // read once per process), and the installation's clients per job. Then
     // the queue, running the questions.

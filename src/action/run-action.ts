@@ -2,7 +2,7 @@ import * as core from "@actions/core";
 import { Probot, ProbotOctokit } from "probot";
 import { Registry } from "prom-client";
 import { answerCommentUrl } from "../answer-records/answer-comment-url.js";
-import { createResponseCache } from "../cache/response-cache.js";
+import { openResponseCache } from "../compose/open-response-cache.js";
 import { createClientsFor } from "../compose/create-clients-for.js";
 import {
   createQuestionSteps,
@@ -123,11 +123,7 @@ export async function runAction(
     metrics,
     stores,
     caches: await createReadCaches(operator, { clock, log: app.log }),
-    responseCache: createResponseCache({
-      ttlMs: operator.cacheTtlMs,
-      maxBytes: operator.cacheMaxBytes,
-      clock,
-    }),
+    responseCache: openResponseCache(operator, stores, clock),
     // The token is no App's: whose comments are askcode's is the input's to say.
     appSlug: async () => action.inputs.appSlug,
     inFlight: options.inFlight ?? createInFlightRuns(app.log, { clock }),
