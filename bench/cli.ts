@@ -14,8 +14,9 @@
 // checkout (about 6,700 files):
 //
 //   git clone --depth 1 https://github.com/django/django /tmp/django
+//   git clone --depth 1 https://github.com/pallets/flask /tmp/flask
 //   npm run bench:cli -- --runs 5 --checkout /tmp/django=format \
-//     --checkout /work/.mirror/pallets+flask/repo=session
+//     --checkout /tmp/flask=session
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,8 +35,9 @@ to a temporary checkout of its HEAD first. Needs a build: npm run build.
 
 The two sizes the CLI is measured on, flask and a django-sized checkout:
   git clone --depth 1 https://github.com/django/django /tmp/django
+  git clone --depth 1 https://github.com/pallets/flask /tmp/flask
   npm run bench:cli -- --runs 5 --checkout /tmp/django=format \\
-    --checkout /work/.mirror/pallets+flask/repo=session`,
+    --checkout /tmp/flask=session`,
   options: {
     runs: { type: "string", default: "3" },
     checkout: { type: "string", multiple: true },
