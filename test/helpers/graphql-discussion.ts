@@ -128,3 +128,99 @@ export function graphqlRefusal(field: string, type: string, message: string) {
     ],
   };
 }
+
+/**
+ * GitHub's side of one mention in a discussion, from the 👀 to the answer:
+ * the still-asked check, the reaction, askcode's reply (added, then edited
+ * up to ten times) and the thread it reads `threadReads` times (the Action
+ * reads it once more, for an earlier reply). `asking` is the comment that
+ * asks; none: the discussion's body asks. What was sent is in `sent`, and
+ * `of(operation)` lists one operation's variables.
+ */
+export function nockDiscussionMention(
+  asking: { databaseId: number; nodeId: string } | undefined,
+  options: {
+    question: string;
+    replyId: number;
+    /** What `addDiscussionComment` answers (default: the reply added, `replyId`). */
+    reply?: object;
+    threadReads?: number;
+  },
+) {
+  const { question, replyId } = options;
+  const sent: GraphqlSent[] = [];
+  const scope = nock("https://api.github.com");
+  nockGraphql(
+    scope,
+    "DiscussionStillAsked",
+    {
+      data: {
+        discussion: { locked: false },
+        ...(asking ? { comment: { id: asking.nodeId } } : {}),
+      },
+    },
+    sent,
+  );
+  nockGraphql(
+    scope,
+    "AddReaction",
+    { data: { addReaction: { reaction: { content: "EYES" } } } },
+    sent,
+  );
+  nockGraphql(
+    scope,
+    "AddDiscussionComment",
+    options.reply ?? {
+      data: {
+        addDiscussionComment: {
+          comment: {
+            id: discussionCommentNodeId(replyId),
+            databaseId: replyId,
+          },
+        },
+      },
+    },
+    sent,
+  );
+  nockGraphql(
+    scope,
+    "DiscussionThread",
+    discussionThreadData(
+      {
+        title: "TEST edit",
+        body: asking ? "TEST edit" : question,
+        login: "Codertocat",
+        association: "OWNER",
+      },
+      asking
+        ? [
+            {
+              databaseId: asking.databaseId,
+              login: "Codertocat",
+              association: "OWNER",
+              body: question,
+              createdAt: "2021-03-30T20:36:05Z",
+            },
+          ]
+        : [],
+    ),
+    sent,
+    options.threadReads ?? 1,
+  );
+  nockGraphql(
+    scope,
+    "UpdateDiscussionComment",
+    {
+      data: {
+        updateDiscussionComment: {
+          comment: { id: discussionCommentNodeId(replyId) },
+        },
+      },
+    },
+    sent,
+    10,
+  );
+  const of = (operation: string) =>
+    sent.filter((s) => s.operation === operation).map((s) => s.variables);
+  return { scope, sent, of };
+}

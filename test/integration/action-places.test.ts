@@ -14,12 +14,7 @@ import {
   readStepOutputs,
 } from "../../scripts/action-runner-env.js";
 import { actionStep } from "../../src/action/action-step.js";
-import {
-  discussionCommentNodeId,
-  discussionThreadData,
-  nockGraphql,
-  type GraphqlSent,
-} from "../helpers/graphql-discussion.js";
+import { nockDiscussionMention } from "../helpers/graphql-discussion.js";
 import { createFakeClock } from "../helpers/fake-clock.js";
 import { restPullRequestFile } from "../helpers/rest-pull-request.js";
 import { restReviewComments } from "../helpers/rest-review-thread.js";
@@ -174,68 +169,10 @@ describe("the Action on a comment in a Discussion", () => {
   it("replies in the comment's thread through GraphQL, edited into the answer", async () => {
     nockNoConfig();
     await nockRepository(UPLOAD_REPOSITORY);
-    const sent: GraphqlSent[] = [];
-    const scope = nock("https://api.github.com");
-    nockGraphql(
-      scope,
-      "DiscussionStillAsked",
-      { data: { discussion: { locked: false }, comment: { id: ASKING_NODE } } },
-      sent,
-    );
-    nockGraphql(
-      scope,
-      "AddReaction",
-      { data: { addReaction: { reaction: { content: "EYES" } } } },
-      sent,
-    );
-    nockGraphql(
-      scope,
-      "AddDiscussionComment",
-      {
-        data: {
-          addDiscussionComment: {
-            comment: { id: discussionCommentNodeId(REPLY), databaseId: REPLY },
-          },
-        },
-      },
-      sent,
-    );
-    // Read twice: for an earlier reply of the Action's, then by the run.
-    nockGraphql(
-      scope,
-      "DiscussionThread",
-      discussionThreadData(
-        {
-          title: "TEST edit",
-          body: "TEST edit",
-          login: "Codertocat",
-          association: "OWNER",
-        },
-        [
-          {
-            databaseId: ASKING,
-            login: "Codertocat",
-            association: "OWNER",
-            body: QUESTION,
-            createdAt: "2021-03-30T20:36:05Z",
-          },
-        ],
-      ),
-      sent,
-      2,
-    );
-    nockGraphql(
-      scope,
-      "UpdateDiscussionComment",
-      {
-        data: {
-          updateDiscussionComment: {
-            comment: { id: discussionCommentNodeId(REPLY) },
-          },
-        },
-      },
-      sent,
-      10,
+    // The thread is read twice: for an earlier reply of the Action's, then by the run.
+    const { of } = nockDiscussionMention(
+      { databaseId: ASKING, nodeId: ASKING_NODE },
+      { question: QUESTION, replyId: REPLY, threadReads: 2 },
     );
     const payload = webhookPayload("discussion_comment.created.mention");
     payload.comment.body = QUESTION; // changed: a question the harness's repository answers
@@ -243,8 +180,6 @@ describe("the Action on a comment in a Discussion", () => {
     const step = await runStep("discussion_comment", payload);
 
     expect(step.failed).toBeUndefined();
-    const of = (operation: string) =>
-      sent.filter((s) => s.operation === operation).map((s) => s.variables);
     expect(of("AddReaction")).toStrictEqual([{ subjectId: ASKING_NODE }]);
     expect(of("AddDiscussionComment")).toHaveLength(1);
     expect(of("AddDiscussionComment")[0]).toMatchObject({

@@ -1,10 +1,8 @@
 import nock from "nock";
 import {
   discussionCommentNodeId,
-  discussionThreadData,
   graphqlRefusal,
-  nockGraphql,
-  type GraphqlSent,
+  nockDiscussionMention,
 } from "../helpers/graphql-discussion.js";
 import {
   MODEL_ENV,
@@ -37,76 +35,15 @@ function delivery(fixture: string, field: "comment" | "discussion") {
  * The discussion's GraphQL operations: still there and open, the 👀, the
  * reply and its edits, and the thread as read; every request is recorded.
  */
+/** GitHub's side of the mention: `asking`, the comment that asks (none: the discussion's body). */
 function nockDiscussion(
   asking: { nodeId: string } | undefined,
-  reply: object = {
-    data: {
-      addDiscussionComment: {
-        comment: { id: discussionCommentNodeId(REPLY), databaseId: REPLY },
-      },
-    },
-  },
+  reply?: object,
 ) {
-  const sent: GraphqlSent[] = [];
-  const scope = nock("https://api.github.com");
-  nockGraphql(
-    scope,
-    "DiscussionStillAsked",
-    {
-      data: {
-        discussion: { locked: false },
-        ...(asking ? { comment: { id: asking.nodeId } } : {}),
-      },
-    },
-    sent,
+  return nockDiscussionMention(
+    asking && { databaseId: ASKING, nodeId: asking.nodeId },
+    { question: QUESTION, replyId: REPLY, ...(reply && { reply }) },
   );
-  nockGraphql(
-    scope,
-    "AddReaction",
-    { data: { addReaction: { reaction: { content: "EYES" } } } },
-    sent,
-  );
-  nockGraphql(scope, "AddDiscussionComment", reply, sent);
-  nockGraphql(
-    scope,
-    "DiscussionThread",
-    discussionThreadData(
-      {
-        title: "TEST edit",
-        body: asking ? "TEST edit" : QUESTION,
-        login: "Codertocat",
-        association: "OWNER",
-      },
-      asking
-        ? [
-            {
-              databaseId: ASKING,
-              login: "Codertocat",
-              association: "OWNER",
-              body: QUESTION,
-              createdAt: "2021-03-30T20:36:05Z",
-            },
-          ]
-        : [],
-    ),
-    sent,
-  );
-  nockGraphql(
-    scope,
-    "UpdateDiscussionComment",
-    {
-      data: {
-        updateDiscussionComment: {
-          comment: { id: discussionCommentNodeId(REPLY) },
-        },
-      },
-    },
-    sent,
-    10,
-  );
-  const of = (operation: string) =>
-    sent.filter((s) => s.operation === operation).map((s) => s.variables);
-  return { scope, sent, of };
 }
 
 describe("a mention in a discussion", () => {
