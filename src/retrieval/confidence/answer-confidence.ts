@@ -16,6 +16,13 @@ export interface ConfidenceEvidence {
   ranked: readonly RankedChunk[];
 }
 
+/**
+ * The score at or above which askcode answers a question nobody asked it
+ * (a repository may move it). Provisional until the gate is calibrated on
+ * the training set's training part (docs/benchmark.md will give its curve).
+ */
+export const DEFAULT_CONFIDENCE_THRESHOLD = 0.6;
+
 // How many files after the best one make up "the rest" it must stand above.
 const RUNNERS_UP = 4;
 
