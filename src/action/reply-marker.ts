@@ -14,7 +14,22 @@ import { GITHUB_COMMENT_LIMIT } from "../answer/fit-comment.js";
  */
 export function replyMarker(triggerId: string): string {
   // `--` may not appear inside an HTML comment; a mission's name could carry it.
-  return `<!-- askcode:reply-to ${triggerId.replaceAll("--", "-%2D")} -->`;
+  return `${MARKER_OPENING}${triggerId.replaceAll("--", "-%2D")} -->`;
+}
+
+const MARKER_OPENING = "<!-- askcode:reply-to ";
+
+/**
+ * Whether a comment is one of the Action's replies (its body opens with a
+ * reply marker): on the workflow's token every workflow comments as
+ * `github-actions[bot]`, and this is how askcode tells its own apart.
+ *
+ * @example
+ * isMarkedReply("<!-- askcode:reply-to comment:1 -->\nIt retries twice.") // true
+ * isMarkedReply("Coverage: 91 %") // false
+ */
+export function isMarkedReply(body: string): boolean {
+  return body.startsWith(MARKER_OPENING);
 }
 
 /**

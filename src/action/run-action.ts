@@ -24,6 +24,7 @@ import { systemClock, type Clock } from "../shared/clock.js";
 import { actionOperatorEnv } from "./action-operator-env.js";
 import { contextReport } from "./context-report.js";
 import { findEarlierReply, type EarlierReply } from "./find-earlier-reply.js";
+import { isMarkedReply } from "./reply-marker.js";
 import { markReplies } from "./mark-replies.js";
 import { readActionEnv } from "./read-action-env.js";
 import { readEventTrigger } from "./read-event-trigger.js";
@@ -128,7 +129,9 @@ export async function runAction(
     appSlug: async () => action.inputs.appSlug,
     inFlight: options.inFlight ?? createInFlightRuns(app.log, { clock }),
   };
-  const replies = markReplies(createClientsFor(parts));
+  const replies = markReplies(
+    createClientsFor({ ...parts, isOwnComment: isMarkedReply }),
+  );
   const steps = createQuestionSteps({
     ...parts,
     clientsFor: replies.clientsFor,

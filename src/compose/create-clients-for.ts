@@ -29,6 +29,8 @@ export interface ClientsForDeps {
   metrics: Pick<AskcodeMetrics, "github" | "reactions">;
   /** Waits in askcode's own Octokit, per second of retry-after (tests shrink it). */
   retryAfterBaseValue?: number;
+  /** Which of the login's comments are askcode's (`ThreadReadOptions.isOwnComment`); absent: all. */
+  isOwnComment?(body: string): boolean;
   /** Watches every request to GitHub; none: not watched. */
   github?: Pick<GitHubHealth, "fetch">;
 }
@@ -86,6 +88,7 @@ export function createClientsFor(
           return undefined;
         }),
         answersRead,
+        ...(deps.isOwnComment ? { isOwnComment: deps.isOwnComment } : {}),
         ownSecrets: deps.operator.ownSecrets,
       },
       shared,

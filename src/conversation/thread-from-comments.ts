@@ -47,6 +47,14 @@ export interface ThreadReadOptions {
    * own unfinished reply, found in the thread, rather than adding a second.
    */
   commentIds?: boolean;
+  /**
+   * Whether a comment by askcode's login is askcode's. The Action on the
+   * workflow's token shares `github-actions[bot]` with every workflow of the
+   * repository, so only its comments that carry its reply marker are its
+   * own; another workflow's comment is read as anyone's. Absent: every
+   * comment by the login is askcode's (an App's login is its alone).
+   */
+  isOwnComment?(body: string): boolean;
 }
 
 /**
@@ -84,7 +92,10 @@ export async function threadFromComments(
       body: comment.body ?? "",
       createdAt: comment.created_at,
     };
-    if (shown.author.toLowerCase() !== self) {
+    const own =
+      shown.author.toLowerCase() === self &&
+      (options.isOwnComment?.(shown.body) ?? true);
+    if (!own) {
       comments.push(shown);
       continue;
     }

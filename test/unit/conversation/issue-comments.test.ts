@@ -1,4 +1,5 @@
 import nock from "nock";
+import { isMarkedReply } from "../../../src/action/reply-marker.js";
 import { createIssueComments } from "../../../src/conversation/issue-comments.js";
 import {
   nockIssueThread,
@@ -100,6 +101,41 @@ describe("createIssueComments().thread", () => {
     // The issue counts 250: the 150 before the pages read are said to be unread.
     expect(thread.commentsNotRead).toBe(150);
     expect(scope.isDone()).toBe(true);
+  });
+});
+
+describe("createIssueComments().thread on a login every workflow shares", () => {
+  // The Action on the workflow's token comments as github-actions[bot], as
+  // does any other workflow of the repository (a coverage report, say).
+  const SHARED = restIssueThread({}, [
+    {
+      login: "github-actions[bot]",
+      association: "NONE",
+      body: "Coverage: 91 % (+0.2 %)",
+    },
+    {
+      login: "github-actions[bot]",
+      association: "NONE",
+      body: "<!-- askcode:reply-to comment:7 -->\nThinking… (reading the code)",
+    },
+    {
+      login: "newcomer",
+      association: "FIRST_TIMER",
+      body: "@askcode where is the spelling checked?",
+    },
+  ]);
+
+  it("reads another workflow's comment as anyone's, and leaves out askcode's own notice", async () => {
+    nockIssueThread(SHARED);
+    const thread = await createIssueComments(
+      createTestOctokit(),
+      { owner: THREAD_OWNER, repo: THREAD_REPO, issueNumber: THREAD_ISSUE },
+      { appSlug: "github-actions", isOwnComment: isMarkedReply },
+    ).thread(SHARED.comments[2]!.id);
+
+    expect(thread.comments.map((c) => [c.author, c.body])).toEqual([
+      ["github-actions[bot]", "Coverage: 91 % (+0.2 %)"],
+    ]);
   });
 });
 
