@@ -3,9 +3,12 @@ type InterruptedTask =
   | { kind: "question"; question: string }
   | { kind: "mission"; mission: string; label: string };
 
-// The opening of the notice for a run stopped before its reply.
-const STOPPED =
-  "askcode was stopped (the app restarted or shut down) before it could answer this question.";
+// The opening of every notice for a run stopped before its reply, in the
+// App's wording before the Action came too: earlier notices are still found.
+const STOPPED_OPENING = "askcode was stopped";
+// Both roots write it: the App when its server restarts or shuts down, the
+// Action when its workflow run is cancelled.
+const STOPPED = `${STOPPED_OPENING} (its server restarted or shut down, or its workflow run was cancelled) before it could answer this question.`;
 
 /**
  * Whether a comment's body is the notice of a run stopped before its reply
@@ -15,7 +18,7 @@ const STOPPED =
  * isInterruptedComment(renderInterruptedComment({ kind: "question", question: "…" }, "askcode")) // true
  */
 export function isInterruptedComment(body: string): boolean {
-  return body.startsWith(STOPPED);
+  return body.startsWith(STOPPED_OPENING);
 }
 
 /**
@@ -29,7 +32,7 @@ export function isInterruptedComment(body: string): boolean {
  *
  * @example
  * renderInterruptedComment({ kind: "question", question: "…" }, "askcode")
- * // "askcode was stopped (the app restarted or shut down) before it could answer this question. …"
+ * // "askcode was stopped (its server restarted or shut down, or its workflow run was cancelled) before …"
  */
 export function renderInterruptedComment(
   task: InterruptedTask,

@@ -76,6 +76,15 @@ describe("findEarlierReply", () => {
     });
   });
 
+  it("finds a notice in the wording of earlier versions, which named only the app", async () => {
+    const older =
+      "askcode was stopped (the app restarted or shut down) before it could answer this question.\n\nNothing was lost on your side.";
+    expect(await earlier([asker, mine(older)])).toStrictEqual({
+      kind: "unfinished",
+      commentId: FIRST_ID + 1,
+    });
+  });
+
   it("finds the progress checklist a killed run left unfinished", async () => {
     expect(await earlier([asker, mine(progress)])).toStrictEqual({
       kind: "unfinished",
