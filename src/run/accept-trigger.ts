@@ -119,6 +119,7 @@ export async function acceptTrigger(
     ...(job.payload.issue.pull_request ? { onPullRequest: true as const } : {}),
     requestedBy: sender.login,
     askerAssociation: decision.askerAssociation,
+    ...(decision.kind === "question" && decision.unasked && { unasked: {} }),
     task:
       decision.kind === "question"
         ? { kind: "question", question: decision.question }
