@@ -11,6 +11,8 @@ import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import type { AcceptTriggerDeps } from "../run/accept-trigger.js";
 import { countQuestionRuns } from "../run/count-question-runs.js";
+import { gateUnasked } from "../run/gate-unasked.js";
+import { addLabel } from "../conversation/add-label.js";
 import type { QuestionOutcome } from "../run/question-outcome.js";
 import type { InFlightRuns } from "../conversation/in-flight-runs.js";
 import { replyInterrupted, runQuestion } from "../run/run-question.js";
@@ -130,6 +132,14 @@ export function createQuestionSteps(deps: QuestionRunnerDeps): QuestionSteps {
       ...acceptDeps(job),
       acknowledge: async (question) =>
         (await conversationFor(question)).acknowledge(),
+      gate: (question) =>
+        gateUnasked(question, {
+          ...answerDeps,
+          log: jobLog(question),
+          addLabel: async (labelled, name) =>
+            addLabel(await app.auth(labelled.installationId), labelled, name),
+          unasked: metrics.unasked,
+        }),
       limits: {
         limiter: stores.questionLimiter,
         ceilings: operator.questionLimits,

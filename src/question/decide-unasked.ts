@@ -57,13 +57,13 @@ export function decideUnasked(
 
 // Why the repository's `unasked.issues` leaves this issue alone; undefined: it chose it.
 function unchosenIssue(
-  labels: ReadonlyArray<{ name: string }>,
+  labels: ReadonlyArray<{ name: string } | null>,
   chosen: RepoConfig["unasked"]["issues"],
 ): string | undefined {
   if (chosen === "all") return undefined;
   if (chosen === "none") return "and unasked.issues is none";
   const wanted = new Set(chosen.map((name) => name.toLowerCase()));
-  return labels.some((label) => wanted.has(label.name.toLowerCase()))
+  return labels.some((label) => label && wanted.has(label.name.toLowerCase()))
     ? undefined
     : `and it was opened with none of the labels unasked.issues names (${chosen.join(", ")})`;
 }

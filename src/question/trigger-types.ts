@@ -22,7 +22,7 @@ export interface TriggerPayload {
     pull_request?: unknown;
     updated_at?: string;
     /** The labels it has as the delivery tells (an issue template's, when it is opened). */
-    labels?: ReadonlyArray<{ name: string }>;
+    labels?: ReadonlyArray<{ name: string } | null>;
   };
   comment?: { id: number; body: string; author_association: string };
   label?: { name: string };

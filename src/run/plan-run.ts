@@ -44,11 +44,13 @@ export type RunPlan =
  * // { kind: "answer", task: { kind: "question", question: "where is the timeout set?" }, form: "deeper" }
  */
 export function planRun(
-  job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
+  job: Pick<QuestionJob, "task" | "askerAssociation" | "config" | "unasked">,
   thread: Pick<IssueThread, "title" | "body" | "comments">,
   handle: string,
 ): RunPlan {
   const { task } = job;
+  // Nobody asked: an issue titled "/help" or "retry" is a new issue, not a command.
+  if (job.unasked) return { kind: "answer", task, form: modelFormFor(job) };
   const parsed =
     task.kind === "question" ? parseCommand(task.question) : undefined;
   if (!parsed)

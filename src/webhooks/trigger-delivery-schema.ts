@@ -86,7 +86,7 @@ const subject = {
     .transform((user) => user ?? null),
   updated_at: optional(z.string()),
   // Which labels a new issue came with decides whether it is answered unasked.
-  labels: optional(z.array(z.object({ name: z.string() }))),
+  labels: optional(z.array(z.object({ name: z.string() }).nullable())),
 };
 
 const comment = {

@@ -27,7 +27,9 @@ export function triggerFacts(payload: TriggerPayload): TriggerPayload {
       // What a new issue was opened with decides `unasked.issues`; no other event reads them.
       ...(payload.action === "opened" &&
         issue.labels && {
-          labels: issue.labels.map((label) => ({ name: label.name })),
+          labels: issue.labels.flatMap((label) =>
+            label ? [{ name: label.name }] : [],
+          ),
         }),
     },
     ...(comment
