@@ -1,4 +1,5 @@
 import { decideLabel } from "./decide-label.js";
+import { decideDismiss } from "./decide-dismiss.js";
 import { decideMention } from "./decide-mention.js";
 import { decideUnasked } from "./decide-unasked.js";
 import { screenTrigger } from "./screen-trigger.js";
@@ -20,7 +21,9 @@ import {
  * - `issues.labeled` with a label that a mission claims;
  * - `issues.opened` and `discussion.created` that mention no one the
  *   repository's `unasked:` chooses (`decideUnasked`): an unasked question,
- *   which the confidence gate still decides.
+ *   which the confidence gate still decides;
+ * - a mention that asks `/dismiss`: the dismissal of the thread's unasked
+ *   answer (`decideDismiss`), not a question.
  *
  * What never does: first what `screenTrigger` rules out from the event
  * alone (the webhook handler asks it before enqueueing: other events,
@@ -58,9 +61,11 @@ export function decideTrigger(input: TriggerInput): TriggerDecision {
   );
   // A new issue or discussion that mentions askcode is the mention's to
   // answer (never both); one that does not may be answered unasked.
-  return candidate.source === "issue" &&
+  if (
+    candidate.source === "issue" &&
     decision.kind === "ignore" &&
     decision.reason === "no-mention"
-    ? decideUnasked(payload, config, candidate.triggerId, decision)
-    : decision;
+  )
+    return decideUnasked(payload, config, candidate.triggerId, decision);
+  return decideDismiss(decision, payload);
 }

@@ -52,7 +52,9 @@ export interface QuestionJob {
   /** What to answer: a question, or a mission started by a label. */
   task:
     | { kind: "question"; question: string }
-    | { kind: "mission"; mission: string; label: string };
+    | { kind: "mission"; mission: string; label: string }
+    /** `/dismiss` (`decideDismiss`): hide the thread's unasked answer, if whoever asked may. */
+    | { kind: "dismiss"; allowed: boolean };
   /**
    * Where the 👀 reaction went: the triggering comment, the issue itself, or
    * a review comment on a line of the pull request (whose thread the answer

@@ -138,6 +138,15 @@ export type TriggerDecision =
       unasked?: true;
     }
   | {
+      /** `/dismiss`: hide askcode's unasked answer in the thread; no question is answered. */
+      kind: "dismiss";
+      source: "comment" | "issue";
+      triggerId: string;
+      askerAssociation: string;
+      /** Whether whoever asked may: the issue's author, or one of the repository's people. */
+      allowed: boolean;
+    }
+  | {
       kind: "mission";
       mission: Mission;
       triggerId: string;

@@ -68,7 +68,10 @@ export function planRun(
   const command = COMMANDS.find((c) => c.name === parsed.name);
   if (command?.membersOnly && !isMemberAssociation(job.askerAssociation))
     return { kind: "members-only", name: parsed.name };
-  if (parsed.name === "help") return { kind: "help" };
+  // `decideTrigger` takes `/dismiss` before any run (`decideDismiss`); one
+  // that reaches a run all the same gets the commands' page.
+  if (parsed.name === "help" || parsed.name === "dismiss")
+    return { kind: "help" };
   const question = parsed.question || previousQuestion(thread, handle);
   if (question === undefined) throw new NothingToRetryError();
   return {

@@ -17,6 +17,8 @@ export interface RunTriggerDeps extends AcceptTriggerDeps {
    * unasked question is never answered.
    */
   gate?(job: QuestionJob): Promise<QuestionJob | undefined>;
+  /** Carries out a `/dismiss` (`dismissUnasked`); none: a `/dismiss` does nothing. */
+  dismiss?(job: QuestionJob): Promise<void>;
 }
 
 /**
@@ -39,6 +41,11 @@ export async function runTrigger(
   deps: RunTriggerDeps,
 ): Promise<void> {
   const accepted = await acceptTrigger(trigger, deps);
+  // `/dismiss` answers no question: no limit, no 👀, no run.
+  if (accepted?.task.kind === "dismiss") {
+    await deps.dismiss?.(accepted);
+    return;
+  }
   const gated = accepted?.unasked ? await deps.gate?.(accepted) : accepted;
   const job =
     gated && deps.limits
@@ -81,5 +88,6 @@ export async function cancelTrigger(
   deps: AcceptTriggerDeps & { reply(job: QuestionJob): Promise<void> },
 ): Promise<void> {
   const job = await acceptTrigger(trigger, deps);
-  if (job) await deps.reply(job);
+  // Nobody waits on a question nobody asked, nor on a `/dismiss` (no 👀 promised it a reply).
+  if (job && !job.unasked && job.task.kind !== "dismiss") await deps.reply(job);
 }

@@ -1,7 +1,11 @@
 import nock from "nock";
 import { Registry } from "prom-client";
 import { metricSamples } from "../helpers/metric-samples.js";
-import { nockDiscussionMention } from "../helpers/graphql-discussion.js";
+import {
+  nockDiscussionMention,
+  nockGraphql,
+  type GraphqlSent,
+} from "../helpers/graphql-discussion.js";
 import {
   MODEL_ENV,
   nockAppAuth,
@@ -316,6 +320,131 @@ describe("a new discussion nobody mentioned askcode in", () => {
 
     expect(discussion.sent).toStrictEqual([]);
     expect(github.codeload.isDone()).toBe(false);
+    auth.persist(false);
+    nock.cleanAll();
+  });
+});
+
+// The example's comment on issue #1, asking askcode to hide its unasked answer.
+function dismissal(by: "the issue's author" | "a stranger") {
+  const payload = webhookPayload("issue_comment.created");
+  payload.comment.body = "@askcode /dismiss"; // changed
+  // changed: neither is one of the repository's people.
+  payload.comment.author_association = "NONE";
+  payload.issue.author_association = "NONE";
+  if (by === "a stranger") {
+    payload.sender.login = "stranger"; // changed
+    payload.comment.user.login = "stranger"; // changed
+  }
+  return payload;
+}
+
+// Issue #1's comments as GraphQL gives them: askcode's unasked answer, a
+// person's comment that quotes its marker, and an answer of askcode's that
+// was asked for.
+const UNASKED_ANSWER = "IC_kwDOCyGRiM5unasked";
+const THREAD = {
+  data: {
+    repository: {
+      issueOrPullRequest: {
+        comments: {
+          nodes: [
+            {
+              id: UNASKED_ANSWER,
+              body: "<!-- askcode:unasked -->\n_Nobody asked me, but …_",
+              viewerDidAuthor: true,
+              isMinimized: false,
+            },
+            {
+              id: "IC_kwDOCyGRiM5quoted",
+              body: "> <!-- askcode:unasked -->\nNot helpful.",
+              viewerDidAuthor: false,
+              isMinimized: false,
+            },
+            {
+              id: "IC_kwDOCyGRiM5asked",
+              body: "It gives up in `should_give_up`.",
+              viewerDidAuthor: true,
+              isMinimized: false,
+            },
+          ],
+        },
+      },
+    },
+  },
+};
+
+describe("`/dismiss`", () => {
+  it("by the issue's author: minimises askcode's unasked answer as off-topic and reacts 👍, with no comment", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const sent: GraphqlSent[] = [];
+    const api = nock("https://api.github.com");
+    nockGraphql(api, "UnaskedAnswers", THREAD, sent);
+    nockGraphql(
+      api,
+      "MinimizeComment",
+      {
+        data: {
+          minimizeComment: {
+            minimizedComment: {
+              isMinimized: true,
+              minimizedReason: "off-topic",
+            },
+          },
+        },
+      },
+      sent,
+    );
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-dismiss-author",
+      name: "issue_comment",
+      payload: dismissal("the issue's author"),
+    });
+    await idle();
+
+    expect(sent).toStrictEqual([
+      {
+        operation: "UnaskedAnswers",
+        variables: { owner: "Codertocat", repo: "Hello-World", number: 1 },
+      },
+      {
+        operation: "MinimizeComment",
+        variables: { subjectId: UNASKED_ANSWER },
+      },
+    ]);
+    expect(github.reactions).toStrictEqual([
+      `${REPO_PATH}/issues/comments/492700400/reactions +1`,
+    ]);
+    expect(github.posted).toStrictEqual([]);
+    expect(github.codeload.isDone()).toBe(false);
+    auth.persist(false);
+    nock.cleanAll();
+  });
+
+  it("by anyone else: a one-line refusal, nothing hidden", async () => {
+    const auth = nockAppAuth();
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const sent: GraphqlSent[] = [];
+    nockGraphql(nock("https://api.github.com"), "MinimizeComment", {}, sent);
+    const { probot, idle } = await startAskcode();
+
+    await probot.receive({
+      id: "delivery-dismiss-stranger",
+      name: "issue_comment",
+      payload: dismissal("a stranger"),
+    });
+    await idle();
+
+    expect(github.posted).toStrictEqual([
+      "Only the issue's author or the repository's owners, members and collaborators can dismiss askcode's answer.",
+    ]);
+    expect(sent).toStrictEqual([]);
+    expect(github.reactions).toStrictEqual([]);
     auth.persist(false);
     nock.cleanAll();
   });

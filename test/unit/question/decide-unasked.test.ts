@@ -151,3 +151,36 @@ describe("decideTrigger: answering unasked", () => {
     ).toMatchObject({ kind: "ignore", reason: "no-mention" });
   });
 });
+
+// The example's comment on issue #1 (opened by Codertocat), asking `/dismiss`.
+function dismissal(by: { login: string; association: string }): TriggerPayload {
+  const payload = loadWebhook("issue_comment.created");
+  payload.comment!.body = "@askcode /dismiss"; // changed
+  payload.comment!.author_association = by.association; // changed
+  payload.sender.login = by.login; // changed
+  return payload;
+}
+
+describe("decideTrigger: `/dismiss`", () => {
+  it.each([
+    ["the issue's author, outside the repository", "Codertocat", "NONE", true],
+    ["a collaborator", "maintainer", "COLLABORATOR", true],
+    ["anyone else", "stranger", "CONTRIBUTOR", false],
+  ])("from %s: allowed %s", (_who, login, association, allowed) => {
+    expect(
+      decideTrigger({
+        event: "issue_comment",
+        payload: dismissal({ login, association }),
+        appSlug: "askcode",
+        config: parseRepoConfig({}).config,
+        missions: [],
+      }),
+    ).toStrictEqual({
+      kind: "dismiss",
+      source: "comment",
+      triggerId: "comment:492700400",
+      askerAssociation: association,
+      allowed,
+    });
+  });
+});
