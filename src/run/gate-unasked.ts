@@ -10,6 +10,7 @@ import { answerServices } from "./answer-services.js";
 import { gatherForAnswer } from "./gather-for-answer.js";
 import { resolveCommit } from "./resolve-commit.js";
 import type { RunQuestionDeps } from "./run-question-deps.js";
+import type { StepResult } from "./run-state.js";
 import { settleRun } from "./settle-run.js";
 
 export interface GateUnaskedDeps extends Omit<RunQuestionDeps, "attempt"> {
@@ -94,18 +95,17 @@ async function scoreUnasked(
     return { score: 0, signals: {} };
   const clients = await deps.clientsFor(job);
   const startedAt = deps.clock.now();
-  const settled = await settleRun({ job }, deps);
-  if ("reply" in settled) return { score: 0, signals: {} };
-  const { settings, deadline } = settled.next;
-  const resolved = await resolveCommit({
-    job,
-    task: job.task,
-    clients,
-    deadline,
-    runSettings: settings,
-  });
-  if ("reply" in resolved) return { score: 0, signals: {} };
-  const { at } = resolved.next.commit;
+  const { settings, deadline } = onward(await settleRun({ job }, deps));
+  const { commit } = onward(
+    await resolveCommit({
+      job,
+      task: job.task,
+      clients,
+      deadline,
+      runSettings: settings,
+    }),
+  );
+  const { at } = commit;
   const gathered = await gatherForAnswer(
     {
       repository: {
@@ -133,9 +133,18 @@ async function scoreUnasked(
     },
     {},
   );
-  resolved.next.commit.watched.throwIfStopped();
+  commit.watched.throwIfStopped();
   return answerConfidence({
     query: gathered.built.query,
     ranked: gathered.built.ranked,
   });
+}
+
+// What a run step adds; the two the gate takes from the run never reply.
+function onward<Adds extends object>(result: StepResult<Adds>): Adds {
+  if ("reply" in result)
+    throw new TypeError(
+      "a run step replied where the gate expected it to go on",
+    );
+  return result.next;
 }
