@@ -14,7 +14,12 @@ import { createFakeClock } from "../helpers/fake-clock.js";
 import { UnpacedProbotOctokit } from "../helpers/unpaced-probot-octokit.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import {
+  nockGraphql,
+  type GraphqlSent,
+} from "../helpers/graphql-discussion.js";
+import {
   nockConfig,
+  nockNoConfig,
   nockRepository,
   OWNER,
   permalinks,
@@ -35,10 +40,13 @@ afterEach(() => {
   nock.cleanAll();
 });
 
-async function runStep(payload: { repository: { full_name: string } }) {
+async function runStep(
+  payload: { repository: { full_name: string } },
+  eventName = "issues",
+) {
   const step = actionRunnerEnv({
     dir: tempDirForThisFile("askcode-action-"),
-    eventName: "issues",
+    eventName,
     payload,
     apiUrl: "https://api.github.com",
     inputs: { "github-token": "ghs_workflowToken" },
@@ -106,5 +114,70 @@ describe("the Action on a new issue nobody mentioned askcode in", () => {
     expect(github.reactions).toStrictEqual([]);
     expect(github.posted).toStrictEqual([]);
     expect(step.outputs["answer-url"] ?? "").toBe("");
+  });
+});
+
+describe("the Action on `/dismiss`", () => {
+  it("from the issue's author: minimises the workflow's unasked answer as off-topic and reacts 👍", async () => {
+    nockNoConfig();
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const sent: GraphqlSent[] = [];
+    const api = nock("https://api.github.com");
+    // Issue #1's comments: the unasked answer this workflow's token wrote.
+    nockGraphql(
+      api,
+      "UnaskedAnswers",
+      {
+        data: {
+          repository: {
+            issueOrPullRequest: {
+              comments: {
+                nodes: [
+                  {
+                    id: "IC_kwDOCyGRiM5unasked",
+                    body: "<!-- askcode:reply-to issue:444500041:opened -->\n<!-- askcode:unasked -->\n_Nobody asked me, but …_",
+                    viewerDidAuthor: true,
+                    isMinimized: false,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+      sent,
+    );
+    nockGraphql(
+      api,
+      "MinimizeComment",
+      {
+        data: {
+          minimizeComment: {
+            minimizedComment: {
+              isMinimized: true,
+              minimizedReason: "off-topic",
+            },
+          },
+        },
+      },
+      sent,
+    );
+    const payload = webhookPayload("issue_comment.created");
+    payload.comment.body = "@askcode /dismiss"; // changed
+
+    const step = await runStep(payload, "issue_comment");
+
+    expect(step.failed).toBeUndefined();
+    expect(sent.map((s) => s.operation)).toStrictEqual([
+      "UnaskedAnswers",
+      "MinimizeComment",
+    ]);
+    expect(sent[1]!.variables).toStrictEqual({
+      subjectId: "IC_kwDOCyGRiM5unasked",
+    });
+    expect(github.reactions).toStrictEqual([
+      `${PATH}/issues/comments/492700400/reactions +1`,
+    ]);
+    expect(github.posted).toStrictEqual([]);
   });
 });
