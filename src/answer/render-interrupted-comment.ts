@@ -1,7 +1,8 @@
 /** What the comment reads of the job's task (`QuestionJob["task"]`). */
 type InterruptedTask =
   | { kind: "question"; question: string }
-  | { kind: "mission"; mission: string; label: string };
+  | { kind: "mission"; mission: string; label: string }
+  | { kind: "dismiss" };
 
 // The opening of every notice for a run stopped before its reply, in the
 // App's wording before the Action came too: earlier notices are still found.
@@ -41,7 +42,7 @@ export function renderInterruptedComment(
 ): string {
   // A code span: a handle in plain text would notify any user of that name.
   const again =
-    task.kind === "question"
+    task.kind !== "mission"
       ? `To ask again, post the question in a new comment that mentions \`@${handle ?? "askcode"}\`.`
       : `To run it again, remove the \`${task.label.replace(/`/g, "'")}\` label and add it again.`;
   return [

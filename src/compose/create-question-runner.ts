@@ -11,6 +11,14 @@ import type { QuestionJob } from "../question/question-job.js";
 import type { TriggerJob } from "../question/trigger-job.js";
 import type { AcceptTriggerDeps } from "../run/accept-trigger.js";
 import { countQuestionRuns } from "../run/count-question-runs.js";
+import { gateUnasked } from "../run/gate-unasked.js";
+import { addLabel } from "../conversation/add-label.js";
+import { acknowledgeQuestion } from "../conversation/acknowledge-question.js";
+import {
+  findUnaskedAnswers,
+  minimizeOffTopic,
+} from "../conversation/unasked-answers.js";
+import { dismissUnasked } from "../run/dismiss-unasked.js";
 import type { QuestionOutcome } from "../run/question-outcome.js";
 import type { InFlightRuns } from "../conversation/in-flight-runs.js";
 import { replyInterrupted, runQuestion } from "../run/run-question.js";
@@ -130,6 +138,30 @@ export function createQuestionSteps(deps: QuestionRunnerDeps): QuestionSteps {
       ...acceptDeps(job),
       acknowledge: async (question) =>
         (await conversationFor(question)).acknowledge(),
+      gate: (question) =>
+        gateUnasked(question, {
+          ...answerDeps,
+          log: jobLog(question),
+          addLabel: async (labelled, name) =>
+            addLabel(await app.auth(labelled.installationId), labelled, name),
+          unasked: metrics.unasked,
+        }),
+      dismiss: (question) =>
+        dismissUnasked(question, {
+          findUnasked: async (asked) =>
+            findUnaskedAnswers(await app.auth(asked.installationId), asked),
+          minimize: async (asked, nodeId) =>
+            minimizeOffTopic(await app.auth(asked.installationId), nodeId),
+          react: async (asked, content) =>
+            acknowledgeQuestion(
+              await app.auth(asked.installationId),
+              asked,
+              content,
+            ),
+          reply: async (asked, body) =>
+            (await conversationFor(asked)).create(body),
+          log: jobLog(question),
+        }),
       limits: {
         limiter: stores.questionLimiter,
         ceilings: operator.questionLimits,

@@ -305,6 +305,53 @@ export const repoConfigSchema = z
         description: "Which label-triggered missions run here.",
         allowed: "a map with `enabled`",
       }),
+    /**
+     * Where askcode answers without being mentioned: a new issue or a new
+     * Discussion nobody asked it in. Off by default (a bot that speaks unasked
+     * is noise unless a repository chose it), and even where chosen it answers
+     * only when retrieval's own evidence clears `min_confidence`; below it,
+     * nothing is posted (the `silent_label`, if set, is added).
+     */
+    unasked: z
+      .strictObject({
+        /** `none` (the default), `all`, or the labels of which a new issue must have one when opened. */
+        issues: z
+          .union([
+            z.enum(["none", "all"]),
+            z.array(z.string().min(1).max(50)).min(1),
+          ])
+          .default("none")
+          .meta({
+            description:
+              "Which new issues askcode answers unasked: `none` (the default), `all`, or a list of labels (one of them on the issue when it is opened).",
+            allowed: "`none`, `all` or a non-empty list of label names",
+          }),
+        /** Discussion categories, by name or slug, whose new discussions askcode answers unasked (a Q&A category is the usual choice). */
+        discussions: z.array(z.string().min(1).max(100)).default([]).meta({
+          description:
+            "Discussion categories, by name or slug (`Q&A`, `q-a`), whose new discussions askcode answers unasked; none by default.",
+          allowed: "a list of category names or slugs",
+        }),
+        /** The gate's threshold: 0 answers whatever retrieval finds, 1 almost never. Unset: askcode's calibrated default. */
+        min_confidence: z.number().min(0).max(1).optional().meta({
+          description:
+            "How sure retrieval must be before askcode answers unasked, from 0 (always) to 1 (almost never); askcode's calibrated default when unset.",
+          allowed: "a number from 0 to 1",
+        }),
+        /** A label askcode adds to an issue or discussion it chose not to answer (unset: it adds none). */
+        silent_label: z.string().min(1).max(50).optional().meta({
+          description:
+            "A label askcode adds where it stays silent because retrieval was not sure enough; none when unset.",
+          allowed: "a label name of up to 50 characters",
+        }),
+      })
+      .prefault({})
+      .meta({
+        description:
+          "Answering new issues and discussions nobody mentioned askcode in: where, and how sure it must be.",
+        allowed:
+          "a map with any of `issues`, `discussions`, `min_confidence`, `silent_label`",
+      }),
   })
   .meta({
     title: "askcode repository configuration (.github/askcode.yml)",

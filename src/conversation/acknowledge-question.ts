@@ -1,8 +1,20 @@
 import type { QuestionJob } from "../question/question-job.js";
 import type { QuestionOctokit } from "./question-octokit.js";
 
-const ADD_REACTION = `mutation AddReaction($subjectId: ID!) {
-  addReaction(input: { subjectId: $subjectId, content: EYES }) { reaction { content } }
+/** The reactions askcode gives: 👀 to a question it works on, 👍 and 😕 to a `/dismiss` it did or had nothing for. */
+export type AskcodeReaction = "eyes" | "+1" | "confused";
+
+// REST names a reaction by its shortcode, GraphQL by its enum.
+const GRAPHQL_REACTION: Record<AskcodeReaction, string> = {
+  eyes: "EYES",
+  "+1": "THUMBS_UP",
+  confused: "CONFUSED",
+};
+
+const addReaction = (
+  content: AskcodeReaction,
+) => `mutation AddReaction($subjectId: ID!) {
+  addReaction(input: { subjectId: $subjectId, content: ${GRAPHQL_REACTION[content]} }) { reaction { content } }
 }`;
 
 /**
@@ -11,7 +23,8 @@ const ADD_REACTION = `mutation AddReaction($subjectId: ID!) {
  * the discussion or discussion comment (through GraphQL, which is all
  * Discussions have). The worker adds it before anything else, once the
  * config has let the question through: a reaction on a question that is
- * then turned away would promise an answer that never comes.
+ * then turned away would promise an answer that never comes. `content`
+ * gives another reaction in the same place (a `/dismiss` is answered 👍).
  * https://docs.github.com/en/rest/reactions/reactions
  * https://docs.github.com/en/rest/reactions/reactions#create-reaction-for-a-pull-request-review-comment
  * https://docs.github.com/en/graphql/reference/mutations#addreaction
@@ -22,11 +35,12 @@ const ADD_REACTION = `mutation AddReaction($subjectId: ID!) {
 export async function acknowledgeQuestion(
   octokit: QuestionOctokit,
   job: Pick<QuestionJob, "owner" | "repo" | "issueNumber" | "reactTo">,
+  content: AskcodeReaction = "eyes",
 ): Promise<void> {
-  const base = { owner: job.owner, repo: job.repo, content: "eyes" };
+  const base = { owner: job.owner, repo: job.repo, content };
   const { reactTo } = job;
   if (reactTo.kind === "discussion" || reactTo.kind === "discussion-comment")
-    await octokit.graphql(ADD_REACTION, {
+    await octokit.graphql(addReaction(content), {
       subjectId:
         reactTo.discussion.comment?.nodeId ?? reactTo.discussion.nodeId,
     });

@@ -11,6 +11,10 @@ import {
 } from "./question-metrics.js";
 import { createReplyMetrics, type ReplyMetrics } from "./reply-metrics.js";
 import { createRunMetrics, type RunMetrics } from "./run-metrics.js";
+import {
+  createUnaskedMetrics,
+  type UnaskedMetrics,
+} from "./unasked-metrics.js";
 import { createWatchMetrics, type WatchMetrics } from "./watch-metrics.js";
 import {
   createWebhookMetrics,
@@ -26,6 +30,7 @@ export interface AskcodeMetrics {
   reactions: AnswerReactionMetrics;
   watch: WatchMetrics;
   replies: ReplyMetrics;
+  unasked: UnaskedMetrics;
 }
 
 /**
@@ -50,5 +55,6 @@ export function createAskcodeMetrics(
     reactions: createAnswerReactionMetrics(registry),
     watch: createWatchMetrics(registry),
     replies: createReplyMetrics(registry),
+    unasked: createUnaskedMetrics(registry),
   };
 }

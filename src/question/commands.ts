@@ -30,6 +30,12 @@ export const COMMANDS = [
     membersOnly: true,
   },
   {
+    name: "dismiss",
+    usage: "/dismiss",
+    does: "hides askcode's unasked answer here, minimised as off-topic (the issue's author, owners, members and collaborators)",
+    membersOnly: false,
+  },
+  {
     name: "retry",
     usage: "/retry",
     does: "the thread's previous question again",

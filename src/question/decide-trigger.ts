@@ -1,5 +1,7 @@
 import { decideLabel } from "./decide-label.js";
+import { decideDismiss } from "./decide-dismiss.js";
 import { decideMention } from "./decide-mention.js";
+import { decideUnasked } from "./decide-unasked.js";
 import { screenTrigger } from "./screen-trigger.js";
 import {
   ignore,
@@ -16,7 +18,12 @@ import {
  * What triggers (docs/architecture/overview.md, "1. Trigger"):
  * - `issue_comment.created` and `issues.opened` that mention the handle
  *   (the repository's `handle`, else the operator's, else the app's slug);
- * - `issues.labeled` with a label that a mission claims.
+ * - `issues.labeled` with a label that a mission claims;
+ * - `issues.opened` and `discussion.created` that mention no one the
+ *   repository's `unasked:` chooses (`decideUnasked`): an unasked question,
+ *   which the confidence gate still decides;
+ * - a mention that asks `/dismiss`: the dismissal of the thread's unasked
+ *   answer (`decideDismiss`), not a question.
  *
  * What never does: first what `screenTrigger` rules out from the event
  * alone (the webhook handler asks it before enqueueing: other events,
@@ -45,11 +52,20 @@ export function decideTrigger(input: TriggerInput): TriggerDecision {
   if (candidate.mission)
     return decideLabel(payload, config, candidate.mission, candidate.triggerId);
   const handle = config.handle ?? input.defaultHandle ?? input.appSlug;
-  return decideMention(
+  const decision = decideMention(
     candidate.source === "issue" ? "issue" : "comment",
     payload,
     handle.toLowerCase(),
     config,
     candidate.triggerId,
   );
+  // A new issue or discussion that mentions askcode is the mention's to
+  // answer (never both); one that does not may be answered unasked.
+  if (
+    candidate.source === "issue" &&
+    decision.kind === "ignore" &&
+    decision.reason === "no-mention"
+  )
+    return decideUnasked(payload, config, candidate.triggerId, decision);
+  return decideDismiss(decision, payload);
 }

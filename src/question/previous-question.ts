@@ -1,3 +1,4 @@
+import { isUnaskedAnswer } from "./unasked-marker.js";
 import type { IssueThread } from "./issue-thread.js";
 import type { QuestionJob } from "./question-job.js";
 import { AskcodeError } from "../shared/errors.js";
@@ -18,7 +19,8 @@ export class NothingToRetryError extends AskcodeError {
  * The question a "@askcode retry" runs again: the latest earlier comment
  * that mentioned `handle` and asked something (a comment whose mention
  * stands alone asked the issue itself), else the issue when its title or
- * body mentioned `handle`; `undefined` when nothing in the thread asked.
+ * body mentioned `handle` or askcode answered the issue unasked
+ * (`isUnaskedAnswer`); `undefined` when nothing in the thread asked.
  * Bots never ask askcode (it answers none), mentions that only thanked it
  * asked nothing, and an earlier "retry" or command alone ("/deeper") re-ran
  * a question further back, so none of them is the previous question; a
@@ -62,7 +64,11 @@ export function previousQuestion(
   }
   const asked =
     findMention(thread.title, handle) ?? findMention(thread.body ?? "", handle);
-  return asked ? issueAsks() || undefined : undefined;
+  // An answer askcode gave unasked answered the issue itself.
+  const answeredUnasked = thread.comments.some(
+    (comment) => comment.askcodeAnswer && isUnaskedAnswer(comment.body),
+  );
+  return asked || answeredUnasked ? issueAsks() || undefined : undefined;
 }
 
 /**

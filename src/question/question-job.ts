@@ -42,10 +42,19 @@ export interface QuestionJob {
    * before it was recorded.
    */
   askerAssociation?: string;
+  /**
+   * Set when nobody asked: a new issue or discussion the repository's
+   * `unasked:` chose. Nothing is shown for it until the confidence gate
+   * lets it through (`gateUnasked`), which records the score it gave; the
+   * answer then opens by saying nobody asked.
+   */
+  unasked?: { confidence?: number };
   /** What to answer: a question, or a mission started by a label. */
   task:
     | { kind: "question"; question: string }
-    | { kind: "mission"; mission: string; label: string };
+    | { kind: "mission"; mission: string; label: string }
+    /** `/dismiss` (`decideDismiss`): hide the thread's unasked answer, if whoever asked may. */
+    | { kind: "dismiss"; allowed: boolean };
   /**
    * Where the 👀 reaction went: the triggering comment, the issue itself, or
    * a review comment on a line of the pull request (whose thread the answer

@@ -11,7 +11,7 @@ import {
 /** An event that may ask something of askcode, pending the repository's config. */
 export interface TriggerCandidate {
   kind: "candidate";
-  /** A comment or a new issue that mentions someone, or a label a mission claims. */
+  /** A comment that mentions someone, a new issue or discussion (mentioned or not: `unasked:` may answer it), or a label a mission claims. */
   source: "comment" | "issue" | "labeled";
   /** The mission the label starts (labels only). */
   mission?: Mission;
@@ -43,10 +43,14 @@ export interface ScreenInput {
  * comment in one (`discussionTrigger`) as a new issue or a comment.
  *
  * Never a trigger, in this order: other events and actions (edits and
- * deletions by name: an edit that adds a mention must not answer twice),
- * the app itself and any other bot, locked issues and pull requests; a label
- * that no mission claims, or on a closed issue; a comment or new issue that
- * mentions no one at all (which handle counts is the repository's to say).
+ * deletions by name: an edit that adds a mention must not answer twice;
+ * a reopened or transferred issue is not new), the app itself and any
+ * other bot, locked issues and pull requests; a label that no mission
+ * claims, or on a closed issue; a comment that mentions no one at all
+ * (which handle counts is the repository's to say). A new issue or
+ * discussion passes whether or not it mentions anyone: the repository's
+ * `unasked:` may have askcode answer it unasked, which only the worker,
+ * reading the config, can tell.
  *
  * @example
  * screenTrigger({ event: "issue_comment", payload, missions })
@@ -92,8 +96,6 @@ export function screenTrigger(
       triggerId: `${kind}:${payload.comment.id}`,
     };
   }
-  if (!mentionsAnyone(issue.title) && !mentionsAnyone(issue.body ?? ""))
-    return ignore("no-mention", "the issue mentions no one");
   return {
     kind: "candidate",
     source,

@@ -21,6 +21,8 @@ export interface TriggerPayload {
     /** Present (an object) when the "issue" is a pull request. */
     pull_request?: unknown;
     updated_at?: string;
+    /** The labels it has as the delivery tells (an issue template's, when it is opened). */
+    labels?: ReadonlyArray<{ name: string } | null>;
   };
   comment?: { id: number; body: string; author_association: string };
   label?: { name: string };
@@ -50,6 +52,8 @@ export interface DiscussionFacts {
   nodeId: string;
   /** Its category's name (a category may not let the app post). */
   category: string;
+  /** Its category's slug (`q-a`), which `unasked.discussions` may name instead. */
+  categorySlug?: string;
   /** Set when a comment in the discussion asked. */
   comment?: {
     nodeId: string;
@@ -127,6 +131,20 @@ export type TriggerDecision =
       triggerId: string;
       /** The `author_association` of whoever asked: of the comment, or of the issue when it asked. */
       askerAssociation: string;
+      /**
+       * Set when nobody asked: a new issue or discussion the repository's
+       * `unasked:` chose, answered only if the confidence gate lets it through.
+       */
+      unasked?: true;
+    }
+  | {
+      /** `/dismiss`: hide askcode's unasked answer in the thread; no question is answered. */
+      kind: "dismiss";
+      source: "comment" | "issue";
+      triggerId: string;
+      askerAssociation: string;
+      /** Whether whoever asked may: the issue's author, or one of the repository's people. */
+      allowed: boolean;
     }
   | {
       kind: "mission";

@@ -119,14 +119,17 @@ export async function acceptTrigger(
     ...(job.payload.issue.pull_request ? { onPullRequest: true as const } : {}),
     requestedBy: sender.login,
     askerAssociation: decision.askerAssociation,
+    ...(decision.kind === "question" && decision.unasked && { unasked: {} }),
     task:
       decision.kind === "question"
         ? { kind: "question", question: decision.question }
-        : {
-            kind: "mission",
-            mission: decision.mission.name,
-            label: label?.name ?? "",
-          },
+        : decision.kind === "dismiss"
+          ? { kind: "dismiss", allowed: decision.allowed }
+          : {
+              kind: "mission",
+              mission: decision.mission.name,
+              label: label?.name ?? "",
+            },
     reactTo: reactTo(decision, job.payload),
     receivedAt: job.receivedAt,
     config,
@@ -164,7 +167,7 @@ function reactTo(
   payload: TriggerJob["payload"],
 ): QuestionJob["reactTo"] {
   const { comment, reviewComment, discussion } = payload;
-  if (decision.kind !== "question" || decision.source !== "comment" || !comment)
+  if (decision.kind === "mission" || decision.source !== "comment" || !comment)
     return discussion ? { kind: "discussion", discussion } : { kind: "issue" };
   if (reviewComment)
     return { kind: "review-comment", commentId: comment.id, reviewComment };

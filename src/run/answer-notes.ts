@@ -1,3 +1,4 @@
+import { renderUnaskedNote } from "../answer/render-unasked-note.js";
 import { renderUnreadableNote } from "../answer/render-unreadable-note.js";
 import { renderWaitedNote } from "../answer/render-waited-note.js";
 import { renderConfigProblems } from "../config/render-config-problems.js";
@@ -7,7 +8,8 @@ import type { RunState, StepResult } from "./run-state.js";
 
 /**
  * The notes step of a run: what the answer opens with, before its own
- * text: the settings' problems and the spend ceilings' (then a rule), then
+ * text: for an answer nobody asked for, the line that says so first
+ * (`renderUnaskedNote`); the settings' problems and the spend ceilings' (then a rule), then
  * each note that applies, quoted: how long it waited for GitHub, a
  * repository that became unreadable, a pull request's head that moved or
  * could not be read, a review comment not at the head.
@@ -16,7 +18,7 @@ import type { RunState, StepResult } from "./run-state.js";
  * const { next } = await answerNotes(run, deps); // next.notes + run.answer.body is the reply
  */
 export async function answerNotes(
-  state: Pick<RunState, "job" | "clients" | "spend" | "commit">,
+  state: Pick<RunState, "job" | "clients" | "spend" | "commit" | "mentioned">,
   deps: RunQuestionDeps,
 ): Promise<StepResult<Pick<RunState, "notes">>> {
   const { job, commit } = state;
@@ -48,9 +50,14 @@ export async function answerNotes(
   const notAtHead = reviewComment && notAtHeadNote(reviewComment);
   const unreadable = fault && renderUnreadableNote(fault, sha);
   const waited = renderWaitedNote(outage, job.receivedAt);
+  const unasked =
+    job.unasked?.confidence === undefined
+      ? ""
+      : renderUnaskedNote(job.unasked.confidence, state.mentioned);
   return {
     next: {
       notes:
+        unasked +
         problems +
         [waited, unreadable, moved, notAtHead]
           .filter((note) => note)

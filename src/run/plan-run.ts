@@ -44,11 +44,13 @@ export type RunPlan =
  * // { kind: "answer", task: { kind: "question", question: "where is the timeout set?" }, form: "deeper" }
  */
 export function planRun(
-  job: Pick<QuestionJob, "task" | "askerAssociation" | "config">,
+  job: Pick<QuestionJob, "task" | "askerAssociation" | "config" | "unasked">,
   thread: Pick<IssueThread, "title" | "body" | "comments">,
   handle: string,
 ): RunPlan {
   const { task } = job;
+  // Nobody asked: an issue titled "/help" or "retry" is a new issue, not a command.
+  if (job.unasked) return { kind: "answer", task, form: modelFormFor(job) };
   const parsed =
     task.kind === "question" ? parseCommand(task.question) : undefined;
   if (!parsed)
@@ -66,7 +68,10 @@ export function planRun(
   const command = COMMANDS.find((c) => c.name === parsed.name);
   if (command?.membersOnly && !isMemberAssociation(job.askerAssociation))
     return { kind: "members-only", name: parsed.name };
-  if (parsed.name === "help") return { kind: "help" };
+  // `decideTrigger` takes `/dismiss` before any run (`decideDismiss`); one
+  // that reaches a run all the same gets the commands' page.
+  if (parsed.name === "help" || parsed.name === "dismiss")
+    return { kind: "help" };
   const question = parsed.question || previousQuestion(thread, handle);
   if (question === undefined) throw new NothingToRetryError();
   return {

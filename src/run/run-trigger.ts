@@ -11,11 +11,21 @@ export interface RunTriggerDeps extends AcceptTriggerDeps {
   run(job: QuestionJob): Promise<unknown>;
   /** The hourly question limits (none: every question is answered). */
   limits?: Omit<CheckLimitsDeps, "log">;
+  /**
+   * The confidence gate a question nobody asked must pass (`gateUnasked`):
+   * the job to answer, with its score, or undefined for silence. None: an
+   * unasked question is never answered.
+   */
+  gate?(job: QuestionJob): Promise<QuestionJob | undefined>;
+  /** Carries out a `/dismiss` (`dismissUnasked`); none: a `/dismiss` does nothing. */
+  dismiss?(job: QuestionJob): Promise<void>;
 }
 
 /**
  * The queue's runner: decide with the repository's config (`acceptTrigger`),
- * count the question against the hourly limits (`checkLimits`), then react
+ * for a question nobody asked pass the confidence gate first (`gate`: until
+ * it passes nothing is visible, and over a limit it stays silent, with no
+ * notice), count the question against the hourly limits (`checkLimits`), then react
  * 👀 (unless the repository chose `progress: none`) and answer. The reaction goes out first, paced with every
  * other write by the installation's Octokit; failing to add it costs only
  * the reaction, never the answer. Where GitHub refuses askcode's comment
@@ -31,10 +41,21 @@ export async function runTrigger(
   deps: RunTriggerDeps,
 ): Promise<void> {
   const accepted = await acceptTrigger(trigger, deps);
+  // `/dismiss` answers no question: no limit, no 👀, no run.
+  if (accepted?.task.kind === "dismiss") {
+    await deps.dismiss?.(accepted);
+    return;
+  }
+  const gated = accepted?.unasked ? await deps.gate?.(accepted) : accepted;
   const job =
-    accepted && deps.limits
-      ? await checkLimits(accepted, { ...deps.limits, log: deps.log })
-      : accepted;
+    gated && deps.limits
+      ? await checkLimits(gated, {
+          ...deps.limits,
+          log: deps.log,
+          // Nobody asked: nobody is told a limit was reached.
+          ...(gated.unasked && { comment: async () => undefined }),
+        })
+      : gated;
   if (!job) return;
   // `progress: none` shows nothing until the answer, not even the 👀.
   if (job.config.progress !== "none")
@@ -67,5 +88,6 @@ export async function cancelTrigger(
   deps: AcceptTriggerDeps & { reply(job: QuestionJob): Promise<void> },
 ): Promise<void> {
   const job = await acceptTrigger(trigger, deps);
-  if (job) await deps.reply(job);
+  // Nobody waits on a question nobody asked, nor on a `/dismiss` (no 👀 promised it a reply).
+  if (job && !job.unasked && job.task.kind !== "dismiss") await deps.reply(job);
 }

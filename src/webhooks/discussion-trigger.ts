@@ -13,7 +13,7 @@ export interface DiscussionPayload {
   discussion: Omit<TriggerPayload["issue"], "pull_request"> & {
     number: number;
     node_id: string;
-    category: { name: string };
+    category: { name: string; slug?: string };
   };
   /** `discussion_comment` only. */
   comment?: NonNullable<TriggerPayload["comment"]> & {
@@ -52,6 +52,9 @@ export function discussionTrigger(payload: DiscussionPayload): TriggerPayload {
       number: discussion.number,
       nodeId: discussion.node_id,
       category: discussion.category.name,
+      ...(discussion.category.slug !== undefined && {
+        categorySlug: discussion.category.slug,
+      }),
       ...(comment
         ? {
             comment: {

@@ -85,6 +85,8 @@ const subject = {
     .nullish()
     .transform((user) => user ?? null),
   updated_at: optional(z.string()),
+  // Which labels a new issue came with decides whether it is answered unasked.
+  labels: optional(z.array(z.object({ name: z.string() }).nullable())),
 };
 
 const comment = {
@@ -150,9 +152,12 @@ const reviewCommentDelivery = z
 const discussion = z.object({
   ...subject,
   node_id: z.string(),
-  // Kept for the log; nothing decides on it.
-  category: optional(z.object({ name: text })).transform((category) => ({
+  // `unasked.discussions` names the categories askcode answers in unasked.
+  category: optional(
+    z.object({ name: text, slug: optional(z.string()) }),
+  ).transform((category) => ({
     name: category?.name ?? "",
+    ...(category?.slug !== undefined && { slug: category.slug }),
   })),
 });
 

@@ -24,6 +24,13 @@ export function triggerFacts(payload: TriggerPayload): TriggerPayload {
       // Only its presence counts: the issue is a pull request.
       ...(issue.pull_request ? { pull_request: true } : {}),
       ...defined({ updated_at: issue.updated_at }),
+      // What a new issue was opened with decides `unasked.issues`; no other event reads them.
+      ...(payload.action === "opened" &&
+        issue.labels && {
+          labels: issue.labels.flatMap((label) =>
+            label ? [{ name: label.name }] : [],
+          ),
+        }),
     },
     ...(comment
       ? {

@@ -41,6 +41,7 @@ const DEFAULTS = {
   answers: { watch: true, watch_days: 90, link_earlier: true },
   exclude_paths: [],
   missions: { enabled: true },
+  unasked: { issues: "none", discussions: [] },
 };
 
 describe("parseRepoConfig", () => {
@@ -88,6 +89,12 @@ describe("parseRepoConfig", () => {
         answers: { watch: false, watch_days: 30, link_earlier: false },
         exclude_paths: ["docs/", "*.min.js", "/vendor"],
         missions: { enabled: ["bug_triage"] },
+        unasked: {
+          issues: ["question"],
+          discussions: ["Q&A"],
+          min_confidence: 0.8,
+          silent_label: "needs-triage",
+        },
       },
       problems: [],
     });
@@ -106,7 +113,7 @@ describe("parseRepoConfig", () => {
         key: "modle",
         message: "is not a setting askcode knows",
         allowed:
-          "one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, answers, exclude_paths, missions",
+          "one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, answers, exclude_paths, missions, unasked",
         received: "gpt-4o",
         outcome: "ignored",
         suggestion: "model",
@@ -568,6 +575,54 @@ describe("parseRepoConfig", () => {
         outcome: "used-default",
         used: "checklist",
       }),
+    ]);
+  });
+
+  it("reads where askcode answers unasked, nowhere by default, and reports each wrong value with its key", () => {
+    expect(
+      parseRepoConfig({ unasked: { issues: "all" } }).config.unasked,
+    ).toEqual({ issues: "all", discussions: [] });
+    const { config, problems } = parseRepoConfig({
+      unasked: {
+        issues: "some",
+        discussions: "Q&A",
+        min_confidence: 1.5,
+        silent_label: "",
+      },
+    });
+    expect(config.unasked).toEqual({ issues: "none", discussions: [] });
+    expect(
+      problems.map(({ key, message, allowed, outcome }) => ({
+        key,
+        message,
+        allowed,
+        outcome,
+      })),
+    ).toStrictEqual([
+      {
+        key: "unasked.issues",
+        message: "is a string of a form that is not allowed",
+        allowed: "`none`, `all` or a non-empty list of label names",
+        outcome: "used-default",
+      },
+      {
+        key: "unasked.discussions",
+        message: "is a string",
+        allowed: "a list of category names or slugs",
+        outcome: "used-default",
+      },
+      {
+        key: "unasked.min_confidence",
+        message: "is more than 1",
+        allowed: "a number from 0 to 1",
+        outcome: "used-default",
+      },
+      {
+        key: "unasked.silent_label",
+        message: "is empty",
+        allowed: "a label name of up to 50 characters",
+        outcome: "used-default",
+      },
     ]);
   });
 

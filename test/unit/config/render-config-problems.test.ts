@@ -22,7 +22,7 @@ describe("renderConfigProblems", () => {
     expect(renderConfigProblems(problems)).toMatchInlineSnapshot(`
      "**\`.github/askcode.yml\` has 5 problems.** askcode used its defaults where a key was wrong; the rest of the file applies.
 
-     - \`modle: "gpt-4o"\` is not a setting askcode knows. Did you mean \`model\`? Allowed: one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, answers, exclude_paths, missions. Ignored it.
+     - \`modle: "gpt-4o"\` is not a setting askcode knows. Did you mean \`model\`? Allowed: one of _extends, enabled, handle, progress, footer, trigger, allowed_associations, outsiders, model, budgets, limits, max_steps, answers, exclude_paths, missions, unasked. Ignored it.
      - \`budgets.contxt: 5000\` is not a setting askcode knows. Did you mean \`budgets.context\`? Allowed: one of budgets.context, budgets.tool_result, budgets.run, budgets.wall_time_seconds. Ignored it.
      - \`budgets.context: "lots"\` is a string. Allowed: a whole number of tokens from 1000 to 1000000. Used the default, \`12000\`.
      - \`max_steps: 100\` is more than 50. Allowed: a whole number from 1 to 50. Used the default, \`8\`.

@@ -54,6 +54,14 @@ describe("screenTrigger: what the payload alone decides", () => {
     ).toMatchObject({ kind: "candidate", source: "issue" });
   });
 
+  it("lets through a new issue that mentions no one: the repository's `unasked:` may answer it", () => {
+    expect(screen("issues.opened")).toStrictEqual({
+      kind: "candidate",
+      source: "issue",
+      triggerId: `issue:${ISSUE_ID}:opened`,
+    });
+  });
+
   it("lets through a label that a mission claims, with the mission", () => {
     expect(screen("issues.labeled.triage")).toMatchObject({
       kind: "candidate",
@@ -85,10 +93,16 @@ describe("screenTrigger: what the payload alone decides", () => {
       "no-mention",
     ],
     [
-      "a new issue that mentions no one",
+      "a reopened issue (it is not new: never answered unasked)",
       "issues.opened",
-      undefined,
-      "no-mention",
+      (p) => (p.action = "reopened"),
+      "unsupported-event",
+    ],
+    [
+      "a transferred issue",
+      "issues.opened",
+      (p) => (p.action = "transferred"),
+      "unsupported-event",
     ],
     ["an edit", "issue_comment.edited", undefined, "edited"],
     ["a deletion", "issue_comment.deleted", undefined, "deleted"],

@@ -3,8 +3,12 @@ import type { AcceptTriggerDeps } from "../../../src/run/accept-trigger.js";
 import { CommentRefusedError } from "../../../src/conversation/comment-refused-error.js";
 import { cancelTrigger, runTrigger } from "../../../src/run/run-trigger.js";
 import { discussionTrigger } from "../../../src/webhooks/discussion-trigger.js";
+import { createMemoryQuestionLimiter } from "../../helpers/memory-question-limiter.js";
 import { triggerJob } from "../../helpers/trigger-job.js";
-import { loadDiscussionWebhook } from "../webhooks/webhook-fixture.js";
+import {
+  loadDiscussionWebhook,
+  loadWebhook,
+} from "../webhooks/webhook-fixture.js";
 
 /** The worker's steps, in the order they happened; the repository's file is `file`. */
 function setup(file: object | null) {
@@ -183,5 +187,87 @@ describe("cancelTrigger", () => {
     expect(disabled.steps).toStrictEqual([
       "log: askcode ignores this event: enabled is false in askcode.yml",
     ]);
+  });
+});
+
+describe("runTrigger on a question nobody asked", () => {
+  // The example's new issue, mentioning no one, in a repository that answers every new issue.
+  const newIssue = () =>
+    triggerJob({
+      triggerId: "issue:444500041:opened",
+      event: "issues",
+      payload: loadWebhook("issues.opened"),
+    });
+  const ISSUES_ALL = { unasked: { issues: "all" } };
+
+  it("passes the gate before anything is visible, then reacts and answers with the gate's score", async () => {
+    const { deps, steps } = setup(ISSUES_ALL);
+    await runTrigger(newIssue(), {
+      ...deps,
+      gate: async (job) => {
+        steps.push("gate");
+        return { ...job, unasked: { confidence: 0.9 } };
+      },
+      acknowledge: async () => void steps.push("👀"),
+      run: async (job) => void steps.push(`answer ${job.unasked?.confidence}`),
+    });
+    expect(steps).toStrictEqual(["gate", "👀", "answer 0.9"]);
+  });
+
+  it("shows nothing and answers nothing when the gate stays silent, or when there is no gate", async () => {
+    const { deps, steps } = setup(ISSUES_ALL);
+    const visible = {
+      acknowledge: async () => void steps.push("👀"),
+      run: async () => void steps.push("answer"),
+    };
+    await runTrigger(newIssue(), {
+      ...deps,
+      ...visible,
+      gate: async () => void steps.push("gate"),
+    });
+    await runTrigger(newIssue(), { ...deps, ...visible });
+    expect(steps).toStrictEqual(["gate"]);
+  });
+
+  it("over a limit stays silent: no notice for a question nobody asked", async () => {
+    const { deps, steps } = setup({
+      ...ISSUES_ALL,
+      limits: { questions_per_repository_per_hour: 1 },
+    });
+    // The repository's one question of the hour was asked already.
+    const limiter = createMemoryQuestionLimiter({ clock: { now: () => 0 } });
+    await limiter.admit("comment:1", [
+      { scope: "repository", name: "octo-org/hello-world", limit: 1 },
+    ]);
+    const limits = {
+      limiter,
+      ceilings: { perUser: 20, perRepository: 100 },
+      clock: { now: () => 0 },
+      comment: async () => void steps.push("limit notice"),
+    };
+    await runTrigger(newIssue(), {
+      ...deps,
+      limits,
+      gate: async (job) => ({ ...job, unasked: { confidence: 0.9 } }),
+      acknowledge: async () => void steps.push("👀"),
+      run: async () => void steps.push("answer"),
+    });
+    expect(steps).toStrictEqual([
+      "log: askcode does not answer: the repository's questions of this hour are used",
+    ]);
+  });
+
+  it("carries out a `/dismiss` with no 👀, no limit and no run", async () => {
+    const { deps, steps } = setup(null);
+    const payload = loadWebhook("issue_comment.created.mention");
+    payload.comment!.body = "@askcode /dismiss"; // changed
+    await runTrigger(triggerJob({ payload }), {
+      ...deps,
+      dismiss: async (job) =>
+        void steps.push(`dismiss ${JSON.stringify(job.task)}`),
+      acknowledge: async () => void steps.push("👀"),
+      run: async () => void steps.push("answer"),
+    });
+    expect(steps).toStrictEqual(['dismiss {"kind":"dismiss","allowed":true}']);
   });
 });

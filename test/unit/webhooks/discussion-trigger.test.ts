@@ -67,6 +67,7 @@ describe("discussionTrigger", () => {
         number: 4,
         nodeId: DISCUSSION_NODE,
         category: "General",
+        categorySlug: "general",
         comment: { nodeId: COMMENT_NODE },
       },
     });
@@ -87,6 +88,7 @@ describe("discussionTrigger", () => {
       number: 4,
       nodeId: DISCUSSION_NODE,
       category: "General",
+      categorySlug: "general",
     });
   });
 });

@@ -68,6 +68,8 @@ function subject(at: string): Record<string, Outcome> {
     [`${at}.user`]: queued((p) => p.issue.user, null),
     [`${at}.user.login`]: ignored("incomplete-payload"),
     [`${at}.updated_at`]: queued((p) => p.issue.updated_at, undefined),
+    // No labels: the issue was opened with none.
+    [`${at}.labels`]: queued((p) => p.issue.labels, undefined),
   };
 }
 
@@ -81,6 +83,10 @@ const DISCUSSION: Record<string, Outcome> = {
   "discussion.node_id": ignored("incomplete-payload"),
   "discussion.category": queued((p) => p.discussion?.category, ""),
   "discussion.category.name": queued((p) => p.discussion?.category, ""),
+  "discussion.category.slug": queued(
+    (p) => p.discussion?.categorySlug,
+    undefined,
+  ),
 };
 
 const COMMENT: Record<string, Outcome> = {
@@ -127,8 +133,8 @@ const EVENTS: Record<
         ...ENVELOPE,
         ...subject("issue"),
         ...PULL_REQUEST_MARKER,
-        // The mention is in the body: without it, nothing asks.
-        "issue.body": ignored("no-mention"),
+        // Without its body the issue mentions no one, and is queued all
+        // the same: the repository's `unasked:` may answer it.
         ...NO_LABEL,
       },
     ],
@@ -168,7 +174,6 @@ const EVENTS: Record<
       {
         ...ENVELOPE,
         ...DISCUSSION,
-        "discussion.body": ignored("no-mention"),
         ...NO_LABEL,
       },
     ],
