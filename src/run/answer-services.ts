@@ -1,6 +1,7 @@
 import { modelCostUsd } from "../shared/model-cost.js";
 import type { AnswerQuestionInput } from "./answer-question-input.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
+import { findSimilarIssuesFor } from "./find-similar-issues-for.js";
 import type { RunQuestionDeps } from "./run-question-deps.js";
 import type { RunState } from "./run-state.js";
 
@@ -8,7 +9,7 @@ import type { RunState } from "./run-state.js";
  * What answering a question uses besides the question: the model (or
  * none), its tokenizer, the run's clock, log, progress, deadline and
  * metrics, the caches shared across questions, and the earlier answers
- * to link. What the model spends replaces the run's hold on the budgets
+ * and issues to link. What the model spends replaces the run's hold on the budgets
  * (and is priced for the installation's metric).
  *
  * @example
@@ -18,6 +19,7 @@ export function answerServices(
   state: Pick<
     RunState,
     | "job"
+    | "clients"
     | "model"
     | "settings"
     | "spend"
@@ -28,6 +30,15 @@ export function answerServices(
   deps: RunQuestionDeps,
 ): AnswerQuestionInput["services"] {
   const { job, spend } = state;
+  const { issues } = state.clients;
+  const similarIssues =
+    issues &&
+    findSimilarIssuesFor(job, {
+      search: issues,
+      ...(deps.answers && { records: deps.answers }),
+      clock: deps.clock,
+      log: deps.log,
+    });
   // The run's model name, for its tokenizer and price.
   const modelName = state.settings.model;
   return {
@@ -64,5 +75,6 @@ export function answerServices(
           log: deps.log,
         }),
       }),
+    ...(similarIssues && { similarIssues }),
   };
 }
