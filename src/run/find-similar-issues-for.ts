@@ -14,6 +14,8 @@ import {
 
 // More would bury the answer under links.
 const MAX_SIMILAR = 2;
+// "@askcode" and other mentions name people, not the problem.
+const MENTION = /(^|[^\w`])@[\w-]+(?:\/[\w.-]+)?/g;
 // A pointer is not worth holding the answer for: a rate limit longer than
 // this is not waited out, and the answer goes without the line.
 const SEARCH_TIME_MS = 10_000;
@@ -63,7 +65,8 @@ export function findSimilarIssuesFor(
     job.onPullRequest
   )
     return undefined;
-  return async (question, places) => {
+  return async (asked, places) => {
+    const question = asked.replace(MENTION, "$1");
     try {
       const hits = await deps.search({
         words: issueSearchWords(question),
