@@ -10,6 +10,8 @@ import { SIMILAR_ISSUE_THRESHOLD } from "../../src/answer-records/similar-issue-
 import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
 import { loadInstances, selectInstances } from "../swebench/load-instances.js";
 import { partRepositories, splitOption } from "../train/read-split.js";
+import { missingMirrors } from "../swebench/mirror-path.js";
+import { questionFilesAt } from "./question-files-at.js";
 import { simulateSimilarIssues } from "./simulate-similar-issues.js";
 import { chooseThreshold, thresholdTable } from "./similar-issues-table.js";
 
@@ -17,7 +19,7 @@ import { chooseThreshold, thresholdTable } from "./similar-issues-table.js";
 const MIN_LINKS = 10;
 
 const { values } = benchCommand({
-  usage: `usage: npm run bench:similar-issues -- --data FILE [--split FILE --part held-out|training] [--repo OWNER/NAME] [--precision 0.8]
+  usage: `usage: npm run bench:similar-issues -- --data FILE [--split FILE --part held-out|training] [--repo OWNER/NAME] [--mirrors DIR] [--precision 0.8]
 
 Replays "similar earlier issues" on a data set with gold files (the training
 set, /work/…/train/train.jsonl, or a dev set): within each repository, in
@@ -28,13 +30,17 @@ the links shown (two at most per issue), their precision (links whose fix
 shares a file with the new issue's) and coverage (issues with a link, of
 those with an earlier row in their repository), and the lowest threshold
 reaching --precision on ${MIN_LINKS} links or more (choose it on the training part,
-report the held-out part with it). The App's threshold today: ${SIMILAR_ISSUE_THRESHOLD}.
+report the held-out part with it). Retrieval does not run: without
+--mirrors the text alone is scored; with --mirrors DIR (git mirrors as
+owner+name/repo, as bench:swebench takes them), a question's best places
+are the files its text names that its commit's tree has. The App's threshold today: ${SIMILAR_ISSUE_THRESHOLD}.
 `,
   options: {
     data: { type: "string" },
     split: { type: "string" },
     part: { type: "string" },
     repo: { type: "string" },
+    mirrors: { type: "string" },
     precision: { type: "string", default: "0.8" },
   },
 });
@@ -49,7 +55,22 @@ const rows = selectInstances(await loadInstances(values.data), {
   ...(values.repo ? { repo: values.repo } : {}),
   ...(split ? { repos: partRepositories(split) } : {}),
 });
-const simulated = simulateSimilarIssues(rows);
+const { mirrors } = values;
+if (mirrors !== undefined) {
+  const missing = missingMirrors(
+    mirrors,
+    rows.map((row) => row.repo),
+  );
+  if (missing.length > 0)
+    exitMissingInput(
+      `no git mirror under ${mirrors} for ${missing.join(", ")}`,
+      "clone each with git clone --mirror into owner+name/repo, or leave --mirrors out to score the text alone",
+    );
+}
+const simulated = simulateSimilarIssues(
+  rows,
+  mirrors === undefined ? undefined : questionFilesAt(mirrors),
+);
 const thresholds = Array.from({ length: 19 }, (_, i) => (i + 1) / 20);
 const table = thresholdTable(simulated, thresholds);
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -24,16 +24,19 @@ const SHOWN = 2;
  * stood in for by a keyword match (an earlier issue with any of the
  * question's search words, stems matched as GitHub matches them; the most
  * words first, then the newest; its first page), then re-ranked as the App
- * does (`scoreSimilarIssues`). The question's best places are not known
- * offline (no retrieval runs here) and no earlier answer was kept, so the
- * places counted are the files the two texts name. Two issues are related
- * when their fixes changed a file in common.
+ * does (`scoreSimilarIssues`). Retrieval does not run here, so a
+ * question's best places are what `placesOf` gives (none by default: the
+ * text alone is measured; `questionFilesAt` gives the files its text names
+ * that its commit's tree has, which retrieval ranks first), and no earlier
+ * answer was kept. Two issues are related when their fixes changed a file
+ * in common.
  *
  * @example
  * simulateSimilarIssues(rows) // [{ instanceId: "a__b-12", relatedExists: true, best: [{ number: 7, score: 0.41, related: true }] }, …]
  */
 export function simulateSimilarIssues(
   rows: readonly Instance[],
+  placesOf: (row: Instance) => string[] = () => [],
 ): SimulatedIssue[] {
   const byRepo = new Map<string, Instance[]>();
   for (const row of rows)
@@ -64,7 +67,7 @@ export function simulateSimilarIssues(
         .slice(0, SEARCH_PAGE)
         .map(({ other }) => other);
       const scored = scoreSimilarIssues(
-        { text: row.problem_statement, places: [] },
+        { text: row.problem_statement, places: placesOf(row) },
         found.map((other) => ({
           number: issueNumber(other),
           ...titleAndBody(other.problem_statement),

@@ -28,12 +28,15 @@ export interface ScoredIssue {
 }
 
 /**
- * One shared file is worth this much agreement, two or more all of it: any
- * two issues about a central module share one file, so one alone is no
- * more than a hint.
+ * What each of the question's best files the candidate also names or cited
+ * adds to the agreement. Little: on the training set, two issues naming
+ * the same file were related (their fixes shared a file) no more often than
+ * two issues alike in text, and a tenth kept the links' precision where the
+ * text alone has it (a fifth or more lowered it; docs/benchmark.md,
+ * "Similar earlier issues").
  */
-const SHARED_FILE_AGREEMENT = 0.5;
-// The files of the question that count: retrieval's first few and the ones it names.
+const SHARED_FILE_AGREEMENT = 0.1;
+// The question's files that count: the first few retrieval ranked.
 const TOP_PLACES = 5;
 
 /**
@@ -44,9 +47,8 @@ const TOP_PLACES = 5;
  *   body), each term also weighted by its inverse document frequency over
  *   the question and the candidates, so a word every candidate has (the
  *   search asked for it) says little;
- * - places: the question's files (its best places and the files its text
- *   names) that the candidate's text names or its earlier answer cited,
- *   one shared file half the agreement, two or more all of it.
+ * - places: the question's best files that the candidate's text names or
+ *   its earlier answer cited, each adding `SHARED_FILE_AGREEMENT`.
  *
  * The two are joined as independent evidence, `1 - (1 - text)(1 - places)`:
  * either raises the score, neither alone is required.
@@ -54,7 +56,7 @@ const TOP_PLACES = 5;
  * @example
  * scoreSimilarIssues({ text: "upload retries forever on 500", places: ["src/upload.py"] },
  *   [{ number: 12, title: "Upload never gives up", body: "src/upload.py retries forever" }])
- * // [{ candidate: { number: 12, … }, score: 0.71, text: 0.42, shared: ["src/upload.py"] }]
+ * // [{ candidate: { number: 12, … }, score: 0.61, text: 0.57, shared: ["src/upload.py"] }]
  */
 export function scoreSimilarIssues(
   question: SimilarityQuestion,

@@ -88,7 +88,7 @@ describe("similar earlier issues, on a real webhook delivery", () => {
     );
 
     expect(body).toContain(
-      "**Similar earlier issues**: #12 (closed) Misspelling in the README and the docs folder; #9 (open) Spelling error in the README file.",
+      "**Similar earlier issues**: #9 (open) Spelling error in the README file; #12 (closed) Misspelling in the README and the docs folder.",
     );
     expect(body.indexOf("**Similar earlier issues**")).toBeLessThan(
       body.indexOf("<details>"),

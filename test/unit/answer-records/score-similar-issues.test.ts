@@ -47,7 +47,7 @@ describe("scoreSimilarIssues", () => {
     expect(none!.score).toBe(0);
   });
 
-  it("raises the score by the question's best files the candidate names or its earlier answer cited: one half, two all", () => {
+  it("raises the score a little by each of the question's best files the candidate names or its earlier answer cited", () => {
     const unrelatedText = { title: "Slow start", body: "It takes long." };
     const scored = scoreSimilarIssues(QUESTION, [
       { number: 1, ...unrelatedText },
@@ -59,18 +59,18 @@ describe("scoreSimilarIssues", () => {
       },
     ]);
     const byNumber = new Map(scored.map((s) => [s.candidate.number, s]));
+    const raised = (n: number, files: number) =>
+      1 - (1 - byNumber.get(n)!.text) * (1 - 0.1 * files);
 
     expect(byNumber.get(1)!.shared).toStrictEqual([]);
+    expect(byNumber.get(1)!.score).toBe(byNumber.get(1)!.text);
     expect(byNumber.get(2)!.shared).toStrictEqual(["src/upload.py"]);
-    expect(byNumber.get(2)!.score).toBeCloseTo(
-      1 - (1 - byNumber.get(2)!.text) * 0.5,
-      5,
-    );
+    expect(byNumber.get(2)!.score).toBeCloseTo(raised(2, 1), 10);
     expect(byNumber.get(3)!.shared).toStrictEqual([
       "src/upload.py",
       "src/server.py",
     ]);
-    expect(byNumber.get(3)!.score).toBe(1);
+    expect(byNumber.get(3)!.score).toBeCloseTo(raised(3, 2), 10);
   });
 
   it("weighs down a word every candidate has: the one the search asked for says least", () => {
