@@ -33,6 +33,7 @@ export function answerServices(
   const { issues } = state.clients;
   const similarIssues =
     issues &&
+    job.config.answers.link_similar_issues &&
     findSimilarIssuesFor(job, {
       search: issues,
       ...(deps.answers && { records: deps.answers }),

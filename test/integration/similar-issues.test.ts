@@ -7,6 +7,7 @@ import {
 import { githubFixture } from "../helpers/nock-github.js";
 import {
   nockAppAuth,
+  nockConfig,
   nockNoConfig,
   nockRepository,
   OWNER,
@@ -47,9 +48,11 @@ const A_PULL_REQUEST: IssueSearchItemSpec = {
 async function answer(
   event: { name: "issues" | "issue_comment"; payload: string },
   search: (scope: nock.Scope) => nock.Scope,
+  config?: string,
 ) {
   nockAppAuth();
-  nockNoConfig();
+  if (config === undefined) nockNoConfig();
+  else nockConfig(config);
   const github = await nockRepository(UPLOAD_REPOSITORY);
   const searched = search(nock("https://api.github.com"));
   const app = await startAskcode();
@@ -167,5 +170,21 @@ describe("similar earlier issues, on a real webhook delivery", () => {
     expect(body).toContain("src/upload.py");
     expect(body).not.toContain("Similar earlier issues");
     expect(searched.pendingMocks()).toStrictEqual([]);
+  });
+
+  it("does not search when the repository turned it off", async () => {
+    const { answer: body, searched } = await answer(
+      OPENED,
+      (scope) =>
+        nockSearchIssues(scope, {
+          q: Q,
+          body: issueSearchPage(`${OWNER}/${REPO}`, [SAME_MISSPELLING]),
+        }),
+      "answers:\n  link_similar_issues: false\n",
+    );
+
+    expect(body).toContain("src/upload.py");
+    expect(body).not.toContain("Similar earlier issues");
+    expect(searched.pendingMocks()).toHaveLength(1);
   });
 });
