@@ -22,7 +22,7 @@ const { values } = benchCommand({
   usage: `usage: npm run bench:similar-issues -- --data FILE [--split FILE --part held-out|training] [--repo OWNER/NAME] [--mirrors DIR] [--precision 0.8]
 
 Replays "similar earlier issues" on a data set with gold files (the training
-set, /work/…/train/train.jsonl, or a dev set): within each repository, in
+set, PATH/TO/train.jsonl, or a dev set): within each repository, in
 issue order, every issue is a new question and the rows before it its
 repository's earlier issues; a keyword match stands in for GitHub's issue
 search, then the App's re-ranking scores them. Prints, for each threshold,
