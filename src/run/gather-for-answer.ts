@@ -101,10 +101,8 @@ export async function gatherForAnswer(
   }));
   const [answers, issues] = await Promise.all([
     services.earlierAnswers?.(places),
-    services.similarIssues?.(
-      `${visibleMarkdown(asked.issue.title)}\n\n${visibleMarkdown(asked.question)}`,
-      places,
-    ),
+    // An issue's opening post asks with its title and body joined.
+    services.similarIssues?.(visibleMarkdown(asked.question), places),
   ]);
   const earlier = [
     renderEarlierAnswers(answers ?? []),
