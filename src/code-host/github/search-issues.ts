@@ -29,17 +29,6 @@ export type IssueSearch = (
 const PER_PAGE = 30;
 const WORD = /^\w+$/;
 
-/** The parts of a `GET /search/issues` item read here (GitHub's `issue-search-result-item`). */
-interface IssueSearchItem {
-  number: number;
-  title: string;
-  body?: string | null;
-  state: string;
-  repository_url: string;
-  /** Present when the item is a pull request. */
-  pull_request?: object;
-}
-
 /**
  * The issues of one repository that have any of a question's words, best
  * match first (GitHub's order): `GET /search/issues` with
@@ -78,7 +67,7 @@ export function createGitHubIssueSearch(ctx: {
       { q, per_page: PER_PAGE },
       { cache: false, ...(deadline ? { deadline } : {}) },
     );
-    return (data.items as IssueSearchItem[])
+    return data.items
       .filter(
         (item) =>
           !item.pull_request &&
