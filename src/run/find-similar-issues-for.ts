@@ -28,9 +28,9 @@ const SEARCH_TIME_MS = 10_000;
  * against the question's text and best places (`scoreSimilarIssues`, an
  * earlier answer's cited files counting for the issue it was given in),
  * the best two at `SIMILAR_ISSUE_THRESHOLD` or above. A search GitHub
- * refuses, rate-limits or times out, or records that cannot be read, leave
- * the answer without the line, logged: it is a pointer, never worth failing
- * an answer for.
+ * refuses, rate-limits or times out leaves the answer without the line,
+ * logged: it is a pointer, never worth failing an answer for; records that
+ * cannot be read leave out only what earlier answers cited.
  *
  * @example
  * const similar = findSimilarIssuesFor(job, { search, records, clock, log });
@@ -74,7 +74,16 @@ export function findSimilarIssuesFor(
         deadline: createDeadline(deps.clock, SEARCH_TIME_MS),
       });
       if (hits.length === 0) return [];
-      const cited = await citedByIssue(job, deps.records);
+      // Unreadable records cost the cited files, not the line.
+      const cited = await citedByIssue(job, deps.records).catch(
+        (error: unknown) => {
+          deps.log.warn(
+            { err: error, deliveryId: job.deliveryId },
+            "askcode could not read its earlier answers; the similar issues are found by their text alone",
+          );
+          return new Map<number, string[]>();
+        },
+      );
       const scored = scoreSimilarIssues(
         { text: question, places: [...new Set(places.map((p) => p.path))] },
         hits.map((hit) => ({

@@ -5,6 +5,7 @@ import type {
   IssueSearchQuery,
 } from "../../../src/code-host/github/search-issues.js";
 import { findSimilarIssuesFor } from "../../../src/run/find-similar-issues-for.js";
+import type { AnswerRecords } from "../../../src/storage/answer-records/answer-record.js";
 import { createSqliteAnswerRecords } from "../../../src/storage/answer-records/sqlite-answer-records.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { memorySqliteDatabase } from "../../helpers/memory-sqlite-database.js";
@@ -174,6 +175,35 @@ describe("findSimilarIssuesFor", () => {
     expect(await similar(QUESTION, PLACES)).toStrictEqual([]);
     expect(log.lines).toStrictEqual([
       "askcode could not search the repository's earlier issues; answering without them",
+    ]);
+  });
+
+  it("finds them by their text alone when its earlier answers cannot be read, and says so", async () => {
+    const log = logRecorder();
+    const hits: IssueSearchHit[] = [
+      {
+        number: 12,
+        title: "Upload never gives up",
+        body: "Why does `upload` keep retrying after a 500?",
+        state: "closed",
+      },
+    ];
+    const similar = findSimilarIssuesFor(OPENED, {
+      search: searchAnswering(hits).search,
+      records: {
+        recent: async () => {
+          throw new Error("SQLITE_BUSY: database is locked");
+        },
+      } as unknown as AnswerRecords,
+      clock: createFakeClock(),
+      log,
+    })!;
+
+    expect(
+      (await similar(QUESTION, PLACES)).map((l) => l.number),
+    ).toStrictEqual([12]);
+    expect(log.lines).toStrictEqual([
+      "askcode could not read its earlier answers; the similar issues are found by their text alone",
     ]);
   });
 });
