@@ -5,7 +5,7 @@ import { IDENTIFIER } from "../text/code-terms.js";
  * GitHub's issue search takes at most five `OR`s; its best match ranks the
  * issues with more of the words first, so six strong words find the
  * candidates and the re-ranking does the rest.
- * See https://docs.github.com/en/search-github/searching-on-github/searching-issues-and-pull-requests
+ * See https://docs.github.com/en/search-github/getting-started-with-searching-on-github/troubleshooting-search-queries#limitations-on-query-length
  */
 export const MAX_ISSUE_SEARCH_WORDS = 6;
 

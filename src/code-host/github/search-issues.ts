@@ -12,7 +12,7 @@ export interface IssueSearchHit {
 
 /** What one search asks for: the words, the issue asking (never a hit), how long it may take. */
 export interface IssueSearchQuery {
-  /** Plain words (letters, digits, `_`), any of which an issue may have. */
+  /** Plain words (letters, digits, `_`), any of which an issue may have, strongest first: those past GitHub's limits (six words, 256 characters) are left out. */
   words: readonly string[];
   /** The issue the question is, left out of the hits. */
   excludeNumber: number;
@@ -27,6 +27,10 @@ export type IssueSearch = (
 
 // One page, best match first: the candidates askcode re-ranks.
 const PER_PAGE = 30;
+// GitHub's search takes no longer query, and at most five AND, OR or NOT.
+// See https://docs.github.com/en/search-github/getting-started-with-searching-on-github/troubleshooting-search-queries#limitations-on-query-length
+const MAX_QUERY_CHARS = 256;
+const MAX_OPERATORS = 5;
 const WORD = /^\w+$/;
 
 /**
@@ -60,8 +64,8 @@ export function createGitHubIssueSearch(ctx: {
       throw new TypeError(
         `issue search words are letters, digits and _ only; received ${JSON.stringify(bad)}`,
       );
-    if (words.length === 0) return [];
-    const q = `repo:${ctx.owner}/${ctx.repo} is:issue ${words.join(" OR ")}`;
+    const q = issueQuery(`repo:${ctx.owner}/${ctx.repo} is:issue`, words);
+    if (q === undefined) return [];
     const { data } = await ctx.api.get(
       (rest) => rest.search.issuesAndPullRequests,
       { q, per_page: PER_PAGE },
@@ -81,4 +85,18 @@ export function createGitHubIssueSearch(ctx: {
         state: item.state === "closed" ? "closed" : "open",
       }));
   };
+}
+
+/** `scope` and as many of `words` as fit GitHub's limits, joined by OR; undefined for none. */
+function issueQuery(
+  scope: string,
+  words: readonly string[],
+): string | undefined {
+  let q: string | undefined;
+  for (const word of words.slice(0, MAX_OPERATORS + 1)) {
+    const longer = q === undefined ? `${scope} ${word}` : `${q} OR ${word}`;
+    if (longer.length > MAX_QUERY_CHARS) break;
+    q = longer;
+  }
+  return q;
 }

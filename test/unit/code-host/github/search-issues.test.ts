@@ -103,4 +103,29 @@ describe("createGitHubIssueSearch", () => {
       'issue search words are letters, digits and _ only; received "is:pr"',
     );
   });
+
+  it("asks for as many words as GitHub's query limits take: six, within 256 characters", async () => {
+    const long = "a".repeat(100);
+    const scope = nockSearchIssues(nock(GITHUB_API), {
+      q: `repo:octo-org/hello-world is:issue upload OR ${long} OR retries`,
+      body: issueSearchPage("octo-org/hello-world", []),
+    })
+      .get("/search/issues")
+      .query({
+        q: "repo:octo-org/hello-world is:issue w1 OR w2 OR w3 OR w4 OR w5 OR w6",
+        per_page: "30",
+      })
+      .reply(200, issueSearchPage("octo-org/hello-world", []));
+
+    await search()({
+      words: ["upload", long, "retries", long, "never"],
+      excludeNumber: 40,
+    });
+    await search()({
+      words: ["w1", "w2", "w3", "w4", "w5", "w6", "w7"],
+      excludeNumber: 40,
+    });
+
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
 });
