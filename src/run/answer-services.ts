@@ -9,8 +9,9 @@ import type { RunState } from "./run-state.js";
  * What answering a question uses besides the question: the model (or
  * none), its tokenizer, the run's clock, log, progress, deadline and
  * metrics, the caches shared across questions, and the earlier answers
- * and issues to link. What the model spends replaces the run's hold on the budgets
- * (and is priced for the installation's metric).
+ * and issues to link (issues only with the run's clients: an issue search).
+ * What the model spends replaces the run's hold on the budgets (and is
+ * priced for the installation's metric).
  *
  * @example
  * await answerQuestion({ repository, asked, settings, services: answerServices(run, deps) });
@@ -19,18 +20,19 @@ export function answerServices(
   state: Pick<
     RunState,
     | "job"
-    | "clients"
     | "model"
     | "settings"
     | "spend"
     | "progress"
     | "startedAt"
     | "deadline"
-  >,
+  > &
+    // None for the confidence gate, which gathers to score, not to post: no issue search.
+    Partial<Pick<RunState, "clients">>,
   deps: RunQuestionDeps,
 ): AnswerQuestionInput["services"] {
   const { job, spend } = state;
-  const { issues } = state.clients;
+  const issues = state.clients?.issues;
   const similarIssues =
     issues &&
     job.config.answers.link_similar_issues &&

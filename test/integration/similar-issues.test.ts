@@ -187,4 +187,42 @@ describe("similar earlier issues, on a real webhook delivery", () => {
     expect(body).not.toContain("Similar earlier issues");
     expect(searched.pendingMocks()).toHaveLength(1);
   });
+
+  it("an answer nobody asked for on a new issue names them too, searched once: the confidence gate does not search", async () => {
+    nockAppAuth();
+    nockConfig("unasked:\n  issues: all\n  min_confidence: 0.05\n");
+    const github = await nockRepository(UPLOAD_REPOSITORY);
+    const searched = nockSearchIssues(nock("https://api.github.com"), {
+      q: `repo:${OWNER}/${REPO} is:issue should_give_up OR upload OR retries OR stop OR retry OR early`,
+      body: issueSearchPage(`${OWNER}/${REPO}`, [
+        {
+          number: 12,
+          title: "should_give_up stops the upload retries too early",
+          body: "The retry logic in upload gives up after a single 500.",
+          state: "closed",
+        },
+      ]),
+    });
+    const app = await startAskcode();
+    // The example's new issue, without a mention, as an installed app receives it.
+    const payload = webhookPayload("issues.opened");
+    payload.installation = webhookPayload("issue_comment.created").installation;
+    payload.issue.title = "When does should_give_up stop the upload retries?";
+    payload.issue.body = "The retry logic in upload gives up too early for us.";
+
+    await app.probot.receive({
+      id: "delivery-unasked",
+      name: "issues",
+      payload,
+    });
+    await app.idle();
+    await app.close();
+
+    const body = github.edits.at(-1)!;
+    expect(body.split("\n")[0]).toBe("<!-- askcode:unasked -->");
+    expect(body).toContain(
+      "**Similar earlier issues**: #12 (closed) should\\_give\\_up stops the upload retries too early.",
+    );
+    expect(searched.pendingMocks()).toStrictEqual([]);
+  });
 });
