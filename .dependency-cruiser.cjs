@@ -198,10 +198,11 @@ const LAYERS = [
   ],
   [
     // answer-records/ builds the record of each answer and finds earlier
-    // ones, for the staleness watch and "answered before".
+    // ones, for the staleness watch and "answered before", and scores
+    // earlier issues against a question with retrieval's query analysis.
     {
       folder: "answer-records",
-      may: ["storage", "answer", "code-host", "shared"],
+      may: ["storage", "answer", "retrieval", "code-host", "text", "shared"],
     },
     {
       folder: "limits",

@@ -2,6 +2,8 @@ import {
   createOctokit,
   type CreateOctokitOptions,
 } from "../code-host/github/create-octokit.js";
+import { createGitHubApi } from "../code-host/github/github-api.js";
+import { createGitHubIssueSearch } from "../code-host/github/search-issues.js";
 import { openConversation } from "../conversation/open-conversation.js";
 import type { QuestionOctokit } from "../conversation/question-octokit.js";
 import type { ThreadCommentsOptions } from "../conversation/thread-comments.js";
@@ -32,7 +34,8 @@ export interface InstallationClientsOptions {
  * one way the app (`src/index.ts`) and the soak benchmark do: the
  * conversation on the installation's Octokit, and the code read through
  * askcode's own Octokit (its rate-limit policy, its cache, keyed per
- * installation) on the installation's token.
+ * installation) on the installation's token, and the repository's issue
+ * search on the same Octokit (its `/search/` pacing is per installation).
  *
  * @example
  * const clients = createInstallationClients(job, { installation, token, octokit: { baseUrl }, shared, limits: operator, log });
@@ -61,6 +64,16 @@ export function createInstallationClients(
       shared: options.shared,
       limits: options.limits,
       log: options.log,
+    }),
+    issues: createGitHubIssueSearch({
+      // Search pages are never cached; the API is only the request layer here.
+      api: createGitHubApi({
+        octokit,
+        cache: options.shared.responseCache,
+        namespace,
+      }),
+      owner: job.owner,
+      repo: job.repo,
     }),
   };
 }

@@ -252,6 +252,8 @@ export const repoConfigSchema = z
      * `watch_days` of the answer, the answer gets one note saying so (the
      * app subscribes to `push`). `link_earlier`: a new answer names the
      * earlier answers here that cited the same places ("answered before").
+     * `link_similar_issues`: an answer to an issue's opening post names the
+     * earlier issues here most like it (GitHub's issue search, re-ranked).
      */
     answers: z
       .strictObject({
@@ -270,12 +272,18 @@ export const repoConfigSchema = z
             "Whether an answer links the earlier answers in this repository that cited the same places.",
           allowed: "true or false",
         }),
+        link_similar_issues: z.boolean().default(true).meta({
+          description:
+            "Whether an answer to an issue's opening post names the earlier issues in this repository most like it (found with GitHub's issue search).",
+          allowed: "true or false",
+        }),
       })
       .prefault({})
       .meta({
         description:
-          "What happens to answers once posted: a note when the code they cite changes, links to earlier answers on the same code.",
-        allowed: "a map with any of `watch`, `watch_days`, `link_earlier`",
+          "What happens to answers once posted: a note when the code they cite changes, links to earlier answers on the same code and to earlier issues like a new one.",
+        allowed:
+          "a map with any of `watch`, `watch_days`, `link_earlier`, `link_similar_issues`",
       }),
     exclude_paths: z
       .array(z.string().min(1).max(256))

@@ -2,6 +2,7 @@ import type { ChatModel } from "../agent/chat-model.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import type { ProgressEvent } from "../answer/render-progress-comment.js";
 import type { EarlierAnswerLink } from "../answer/render-earlier-answers.js";
+import type { SimilarIssueLink } from "../answer/render-similar-issues.js";
 import type { QuestionPlace } from "../answer-records/find-earlier-answers.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { RunMetrics } from "../metrics/run-metrics.js";
@@ -84,5 +85,14 @@ export interface AnswerQuestionInput {
     earlierAnswers?(
       places: readonly QuestionPlace[],
     ): Promise<readonly EarlierAnswerLink[]>;
+    /**
+     * The repository's earlier issues most like the question, by its text
+     * and best places ("similar earlier issues"; none: not looked up, as
+     * for any question that is not an issue's opening post).
+     */
+    similarIssues?(
+      question: string,
+      places: readonly QuestionPlace[],
+    ): Promise<readonly SimilarIssueLink[]>;
   };
 }

@@ -1,6 +1,7 @@
 import { modelCostUsd } from "../shared/model-cost.js";
 import type { AnswerQuestionInput } from "./answer-question-input.js";
 import { findEarlierAnswersFor } from "./find-earlier-answers-for.js";
+import { findSimilarIssuesFor } from "./find-similar-issues-for.js";
 import type { RunQuestionDeps } from "./run-question-deps.js";
 import type { RunState } from "./run-state.js";
 
@@ -8,8 +9,9 @@ import type { RunState } from "./run-state.js";
  * What answering a question uses besides the question: the model (or
  * none), its tokenizer, the run's clock, log, progress, deadline and
  * metrics, the caches shared across questions, and the earlier answers
- * to link. What the model spends replaces the run's hold on the budgets
- * (and is priced for the installation's metric).
+ * and issues to link (issues only with the run's clients: an issue search).
+ * What the model spends replaces the run's hold on the budgets (and is
+ * priced for the installation's metric).
  *
  * @example
  * await answerQuestion({ repository, asked, settings, services: answerServices(run, deps) });
@@ -24,10 +26,22 @@ export function answerServices(
     | "progress"
     | "startedAt"
     | "deadline"
-  >,
+  > &
+    // None for the confidence gate, which gathers to score, not to post: no issue search.
+    Partial<Pick<RunState, "clients">>,
   deps: RunQuestionDeps,
 ): AnswerQuestionInput["services"] {
   const { job, spend } = state;
+  const issues = state.clients?.issues;
+  const similarIssues =
+    issues &&
+    job.config.answers.link_similar_issues &&
+    findSimilarIssuesFor(job, {
+      search: issues,
+      ...(deps.answers && { records: deps.answers }),
+      clock: deps.clock,
+      log: deps.log,
+    });
   // The run's model name, for its tokenizer and price.
   const modelName = state.settings.model;
   return {
@@ -64,5 +78,6 @@ export function answerServices(
           log: deps.log,
         }),
       }),
+    ...(similarIssues && { similarIssues }),
   };
 }

@@ -5,6 +5,7 @@ import {
   type AnswerCommentInput,
 } from "../answer/render-answer-comment.js";
 import { renderEarlierAnswers } from "../answer/render-earlier-answers.js";
+import { renderSimilarIssues } from "../answer/render-similar-issues.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
@@ -20,6 +21,7 @@ import {
 import type { RunAtRepository } from "../question/run-at.js";
 import { startRunDeadline } from "./run-deadline.js";
 import { withoutOwnSecrets } from "../conversation/without-own-secrets.js";
+import { visibleMarkdown } from "../text/visible-markdown.js";
 
 /** What an answer's later parts (the model, the retrieval answer, the rendering) share. */
 export interface GatheredForAnswer extends RetrievedForQuestion {
@@ -52,7 +54,8 @@ export interface GatheredForAnswer extends RetrievedForQuestion {
  * reader (so retrieval, the packed context, tool results and citation
  * checks see the same text, and no credential reaches the model provider),
  * the ranked and packed context (`retrieveForQuestion`), the repository's
- * guidance and the earlier answers on the places ranked best.
+ * guidance, the earlier answers on the places ranked best and the earlier
+ * issues most like an issue's opening post.
  *
  * @example
  * const gathered = await gatherForAnswer(input, deps); // gathered.built.context.text: "…"
@@ -92,14 +95,21 @@ export async function gatherForAnswer(
     log: services.log,
     hidden: exclude,
   });
-  const earlier = renderEarlierAnswers(
-    (await services.earlierAnswers?.(
-      retrieved.built.ranked.map(({ chunk }) => ({
-        path: chunk.path,
-        range: [chunk.startLine, chunk.endLine] as const,
-      })),
-    )) ?? [],
-  );
+  const places = retrieved.built.ranked.map(({ chunk }) => ({
+    path: chunk.path,
+    range: [chunk.startLine, chunk.endLine] as const,
+  }));
+  const [answers, issues] = await Promise.all([
+    services.earlierAnswers?.(places),
+    // An issue's opening post asks with its title and body joined.
+    services.similarIssues?.(visibleMarkdown(asked.question), places),
+  ]);
+  const earlier = [
+    renderEarlierAnswers(answers ?? []),
+    renderSimilarIssues(issues ?? []),
+  ]
+    .filter((line) => line)
+    .join("\n\n");
   return {
     ...retrieved,
     settings,

@@ -2,6 +2,7 @@ import type { ChatModel } from "../agent/chat-model.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import type { AnswerRecords } from "../storage/answer-records/answer-record.js";
 import type { CodeHost } from "../code-host/code-host.js";
+import type { IssueSearch } from "../code-host/github/search-issues.js";
 import type { RedactionMemo } from "../code-host/redaction-memo.js";
 import type { Conversation } from "../conversation/conversation.js";
 import type { SpendDeps } from "../limits/reserve-spend.js";
@@ -25,6 +26,8 @@ export interface InstallationClients {
   conversation: Conversation;
   /** Reads the repository's code (askcode's own cached, throttled Octokit). */
   codeHost: CodeHost;
+  /** Searches the repository's issues, for "similar earlier issues" (none: not looked up). */
+  issues?: IssueSearch;
 }
 
 /** The process's clients a run uses; every step of the run is handed them whole. */

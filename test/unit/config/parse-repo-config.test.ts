@@ -38,7 +38,12 @@ const DEFAULTS = {
   },
   limits: { max_question_chars: 8000, max_thread_comments: 100 },
   max_steps: 8,
-  answers: { watch: true, watch_days: 90, link_earlier: true },
+  answers: {
+    watch: true,
+    watch_days: 90,
+    link_earlier: true,
+    link_similar_issues: true,
+  },
   exclude_paths: [],
   missions: { enabled: true },
   unasked: { issues: "none", discussions: [] },
@@ -86,7 +91,12 @@ describe("parseRepoConfig", () => {
           tokens_per_month: 3000000,
         },
         max_steps: 5,
-        answers: { watch: false, watch_days: 30, link_earlier: false },
+        answers: {
+          watch: false,
+          watch_days: 30,
+          link_earlier: false,
+          link_similar_issues: true,
+        },
         exclude_paths: ["docs/", "*.min.js", "/vendor"],
         missions: { enabled: ["bug_triage"] },
         unasked: {
