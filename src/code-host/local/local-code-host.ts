@@ -22,6 +22,7 @@ import { createDirectoryFileSource } from "./directory-file-source.js";
 import { createGitCatFile } from "./git-cat-file.js";
 import { createGitFileSource } from "./git-file-source.js";
 import { runGit } from "./run-git.js";
+import { workingTreeStamp } from "./working-tree-stamp.js";
 
 export interface LocalCodeHostOptions {
   /** A checkout, a bare repository, or any directory. */
@@ -137,6 +138,7 @@ export function createLocalCodeHost(
       return createDirectoryFileSource({
         root,
         listPaths: () => gitWorkingTreePaths(root),
+        treeStamp: () => workingTreeStamp(root),
       });
     });
   }
@@ -168,6 +170,7 @@ function deferredSource(
   return {
     label,
     listFiles: async () => (await get()).listFiles(),
+    treeStamp: async () => (await get()).treeStamp?.(),
     readBytes: async (path) => (await get()).readBytes(path),
   };
 }
