@@ -80,12 +80,16 @@ export function createLocalCodeHost(
   });
 
   async function resolveRef(ref?: string): Promise<ResolvedRef> {
-    const { kind, refused } = await repository();
     if (ref === undefined) {
+      // The three asked at once (each git costs its start, about 5 ms):
+      // outside a repository the last two fail, unread.
+      const [{ kind }, branch, head] = await Promise.all([
+        repository(),
+        currentBranch(root),
+        revParseCommit(root, "HEAD"),
+      ]);
       if (kind === "none")
         return { sha: WORKING_TREE_SHA, ref: WORKING_TREE_SHA };
-      const branch = await currentBranch(root);
-      const head = await revParseCommit(root, "HEAD");
       if (head === undefined && kind === "git-dir")
         throw new EmptyRepositoryError();
       // A work tree reads from disk, so it is served even before its first commit.
@@ -96,6 +100,7 @@ export function createLocalCodeHost(
         ...(branch ? { defaultBranch: branch } : {}),
       };
     }
+    const { kind, refused } = await repository();
     // Git's own reason, when it refused the repository, is the one to fix.
     if (refused) throw new ConfigError(refused);
     if (kind === "none") {
