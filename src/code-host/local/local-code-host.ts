@@ -140,10 +140,21 @@ export function createLocalCodeHost(
     return deferredSource(`directory:${root}`, async () => {
       if ((await repositoryKind()) === "git-dir")
         throw new RefNotFoundError(sha);
+      // The paths git listed with the last stamp, for the listing that
+      // follows a stamp that found no kept index: one git call for both.
+      let stamped: readonly string[] | undefined;
       return createDirectoryFileSource({
         root,
-        listPaths: () => gitWorkingTreePaths(root),
-        treeStamp: () => workingTreeStamp(root),
+        listPaths: async () => {
+          const paths = stamped ?? (await gitWorkingTreePaths(root));
+          stamped = undefined;
+          return paths;
+        },
+        treeStamp: async () => {
+          const taken = await workingTreeStamp(root);
+          stamped = taken?.paths;
+          return taken?.stamp;
+        },
       });
     });
   }

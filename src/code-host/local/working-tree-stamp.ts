@@ -29,12 +29,16 @@ const SPACE = " ".charCodeAt(0);
  * new checkout (git compares content after its filters). Undefined when
  * git cannot say (not a work tree).
  *
+ * With the stamp come the paths git listed, the ones the listing lists
+ * (`gitWorkingTreePaths`, whose git call this one's stands in for), so that
+ * a stamp that finds no kept index costs no second call.
+ *
  * @example
- * await workingTreeStamp("/home/ada/flask") // { key: "5c1f…", changedAtMs: 0 }
+ * await workingTreeStamp("/home/ada/flask") // { stamp: { key: "5c1f…", changedAtMs: 0 }, paths: ["CHANGES.rst", …] }
  */
 export async function workingTreeStamp(
   root: string,
-): Promise<DiskStamp | undefined> {
+): Promise<{ stamp: DiskStamp; paths: string[] } | undefined> {
   const { code, stdout } = await runGit(root, [
     "ls-files",
     "-z",
@@ -51,11 +55,14 @@ export async function workingTreeStamp(
   if (code !== 0) return undefined;
   const hash = createHash("sha1").update(stdout);
   let changedAtMs = 0;
+  const paths: string[] = [];
   for (let start = 0; start < stdout.length;) {
     const nul = stdout.indexOf(0, start);
     const end = nul < 0 ? stdout.length : nul;
+    const path = pathOf(stdout.toString("utf8", start, end));
+    // A changed or gone file is listed again, tagged: once is enough.
+    if (path !== paths[paths.length - 1]) paths.push(path);
     if (stdout[start] !== UNCHANGED || stdout[start + 1] !== SPACE) {
-      const path = pathOf(stdout.toString("utf8", start, end));
       const stamp = lstatStamp(join(root, path));
       // A file that cannot be stamped (unreadable) is left to the listing.
       if (stamp === "unknown") return undefined;
@@ -64,7 +71,7 @@ export async function workingTreeStamp(
     }
     start = end + 1;
   }
-  return { key: hash.digest("hex"), changedAtMs };
+  return { stamp: { key: hash.digest("hex"), changedAtMs }, paths };
 }
 
 // "? <path>" for an untracked file; "<tag> <mode> <sha> <stage>\t<path>"
