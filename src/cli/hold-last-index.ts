@@ -1,17 +1,18 @@
-import type { TreeEntry } from "../code-host/code-host.js";
+import type { DiskStamp, TreeEntry } from "../code-host/code-host.js";
 import { RACY_MS, type IndexSnapshots } from "../cli/index-snapshots.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import type { SourceFile } from "../retrieval/types.js";
 
 /**
  * Index snapshots with the last whole index held in memory, found again by
- * the listing it was built from: a server that answers call after call
- * lists the checkout (a stat per file) and, while nothing changed, uses
- * the index it holds, where `askcode ask` loads it from disk each time.
- * Any edit changes a listed stamp, so an edited checkout is indexed again
- * (re-deriving only what changed, through `kept`'s cache). The same trust
- * rule as the kept snapshots: a listing with a file changed within the
- * last `RACY_MS` is never held, as its stamp could miss a change.
+ * the tree stamp or the listing it was found or built by: a server that
+ * answers call after call stamps the checkout (one `git ls-files`, or a
+ * listing with a stat per file) and, while nothing changed, uses the index
+ * it holds, where `askcode ask` loads it from disk each time. Any edit
+ * changes the stamps, so an edited checkout is indexed again (re-deriving
+ * only what changed, through `kept`'s cache). The same trust rule as the
+ * kept snapshots: a stamp with a file changed within the last `RACY_MS` is
+ * never held, as it could miss a change.
  *
  * Returns a function that puts the memory in front of the kept snapshots
  * of the cache directory as opened now (none with `--no-cache`, or when
@@ -27,20 +28,40 @@ export function holdLastIndex(
   deps: { now?: () => number } = {},
 ): (kept: IndexSnapshots | undefined) => IndexSnapshots {
   const now = deps.now ?? Date.now;
-  let held: { key: string; index: RepositoryIndex } | undefined;
-  // The index `get` found by its files, for `noteListing` to hold.
+  // The index held, under the keys of the listings and tree stamps it was
+  // found or made by.
+  let held: { keys: Set<string>; index: RepositoryIndex } | undefined;
+  // The last index found or made, with the files it was asked for, for
+  // `noteListing` and `noteTree` to hold.
   let found:
     { files: readonly SourceFile[]; index: RepositoryIndex } | undefined;
-  const hold = (listing: readonly TreeEntry[], index: RepositoryIndex) => {
-    const key = listingKey(listing, now() - RACY_MS);
-    held = key === undefined ? undefined : { key, index };
+  const hold = (key: string | undefined, index: RepositoryIndex) => {
+    if (held?.index !== index) held = undefined;
+    if (key === undefined) return;
+    held ??= { keys: new Set(), index };
+    held.keys.add(key);
   };
+  const heldBy = (key: string | undefined) =>
+    key !== undefined && held?.keys.has(key) ? held.index : undefined;
+  const foundFor = (files: readonly SourceFile[]) =>
+    found?.files === files ? found.index : undefined;
+  const byListing = (listing: readonly TreeEntry[]) =>
+    listingKey(listing, now() - RACY_MS);
+  const byTree = (stamp: DiskStamp) =>
+    stamp.changedAtMs < now() - RACY_MS ? `tree\0${stamp.key}` : undefined;
   return (kept) => ({
     async getByListing(listing) {
-      const key = listingKey(listing, now() - RACY_MS);
-      if (key !== undefined && held?.key === key) return held.index;
-      const index = await kept?.getByListing(listing);
-      if (index) hold(listing, index);
+      const key = byListing(listing);
+      const index = heldBy(key) ?? (await kept?.getByListing(listing));
+      if (index) hold(key, index);
+      found = index ? { files: index.files, index } : undefined;
+      return index;
+    },
+    async getByTree(stamp) {
+      const key = byTree(stamp);
+      const index = heldBy(key) ?? (await kept?.getByTree(stamp));
+      if (index) hold(key, index);
+      found = index ? { files: index.files, index } : undefined;
       return index;
     },
     async get(files) {
@@ -49,12 +70,19 @@ export function holdLastIndex(
       return index;
     },
     async put(files, index, listing) {
-      if (listing) hold(listing, index);
+      found = { files, index };
+      hold(listing && byListing(listing), index);
       await kept?.put(files, index, listing);
     },
     async noteListing(files, listing) {
-      if (found?.files === files) hold(listing, found.index);
+      const index = foundFor(files);
+      if (index) hold(byListing(listing), index);
       await kept?.noteListing(files, listing);
+    },
+    async noteTree(files, stamp) {
+      const index = foundFor(files);
+      if (index) hold(byTree(stamp), index);
+      await kept?.noteTree(files, stamp);
     },
   });
 }

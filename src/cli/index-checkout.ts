@@ -49,8 +49,11 @@ const defaultCpuPool = async (threads: number) => {
  * `git hash-object` gives.
  *
  * With `snapshots`, a complete index kept earlier is loaded instead of
- * built: found by the listing before any file is read, or else by the
- * files once read. Only complete indexes are kept.
+ * built: found by the tree's stamp before listing (`reader.treeStamp`),
+ * by the listing before any file is read, or else by the files once read.
+ * Only complete indexes are kept. The stamp finds an index only if it was
+ * the same before the files were read and after: a file changed meanwhile
+ * could be read changed and stamped unchanged.
  *
  * The files read are indexed as the app and eval index theirs
  * (`indexFilesForQuestion`): given the one `question` the index is for, and
@@ -90,9 +93,19 @@ export async function indexCheckout(
 ): Promise<IndexedCheckout> {
   const { derived, snapshots, now, question, questionLimits } = deps;
   const started = now();
-  // An unchanged checkout's index, found before reading a file.
-  const listing = snapshots ? (await reader.listTree()).entries : undefined;
-  const unread = listing && (await snapshots?.getByListing(listing));
+  // An unchanged checkout's index, found before listing or reading a file.
+  const tree = snapshots && (await reader.treeStamp?.());
+  const unlisted = tree && (await snapshots?.getByTree(tree));
+  const listing =
+    snapshots && !unlisted ? (await reader.listTree()).entries : undefined;
+  const unread =
+    unlisted || (listing && (await snapshots?.getByListing(listing)));
+  // Found by the tree's stamp as well from now, if it did not move.
+  const noteTree = async (files: readonly SourceFile[]) => {
+    if (tree && (await reader.treeStamp?.())?.key === tree.key)
+      await snapshots?.noteTree(files, tree);
+  };
+  if (unread && !unlisted) await noteTree(unread.files);
   if (unread)
     return {
       // The index holds each file's text; nothing reads these again.
@@ -113,6 +126,7 @@ export async function indexCheckout(
   // Only complete indexes are kept: one for these files answers any question.
   const kept = await snapshots?.get(files);
   if (kept && listing) await snapshots?.noteListing(files, listing);
+  if (kept) await noteTree(files);
   if (kept)
     return {
       files,
@@ -132,7 +146,10 @@ export async function indexCheckout(
     await derived.save();
   // An index that kept first-pass chunks must not be loaded later as the
   // index of these files.
-  if (withoutTree === 0) await snapshots?.put(files, index, listing);
+  if (withoutTree === 0 && snapshots) {
+    await snapshots.put(files, index, listing);
+    await noteTree(files);
+  }
   return { files, index, readMs, indexMs: now() - indexing, withoutTree };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { deserialize, serialize } from "node:v8";
 import type { BlobStore } from "../cache/blob-store.js";
-import type { TreeEntry } from "../code-host/code-host.js";
+import type { DiskStamp, TreeEntry } from "../code-host/code-host.js";
 import {
   indexFromColumns,
   indexToColumns,
@@ -22,10 +22,11 @@ import type { SourceFile } from "../retrieval/types.js";
  * files) assembling took about 350 ms of a warm question and loading the
  * kept index about 50.
  *
- * An index is found two ways: by its files (paths and blob SHAs, known once
- * every file is read), or before reading any, by the listing it was built
- * from, when each entry names its content (a commit's blob SHAs) or its
- * last change on disk (a working tree's stamps, as git's index keeps them).
+ * An index is found three ways: by its files (paths and blob SHAs, known
+ * once every file is read), or before reading any, by the listing it was
+ * built from, when each entry names its content (a commit's blob SHAs) or
+ * its last change on disk (a working tree's stamps, as git's index keeps
+ * them), or, before listing, by the tree's stamp (`CodeReader.treeStamp`).
  */
 export interface IndexSnapshots {
   /** The index kept for exactly these files (paths and blob SHAs), or undefined. */
@@ -45,10 +46,19 @@ export interface IndexSnapshots {
     files: readonly SourceFile[],
     listing: readonly TreeEntry[],
   ): Promise<void>;
+  /** The index kept for this tree stamp, unlisted and unread, or undefined. */
+  getByTree(stamp: DiskStamp): Promise<RepositoryIndex | undefined>;
+  /**
+   * Finds the index kept for `files` by the stamp of the tree they were
+   * read from too; the caller took it before reading them and found it
+   * unchanged after.
+   */
+  noteTree(files: readonly SourceFile[], stamp: DiskStamp): Promise<void>;
 }
 
-// The blob store's kinds: V8's serialization of a `Snapshot`, and a
-// listing's snapshot key (40 hex digits, ASCII). v2: the index as columns.
+// The blob store's kinds: V8's serialization of a `Snapshot`, and the
+// snapshot key (40 hex digits, ASCII) of a listing or a tree stamp. v2: the
+// index as columns.
 const SNAPSHOT_KIND = "index-snapshot:v2";
 const LISTING_KIND = "index-listing:v1";
 
@@ -128,6 +138,16 @@ export function createIndexSnapshots(
     return started().update(lines.join("")).digest("hex");
   };
 
+  // A stamp whose files git does not vouch for is trusted as a listing's.
+  const treeKey = (
+    stamp: DiskStamp,
+    options: { trustedBefore?: number } = {},
+  ): string | undefined =>
+    options.trustedBefore !== undefined &&
+    stamp.changedAtMs >= options.trustedBefore
+      ? undefined
+      : started().update("tree\0").update(stamp.key).digest("hex");
+
   const load = async (key: string, count?: number) => {
     const bytes = await blobs.get(SNAPSHOT_KIND, key);
     if (!bytes) return undefined;
@@ -146,25 +166,33 @@ export function createIndexSnapshots(
     }
   };
 
-  const noteListing = async (
+  // The index found by a listing's or a tree's key: the key of its files.
+  const byFound = async (found: string | undefined) => {
+    const key = found && (await blobs.get(LISTING_KIND, found))?.toString();
+    return key && /^[0-9a-f]{40}$/.test(key) ? load(key) : undefined;
+  };
+  const note = async (
     files: readonly SourceFile[],
-    listing: readonly TreeEntry[],
+    found: (options: { trustedBefore: number }) => string | undefined,
   ) => {
     const key = filesKey(files);
-    const found = listingKey(listing, { trustedBefore: now() - RACY_MS });
-    if (key && found) await blobs.put(LISTING_KIND, found, Buffer.from(key));
+    const at = key && found({ trustedBefore: now() - RACY_MS });
+    if (key && at) await blobs.put(LISTING_KIND, at, Buffer.from(key));
   };
+  const noteListing = (
+    files: readonly SourceFile[],
+    listing: readonly TreeEntry[],
+  ) => note(files, (options) => listingKey(listing, options));
 
   return {
     async get(files) {
       const key = filesKey(files);
       return key ? load(key, files.length) : undefined;
     },
-    async getByListing(listing) {
-      const found = listingKey(listing);
-      const key = found && (await blobs.get(LISTING_KIND, found))?.toString();
-      return key && /^[0-9a-f]{40}$/.test(key) ? load(key) : undefined;
-    },
+    getByListing: (listing) => byFound(listingKey(listing)),
+    getByTree: (stamp) => byFound(treeKey(stamp)),
+    noteTree: (files, stamp) =>
+      note(files, (options) => treeKey(stamp, options)),
     async put(files, index, listing) {
       const key = filesKey(files);
       if (!key) return;

@@ -1,6 +1,6 @@
 import { syncReadsBlobFs } from "../cache/blob-fs.js";
 import { createReadCaches } from "../compose/create-read-caches.js";
-import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/default-snapshot-max-bytes.js";
 import {
   DEFAULT_BLOB_CACHE_MAX_BYTES,
   DEFAULT_DERIVED_CACHE_MAX_BYTES,

@@ -61,6 +61,13 @@ export interface CodeReader {
   /** Every entry of the commit's tree. */
   listTree(): Promise<TreeListing>;
   /**
+   * A stamp that changes whenever `listTree` would list another entry or a
+   * listed file's bytes may have changed, taken without listing (a working
+   * tree's, from git's index: see `workingTreeStamp`); undefined when the
+   * host cannot take one. Only hosts that list at a cost have it.
+   */
+  treeStamp?(): Promise<DiskStamp | undefined>;
+  /**
    * Whether reading every file of the commit costs little here (a snapshot
    * is held) and, when not, why in words. Hosts that read from disk leave it
    * out: for them it always does.

@@ -7,7 +7,7 @@ import {
   DEFAULT_DERIVED_CACHE_MAX_BYTES,
 } from "./read-cache-defaults.js";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/tarball-snapshot.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../code-host/github/default-snapshot-max-bytes.js";
 import { ConfigError } from "../shared/errors.js";
 import type { ModelPrice } from "../shared/model-cost.js";
 import { handleField } from "./config-fields.js";

@@ -201,5 +201,12 @@ export function createFileSetReader(options: FileSetReaderOptions): CodeReader {
     return { ...result, incomplete: result.incomplete || tooLarge.length > 0 };
   }
 
-  return { sha, readFile, listDirectory, listTree, searchCode };
+  return {
+    sha,
+    readFile,
+    listDirectory,
+    listTree,
+    searchCode,
+    ...(source.treeStamp && { treeStamp: () => source.treeStamp!() }),
+  };
 }

@@ -17,6 +17,8 @@ export interface FileSource {
    * (the reader derives them from the paths). Called once per reader.
    */
   listFiles(): Promise<FileSourceEntry[]>;
+  /** The stamp of everything `listFiles` lists (`CodeReader.treeStamp`), where the source can take one. */
+  treeStamp?(): Promise<DiskStamp | undefined>;
   /**
    * The bytes of one file entry, or `undefined` when the set has no such file.
    * Only called with the path of a `type: "file"` entry from `listFiles`.

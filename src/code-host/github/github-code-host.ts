@@ -22,7 +22,7 @@ import { createSnapshotReader, type SnapshotLog } from "./snapshot-reader.js";
 import type { KeptTextStore } from "./kept-text-store.js";
 import { loadCommitSnapshot } from "./load-commit-snapshot.js";
 import { keepingOutside } from "./snapshot-fits.js";
-import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./tarball-snapshot.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./default-snapshot-max-bytes.js";
 
 export interface SnapshotPolicy {
   /**

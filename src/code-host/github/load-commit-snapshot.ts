@@ -11,8 +11,8 @@ import {
   type KeepRule,
   snapshotTextSkip,
 } from "./snapshot-fits.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./default-snapshot-max-bytes.js";
 import {
-  DEFAULT_SNAPSHOT_MAX_BYTES,
   loadTarballSnapshot,
   type TarballSnapshot,
 } from "./tarball-snapshot.js";

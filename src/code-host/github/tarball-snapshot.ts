@@ -1,5 +1,6 @@
 import type { SkipReason } from "../../policy/file-filters.js";
 import type { FileSource } from "../file-set/file-source.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./default-snapshot-max-bytes.js";
 import { mapRequestError } from "./map-request-error.js";
 import { repoName, type GitHubRepoContext } from "./repo-context.js";
 import {
@@ -31,9 +32,6 @@ export interface LoadTarballSnapshotOptions {
   /** Which files to keep (default `snapshotKeeps`). */
   keep?: KeepRule;
 }
-
-/** Default cap on the text a snapshot keeps (the files retrieval reads, see `snapshotKeeps`). */
-export const DEFAULT_SNAPSHOT_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * Downloads the repository at one commit in one request and unpacks it in

@@ -8,7 +8,6 @@ import {
   readlinkSync,
   realpathSync,
   type Dirent,
-  type Stats,
 } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import type { DiskStamp } from "../code-host.js";
@@ -20,6 +19,7 @@ import {
   parseIgnoreRules,
   type IgnoreRules,
 } from "./gitignore-rules.js";
+import { stampOf } from "./stamp-of.js";
 
 export interface DirectoryFileSourceOptions {
   /** The directory to read; the repository root. */
@@ -29,6 +29,8 @@ export interface DirectoryFileSourceOptions {
    * own list, `gitWorkingTreePaths`); undefined from it: walk after all.
    */
   listPaths?: () => Promise<readonly string[] | undefined>;
+  /** The stamp of what `listFiles` would list, taken without listing (`workingTreeStamp`). */
+  treeStamp?: () => Promise<DiskStamp | undefined>;
 }
 
 // Never part of what a question is about, and often huge.
@@ -203,7 +205,12 @@ export function createDirectoryFileSource(
       );
   }
 
-  return { label: `directory:${root}`, listFiles, readBytes };
+  return {
+    label: `directory:${root}`,
+    listFiles,
+    readBytes,
+    ...(options.treeStamp && { treeStamp: options.treeStamp }),
+  };
 }
 
 // A directory we may not read (permissions, or gone meanwhile) is skipped, not fatal.
@@ -213,13 +220,6 @@ function readDirectory(path: string): Dirent[] {
   } catch {
     return [];
   }
-}
-
-function stampOf(stats: Stats): DiskStamp {
-  return {
-    key: `${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
-    changedAtMs: Math.max(stats.mtimeMs, stats.ctimeMs),
-  };
 }
 
 function readText(path: string): string | undefined {

@@ -22,6 +22,7 @@ import { createDirectoryFileSource } from "./directory-file-source.js";
 import { createGitCatFile } from "./git-cat-file.js";
 import { createGitFileSource } from "./git-file-source.js";
 import { runGit } from "./run-git.js";
+import { workingTreeStamp } from "./working-tree-stamp.js";
 
 export interface LocalCodeHostOptions {
   /** A checkout, a bare repository, or any directory. */
@@ -79,12 +80,16 @@ export function createLocalCodeHost(
   });
 
   async function resolveRef(ref?: string): Promise<ResolvedRef> {
-    const { kind, refused } = await repository();
     if (ref === undefined) {
+      // The three asked at once (each git costs its start, about 5 ms):
+      // outside a repository the last two fail, unread.
+      const [{ kind }, branch, head] = await Promise.all([
+        repository(),
+        currentBranch(root),
+        revParseCommit(root, "HEAD"),
+      ]);
       if (kind === "none")
         return { sha: WORKING_TREE_SHA, ref: WORKING_TREE_SHA };
-      const branch = await currentBranch(root);
-      const head = await revParseCommit(root, "HEAD");
       if (head === undefined && kind === "git-dir")
         throw new EmptyRepositoryError();
       // A work tree reads from disk, so it is served even before its first commit.
@@ -95,6 +100,7 @@ export function createLocalCodeHost(
         ...(branch ? { defaultBranch: branch } : {}),
       };
     }
+    const { kind, refused } = await repository();
     // Git's own reason, when it refused the repository, is the one to fix.
     if (refused) throw new ConfigError(refused);
     if (kind === "none") {
@@ -134,9 +140,21 @@ export function createLocalCodeHost(
     return deferredSource(`directory:${root}`, async () => {
       if ((await repositoryKind()) === "git-dir")
         throw new RefNotFoundError(sha);
+      // The paths git listed with the last stamp, for the listing that
+      // follows a stamp that found no kept index: one git call for both.
+      let stamped: readonly string[] | undefined;
       return createDirectoryFileSource({
         root,
-        listPaths: () => gitWorkingTreePaths(root),
+        listPaths: async () => {
+          const paths = stamped ?? (await gitWorkingTreePaths(root));
+          stamped = undefined;
+          return paths;
+        },
+        treeStamp: async () => {
+          const taken = await workingTreeStamp(root);
+          stamped = taken?.paths;
+          return taken?.stamp;
+        },
       });
     });
   }
@@ -168,6 +186,7 @@ function deferredSource(
   return {
     label,
     listFiles: async () => (await get()).listFiles(),
+    treeStamp: async () => (await get()).treeStamp?.(),
     readBytes: async (path) => (await get()).readBytes(path),
   };
 }

@@ -2,6 +2,7 @@ import type { Bm25Index } from "./bm25-index.js";
 import type { IndexedFile, RepositoryIndex } from "./assemble-index.js";
 import type { FileKind } from "../../text/file-kind.js";
 import type { Chunk, DeclarationKind } from "../types.js";
+import { lazyArray } from "./lazy-array.js";
 
 /**
  * A `RepositoryIndex` as a few columns, for V8's serializer: what a warm
@@ -164,12 +165,19 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       chunkCount: f.chunkCount[id] as number,
     };
   });
-  const chunks: Chunk[] = [];
-  let definesStart = 0;
-  let outlineStart = 0;
-  for (const [id, fileId] of c.fileId.entries()) {
+  // Where chunk c's outline starts in `outline`: where the last one before it with an outline ended.
+  const outlineStart = new Uint32Array(c.fileId.length);
+  for (let id = 0, end = 0; id < c.fileId.length; id++) {
+    outlineStart[id] = end;
+    end = Math.max(end, c.outlineEnd[id] as number);
+  }
+  // A question reads a few thousand chunks of an index's tens of thousands
+  // (those it ranks and those their evidence points at): each is made when
+  // first read. Made whole, a 6,713-file checkout's 28,829 chunks cost a
+  // warm question about 30 ms, most of it the collector's.
+  const chunks = lazyArray(c.fileId.length, (id): Chunk => {
+    const fileId = c.fileId[id] as number;
     const file = files[fileId] as IndexedFile;
-    const definesEnd = c.definesEnd[id] as number;
     const chunk: Chunk = {
       id,
       fileId,
@@ -179,16 +187,18 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       text: file.text.slice(c.from[id], c.to[id]),
       kind: c.kind[id] as DeclarationKind,
       context: c.context[id] as string,
-      defines: c.defines.slice(definesStart, definesEnd),
+      defines: c.defines.slice(
+        id === 0 ? 0 : (c.definesEnd[id - 1] as number),
+        c.definesEnd[id],
+      ),
     };
-    definesStart = definesEnd;
     const outlineEnd = c.outlineEnd[id] as number;
-    if (outlineEnd >= 0) {
-      chunk.outline = Array.from(c.outline.subarray(outlineStart, outlineEnd));
-      outlineStart = outlineEnd;
-    }
-    chunks.push(chunk);
-  }
+    if (outlineEnd >= 0)
+      chunk.outline = Array.from(
+        c.outline.subarray(outlineStart[id], outlineEnd),
+      );
+    return chunk;
+  });
   return {
     files,
     chunks,

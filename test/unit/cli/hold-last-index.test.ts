@@ -45,6 +45,8 @@ describe("holdLastIndex", () => {
       get: async () => index,
       put: async () => {},
       noteListing: async () => {},
+      getByTree: async () => undefined,
+      noteTree: async () => {},
     };
     const held = holdLastIndex({ now: () => NOW })(kept);
     expect(await held.getByListing(listing(NOW - 60_000))).toBe(index);
@@ -63,5 +65,28 @@ describe("holdLastIndex", () => {
     expect(await other.get(files)).toBe(index);
     await other.noteListing(files, listing(NOW - 60_000, "k3"));
     expect(await other.getByListing(listing(NOW - 60_000, "k3"))).toBe(index);
+  });
+});
+
+describe("holdLastIndex by tree stamps", () => {
+  const files = [{ path: "src/a.ts", text: "", blobSha: "b" }];
+
+  it("holds the index it made by the stamp of the tree it was read from", async () => {
+    const held = holdLastIndex({ now: () => NOW })(undefined);
+    await held.put(files, index);
+    await held.noteTree(files, { key: "t1", changedAtMs: 0 });
+
+    expect(await held.getByTree({ key: "t1", changedAtMs: 0 })).toBe(index);
+    expect(await held.getByTree({ key: "t2", changedAtMs: 0 })).toBeUndefined();
+  });
+
+  it("holds nothing by a stamp with a file changed too recently to trust", async () => {
+    const held = holdLastIndex({ now: () => NOW })(undefined);
+    await held.put(files, index);
+    await held.noteTree(files, { key: "t1", changedAtMs: NOW - 500 });
+
+    expect(
+      await held.getByTree({ key: "t1", changedAtMs: NOW - 500 }),
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_READ_LIMITS } from "../../../src/code-host/code-host.js";
-import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/tarball-snapshot.js";
+import { DEFAULT_SNAPSHOT_MAX_BYTES } from "../../../src/code-host/github/default-snapshot-max-bytes.js";
 import {
   loadOperatorConfig,
   operatorEnvSchema,
