@@ -108,3 +108,26 @@ export function pullRequestInSubject(
     return { number: Number(squash[2]), merge: false, title: squash[1]! };
   return undefined;
 }
+
+/**
+ * The sentence for lines that all came in one squashed commit (a pull
+ * request's commits folded into one "Title (#34)"): blame can say no more
+ * than that commit, so the pull request is where the reasons are.
+ * Undefined when the lines came from several commits, or one that is not
+ * a squash, or there is one line only.
+ *
+ * @example
+ * squashedNote(history) // "These lines came in one squashed commit: the commits of pull request #34 are not in the history, its page has them."
+ */
+export function squashedNote(history: LineHistory): string | undefined {
+  const shas = new Set(history.ranges.map((r) => r.commit.sha));
+  const only = history.ranges[0]?.commit;
+  if (shas.size !== 1 || !only) return undefined;
+  const lines = history.ranges.reduce(
+    (n, r) => n + r.endLine - r.startLine + 1,
+    0,
+  );
+  const squash = pullRequestInSubject(only.headline);
+  if (lines < 2 || !squash || squash.merge) return undefined;
+  return `These lines came in one squashed commit: the commits of pull request #${squash.number} are not in the history, its page has them.`;
+}
