@@ -5,8 +5,9 @@ import {
   type LineHistoryRange,
 } from "../code-host/line-history.js";
 import {
+  commitLink,
   permalink,
-  repositoryWebUrl,
+  pullRequestLink,
   type RepositoryAtSha,
 } from "../shared/permalink.js";
 import { codeSpan } from "./render-footer.js";
@@ -67,13 +68,12 @@ function place(
 }
 
 function commit(c: HistoryCommit, repository: RepositoryAtSha): string {
-  const web = repositoryWebUrl(repository);
   const day = c.committedAt.slice(0, 10);
   const pull = c.pullRequest;
   const via = pull
-    ? `, ${pull.merged === false ? "in open pull request" : "pull request"} [#${pull.number}${pull.title ? ` ${plain(pull.title)}` : ""}](${web}/pull/${pull.number})`
+    ? `, ${pull.merged === false ? "in open pull request" : "pull request"} [#${pull.number}${pull.title ? ` ${plain(pull.title)}` : ""}](${pullRequestLink(repository, pull.number)})`
     : "";
-  return `[${codeSpan(c.sha.slice(0, 7))}](${web}/commit/${c.sha}) ${plain(c.headline) || "(no message)"} (${day})${via}`;
+  return `[${codeSpan(c.sha.slice(0, 7))}](${commitLink({ ...repository, sha: c.sha })}) ${plain(c.headline) || "(no message)"} (${day})${via}`;
 }
 
 function moved(range: LineHistoryRange): string {

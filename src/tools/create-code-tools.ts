@@ -15,6 +15,8 @@ import {
   SEARCH_REPOSITORY_CODE,
 } from "./search-repository-code.js";
 import type { AgentTool } from "./tool.js";
+import type { RepositoryAtSha } from "../shared/permalink.js";
+import { createLineHistoryTool } from "./get-line-history.js";
 
 /** Every code tool, in the order the model is shown them. */
 export const CODE_TOOL_NAMES = [
@@ -43,6 +45,12 @@ export interface CodeToolsOptions {
   excludePaths?: readonly string[];
   /** Only these tools (a mission's subset); default all. */
   allowed?: readonly string[];
+  /**
+   * The repository on the web at the reader's commit: with it, and a reader
+   * that keeps history, `get_line_history` is offered too (not to a
+   * mission's subset, which names its tools).
+   */
+  web?: RepositoryAtSha;
 }
 
 /**
@@ -82,7 +90,11 @@ export function createCodeTools(options: CodeToolsOptions): AgentTool[] {
     toolResultBudget: options.toolResultBudget,
     policy: createPathPolicy(options.excludePaths),
   };
-  return CODE_TOOL_NAMES.filter((name) => allowed.includes(name)).map((name) =>
-    FACTORIES[name](deps),
+  const tools = CODE_TOOL_NAMES.filter((name) => allowed.includes(name)).map(
+    (name) => FACTORIES[name](deps),
   );
+  const everyTool = CODE_TOOL_NAMES.every((name) => allowed.includes(name));
+  if (options.web && options.reader.lineHistory && everyTool)
+    tools.push(createLineHistoryTool({ ...deps, web: options.web }));
+  return tools;
 }
