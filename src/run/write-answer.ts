@@ -62,6 +62,7 @@ export async function writeAnswer(
       allowedLinkHosts: deps.operator.allowedLinkHosts,
       ownSecrets: deps.operator.ownSecrets,
       ...(form === "sources" && { placesOnly: true }),
+      ...(form === "why" && { showHistory: true }),
       ...(job.config.footer === "folded" && { foldFooter: true }),
       ...(price && { modelPrice: price }),
       ...(spent?.notify && { retrievalNote: renderSpentNote(spent) }),
