@@ -37,13 +37,14 @@ export function renderLineHistory(
 ): string {
   const out: string[] = [];
   for (const history of histories) {
-    for (const range of history.ranges)
+    // One line per commit: a commit that changed lines here and there reads once.
+    for (const ranges of byCommit(history.ranges))
       out.push(
-        `- ${place(history.path, range, repository)}: ${commit(range.commit, repository)}${moved(range)}`,
+        `- ${place(history.path, ranges, repository)}: ${commit(ranges[0]!.commit, repository)}${moved(ranges[0]!)}`,
       );
     const squashed = squashedNote(history);
     for (const limit of [...(squashed ? [squashed] : []), ...history.limits])
-      out.push(`- ${place(history.path, history, repository)}: ${limit}`);
+      out.push(`- ${place(history.path, [history], repository)}: ${limit}`);
   }
   if (out.length === 0) return "";
   const shown = out.slice(0, MAX_LINES);
@@ -54,16 +55,35 @@ export function renderLineHistory(
   return ["**History of the cited lines**", "", ...shown].join("\n");
 }
 
+/** The ranges of one commit (and one earlier path), in line order, first seen first. */
+function byCommit(ranges: readonly LineHistoryRange[]): LineHistoryRange[][] {
+  const groups = new Map<string, LineHistoryRange[]>();
+  for (const range of ranges) {
+    const key = `${range.commit.sha}\0${range.previousPath ?? ""}`;
+    const group = groups.get(key);
+    if (group) group.push(range);
+    else groups.set(key, [range]);
+  }
+  return [...groups.values()];
+}
+
+/** "[`src/a.ts`, lines 1, 4-6 and 8](permalink to the first)". */
 function place(
   path: string,
-  lines: { startLine: number; endLine: number },
+  ranges: ReadonlyArray<{ startLine: number; endLine: number }>,
   repository: RepositoryAtSha,
 ): string {
-  const { startLine, endLine } = lines;
-  const which =
-    startLine === endLine
-      ? `line ${startLine}`
-      : `lines ${startLine}-${endLine}`;
+  const spans = ranges.map(({ startLine, endLine }) =>
+    startLine === endLine ? `${startLine}` : `${startLine}-${endLine}`,
+  );
+  const one =
+    ranges.length === 1 && ranges[0]!.startLine === ranges[0]!.endLine;
+  const which = `${one ? "line" : "lines"} ${
+    spans.length > 1
+      ? `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`
+      : spans[0]
+  }`;
+  const { startLine, endLine } = ranges[0]!;
   return `[${codeSpan(path)}, ${which}](${permalink({ ...repository, path, startLine, endLine })})`;
 }
 

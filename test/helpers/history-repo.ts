@@ -11,6 +11,8 @@ export interface HistoryRepo {
   moved: string;
   /** "Retry uploads twice", on the branch pull request #12 merged. */
   retried: string;
+  /** "Say what the project does", on the main line while #12 was open. */
+  readme: string;
   /** "Merge pull request #12 from octo/retry", its body "Retry failed uploads". */
   merge: string;
   /** "Time out uploads after 30 s (#34)": a squashed pull request. */
@@ -71,7 +73,7 @@ export function buildHistoryRepo(): HistoryRepo {
 
   git(root, "checkout", "--quiet", "main");
   writeFiles(root, { "README.md": "# uploads\n\nSends files.\n" });
-  commitAll(root, "Say what the project does");
+  const readme = commitAll(root, "Say what the project does");
   git(
     root,
     "merge",
@@ -85,5 +87,14 @@ export function buildHistoryRepo(): HistoryRepo {
 
   writeFiles(root, { "src/upload.ts": `${UPLOAD_AT_HEAD.join("\n")}\n` });
   const squashed = commitAll(root, "Time out uploads after 30 s (#34)");
-  return { root, added, moved, retried, merge, squashed, head: squashed };
+  return {
+    root,
+    added,
+    moved,
+    retried,
+    readme,
+    merge,
+    squashed,
+    head: squashed,
+  };
 }

@@ -169,6 +169,29 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
     return out;
   }
 
+  /**
+   * The oldest commit on the blamed commit's first-parent line that
+   * descends from `sha`: the merge that brought it in, or its child on that
+   * line when it was committed there itself.
+   */
+  async function mergeThatBrought(
+    sha: string,
+    signal: AbortSignal,
+  ): Promise<string | undefined> {
+    const line = await runGit(
+      root,
+      [
+        "rev-list",
+        "--first-parent",
+        "--ancestry-path",
+        `${sha}..${commit ?? "HEAD"}`,
+      ],
+      { signal },
+    );
+    if (line.code !== 0) return undefined;
+    return line.stdout.toString("utf8").trim().split("\n").at(-1) || undefined;
+  }
+
   async function pullRequestOf(
     blamed: HistoryCommit,
     signal: AbortSignal,
@@ -176,23 +199,10 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
     const own = pullRequestInSubject(blamed.headline);
     if (own && !own.merge)
       return { number: own.number, ...(own.title && { title: own.title }) };
-    // The oldest commit on the first-parent line from the blamed commit
-    // that descends from the blamed one: the merge that brought it in, or
-    // its child on that line when it was committed there itself.
-    const tip = commit ?? "HEAD";
-    const line = await runGit(
-      root,
-      [
-        "rev-list",
-        "--first-parent",
-        "--ancestry-path",
-        `${blamed.sha}..${tip}`,
-      ],
-      { signal },
-    );
-    const oldest = line.stdout.toString("utf8").trim().split("\n").at(-1);
-    const mergeSha = own?.merge ? blamed.sha : oldest;
-    if (line.code !== 0 || !mergeSha) return undefined;
+    const mergeSha = own?.merge
+      ? blamed.sha
+      : await mergeThatBrought(blamed.sha, signal);
+    if (!mergeSha) return undefined;
     const shown = await runGit(
       root,
       ["show", "--no-patch", "--format=%P%x00%s%x00%b", mergeSha],
