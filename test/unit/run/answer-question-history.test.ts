@@ -11,7 +11,13 @@ import {
 } from "../../helpers/history-repo.js";
 import { retrievalAnswerInput } from "../../helpers/retrieval-answer-input.js";
 import { createScriptedChatModel } from "../../helpers/scripted-chat-model.js";
-import { removeDir } from "../../helpers/temp-repo.js";
+import { git, removeDir } from "../../helpers/temp-repo.js";
+import { createFileSetReader } from "../../../src/code-host/file-set/file-set-reader.js";
+import { createGraphqlLineHistory } from "../../../src/code-host/github/graphql-line-history.js";
+import { rememberedLineHistory } from "../../../src/code-host/remembered-line-history.js";
+import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
+import { lineBlameData, nockLineBlame } from "../../helpers/graphql-blame.js";
+import { createTestOctokit } from "../../helpers/test-octokit.js";
 
 let repo: HistoryRepo;
 let host: LocalCodeHost;
@@ -88,6 +94,66 @@ describe("an answer's history of the lines it shows", () => {
       }),
     );
     expect(body).toContain("**History of the cited lines**");
+  });
+
+  it("reads it through GitHub's GraphQL blame for the App and the Action", async () => {
+    const octokit = createTestOctokit();
+    const { scope } = nockLineBlame(
+      lineBlameData(
+        { root: repo.root, owner: "octo-org", name: "hello-world" },
+        repo.head,
+        "src/upload.ts",
+        {
+          [repo.retried]: {
+            number: 12,
+            title: "Retry failed uploads",
+            mergedAt: "2025-01-02T10:00:00Z",
+          },
+        },
+      ),
+    );
+    const files = {
+      "src/upload.ts": git(repo.root, "show", `${repo.head}:src/upload.ts`),
+    };
+    const reader = {
+      ...createFileSetReader({
+        sha: repo.head,
+        source: createMemoryFileSource(files),
+      }),
+      lineHistory: rememberedLineHistory(
+        createGraphqlLineHistory({
+          ctx: { owner: "octo-org", repo: "hello-world" },
+          graphql: (query, parameters) => octokit.graphql(query, parameters),
+          sha: repo.head,
+        }),
+      ),
+    };
+    const model = createScriptedChatModel([
+      "Uploads retry twice (`src/upload.ts:2-3`) and give up after (`src/upload.ts:7`).",
+    ]);
+    const base = input("Since when do uploads retry?", { services: { model } });
+    const { body } = await answerQuestion({
+      ...base,
+      repository: {
+        ...base.repository,
+        at: runAt({
+          source: "github",
+          owner: "octo-org",
+          repo: "hello-world",
+          ref: "main",
+          reader,
+          budgets: defaultRepoConfig().budgets,
+        }),
+      },
+    });
+    expect(history(body)).toBe(
+      [
+        `- [\`src/upload.ts\`, lines 2-3](${WEB}/blob/${repo.head}/src/upload.ts#L2-L3): [\`${repo.retried.slice(0, 7)}\`](${WEB}/commit/${repo.retried}) Retry uploads twice (2025-01-01), pull request [#12 Retry failed uploads](${WEB}/pull/12)`,
+        `- [\`src/upload.ts\`, line 7](${WEB}/blob/${repo.head}/src/upload.ts#L7): [\`${repo.squashed.slice(0, 7)}\`](${WEB}/commit/${repo.squashed}) Time out uploads after 30 s (#34) (2025-01-01)`,
+      ].join("\n"),
+    );
+    // One blame of the file for both places.
+    expect(scope.pendingMocks()).toStrictEqual([]);
   });
 
   it("ends a model's answer with the history of exactly the lines it cites", async () => {
