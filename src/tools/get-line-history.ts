@@ -47,8 +47,11 @@ const inputSchema = z.object({
 });
 
 export interface LineHistoryToolDeps extends CodeToolDeps {
-  /** The repository on the web at the run's commit: the links the result gives. */
-  web: RepositoryAtSha;
+  /**
+   * The repository on the web at the run's commit: the links the result
+   * gives. None (a local checkout): the result has no links.
+   */
+  web?: RepositoryAtSha;
 }
 
 /**
@@ -134,29 +137,25 @@ async function lineHistory(
 async function change(
   path: string,
   range: LineHistoryRange,
-  web: RepositoryAtSha,
+  web: RepositoryAtSha | undefined,
 ): Promise<Record<string, unknown>> {
   const { commit } = range;
   const pull = commit.pullRequest;
+  const { startLine, endLine } = range;
   return {
-    lines: `${range.startLine}-${range.endLine}`,
-    permalink: permalink({
-      ...web,
-      path,
-      startLine: range.startLine,
-      endLine: range.endLine,
-    }),
+    lines: `${startLine}-${endLine}`,
+    ...(web && { permalink: permalink({ ...web, path, startLine, endLine }) }),
     commit: commit.sha.slice(0, 7),
     headline: (await redactSecrets(commit.headline)).text,
     date: commit.committedAt.slice(0, 10),
-    commit_url: commitLink({ ...web, sha: commit.sha }),
+    ...(web && { commit_url: commitLink({ ...web, sha: commit.sha }) }),
     ...(range.previousPath && { moved_from: range.previousPath }),
     ...(pull && {
       pull_request: {
         number: pull.number,
         ...(pull.title && { title: (await redactSecrets(pull.title)).text }),
         ...(pull.merged === false && { merged: false }),
-        url: pullRequestLink(web, pull.number),
+        ...(web && { url: pullRequestLink(web, pull.number) }),
       },
     }),
   };
