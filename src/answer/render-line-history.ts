@@ -102,7 +102,12 @@ function moved(range: LineHistoryRange): string {
     : "";
 }
 
-/** Text as written: its Markdown (links, emphasis, HTML) shown, not acted on. */
+/**
+ * Text as written: its Markdown (links, emphasis, HTML) shown, not acted
+ * on; one that holds an address is a code span, which GitHub does not
+ * link, since these links were never checked against the link policy.
+ */
 function plain(text: string): string {
+  if (/https?:|www\./i.test(text)) return codeSpan(text);
   return text.replace(/[\\`*_[\]<>|~!]/g, "\\$&").trim();
 }
