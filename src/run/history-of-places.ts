@@ -52,17 +52,14 @@ export async function historyOfPlaces(
 ): Promise<string> {
   const read = gathered.reader.lineHistory;
   if (!wantsHistory(gathered) || !read) return "";
-  const histories: LineHistory[] = [];
+  let histories: LineHistory[];
   try {
-    for (const place of distinct(places).slice(0, MAX_HISTORY_PLACES))
-      histories.push(
-        await read.call(
-          gathered.reader,
-          place.path,
-          place.startLine,
-          place.endLine,
-        ),
-      );
+    // Together: each is bounded by its own timeout and the run's deadline.
+    histories = await Promise.all(
+      distinct(places)
+        .slice(0, MAX_HISTORY_PLACES)
+        .map((p) => read.call(gathered.reader, p.path, p.startLine, p.endLine)),
+    );
   } catch (error) {
     gathered.services.log.warn(
       { err: error },
