@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { GET_LINE_HISTORY } from "../tools/get-line-history.js";
+import {
+  lineHistoryText,
+  type LineHistoryPayload,
+} from "../tools/line-history-text.js";
 import { callCodeTool } from "./call-code-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
@@ -15,21 +19,6 @@ const inputSchema = z.object({
     .min(1)
     .describe("Last line, inclusive (at most 200 lines are read)."),
 });
-
-/** The shared tool's JSON, as far as this tool reads it. */
-interface HistoryPayload {
-  path: string;
-  changes: Array<{
-    lines: string;
-    commit: string;
-    headline: string;
-    date: string;
-    moved_from?: string;
-    pull_request?: { number: number; title?: string };
-  }>;
-  notes: string[];
-  note?: string;
-}
 
 /**
  * `history`: the commits that last changed lines of a file in the checkout
@@ -51,22 +40,8 @@ export function historyTool(session: CheckoutSession): McpTool {
     async run(args) {
       const output = await callCodeTool(session, GET_LINE_HISTORY, args);
       if (!output.ok) return mcpResult(output.text, false);
-      return mcpResult(historyText(JSON.parse(output.text) as HistoryPayload));
+      const history = JSON.parse(output.text) as LineHistoryPayload;
+      return mcpResult(lineHistoryText(history).join("\n"));
     },
   });
-}
-
-function historyText(history: HistoryPayload): string {
-  const lines = history.changes.map((c) => {
-    const pull = c.pull_request
-      ? ` (pull request #${c.pull_request.number}${c.pull_request.title ? `: ${c.pull_request.title}` : ""})`
-      : "";
-    const moved = c.moved_from ? `; moved from ${c.moved_from} since` : "";
-    return `${history.path}:${c.lines} ${c.commit} ${c.date} ${c.headline}${pull}${moved}`;
-  });
-  return [
-    ...lines,
-    ...history.notes,
-    ...(history.note ? [history.note] : []),
-  ].join("\n");
 }
