@@ -24,7 +24,7 @@ export async function chooseModel(
   const formSettings =
     form === "deeper" ? deeperSettings(settings, deps.operator) : settings;
   const wanted =
-    form === "model" || form === "deeper" || form === "why"
+    form === "model" || form === "deeper"
       ? deps.modelFor(settings.model)
       : undefined;
   if (!wanted || !deps.spend)

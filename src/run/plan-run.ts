@@ -13,17 +13,22 @@ import {
 import type { QuestionJob } from "../question/question-job.js";
 
 /**
- * How a run answers: with the model (`deeper`: with more of it; `why`:
- * ending with the history of the lines it cites), from
+ * How a run answers: with the model (`deeper`: with more of it), from
  * retrieval alone (`no-model`, and `outsider` when the repository answers
  * people outside it so, `outsiders: retrieval`), or with the places only.
  */
 export type AnswerForm =
-  "model" | "deeper" | "no-model" | "sources" | "outsider" | "why";
+  "model" | "deeper" | "no-model" | "sources" | "outsider";
 
 /** What a run does, once its question was read for a command (`planRun`). */
 export type RunPlan =
-  | { kind: "answer"; task: QuestionJob["task"]; form: AnswerForm }
+  | {
+      kind: "answer";
+      task: QuestionJob["task"];
+      form: AnswerForm;
+      /** `/why`: the answer ends with the history of the lines it cites. */
+      showHistory?: true;
+    }
   | { kind: "help" }
   | { kind: "unknown-command"; name: string; suggestion?: CommandName }
   | { kind: "members-only"; name: CommandName };
@@ -78,22 +83,14 @@ export function planRun(
   return {
     kind: "answer",
     task: { kind: "question", question },
-    form:
-      parsed.name === "retry"
-        ? modelFormFor(job)
-        : parsed.name === "why"
-          ? whyFormFor(job)
-          : parsed.name,
+    // `/why` is a question's answer, the history shown whichever form
+    // (the model's, or retrieval's for someone the repository answers so).
+    ...(parsed.name === "why"
+      ? { form: modelFormFor(job), showHistory: true }
+      : {
+          form: parsed.name === "retry" ? modelFormFor(job) : parsed.name,
+        }),
   };
-}
-
-// `/why` is the model's answer with the history of its lines; someone the
-// repository answers from retrieval alone gets that answer, which shows
-// the history when the question asks why.
-function whyFormFor(
-  job: Pick<QuestionJob, "askerAssociation" | "config">,
-): AnswerForm {
-  return modelFormFor(job) === "model" ? "why" : "outsider";
 }
 
 // The model's answer, unless the repository answers people outside it from

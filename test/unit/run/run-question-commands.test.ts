@@ -187,6 +187,26 @@ describe("commands", () => {
     );
   });
 
+  it("/why from someone the repository answers from retrieval alone shows the history of its places", async () => {
+    const { reply, model } = await ask("/why where does the retry give up?", {
+      config: { outsiders: "retrieval" },
+      lineHistory: async (path, startLine, endLine) => ({
+        path,
+        startLine,
+        endLine,
+        limits: [
+          "GitHub's blame of src/retry.py timed out: its history was not read.",
+        ],
+        ranges: [],
+      }),
+    });
+    expect(model.requests).toHaveLength(0);
+    expect(reply).toContain("retrieval only");
+    expect(reply).toContain(
+      `**History of the cited lines**\n\n- [\`src/retry.py\`, lines 1-4](https://github.com/octo-org/hello-world/blob/${SHA}/src/retry.py#L1-L4): GitHub's blame of src/retry.py timed out: its history was not read.`,
+    );
+  });
+
   it("the same question without /why has no history", async () => {
     const { reply } = await ask("where does the retry give up?", {
       lineHistory: async () => {
