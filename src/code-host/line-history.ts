@@ -55,7 +55,7 @@ export interface HistoryPullRequest {
 /** Lines one history call reads at most: a question's places are a few dozen lines each. */
 export const MAX_HISTORY_LINES = 200;
 
-/** Distinct commits one history call names at most (each may cost a look-up of its pull request). */
+/** Distinct commits one history names at most (`keepFirstCommits`; in a local checkout each costs a look-up of its pull request). */
 export const MAX_HISTORY_COMMITS = 12;
 
 /**
@@ -130,4 +130,28 @@ export function squashedNote(history: LineHistory): string | undefined {
   const squash = pullRequestInSubject(only.headline);
   if (lines < 2 || !squash || squash.merge) return undefined;
   return `These lines came in one squashed commit: the commits of pull request #${squash.number} are not in the history, its page has them.`;
+}
+
+/**
+ * The ranges of the first `MAX_HISTORY_COMMITS` distinct commits, in line
+ * order, and the sentence that says where the rest begin when there are
+ * more: a long range of an old file can hold a commit a line.
+ *
+ * @example
+ * keepFirstCommits(ranges) // { ranges: […12 commits' ranges], limit: "Lines 61-200 hold more commits than the 12 named: ask about them apart." }
+ */
+export function keepFirstCommits(ranges: readonly LineHistoryRange[]): {
+  ranges: LineHistoryRange[];
+  limit?: string;
+} {
+  const commits = new Set<string>();
+  for (const [i, range] of ranges.entries()) {
+    commits.add(range.commit.sha);
+    if (commits.size > MAX_HISTORY_COMMITS)
+      return {
+        ranges: ranges.slice(0, i),
+        limit: `Lines ${range.startLine}-${ranges.at(-1)!.endLine} hold more commits than the ${MAX_HISTORY_COMMITS} named: ask about them apart.`,
+      };
+  }
+  return { ranges: [...ranges] };
 }

@@ -1,7 +1,7 @@
 import type { Deadline } from "../../shared/deadline.js";
 import {
   capHistoryRange,
-  MAX_HISTORY_COMMITS,
+  keepFirstCommits,
   type HistoryCommit,
   type LineHistory,
   type LineHistoryRange,
@@ -157,7 +157,9 @@ export function createGraphqlLineHistory(options: GraphqlLineHistoryOptions) {
       history.limits.push(blamed);
       return history;
     }
-    history.ranges = clip(blamed, range);
+    const { ranges, limit } = keepFirstCommits(clip(blamed, range));
+    history.ranges = ranges;
+    if (limit) history.limits.push(limit);
     if (history.ranges.length === 0)
       history.limits.push(
         `${path} at ${sha.slice(0, 7)} has no lines ${range.startLine}-${range.endLine}: no history for them.`,
@@ -166,22 +168,19 @@ export function createGraphqlLineHistory(options: GraphqlLineHistoryOptions) {
   };
 }
 
-/** GitHub's ranges that overlap the lines asked for, cut to them, at most `MAX_HISTORY_COMMITS` commits. */
+/** GitHub's ranges that overlap the lines asked for, cut to them, in line order. */
 function clip(
   ranges: readonly BlameRangeNode[],
   asked: { startLine: number; endLine: number },
 ): LineHistoryRange[] {
-  const commits = new Set<string>();
   const out: LineHistoryRange[] = [];
   for (const node of [...ranges].sort(
     (a, b) => a.startingLine - b.startingLine,
   )) {
     const startLine = Math.max(node.startingLine, asked.startLine);
     const endLine = Math.min(node.endingLine, asked.endLine);
-    if (startLine > endLine) continue;
-    commits.add(node.commit.oid);
-    if (commits.size > MAX_HISTORY_COMMITS) break;
-    out.push({ startLine, endLine, commit: toCommit(node.commit) });
+    if (startLine <= endLine)
+      out.push({ startLine, endLine, commit: toCommit(node.commit) });
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
   capHistoryRange,
-  MAX_HISTORY_COMMITS,
+  keepFirstCommits,
   pullRequestInSubject,
   type HistoryCommit,
   type HistoryPullRequest,
@@ -70,7 +70,10 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
         history.limits.push(blamed);
         return history;
       }
-      const { ranges, uncommitted } = groupLines(path, blamed);
+      const grouped = groupLines(path, blamed);
+      const { uncommitted } = grouped;
+      const { ranges, limit } = keepFirstCommits(grouped.ranges);
+      if (limit) history.limits.push(limit);
       history.ranges = await withPullRequests(ranges, signal);
       if (uncommitted.length > 0)
         history.limits.push(
@@ -155,8 +158,7 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
   ): Promise<LineHistoryRange[]> {
     const found = new Map<string, Promise<HistoryPullRequest | undefined>>();
     for (const { commit: c } of ranges)
-      if (!found.has(c.sha) && found.size < MAX_HISTORY_COMMITS)
-        found.set(c.sha, pullRequestOf(c, signal));
+      if (!found.has(c.sha)) found.set(c.sha, pullRequestOf(c, signal));
     const out: LineHistoryRange[] = [];
     for (const range of ranges) {
       const pullRequest = await found.get(range.commit.sha);

@@ -1,4 +1,6 @@
 import {
+  keepFirstCommits,
+  MAX_HISTORY_COMMITS,
   pullRequestInSubject,
   squashedNote,
   type LineHistory,
@@ -51,5 +53,26 @@ describe("squashedNote", () => {
       commit: { ...commit("Other (#35)"), sha: "b".repeat(40) },
     });
     expect(squashedNote(two)).toBeUndefined();
+  });
+});
+
+describe("keepFirstCommits", () => {
+  it("names the first commits and says where the rest begin", () => {
+    const ranges = Array.from({ length: MAX_HISTORY_COMMITS + 3 }, (_, i) => ({
+      startLine: 2 * i + 1,
+      endLine: 2 * i + 2,
+      commit: {
+        ...commit(`Change ${i}`),
+        sha: i.toString(16).padStart(40, "0"),
+      },
+    }));
+    const kept = keepFirstCommits(ranges);
+    expect(kept.ranges).toStrictEqual(ranges.slice(0, MAX_HISTORY_COMMITS));
+    expect(kept.limit).toBe(
+      "Lines 25-30 hold more commits than the 12 named: ask about them apart.",
+    );
+    expect(keepFirstCommits(ranges.slice(0, 3))).toStrictEqual({
+      ranges: ranges.slice(0, 3),
+    });
   });
 });
