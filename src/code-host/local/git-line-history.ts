@@ -25,6 +25,8 @@ export interface GitLineHistoryOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+// Merges naming a pull request tried per commit: the first that brought it is nearly always the oldest.
+const MAX_MERGES_CHECKED = 3;
 // What `git blame` gives lines nobody committed yet.
 const UNCOMMITTED = /^0+$/;
 
@@ -34,9 +36,9 @@ const UNCOMMITTED = /^0+$/;
  * followed across moves and copies within a commit, so a moved file names
  * where its lines came from), then, for each commit, the pull request
  * that brought it, read from the subjects GitHub writes: the commit's own
- * "Title (#34)" (a squash or a rebase), or else "Merge pull request #12
- * from …" on the merge that brought it into the blamed commit's first-parent
- * line, whose body's first line is the pull request's title. A shallow
+ * "Title (#34)" (a squash or a rebase), or else the oldest merge after it
+ * that brought it in and names one ("Merge pull request #12 from …", whose
+ * body's first line is the pull request's title, or "Title (#12)"). A shallow
  * checkout, an uncommitted line, a file git does not know and a blame that
  * does not finish in time are said in `limits`, one sentence each.
  *
@@ -172,28 +174,13 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
   }
 
   /**
-   * The oldest commit on the blamed commit's first-parent line that
-   * descends from `sha`: the merge that brought it in, or its child on that
-   * line when it was committed there itself.
+   * The pull request that brought a commit: its own subject's "(#34)" (a
+   * squash or a rebase), or the oldest merge descending from it that names
+   * one ("Merge pull request #12 from …", or a merge titled "Title (#12)")
+   * and brought it in on its second side, as GitHub merges a pull request;
+   * its title is a "Merge pull request" body's first line. A merge of
+   * branches ("Merge branch 'stable'") names none and is passed over.
    */
-  async function mergeThatBrought(
-    sha: string,
-    signal: AbortSignal,
-  ): Promise<string | undefined> {
-    const line = await runGit(
-      root,
-      [
-        "rev-list",
-        "--first-parent",
-        "--ancestry-path",
-        `${sha}..${commit ?? "HEAD"}`,
-      ],
-      { signal },
-    );
-    if (line.code !== 0) return undefined;
-    return line.stdout.toString("utf8").trim().split("\n").at(-1) || undefined;
-  }
-
   async function pullRequestOf(
     blamed: HistoryCommit,
     signal: AbortSignal,
@@ -201,29 +188,61 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
     const own = pullRequestInSubject(blamed.headline);
     if (own && !own.merge)
       return { number: own.number, ...(own.title && { title: own.title }) };
-    const mergeSha = own?.merge
-      ? blamed.sha
-      : await mergeThatBrought(blamed.sha, signal);
-    if (!mergeSha) return undefined;
-    const shown = await runGit(
+    if (own)
+      return { number: own.number, ...(await bodyTitle(blamed.sha, signal)) };
+    const merges = await runGit(
       root,
-      ["show", "--no-patch", "--format=%P%x00%s%x00%b", mergeSha],
+      [
+        "log",
+        "--merges",
+        "--ancestry-path",
+        "--reverse",
+        "--format=%H %P%x00%s",
+        `${blamed.sha}..${commit ?? "HEAD"}`,
+      ],
       { signal },
     );
-    if (shown.code !== 0) return undefined;
-    const [parents = "", subject = "", body = ""] = shown.stdout
+    if (merges.code !== 0) return undefined;
+    let checked = 0;
+    for (const record of merges.stdout.toString("utf8").split("\n")) {
+      const [shas = "", subject = ""] = record.split("\0");
+      const named = pullRequestInSubject(subject);
+      if (!named) continue;
+      if (checked++ >= MAX_MERGES_CHECKED) return undefined;
+      const [merge = "", firstParent = ""] = shas.split(" ");
+      // Brought in on the merge's second side: not already on its first.
+      const onFirst = await runGit(
+        root,
+        ["merge-base", "--is-ancestor", blamed.sha, firstParent],
+        { signal },
+      );
+      if (onFirst.code !== 1) continue;
+      return {
+        number: named.number,
+        ...(named.merge
+          ? await bodyTitle(merge, signal)
+          : named.title && { title: named.title }),
+      };
+    }
+    return undefined;
+  }
+
+  /** A "Merge pull request" commit's body's first line: GitHub puts the pull request's title there. */
+  async function bodyTitle(
+    sha: string,
+    signal: AbortSignal,
+  ): Promise<{ title?: string }> {
+    const shown = await runGit(
+      root,
+      ["show", "--no-patch", "--format=%b", sha],
+      { signal },
+    );
+    const title = shown.stdout
       .toString("utf8")
-      .split("\0");
-    // Its first parent is the blamed commit: that was committed on the line itself.
-    if (mergeSha !== blamed.sha && parents.split(" ")[0] === blamed.sha)
-      return undefined;
-    const merged = pullRequestInSubject(subject);
-    if (!merged?.merge) return undefined;
-    const title = body
       .split("\n")
       .map((l) => l.trim())
       .find((l) => l !== "");
-    return { number: merged.number, ...(title && { title }) };
+    return shown.code === 0 && title ? { title } : {};
   }
 }
 

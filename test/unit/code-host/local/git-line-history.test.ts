@@ -8,7 +8,9 @@ import {
   type HistoryRepo,
 } from "../../../helpers/history-repo.js";
 import {
+  commitAll,
   git,
+  initRepo,
   makeTempDir,
   removeDir,
   writeFiles,
@@ -107,6 +109,60 @@ describe("lineHistory in a local checkout (git blame --porcelain)", () => {
         },
       ],
     });
+  });
+
+  it("finds the pull request a release branch merged, and one merged with a titled merge commit", async () => {
+    const root = initRepo();
+    dirs.push(root);
+    writeFiles(root, { "a.txt": "one\ntwo\nthree\n" });
+    commitAll(root, "Start");
+    git(root, "checkout", "--quiet", "-b", "stable");
+    git(root, "checkout", "--quiet", "-b", "fix");
+    writeFiles(root, { "a.txt": "ONE\ntwo\nthree\n" });
+    const fixed = commitAll(root, "Fix the first line");
+    git(root, "checkout", "--quiet", "stable");
+    writeFiles(root, { "b.txt": "b\n" });
+    commitAll(root, "Another fix on stable");
+    git(
+      root,
+      "merge",
+      "--quiet",
+      "--no-ff",
+      "-m",
+      "Merge pull request #7 from octo/fix\n\nUpper-case the first line",
+      "fix",
+    );
+    git(root, "checkout", "--quiet", "main");
+    git(root, "checkout", "--quiet", "-b", "quick");
+    writeFiles(root, { "a.txt": "one\ntwo\nTHREE\n" });
+    const quick = commitAll(root, "Shout the last line");
+    git(root, "checkout", "--quiet", "main");
+    writeFiles(root, { "c.txt": "c\n" });
+    commitAll(root, "Meanwhile on main");
+    git(root, "merge", "--quiet", "--no-ff", "-m", "Shout lines (#8)", "quick");
+    git(
+      root,
+      "merge",
+      "--quiet",
+      "--no-ff",
+      "-m",
+      "Merge branch 'stable'",
+      "stable",
+    );
+    const head = git(root, "rev-parse", "HEAD");
+
+    const history = await open(root).at(head).lineHistory!("a.txt", 1, 3);
+    expect(
+      history.ranges.map((r) => [
+        r.startLine,
+        r.commit.sha,
+        r.commit.pullRequest,
+      ]),
+    ).toStrictEqual([
+      [1, fixed, { number: 7, title: "Upper-case the first line" }],
+      [2, expect.any(String), undefined],
+      [3, quick, { number: 8, title: "Shout lines" }],
+    ]);
   });
 
   it("reads at the commit asked for, not the tip", async () => {
