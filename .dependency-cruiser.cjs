@@ -64,6 +64,7 @@ const LAYERS = [
         "code-host",
         "cache",
         "tokens",
+        "text",
         "shared",
       ],
     },

@@ -50,6 +50,12 @@ export interface AnswerCommentInput {
    * repository's comments, so it is not confined as the model's words are.
    */
   earlier?: string;
+  /**
+   * Said after the answer, before `earlier`: the history of the cited
+   * lines (`renderLineHistory`), askcode's own text with links to this
+   * repository's commits and pull requests.
+   */
+  history?: string;
 }
 
 export interface RenderedComment {
@@ -104,7 +110,9 @@ export async function renderAnswerComment(
   );
   const files = input.context.filter((f) => f.ranges.length > 0);
   const fitted = fitComment({
-    answer: input.earlier ? `${answer.text}\n\n${input.earlier}` : answer.text,
+    answer: [answer.text, input.history, input.earlier]
+      .filter((part) => part)
+      .join("\n\n"),
     // Nothing shown and nothing checked: no section at all.
     details: (o) =>
       files.length === 0 && !hasNotes(input.grounding)

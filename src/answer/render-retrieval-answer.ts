@@ -61,6 +61,8 @@ export interface RetrievalAnswerInput {
   render?: (input: AnswerCommentInput) => Promise<RenderedComment>;
   /** The earlier answers here on the same code, said after the places (`AnswerCommentInput.earlier`). */
   earlier?: string;
+  /** The history of the first places' lines, said after them (`AnswerCommentInput.history`). */
+  history?: string;
 }
 
 /**
@@ -106,6 +108,7 @@ export function renderRetrievalAnswer(
     ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),
     ...(input.foldFooter && { foldFooter: true }),
     ...(input.earlier && { earlier: input.earlier }),
+    ...(input.history && { history: input.history }),
     allowedLinkHosts: input.allowedLinkHosts,
   });
 }

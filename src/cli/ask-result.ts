@@ -8,6 +8,7 @@ import type { BuiltContext } from "../retrieval/build-context.js";
 import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";
 import type { RunAt } from "../question/run-at.js";
+import type { LineHistoryPayload } from "../tools/line-history-text.js";
 
 /** One place the answer points at: what `askcode ask` prints and `--json` returns. */
 export interface AnswerPlace {
@@ -44,6 +45,11 @@ export interface AskResult {
    * their syntax trees, so the whole index may rank other places first.
    */
   partialIndex?: { filesWithoutTree: number };
+  /**
+   * The history of the first places' lines (`get_line_history`'s results),
+   * when the question asks why, when or who (`asksAboutHistory`).
+   */
+  history?: LineHistoryPayload[];
   timingsMs: BuiltContext["timings"];
 }
 

@@ -1,3 +1,4 @@
+import { lineHistoryText } from "../tools/line-history-text.js";
 import { describeOutsideDependencies } from "../retrieval/dependencies/describe-outside-dependencies.js";
 import type { AskResult } from "./ask-result.js";
 import { wrapText } from "./wrap-text.js";
@@ -67,6 +68,13 @@ export function renderAskText(result: AskResult, columns?: number): string {
     });
     out.push("");
   });
+  if (result.history) {
+    out.push("History of these lines:");
+    for (const history of result.history)
+      for (const line of lineHistoryText(history))
+        out.push(wrapText(`- ${line}`, width, "  "));
+    out.push("");
+  }
   if (result.alsoRelevant.length > 0) {
     out.push("Also relevant:");
     for (const also of result.alsoRelevant)

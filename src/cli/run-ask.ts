@@ -9,6 +9,8 @@ import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult, type AskResult } from "./ask-result.js";
+import { askHistory } from "./ask-history.js";
+import { asksAboutHistory } from "../text/asks-about-history.js";
 import { readBuildId } from "./build-id.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
@@ -186,6 +188,10 @@ export async function askCheckout(
     maxPlaces: MAX_PLACES,
     withoutTree: checkout.withoutTree,
   });
+  if (asksAboutHistory(question)) {
+    const history = await askHistory(at.reader, result.places, tokenCounter);
+    if (history.length > 0) result.history = history;
+  }
   // The question parsed only the files it could reach: the rest are
   // parsed in the background, so that the next question loads a whole
   // index. A commit is named by its SHA, which cannot move meanwhile.

@@ -1,4 +1,5 @@
 import type { SkipReason } from "../policy/file-filters.js";
+import type { LineHistory } from "./line-history.js";
 import type { Deadline } from "../shared/deadline.js";
 
 /**
@@ -73,6 +74,18 @@ export interface CodeReader {
    * out: for them it always does.
    */
   wholeRepository?(): Promise<WholeRepositoryVerdict>;
+  /**
+   * The commits that last changed lines `startLine`-`endLine` of a file at
+   * this commit (`git blame`), with the pull request that brought each,
+   * and what could not be read said in `limits` (never thrown): at most
+   * `MAX_HISTORY_LINES` lines, each range read once per reader. Hosts that
+   * keep no history (a directory outside git) leave it out.
+   */
+  lineHistory?(
+    path: string,
+    startLine: number,
+    endLine: number,
+  ): Promise<LineHistory>;
 }
 
 /** `CodeReader.wholeRepository`'s answer. */

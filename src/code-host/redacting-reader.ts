@@ -163,6 +163,11 @@ export function createRedactingReader(
     ...(reader.wholeRepository && {
       wholeRepository: () => reader.wholeRepository!(),
     }),
+    // Commits' headlines are not file text: whoever shows them makes them
+    // safe to post (`securePostedText`, the tool's redaction).
+    ...(reader.lineHistory && {
+      lineHistory: reader.lineHistory.bind(reader),
+    }),
   };
 }
 

@@ -63,6 +63,8 @@ export function createInstallationCodeHost(
       ...(shared.texts ? { texts: shared.texts } : {}),
     },
     search: { pacer: shared.pacer, paceKey: namespace },
+    // Blame has no REST route: the history of lines is read through GraphQL.
+    graphql: (query, parameters) => octokit.graphql(query, parameters),
     ...(options.log ? { log: options.log } : {}),
   });
 }

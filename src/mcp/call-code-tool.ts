@@ -5,6 +5,8 @@ import {
   type CodeToolName,
 } from "../tools/create-code-tools.js";
 import { invokeTool } from "../tools/invoke-tool.js";
+import { errorResult } from "../tools/tool-result.js";
+import type { GET_LINE_HISTORY } from "../tools/get-line-history.js";
 import type { ToolOutput } from "../tools/tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 
@@ -25,12 +27,13 @@ const RESULT_TOKENS = BUDGET_LIMITS.tool_result.default;
  */
 export function callCodeTool(
   session: CheckoutSession,
-  name: CodeToolName,
+  name: CodeToolName | typeof GET_LINE_HISTORY,
   args: Record<string, unknown>,
 ): Promise<ToolOutput> {
   const { tokenCounter } = session;
   return session.withCheckout(async (view) => {
     const { config } = await readRepoConfigFile(view.redacting);
+    // A reader that keeps no history is offered no history tool: say so.
     const [tool] = createCodeTools({
       reader: view.redacting,
       excludePaths: config.exclude_paths,
@@ -39,6 +42,11 @@ export function callCodeTool(
       toolResultBudget: RESULT_TOKENS,
       allowed: [name],
     });
-    return invokeTool(tool!, args, { maxTokens: RESULT_TOKENS }, tokenCounter);
+    if (!tool)
+      return errorResult(
+        `${name} reads nothing here: this checkout keeps no history.`,
+        tokenCounter,
+      );
+    return invokeTool(tool, args, { maxTokens: RESULT_TOKENS }, tokenCounter);
   });
 }

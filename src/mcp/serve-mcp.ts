@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { askTool } from "./ask-tool.js";
+import { historyTool } from "./history-tool.js";
 import { mapTool } from "./map-tool.js";
 import type { McpTool } from "./mcp-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
@@ -15,6 +16,7 @@ export function mcpTools(session: CheckoutSession): McpTool[] {
     searchTool(session),
     readTool(session),
     mapTool(session),
+    historyTool(session),
   ];
 }
 
@@ -35,7 +37,7 @@ export async function serveMcp(
   const server = new McpServer(
     { name: "askcode", version: about.version },
     {
-      instructions: `askcode serves the repository at ${about.repo}. Start with ask for a question in words; search for a name or message; read to open path:line; map for the layout.`,
+      instructions: `askcode serves the repository at ${about.repo}. Start with ask for a question in words; search for a name or message; read to open path:line; map for the layout; history for why lines are so.`,
     },
   );
   const running = new Set<Promise<unknown>>();

@@ -36,6 +36,12 @@ export const COMMANDS = [
     membersOnly: false,
   },
   {
+    name: "why",
+    usage: "/why [question]",
+    does: "the answer, then the history of the lines it cites: the commits that last changed them and their pull requests",
+    membersOnly: false,
+  },
+  {
     name: "retry",
     usage: "/retry",
     does: "the thread's previous question again",

@@ -6,6 +6,8 @@ import {
 import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import type { ModelError } from "../shared/errors.js";
 import type { GatheredForAnswer } from "./gather-for-answer.js";
+import { historyOfPlaces, MAX_HISTORY_PLACES } from "./history-of-places.js";
+import { selectPlaces } from "../answer/select-places.js";
 
 const MODEL_UNREACHABLE =
   "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";
@@ -18,17 +20,25 @@ const MODEL_UNREACHABLE =
  * @example
  * await answerFromRetrieval(gathered, { fallback: { model: "gpt-4.1", why: "returned an empty answer" } });
  */
-export function answerFromRetrieval(
+export async function answerFromRetrieval(
   gathered: GatheredForAnswer,
   why: Pick<RetrievalAnswerInput, "placesOnly" | "note" | "fallback">,
 ): Promise<RenderedComment> {
   const { settings, earlier } = gathered;
+  // The places the answer shows first, as `renderRetrievalAnswer` picks them.
+  const history = await historyOfPlaces(
+    gathered,
+    selectPlaces(gathered.built.ranked, MAX_HISTORY_PLACES).map(
+      ({ chunk }) => chunk,
+    ),
+  );
   return renderRetrievalAnswer({
     retrieved: gathered.built,
     repository: gathered.onWeb,
     guidance: { question: gathered.asked.question, files: gathered.guidance },
     ...(settings.foldFooter && { foldFooter: true }),
     ...(earlier && { earlier }),
+    ...(history && { history }),
     ...why,
     allowedLinkHosts: settings.allowedLinkHosts,
     render: gathered.render,

@@ -46,6 +46,11 @@ export interface AnswerQuestionInput {
     foldFooter?: boolean;
     /** The model's price (`ASKCODE_MODEL_PRICES`): the footer shows what the answer cost. */
     modelPrice?: ModelPrice;
+    /**
+     * `/why`: the answer ends with the history of the lines it cites, whatever
+     * the question's wording (a question that asks why, when or who gets it anyway).
+     */
+    showHistory?: boolean;
   };
   /** What the run works with: the model (none: retrieval alone), counters, clock and deadline, log, progress, caches, threads. */
   services: {

@@ -19,11 +19,17 @@ import type { RunReply, RunState, StepResult } from "./run-state.js";
 export async function planReply(
   state: Pick<RunState, "job" | "thread" | "mentioned" | "settings">,
   deps: RunQuestionDeps,
-): Promise<StepResult<Pick<RunState, "task" | "form">>> {
+): Promise<StepResult<Pick<RunState, "task" | "form" | "showHistory">>> {
   const { job, settings } = state;
   const plan = planRun(job, state.thread, state.mentioned);
   if (plan.kind === "answer")
-    return { next: { task: plan.task, form: plan.form } };
+    return {
+      next: {
+        task: plan.task,
+        form: plan.form,
+        ...(plan.showHistory && { showHistory: plan.showHistory }),
+      },
+    };
   return {
     reply: await replyWithoutAnswer(plan, {
       handle: state.mentioned,

@@ -22,7 +22,13 @@ export type AnswerForm =
 
 /** What a run does, once its question was read for a command (`planRun`). */
 export type RunPlan =
-  | { kind: "answer"; task: QuestionJob["task"]; form: AnswerForm }
+  | {
+      kind: "answer";
+      task: QuestionJob["task"];
+      form: AnswerForm;
+      /** `/why`: the answer ends with the history of the lines it cites. */
+      showHistory?: true;
+    }
   | { kind: "help" }
   | { kind: "unknown-command"; name: string; suggestion?: CommandName }
   | { kind: "members-only"; name: CommandName };
@@ -77,7 +83,13 @@ export function planRun(
   return {
     kind: "answer",
     task: { kind: "question", question },
-    form: parsed.name === "retry" ? modelFormFor(job) : parsed.name,
+    // `/why` is a question's answer, the history shown whichever form
+    // (the model's, or retrieval's for someone the repository answers so).
+    ...(parsed.name === "why"
+      ? { form: modelFormFor(job), showHistory: true }
+      : {
+          form: parsed.name === "retry" ? modelFormFor(job) : parsed.name,
+        }),
   };
 }
 

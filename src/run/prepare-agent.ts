@@ -42,6 +42,7 @@ export function prepareAgent(gathered: GatheredForAnswer): PreparedAgent {
     toolResultBudget: budgets.tool_result,
     excludePaths: gathered.excludePaths,
     allowed: settings.tools,
+    web: gathered.onWeb,
   });
   if (asked.pullRequest)
     tools.push(

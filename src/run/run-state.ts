@@ -73,6 +73,8 @@ export interface RunState {
   // planReply: the question to answer (a "retry" takes the previous one), and how.
   task: QuestionJob["task"];
   form: AnswerForm;
+  /** `/why`: the answer ends with the history of the lines it cites. */
+  showHistory?: true;
 
   // chooseModel: none is retrieval alone (the form's choice, no endpoint, or a spent budget).
   model?: ChatModel;

@@ -92,6 +92,11 @@ export function watchRepositoryReads(reader: CodeReader): WatchedReader {
           wholeRepository: () => read(() => reader.wholeRepository!()),
         }
       : {}),
+    // A history GitHub will not give is said in the answer, not a failed read:
+    // it never ends the run.
+    ...(reader.lineHistory && {
+      lineHistory: reader.lineHistory.bind(reader),
+    }),
   };
   return {
     reader: watched,

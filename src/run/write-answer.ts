@@ -28,6 +28,7 @@ export async function writeAnswer(
     | "deadline"
     | "task"
     | "form"
+    | "showHistory"
     | "model"
     | "runSettings"
     | "spend"
@@ -62,6 +63,7 @@ export async function writeAnswer(
       allowedLinkHosts: deps.operator.allowedLinkHosts,
       ownSecrets: deps.operator.ownSecrets,
       ...(form === "sources" && { placesOnly: true }),
+      ...(state.showHistory && { showHistory: true }),
       ...(job.config.footer === "folded" && { foldFooter: true }),
       ...(price && { modelPrice: price }),
       ...(spent?.notify && { retrievalNote: renderSpentNote(spent) }),

@@ -95,3 +95,16 @@ export function permalink(input: PermalinkInput): string {
 export function commitLink(repository: RepositoryAtSha): string {
   return `${repositoryWebUrl(repository)}/commit/${repository.sha}`;
 }
+
+/**
+ * A pull request of the repository, by number.
+ *
+ * @example
+ * pullRequestLink({ owner: "octo", repo: "hello" }, 12) // "https://github.com/octo/hello/pull/12"
+ */
+export function pullRequestLink(
+  repository: RepositoryOnWeb,
+  number: number,
+): string {
+  return `${repositoryWebUrl(repository)}/pull/${number}`;
+}

@@ -15,6 +15,8 @@ import {
   SEARCH_REPOSITORY_CODE,
 } from "./search-repository-code.js";
 import type { AgentTool } from "./tool.js";
+import type { RepositoryAtSha } from "../shared/permalink.js";
+import { createLineHistoryTool, GET_LINE_HISTORY } from "./get-line-history.js";
 
 /** Every code tool, in the order the model is shown them. */
 export const CODE_TOOL_NAMES = [
@@ -43,6 +45,13 @@ export interface CodeToolsOptions {
   excludePaths?: readonly string[];
   /** Only these tools (a mission's subset); default all. */
   allowed?: readonly string[];
+  /**
+   * The repository on the web at the reader's commit: the links
+   * `get_line_history` gives (none: it gives none). That tool is offered
+   * when the reader keeps history, with every code tool or when `allowed`
+   * names it (not to a mission's subset, which names its tools).
+   */
+  web?: RepositoryAtSha;
 }
 
 /**
@@ -65,12 +74,11 @@ export function createCodeTools(options: CodeToolsOptions): AgentTool[] {
       `createCodeTools: toolResultBudget must be a positive number of tokens, received ${options.toolResultBudget}.`,
     );
   const allowed = options.allowed ?? CODE_TOOL_NAMES;
-  const unknown = allowed.filter(
-    (name) => !(CODE_TOOL_NAMES as readonly string[]).includes(name),
-  );
+  const known: readonly string[] = [...CODE_TOOL_NAMES, GET_LINE_HISTORY];
+  const unknown = allowed.filter((name) => !known.includes(name));
   if (unknown.length > 0)
     throw new TypeError(
-      `createCodeTools: unknown tool ${unknown.map((n) => JSON.stringify(n)).join(", ")} in allowed; the tools are ${CODE_TOOL_NAMES.join(", ")}.`,
+      `createCodeTools: unknown tool ${unknown.map((n) => JSON.stringify(n)).join(", ")} in allowed; the tools are ${known.join(", ")}.`,
     );
   const deps: CodeToolDeps = {
     reader: options.reader,
@@ -82,7 +90,19 @@ export function createCodeTools(options: CodeToolsOptions): AgentTool[] {
     toolResultBudget: options.toolResultBudget,
     policy: createPathPolicy(options.excludePaths),
   };
-  return CODE_TOOL_NAMES.filter((name) => allowed.includes(name)).map((name) =>
-    FACTORIES[name](deps),
+  const tools = CODE_TOOL_NAMES.filter((name) => allowed.includes(name)).map(
+    (name) => FACTORIES[name](deps),
   );
+  // Named, or with every code tool: a mission's subset names its tools.
+  const history =
+    allowed.includes(GET_LINE_HISTORY) ||
+    CODE_TOOL_NAMES.every((name) => allowed.includes(name));
+  if (history && options.reader.lineHistory)
+    tools.push(
+      createLineHistoryTool({
+        ...deps,
+        ...(options.web && { web: options.web }),
+      }),
+    );
+  return tools;
 }

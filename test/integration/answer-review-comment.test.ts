@@ -15,6 +15,7 @@ import {
   UPLOAD_REPOSITORY,
   webhookPayload,
 } from "./probot-harness.js";
+import { nockLineBlame } from "../helpers/graphql-blame.js";
 
 const API = `/repos/${OWNER}/${REPO}`;
 const LLM = "http://llm.test";
@@ -85,6 +86,53 @@ function nockReviewThread() {
   return { scope, replies, edits };
 }
 
+// The commit GitHub's blame gives every line of the repository.
+const BLAMED = "c0ffee5b57875f334f61aebed695e2e4193db5e0";
+
+/**
+ * GitHub's answer to `LineBlame` for a file of the harness's repository
+ * whose lines all came in one squashed pull request, in the shape of
+ * https://docs.github.com/en/graphql/reference/objects#blamerange
+ */
+function oneCommitBlame(path: keyof typeof UPLOAD_REPOSITORY) {
+  const lines = UPLOAD_REPOSITORY[path].replace(/\n$/, "").split("\n").length;
+  const web = `https://github.com/${OWNER}/${REPO}`;
+  return {
+    data: {
+      repository: {
+        object: {
+          blame: {
+            ranges: [
+              {
+                startingLine: 1,
+                endingLine: lines,
+                age: 1,
+                commit: {
+                  oid: BLAMED,
+                  abbreviatedOid: BLAMED.slice(0, 7),
+                  messageHeadline: "Give up on client errors (#7)",
+                  committedDate: "2024-05-06T07:08:09Z",
+                  url: `${web}/commit/${BLAMED}`,
+                  associatedPullRequests: {
+                    nodes: [
+                      {
+                        number: 7,
+                        title: "Stop retrying client errors",
+                        url: `${web}/pull/7`,
+                        mergedAt: "2024-05-06T07:08:09Z",
+                      },
+                    ],
+                  },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+  };
+}
+
 const CHANGED = [
   restPullRequestFile("src/upload.py", `${HUNK}\n         return True`),
 ];
@@ -98,6 +146,11 @@ describe("a mention in a review comment on a line", () => {
       resolve: SHA,
     });
     const thread = nockReviewThread();
+    // "why" asks for the history of the places shown: one blame per file.
+    const blame = nockLineBlame(
+      ({ path }) => oneCommitBlame(path as keyof typeof UPLOAD_REPOSITORY),
+      3,
+    );
     const { probot, idle } = await startAskcode();
 
     await probot.receive({
@@ -118,6 +171,15 @@ describe("a mention in a review comment on a line", () => {
     const links = permalinks(answer);
     expect(links.map((l) => l.path)).toContain("src/upload.py");
     expect(answer).not.toContain("not in the head commit");
+    expect(answer).toContain(
+      `- [\`src/upload.py\`, lines 1-20](https://github.com/${OWNER}/${REPO}/blob/${SHA}/src/upload.py#L1-L20): [\`${BLAMED.slice(0, 7)}\`](https://github.com/${OWNER}/${REPO}/commit/${BLAMED}) Give up on client errors (#7) (2024-05-06), pull request [#7 Stop retrying client errors](https://github.com/${OWNER}/${REPO}/pull/7)`,
+    );
+    expect(blame.sent.map((s) => s.variables.path).sort()).toStrictEqual([
+      "README.md",
+      "src/server.py",
+      "src/upload.py",
+    ]);
+    expect(blame.scope.pendingMocks()).toStrictEqual([]);
     // Read whether it is still asked, and the thread (only its own comments).
     expect(thread.scope.pendingMocks()).toStrictEqual([
       `PATCH https://api.github.com:443${API}/pulls/comments/${REPLY}`,
@@ -132,6 +194,10 @@ describe("a mention in a review comment on a line", () => {
     nockPullRequest(CHANGED);
     await nockRepository(UPLOAD_REPOSITORY, undefined, { resolve: SHA });
     const thread = nockReviewThread();
+    // The history of the one line the answer cites.
+    const blame = nockLineBlame(({ path }) =>
+      oneCommitBlame(path as keyof typeof UPLOAD_REPOSITORY),
+    );
     const asked: Array<{ messages: Array<{ role: string; content: string }> }> =
       [];
     nock(LLM)
@@ -171,6 +237,10 @@ describe("a mention in a review comment on a line", () => {
       start: 8,
       end: 8,
     });
+    expect(thread.edits.at(-1)).toContain(
+      `- [\`src/upload.py\`, line 8](https://github.com/${OWNER}/${REPO}/blob/${SHA}/src/upload.py#L8): [\`${BLAMED.slice(0, 7)}\`]`,
+    );
+    expect(blame.scope.pendingMocks()).toStrictEqual([]);
     auth.persist(false);
   });
 
@@ -180,6 +250,10 @@ describe("a mention in a review comment on a line", () => {
     nockPullRequest(CHANGED);
     await nockRepository(UPLOAD_REPOSITORY, undefined, { resolve: SHA });
     const thread = nockReviewThread();
+    const blame = nockLineBlame(
+      ({ path }) => oneCommitBlame(path as keyof typeof UPLOAD_REPOSITORY),
+      3,
+    );
     const { probot, idle } = await startAskcode();
 
     await probot.receive({
@@ -197,6 +271,7 @@ describe("a mention in a review comment on a line", () => {
       ),
     ).toBe(true);
     expect(permalinks(answer).length).toBeGreaterThan(0);
+    expect(blame.scope.pendingMocks()).toStrictEqual([]);
     auth.persist(false);
   });
 

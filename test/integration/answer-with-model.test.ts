@@ -94,6 +94,8 @@ describe("a mention answered by a model through an OpenAI-compatible endpoint", 
       ["search_repository_code", ["language", "max_results", "path", "query"]],
       ["read_file_contents", ["end_line", "path", "ref", "start_line"]],
       ["list_directory_contents", ["path", "recursive", "ref"]],
+      // GitHub's blame through GraphQL: the host keeps history.
+      ["get_line_history", ["end_line", "path", "start_line"]],
     ]);
     // The broken JSON and the unknown tool went back to the model as errors it could act on.
     const toolReplies = requests

@@ -1,6 +1,7 @@
 import {
   DEFAULT_READ_LIMITS,
   type CodeHost,
+  type ReaderOptions,
   type ReadLimits,
   type TreeListing,
 } from "../code-host.js";
@@ -23,6 +24,11 @@ import type { KeptTextStore } from "./kept-text-store.js";
 import { loadCommitSnapshot } from "./load-commit-snapshot.js";
 import { keepingOutside } from "./snapshot-fits.js";
 import { DEFAULT_SNAPSHOT_MAX_BYTES } from "./default-snapshot-max-bytes.js";
+import {
+  createGraphqlLineHistory,
+  type GraphqlRequest,
+} from "./graphql-line-history.js";
+import { rememberedLineHistory } from "../remembered-line-history.js";
 
 export interface SnapshotPolicy {
   /**
@@ -60,6 +66,11 @@ export interface GitHubCodeHostOptions {
    */
   search?: GitHubSearchOptions;
   log?: SnapshotLog;
+  /**
+   * Octokit's `graphql`, for the history of lines (`CodeReader.lineHistory`,
+   * GitHub's GraphQL `blame`); without it readers keep no history.
+   */
+  graphql?: GraphqlRequest;
 }
 
 const silent: SnapshotLog = { info: () => {}, warn: () => {} };
@@ -119,75 +130,89 @@ export function createGitHubCodeHost(options: GitHubCodeHostOptions): CodeHost {
         ref,
       ),
     at(sha, readerOptions) {
+      const reader = readAt(sha, readerOptions);
+      const { graphql } = options;
+      if (!graphql) return reader;
       const deadline = readerOptions?.deadline;
-      const run = deadline
-        ? { ...ctx, api: boundToDeadline(ctx.api, deadline), deadline }
-        : ctx;
-      const api = createGitHubReader({
-        ctx: run,
+      const blame = createGraphqlLineHistory({
+        ctx,
+        graphql,
         sha,
-        limits,
-        search,
-        isIndexedCommit: isIndexedCommit(sha),
+        ...(deadline && { deadline }),
       });
-      if (mode === "never")
-        return {
-          ...api,
-          wholeRepository: async () => ({
-            cheap: false,
-            why: 'snapshots are turned off (snapshot mode "never")',
-          }),
-        };
-      const exclude = readerOptions?.exclude;
-      const keep =
-        exclude && exclude.patterns.length > 0
-          ? keepingOutside((path) => exclude.excludes(path))
-          : undefined;
-      // Another exclusion keeps other files: another snapshot.
-      const key = snapshotKey(
-        namespace,
-        ctx.owner,
-        ctx.repo,
-        sha,
-        keep ? exclude?.patterns : undefined,
-      );
-      const loadSnapshot = async (tree: TreeListing) => {
-        const snapshot = await cache.fetch(key, {
-          context: async () => {
-            const loaded = await loadCommitSnapshot({
-              ctx: run,
-              sha,
-              tree,
-              maxBytes,
-              ...(keep ? { keep } : {}),
-              ...(policy.texts ? { texts: policy.texts } : {}),
-              log,
-            });
-            // Without a store every snapshot is a tarball: nothing to say.
-            if (policy.texts) {
-              const { via, fromStore, fetched, why } = loaded.origin;
-              log.info(
-                via === "store"
-                  ? `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)}: ${fromStore} blobs from the blob store, ${fetched} fetched.`
-                  : `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)} from its tarball (${why}).`,
-              );
-            }
-            return loaded;
-          },
-        });
-        // fetchMethod always resolves a snapshot; the guard keeps the type honest.
-        if (!snapshot)
-          throw new Error(`The snapshot cache returned nothing for ${key}`);
-        return snapshot;
-      };
-      return createSnapshotReader({
-        api,
-        mode,
-        maxBytes,
-        ...(keep ? { keep } : {}),
-        loadSnapshot,
-        log,
-      });
+      return { ...reader, lineHistory: rememberedLineHistory(blame) };
     },
   };
+
+  function readAt(sha: string, readerOptions: ReaderOptions | undefined) {
+    const deadline = readerOptions?.deadline;
+    const run = deadline
+      ? { ...ctx, api: boundToDeadline(ctx.api, deadline), deadline }
+      : ctx;
+    const api = createGitHubReader({
+      ctx: run,
+      sha,
+      limits,
+      search,
+      isIndexedCommit: isIndexedCommit(sha),
+    });
+    if (mode === "never")
+      return {
+        ...api,
+        wholeRepository: async () => ({
+          cheap: false,
+          why: 'snapshots are turned off (snapshot mode "never")',
+        }),
+      };
+    const exclude = readerOptions?.exclude;
+    const keep =
+      exclude && exclude.patterns.length > 0
+        ? keepingOutside((path) => exclude.excludes(path))
+        : undefined;
+    // Another exclusion keeps other files: another snapshot.
+    const key = snapshotKey(
+      namespace,
+      ctx.owner,
+      ctx.repo,
+      sha,
+      keep ? exclude?.patterns : undefined,
+    );
+    const loadSnapshot = async (tree: TreeListing) => {
+      const snapshot = await cache.fetch(key, {
+        context: async () => {
+          const loaded = await loadCommitSnapshot({
+            ctx: run,
+            sha,
+            tree,
+            maxBytes,
+            ...(keep ? { keep } : {}),
+            ...(policy.texts ? { texts: policy.texts } : {}),
+            log,
+          });
+          // Without a store every snapshot is a tarball: nothing to say.
+          if (policy.texts) {
+            const { via, fromStore, fetched, why } = loaded.origin;
+            log.info(
+              via === "store"
+                ? `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)}: ${fromStore} blobs from the blob store, ${fetched} fetched.`
+                : `Snapshot of ${repoName(ctx)}@${sha.slice(0, 7)} from its tarball (${why}).`,
+            );
+          }
+          return loaded;
+        },
+      });
+      // fetchMethod always resolves a snapshot; the guard keeps the type honest.
+      if (!snapshot)
+        throw new Error(`The snapshot cache returned nothing for ${key}`);
+      return snapshot;
+    };
+    return createSnapshotReader({
+      api,
+      mode,
+      maxBytes,
+      ...(keep ? { keep } : {}),
+      loadSnapshot,
+      log,
+    });
+  }
 }

@@ -23,6 +23,8 @@ import { createGitCatFile } from "./git-cat-file.js";
 import { createGitFileSource } from "./git-file-source.js";
 import { runGit } from "./run-git.js";
 import { workingTreeStamp } from "./working-tree-stamp.js";
+import { createGitLineHistory } from "./git-line-history.js";
+import { rememberedLineHistory } from "../remembered-line-history.js";
 
 export interface LocalCodeHostOptions {
   /** A checkout, a bare repository, or any directory. */
@@ -120,7 +122,10 @@ export function createLocalCodeHost(
       // resolveRef() has run), so that `reader.sha` is always the one asked for.
       if (workingTreeReader?.sha !== sha) {
         const source = workingTreeSource(sha);
-        workingTreeReader = createFileSetReader({ sha, source, limits });
+        workingTreeReader = withHistory(
+          createFileSetReader({ sha, source, limits }),
+          undefined,
+        );
       }
       return workingTreeReader;
     }
@@ -128,10 +133,34 @@ export function createLocalCodeHost(
     if (!/^[0-9a-f]{7,64}$/i.test(sha)) throw new RefNotFoundError(sha);
     let reader = commitReaders.get(sha);
     if (!reader) {
-      reader = createFileSetReader({ sha, source: commitSource(sha), limits });
+      reader = withHistory(
+        createFileSetReader({ sha, source: commitSource(sha), limits }),
+        sha,
+      );
       commitReaders.set(sha, reader);
     }
     return reader;
+  }
+
+  // The working tree's history is blamed with its edits (`commit`
+  // undefined), so its line numbers are the ones the reader serves; a
+  // directory outside git has none to give.
+  function withHistory(reader: CodeReader, commit: string | undefined) {
+    const blame = createGitLineHistory({ root, ...(commit && { commit }) });
+    const lineHistory = rememberedLineHistory(async (path, start, end) => {
+      if ((await repositoryKind()) === "none")
+        return {
+          path,
+          startLine: start,
+          endLine: end,
+          ranges: [],
+          limits: [
+            `${root} is not a git repository: its files have no history.`,
+          ],
+        };
+      return blame(path, start, end);
+    });
+    return { ...reader, lineHistory };
   }
 
   // A bare repository has no working tree: its directory holds git's own

@@ -28,7 +28,8 @@ export function gitEnvironment(): NodeJS.ProcessEnv {
  * Runs `git <args>` in `cwd` without a shell (arguments are never parsed by
  * one) and collects its output. Resolves with the exit code rather than
  * rejecting on failure, because callers give failures different meanings
- * (an unknown ref, not a repository); rejects only when git cannot start.
+ * (an unknown ref, not a repository); rejects only when git cannot start,
+ * or when `signal` aborts (git is killed then).
  *
  * @example
  * const { code, stdout } = await runGit(root, ["rev-parse", "--verify", "main^{commit}"]);
@@ -36,12 +37,15 @@ export function gitEnvironment(): NodeJS.ProcessEnv {
 export function runGit(
   cwd: string,
   args: readonly string[],
+  options: { signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
+    // An aborted signal kills git and rejects with node's AbortError.
     const child = spawn("git", args, {
       cwd,
       env: gitEnvironment(),
       stdio: ["ignore", "pipe", "pipe"],
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -32,6 +32,7 @@ type CallResult = {
 
 describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
   let repo: string;
+  let first: string;
   let cacheDir: string;
   let client: Client;
   let stderr = "";
@@ -50,7 +51,7 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
       ".github/askcode.yml": "exclude_paths:\n  - fixtures/\n",
       "fixtures/recorded.ts": "export const recordedUpload = 1;\n",
     });
-    commitAll(repo, "first");
+    first = commitAll(repo, "first");
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, "mcp", "--repo", repo, "--cache-dir", cacheDir],
@@ -79,10 +80,16 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
     };
   };
 
-  it("answers initialize with its name and version, and lists the four tools, each described for an agent", async () => {
+  it("answers initialize with its name and version, and lists the five tools, each described for an agent", async () => {
     expect(client.getServerVersion()?.name).toBe("askcode");
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["ask", "search", "read", "map"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "ask",
+      "search",
+      "read",
+      "map",
+      "history",
+    ]);
     for (const tool of tools) {
       // When to use it, in a sentence or more.
       expect(tool.description).toMatch(/\bUse it\b/);
@@ -140,6 +147,18 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
       "src/upload.ts:4-5 (of 17 lines)\n" +
         "4\texport function shouldRetryUpload(status: number, attempt: number): boolean {\n" +
         "5\t  if (attempt >= MAX_ATTEMPTS) return false;",
+    );
+  });
+
+  it("history: the commit that last changed lines, from git blame", async () => {
+    const { text, isError } = await call("history", {
+      path: "src/upload.ts",
+      start_line: 4,
+      end_line: 5,
+    });
+    expect(isError).toBe(false);
+    expect(text).toBe(
+      `src/upload.ts:4-5 ${first.slice(0, 7)} 2025-01-01 first`,
     );
   });
 

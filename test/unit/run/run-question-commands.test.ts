@@ -6,6 +6,7 @@ import { defaultRepoConfig } from "../../../src/config/parse-repo-config.js";
 import type { ThreadComment } from "../../../src/question/issue-thread.js";
 import type { RepoConfig } from "../../../src/config/repo-config-schema.js";
 import { COMMANDS, describeCommand } from "../../../src/question/commands.js";
+import type { CodeReader } from "../../../src/code-host/code-host.js";
 import { runQuestion } from "../../../src/run/run-question.js";
 import { createFakeClock } from "../../helpers/fake-clock.js";
 import { memoryCodeHost } from "../../helpers/memory-code-host.js";
@@ -31,6 +32,8 @@ async function ask(
     association?: string;
     comments?: ThreadComment[];
     config?: Partial<RepoConfig>;
+    /** The host's history of lines (none: it keeps none). */
+    lineHistory?: CodeReader["lineHistory"];
   } = {},
 ) {
   const { comments, bodies } = recordingComments({
@@ -59,6 +62,10 @@ async function ask(
             read.push(ref ?? "default");
             return host.resolveRef(ref, o);
           },
+          at: (sha, o) => ({
+            ...host.at(sha, o),
+            ...(options.lineHistory && { lineHistory: options.lineHistory }),
+          }),
         },
       }),
       modelFor: () => model,
@@ -140,6 +147,74 @@ describe("commands", () => {
     expect(first?.content).toMatch(
       /^# Question\n<data [^>]*>\nwhere does the retry give up\?\n<\/data>/,
     );
+  });
+
+  it("/why alone answers the previous question with the model, then the history of the lines it cites", async () => {
+    const asked: string[] = [];
+    const { outcome, reply } = await ask("/why", {
+      comments: [earlier("@askcode where does the retry give up?")],
+      lineHistory: async (path, startLine, endLine) => {
+        asked.push(`${path}:${startLine}-${endLine}`);
+        return {
+          path,
+          startLine,
+          endLine,
+          limits: [],
+          ranges: [
+            {
+              startLine,
+              endLine,
+              commit: {
+                sha: "c".repeat(40),
+                headline: "Give up after five attempts",
+                committedAt: "2025-03-04T05:06:07Z",
+                pullRequest: {
+                  number: 7,
+                  title: "Bound retries",
+                  merged: true,
+                },
+              },
+            },
+          ],
+        };
+      },
+    });
+
+    expect(outcome).toStrictEqual({ kind: "answered" });
+    expect(asked).toStrictEqual(["src/retry.py:1-1"]);
+    expect(reply).toContain(
+      `**History of the cited lines**\n\n- [\`src/retry.py\`, line 1](https://github.com/octo-org/hello-world/blob/${SHA}/src/retry.py#L1): [\`ccccccc\`](https://github.com/octo-org/hello-world/commit/${"c".repeat(40)}) Give up after five attempts (2025-03-04), pull request [#7 Bound retries](https://github.com/octo-org/hello-world/pull/7)`,
+    );
+  });
+
+  it("/why from someone the repository answers from retrieval alone shows the history of its places", async () => {
+    const { reply, model } = await ask("/why where does the retry give up?", {
+      config: { outsiders: "retrieval" },
+      lineHistory: async (path, startLine, endLine) => ({
+        path,
+        startLine,
+        endLine,
+        limits: [
+          "GitHub's blame of src/retry.py timed out: its history was not read.",
+        ],
+        ranges: [],
+      }),
+    });
+    expect(model.requests).toHaveLength(0);
+    expect(reply).toContain("retrieval only");
+    expect(reply).toContain(
+      `**History of the cited lines**\n\n- [\`src/retry.py\`, lines 1-4](https://github.com/octo-org/hello-world/blob/${SHA}/src/retry.py#L1-L4): GitHub's blame of src/retry.py timed out: its history was not read.`,
+    );
+  });
+
+  it("the same question without /why has no history", async () => {
+    const { reply } = await ask("where does the retry give up?", {
+      lineHistory: async () => {
+        throw new Error("not asked");
+      },
+    });
+    expect(reply).toContain("It gives up after `MAX_ATTEMPTS`");
+    expect(reply).not.toContain("History of the cited lines");
   });
 
   it("/deeper from someone who is not a member is refused, with what to do instead", async () => {

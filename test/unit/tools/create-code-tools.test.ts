@@ -37,7 +37,7 @@ describe("createCodeTools", () => {
       setupTools({ allowed: ["read_file_contents", "run_shell"] }),
     ).toThrow(
       new TypeError(
-        'createCodeTools: unknown tool "run_shell" in allowed; the tools are search_repository_code, read_file_contents, list_directory_contents.',
+        'createCodeTools: unknown tool "run_shell" in allowed; the tools are search_repository_code, read_file_contents, list_directory_contents, get_line_history.',
       ),
     );
   });
