@@ -13,6 +13,8 @@ const run = promisify(execFile);
 /** One training pair as the bridge's fit reads it: the issue's words and the code its fix touched. */
 export interface BridgeRow {
   repo: string;
+  /** The instance's language ("python" when the row names none, as SWE-bench's). */
+  language: string;
   /** The question's plain words as ranking spells them (`bridgeSources`), sorted. */
   words: string[];
   /** Index terms of the chunks holding the fix's lines, sorted. */
@@ -80,6 +82,7 @@ export async function bridgeRow(
   const sorted = [...counts.keys()].sort();
   return {
     repo: instance.repo,
+    language: instance.language ?? "python",
     words: bridgeSources(analyzeQuery(instance.problem_statement).terms)
       .map((t) => t.term)
       .sort(),

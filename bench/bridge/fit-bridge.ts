@@ -7,7 +7,10 @@ export interface BridgeFitOptions {
   minRows: number;
   /** Repositories those rows must come from: a pair of one repository is its vocabulary, not a bridge. */
   minRepos: number;
-  /** Dunning's log-likelihood ratio a pair must reach (10.83: p < 0.001 for one degree of freedom). */
+  /**
+   * The log-likelihood ratio a pair must reach: 15 is p < 0.0001 for one
+   * pair, above the usual 10.83 because a fit tests some hundred thousand.
+   */
   minLlr: number;
   /** Least strength kept (see `BridgeFit`). */
   minStrength: number;
@@ -15,22 +18,27 @@ export interface BridgeFitOptions {
   perWord: number;
   /** A term in the fix's chunks of more than this share of rows is everywhere (`self`, `return`): no bridge leads to it. */
   maxTermShare: number;
+  /** Rows of the whole set a language's rate of a term is smoothed with (Go has 3 training rows). */
+  smoothing: number;
 }
 
 export const DEFAULT_BRIDGE_FIT: BridgeFitOptions = {
-  minRows: 4,
+  minRows: 5,
   minRepos: 3,
-  minLlr: 10.83,
+  minLlr: 15,
   minStrength: 0.05,
   perWord: 6,
   maxTermShare: 0.5,
+  smoothing: 4,
 };
 
 export interface BridgeFit {
   /**
    * Word → terms. A pair's strength is how far the word raises the chance
-   * that a fix's chunks hold the term, as a share of the room above its base
-   * rate: (P(term | word) − P(term)) / (1 − P(term)), rounded to 0.01.
+   * that a fix's chunks hold the term above what fixes in the same
+   * language do anyway, as a share of the room above that rate:
+   * (k − E) / (n − E) for the n rows with the word, k of them with the term
+   * and E expected from each row's language, rounded to 0.01.
    */
   table: VocabularyBridge;
   rows: number;
@@ -41,14 +49,17 @@ export interface BridgeFit {
 
 /**
  * Learns a vocabulary bridge from training pairs: for each plain word of the
- * issues and each index term of the chunks their fixes touched, a 2×2 table
- * over rows (word in the issue or not × term in the fix's chunks or not),
- * kept when the word raises the term's rate, significantly (log-likelihood
- * ratio), in rows of several repositories, for a term fixes touch more than
- * the rest of their files (its share of gold chunks at least its share of the
- * gold files' other chunks: not an import or licence line). Counting is
- * order-free and ties break by term, so the same rows in any order give the
- * same table.
+ * issues and each index term of the chunks their fixes touched, how many of
+ * the rows with the word have the term in the fix's chunks against how many
+ * would if the word said nothing: each row counted at the rate fixes in its
+ * language hold the term (smoothed toward the whole set's), so a language's
+ * keywords (`const`, `let`, `mut`) lead nowhere from the words its users
+ * write ("rustc", "browser"). A pair is kept when the word raises the rate significantly
+ * (binomial log-likelihood ratio), in rows of several repositories, for a
+ * term fixes touch more than the rest of their files (its share of gold
+ * chunks at least its share of the gold files' other chunks: not an import or
+ * licence line). Counting is order-free and ties break by term, so the same
+ * rows in any order give the same table.
  *
  * @example
  * fitBridge(rows).table.hang // [["timeout", 0.18], ["deadlock", 0.07], …]
@@ -93,6 +104,16 @@ export function fitBridge(
     }
   }
 
+  const rate = languageRates(rows, targets, goldTerms, options);
+  // Per word, its rows per language: the expectation sums over these.
+  const wordLanguageRows = new Map<string, Map<string, number>>();
+  for (const r of rows)
+    for (const w of new Set(r.words)) {
+      if (!sources.has(w)) continue;
+      const m = wordLanguageRows.get(w) ?? new Map<string, number>();
+      m.set(r.language, (m.get(r.language) ?? 0) + 1);
+      wordLanguageRows.set(w, m);
+    }
   const sourceList = [...sources.keys()];
   const byWord = new Map<string, { term: string; llr: number; s: number }[]>();
   for (const [key, k11] of pairRows) {
@@ -102,16 +123,13 @@ export function fitBridge(
     const term = targetList[key % targetList.length] as string;
     if (term === word || stemWord(term) === word) continue;
     const nWord = words.get(word)?.rows as number;
-    const nTerm = goldTerms.get(term)?.rows as number;
-    const base = nTerm / n;
-    const strength = (k11 / nWord - base) / (1 - base);
+    let expected = 0;
+    for (const [language, count] of wordLanguageRows.get(word) ?? [])
+      expected += count * rate(language, term);
+    if (expected >= nWord) continue;
+    const strength = (k11 - expected) / (nWord - expected);
     if (strength < options.minStrength) continue;
-    const llr = logLikelihoodRatio(
-      k11,
-      nWord - k11,
-      nTerm - k11,
-      n - nWord - nTerm + k11,
-    );
+    const llr = binomialLlr(k11, nWord, expected / nWord);
     if (llr < options.minLlr) continue;
     const list = byWord.get(word) ?? [];
     list.push({ term, llr, s: strength });
@@ -190,25 +208,42 @@ function fixSideTerms(
   return new Map(kept.map((t, i) => [t, i]));
 }
 
-/** Dunning's G² for a 2×2 table of counts (rows: word yes/no; columns: term yes/no). */
-function logLikelihoodRatio(
-  k11: number,
-  k12: number,
-  k21: number,
-  k22: number,
-): number {
-  const xlx = (x: number) => (x > 0 ? x * Math.log(x) : 0);
-  const total = k11 + k12 + k21 + k22;
-  return (
-    2 *
-    (xlx(k11) +
-      xlx(k12) +
-      xlx(k21) +
-      xlx(k22) -
-      xlx(k11 + k12) -
-      xlx(k21 + k22) -
-      xlx(k11 + k21) -
-      xlx(k12 + k22) +
-      xlx(total))
-  );
+// The rate at which a language's fixes hold a term: its rows with the term
+// plus `smoothing` rows at the whole set's rate, over its rows plus those.
+// By language rather than by repository: a repository's rate would count its
+// own rows' words against themselves, and most repositories have few rows.
+function languageRates(
+  rows: readonly BridgeRow[],
+  targets: ReadonlyMap<string, number>,
+  goldTerms: ReadonlyMap<string, RowCount>,
+  options: BridgeFitOptions,
+): (language: string, term: string) => number {
+  const languageRows = new Map<string, number>();
+  const withTerm = new Map<string, number>();
+  for (const r of rows) {
+    languageRows.set(r.language, (languageRows.get(r.language) ?? 0) + 1);
+    for (const t of r.gold)
+      if (targets.has(t)) {
+        const key = `${r.language} ${t}`;
+        withTerm.set(key, (withTerm.get(key) ?? 0) + 1);
+      }
+  }
+  const n = rows.length;
+  return (language, term) => {
+    const global = (goldTerms.get(term)?.rows ?? 0) / n;
+    return (
+      ((withTerm.get(`${language} ${term}`) ?? 0) +
+        options.smoothing * global) /
+      ((languageRows.get(language) ?? 0) + options.smoothing)
+    );
+  };
+}
+
+/**
+ * G² of k successes in n trials against rate p (the rows with a word, those
+ * with the term, the rate expected without the word).
+ */
+function binomialLlr(k: number, n: number, p: number): number {
+  const xlx = (x: number, y: number) => (x > 0 ? x * Math.log(x / y) : 0);
+  return 2 * (xlx(k, n * p) + xlx(n - k, n * (1 - p)));
 }

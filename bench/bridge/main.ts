@@ -11,6 +11,7 @@
 //    query analysis ships.
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { format, resolveConfig } from "prettier";
 import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import { loadInstances, selectInstances } from "../swebench/load-instances.js";
 import { DEFAULT_MIRROR_LAYOUT, mirrorPath } from "../swebench/mirror-path.js";
@@ -84,7 +85,16 @@ async function main(argv: string[]): Promise<number> {
       ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
       "--write",
     ].join(" ");
-    writeFileSync(BRIDGE_TABLE_PATH, renderBridge(fit, command));
+    // Formatted as the repository formats its sources, so the lint passes on
+    // the generated file and a refit gives the same bytes.
+    const options = await resolveConfig(BRIDGE_TABLE_PATH);
+    writeFileSync(
+      BRIDGE_TABLE_PATH,
+      await format(renderBridge(fit, command), {
+        ...options,
+        filepath: BRIDGE_TABLE_PATH,
+      }),
+    );
     process.stdout.write(`wrote ${BRIDGE_TABLE_PATH}\n`);
   }
   return 0;

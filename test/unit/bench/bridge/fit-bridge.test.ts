@@ -12,12 +12,14 @@ function row(
   words: string[],
   gold: string[],
   other: string[] = ["import", "licens"],
+  language = "python",
 ): BridgeRow {
   const counts: Record<string, [number, number]> = {};
   for (const t of gold) counts[t] = [1, 0];
   for (const t of other) counts[t] = [counts[t]?.[0] ?? 0, 1];
   return {
     repo,
+    language,
     words: [...words].sort(),
     gold: [...gold].sort(),
     goldChunks: 1,
@@ -62,6 +64,17 @@ describe("fitBridge", () => {
     const { table } = fitBridge(rows);
     // `cache` is on the fix's side; `import` is in every file's other chunks.
     expect(table.slow?.map(([term]) => term)).toEqual(["cache"]);
+  });
+
+  it("leads no word to a term every fix in its language holds: a language's keyword is no bridge", () => {
+    const rows = trainingRows();
+    // JavaScript issues talk of buttons; every JavaScript fix holds `const`.
+    for (const repo of ["j/one", "j/two", "j/three"])
+      for (let i = 0; i < 4; i++)
+        rows.push(row(repo, ["button"], ["const", "click"], [], "js"));
+    rows.push(row("j/four", ["wrong"], ["const"], [], "js"));
+    const { table } = fitBridge(rows);
+    expect(table.button).toBeUndefined();
   });
 
   it("gives the same bytes for the same rows in any order", () => {
