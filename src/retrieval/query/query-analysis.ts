@@ -15,25 +15,10 @@ import {
 import { cleanQuestion, questionRegions } from "./question-regions.js";
 import { parseStackFrames, type StackFrame } from "./stack-frames.js";
 import { isStopWord } from "../../text/stop-words.js";
+import type { QueryTerm, TermSource } from "./query-term.js";
 import { bridgeTerms, type BridgeOptions } from "./vocabulary-bridge.js";
 
-/** Where a query term came from; ranking explanations quote it. "bridge": a vocabulary bridge added it (`bridgeTerms`). */
-export type TermSource = keyof typeof W | "bridge";
-
-export interface QueryTerm {
-  /** An index term: lowercased identifier or identifier part. */
-  term: string;
-  /** Multiplies the term's BM25 contribution (see QUERY_WEIGHTS). */
-  weight: number;
-  /** The strongest evidence the term came from. */
-  source: TermSource;
-  /** Times it occurred in the question. */
-  count: number;
-  /** Names a symbol (not a plain word): a chunk defining it is worth more than one using it. */
-  symbol: boolean;
-  /** A bridged term's word of the question ("hangs" for `timeout`). */
-  from?: string;
-}
+export type { QueryTerm, TermSource } from "./query-term.js";
 
 /** A literal string worth finding verbatim in the code (error messages are often raised literally). */
 export interface Phrase {

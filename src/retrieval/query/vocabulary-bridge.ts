@@ -1,5 +1,5 @@
 import { stemWord } from "../../text/stem-word.js";
-import type { QueryTerm, TermSource } from "./query-analysis.js";
+import type { QueryTerm, TermSource } from "./query-term.js";
 import { BRIDGE } from "./query-weights.js";
 
 /**
