@@ -26,8 +26,8 @@ describe("analyzeQuery with a vocabulary bridge", () => {
     const timeout = terms.find((t) => t.term === "timeout");
     expect(timeout).toStrictEqual({
       term: "timeout",
-      // The body word weighs 0.5; the bridge at most BRIDGE.weight of that, times the strength.
-      weight: Math.min(0.5, BRIDGE.weight) * 0.5,
+      // A one-line question is a title: "hangs" weighs 1; the bridge at most BRIDGE.weight, times the strength.
+      weight: Math.min(1, BRIDGE.weight) * 0.5,
       source: "bridge",
       from: "hangs",
       count: 1,
@@ -70,7 +70,8 @@ describe("analyzeQuery with a vocabulary bridge", () => {
       weight: 0.25,
       from: "hangs",
     });
-    // At the default weight both words cap at BRIDGE.weight: timeout (0.5) outranks panic (0.4).
+    // At the default weight the title's "crash" caps at BRIDGE.weight (0.6 × 0.4 for panic),
+    // the body's "hangs" at its own 0.5 (× 0.5 for timeout).
     const capped = analyzeQuery("Crash\n\nit hangs", {
       bridge: { table, cap: 1 },
     });
