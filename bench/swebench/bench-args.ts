@@ -37,6 +37,10 @@ export interface BenchArgs {
   mapShare?: number;
   /** A JSON file of evidence weights to rank with over the fitted ones. */
   weights?: string;
+  /** The shipped vocabulary bridge's weight (`BridgeOptions.weight`); 0 turns the bridge off. */
+  bridgeWeight?: number;
+  /** Bridged terms per question at most (`BridgeOptions.cap`). */
+  bridgeCap?: number;
   /** Repositories to question from their own history instead of instances: a mirror and the commit to count back from. */
   repoAt: Array<{ mirror: string; commit: string }>;
   /** Questions per `--repo-at` repository. */

@@ -44,6 +44,7 @@ import { sourceFingerprint } from "./source-fingerprint.js";
 import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.js";
 import { readWeights } from "./read-weights.js";
 import { partRepositories } from "../train/read-split.js";
+import { queryOptions } from "./query-options.js";
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
@@ -61,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(BENCH_USAGE);
     return 0;
   }
+
+  const query = queryOptions(args);
 
   // 1. Instances and mirrors: say what is missing and how to get it.
   // With --repo-at, questions come from each repository's own history instead.
@@ -172,6 +175,7 @@ async function main(argv: string[]): Promise<number> {
         : {}),
       ...(args.mapShare !== undefined ? { mapShare: args.mapShare } : {}),
       ...(weights ? { weights } : {}),
+      ...(query ? { query } : {}),
     });
     const window = memory.nextWindow();
     result.memory.heapPeakMb = window.peakMb;

@@ -50,6 +50,9 @@ Relative paths are read from the repository's root (where npm runs the script).
                          signature lines of the files after those shown with a body
   --weights FILE         rank with these evidence weights (JSON, {"caller": 0.2, …}) over the
                          fitted ones (src/retrieval/rank/fitted-weights.ts)
+  --bridge-weight X      expand questions with the shipped vocabulary bridge at this weight
+                         (0 to 1; 0: no bridge; src/retrieval/query/vocabulary-bridge-table.ts)
+  --bridge-cap N         with the bridge: at most N bridged terms per question
   --repo-at MIRROR@REF   question this mirror from its own history instead of --data
                          (repeatable; a proxy, see the README)
   --history N            questions per --repo-at repository (default 10)
@@ -98,6 +101,15 @@ export function parseBenchArgs(
     throw new Error(
       `--map-share must be a number from 0 to 0.5, got "${values["map-share"]}".\n\n${BENCH_USAGE}`,
     );
+  const bridgeWeight =
+    values["bridge-weight"] === undefined
+      ? undefined
+      : Number(values["bridge-weight"]);
+  if (bridgeWeight !== undefined && !(bridgeWeight >= 0 && bridgeWeight <= 1))
+    throw new Error(
+      `--bridge-weight must be a number from 0 to 1, got "${values["bridge-weight"]}".\n\n${BENCH_USAGE}`,
+    );
+  const bridgeCap = positiveInteger("--bridge-cap", values["bridge-cap"]);
   const via = values.via;
   if (via !== "local" && via !== "github")
     throw new Error(
@@ -155,6 +167,8 @@ export function parseBenchArgs(
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
     ...(values.weights !== undefined ? { weights: values.weights } : {}),
+    ...(bridgeWeight !== undefined ? { bridgeWeight } : {}),
+    ...(bridgeCap !== undefined ? { bridgeCap } : {}),
     repoAt,
     historyQuestions,
     help: values.help,
@@ -213,6 +227,8 @@ function parseOptions(argv: string[]) {
         "lazy-top-files": { type: "string" },
         "map-share": { type: "string" },
         weights: { type: "string" },
+        "bridge-weight": { type: "string" },
+        "bridge-cap": { type: "string" },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },
         help: { type: "boolean", short: "h", default: false },

@@ -1,5 +1,6 @@
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
+import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { retrieveContext } from "../retrieval/retrieve-context.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
@@ -29,6 +30,8 @@ export interface BudgetRunInput {
   top: readonly string[];
   mapShare?: number;
   weights?: EvidenceWeights;
+  /** How the question is analysed (none: retrieval's default). */
+  query?: QueryOptions;
   retrieveContext: typeof retrieveContext;
   now: () => number;
   /** Called after each synchronous step, so the heap's high-water mark is seen. */
@@ -57,6 +60,7 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
         ? { pack: { mapShare: input.mapShare } }
         : {}),
       ...(input.weights ? { rank: { weights: input.weights } } : {}),
+      ...(input.query ? { query: input.query } : {}),
     },
   });
   const askcodeMs = now() - t;

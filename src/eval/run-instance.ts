@@ -1,4 +1,5 @@
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
+import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
@@ -34,6 +35,8 @@ export interface RunInstanceInput {
   mapShare?: number;
   /** Evidence weights to rank with (none: the fitted ones). */
   weights?: EvidenceWeights;
+  /** How the question is analysed, say with a vocabulary bridge (none: retrieval's default). */
+  query?: QueryOptions;
   /**
    * Paths neither system may read (a repository's `exclude_paths`, secrets):
    * askcode's reading skips them and they are no BM25 document. Gold files
@@ -163,6 +166,7 @@ export async function runInstance(
           top,
           ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
           ...(input.weights ? { weights: input.weights } : {}),
+          ...(input.query ? { query: input.query } : {}),
           retrieveContext: d.retrieveContext,
           now: d.now,
           sample,

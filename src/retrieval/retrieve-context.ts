@@ -10,7 +10,12 @@ import {
 } from "./index/index-repository.js";
 import { packContextSteps } from "./pack/pack-context.js";
 import type { PackedContext, PackOptions } from "./pack/packing-types.js";
-import { analyzeQuery, type QueryAnalysis } from "./query/query-analysis.js";
+import {
+  analyzeQuery,
+  type QueryAnalysis,
+  type QueryOptions,
+} from "./query/query-analysis.js";
+import { DEFAULT_QUERY_OPTIONS } from "./query/default-query-options.js";
 import {
   rankChunksSteps,
   type RankedChunk,
@@ -21,6 +26,8 @@ import type { SourceFile } from "./types.js";
 
 export interface RetrieveOptions {
   chunk?: ChunkOptions;
+  /** How the question is analysed (default DEFAULT_QUERY_OPTIONS). */
+  query?: QueryOptions;
   rank?: RankOptions;
   pack?: PackOptions;
 }
@@ -112,7 +119,10 @@ export function* retrieveContextSteps(
   const indexMs = d.now() - t;
 
   t = d.now();
-  const query = d.analyzeQuery(input.question);
+  const query = d.analyzeQuery(
+    input.question,
+    o.query ?? DEFAULT_QUERY_OPTIONS,
+  );
   yield;
   const { ranked, available } = yield* d.rankChunks(index, query, o.rank);
   const outsideDependencies = d.findOutsideDependencies({

@@ -1,6 +1,9 @@
 import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../../src/retrieval/index/index-repository.js";
-import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
+import {
+  analyzeQuery,
+  type QueryOptions,
+} from "../../src/retrieval/query/query-analysis.js";
 import {
   rankChunks,
   type RankedChunk,
@@ -10,7 +13,8 @@ import type { SourceFile } from "../../src/retrieval/types.js";
 
 /**
  * Ranks questions over a small repository indexed once, in `beforeAll`, after
- * its grammars load, as production does (small chunks: 60 tokens, no joins).
+ * its grammars load, as production does (small chunks: 60 tokens, no joins),
+ * the question analysed with `query` (say, a vocabulary bridge).
  * Call at the top level of a test file.
  *
  * @example
@@ -19,14 +23,18 @@ import type { SourceFile } from "../../src/retrieval/types.js";
  */
 export function rankOver(
   files: readonly SourceFile[],
-): (question: string, options?: RankOptions) => RankedChunk[] {
+): (
+  question: string,
+  options?: RankOptions,
+  query?: QueryOptions,
+) => RankedChunk[] {
   let index: ReturnType<typeof indexRepository> | undefined;
   beforeAll(async () => {
     await loadGrammarsFor(files);
     index = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
   });
-  return (question, options) => {
+  return (question, options, query) => {
     if (!index) throw new Error("rankOver: index not built yet (beforeAll)");
-    return rankChunks(index, analyzeQuery(question), options).ranked;
+    return rankChunks(index, analyzeQuery(question, query), options).ranked;
   };
 }

@@ -15,28 +15,21 @@ import {
 import { cleanQuestion, questionRegions } from "./question-regions.js";
 import { parseStackFrames, type StackFrame } from "./stack-frames.js";
 import { isStopWord } from "../../text/stop-words.js";
+import type { QueryTerm, TermSource } from "./query-term.js";
+import { bridgeTerms, type BridgeOptions } from "./vocabulary-bridge.js";
 
-/** Where a query term came from; ranking explanations quote it. */
-export type TermSource = keyof typeof W;
-
-export interface QueryTerm {
-  /** An index term: lowercased identifier or identifier part. */
-  term: string;
-  /** Multiplies the term's BM25 contribution (see QUERY_WEIGHTS). */
-  weight: number;
-  /** The strongest evidence the term came from. */
-  source: TermSource;
-  /** Times it occurred in the question. */
-  count: number;
-  /** Names a symbol (not a plain word): a chunk defining it is worth more than one using it. */
-  symbol: boolean;
-}
+export type { QueryTerm, TermSource } from "./query-term.js";
 
 /** A literal string worth finding verbatim in the code (error messages are often raised literally). */
 export interface Phrase {
   text: string;
   source: "errorMessage" | "quoted";
   weight: number;
+}
+
+export interface QueryOptions {
+  /** Expand the question's plain words with code terms (off when absent). */
+  bridge?: BridgeOptions;
 }
 
 export interface QueryAnalysis {
@@ -57,14 +50,19 @@ const LINK = /\b(?:https?:\/\/|www\.)[^\s<>()"'`]+/g;
 /**
  * Turns an issue's text into weighted search terms, mentioned places, stack
  * frames and literal phrases. Every term says where it came from, so a ranked
- * result can explain itself.
+ * result can explain itself. With `options.bridge`, the question's plain
+ * words also bring in, at a low weight, the code terms that fixes of issues
+ * using those words touched (`bridgeTerms`).
  *
  * @example
  * const q = analyzeQuery("`quantity_input` fails\n\nFile \"astropy/units/decorators.py\", line 225, in wrapper");
  * q.terms[0]  // { term: "quantity_input", weight: 3, source: "codeSpan", count: 1, symbol: true }
  * q.frames[0] // { path: "astropy/units/decorators.py", line: 225, functionName: "wrapper", style: "python" }
  */
-export function analyzeQuery(question: string): QueryAnalysis {
+export function analyzeQuery(
+  question: string,
+  options: QueryOptions = {},
+): QueryAnalysis {
   const text = cleanQuestion(question);
   const regions = questionRegions(text);
   const terms = new Map<string, QueryTerm>();
@@ -194,14 +192,21 @@ export function analyzeQuery(question: string): QueryAnalysis {
     if (base && base !== "__init__") add(base, W.pathName, "pathName", false);
   }
 
+  const byWeight = (a: QueryTerm, b: QueryTerm) =>
+    b.weight - a.weight || a.term.localeCompare(b.term);
   const ranked = [...terms.values()]
     .map((t) => ({
       ...t,
       weight:
         t.weight * (1 + REPEAT_BONUS * Math.min(t.count - 1, MAX_REPEAT_BONUS)),
     }))
-    .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term))
+    .sort(byWeight)
     .slice(0, MAX_QUERY_TERMS);
+  // After the cut: guesses from other issues never push out the question's own terms.
+  if (options.bridge) {
+    ranked.push(...bridgeTerms(ranked, options.bridge));
+    ranked.sort(byWeight);
+  }
   return { terms: ranked, paths, frames, phrases: dedupe(phrases) };
 }
 

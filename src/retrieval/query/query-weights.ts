@@ -29,6 +29,17 @@ export const QUERY_WEIGHTS = {
   codeBlockWord: 0.4,
 } as const;
 
+/**
+ * How a vocabulary bridge expands a question (`bridgeTerms`): the most one
+ * bridged term weighs before its strength (a title word weighs 1, so a guess
+ * from other issues counts at most 0.6 of it, and never more than the word
+ * it came from), and how many terms one question gains at most, so a long
+ * issue is not flooded with guesses. The best of 0.15, 0.3 and 0.6 on a
+ * sample of the training part, by a hair (docs/architecture/retrieval.md,
+ * 'The vocabulary bridge').
+ */
+export const BRIDGE = { weight: 0.6, cap: 12 } as const;
+
 /** The parts of a compound identifier (quantity, input of quantity_input) carry this share of its weight. */
 export const PART_WEIGHT_FACTOR = 0.4;
 

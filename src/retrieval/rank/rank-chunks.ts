@@ -252,7 +252,7 @@ function explainTerms(
       bm25Tf(tf, bm25.docLength[chunkId] as number, bm25.avgDocLength);
     why.push({
       kind: "term",
-      detail: `"${t.query.term}" (${t.query.source}, ×${tf} in chunk)`,
+      detail: `"${t.query.term}" (${t.query.source}${t.query.from === undefined ? "" : ` from '${t.query.from}'`}, ×${tf} in chunk)`,
       points,
     });
   }

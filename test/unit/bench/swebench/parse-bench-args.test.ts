@@ -188,4 +188,14 @@ describe("BENCH_USAGE", () => {
       parseBenchArgs(["--split", "s.json", "--part", "test"], {}),
     ).toThrow('--part must be "held-out" or "training", got "test"');
   });
+
+  it("reads the vocabulary bridge's weight and cap, and refuses a weight outside 0 to 1", () => {
+    expect(parseBenchArgs([], {}).bridgeWeight).toBeUndefined();
+    expect(
+      parseBenchArgs(["--bridge-weight", "0.2", "--bridge-cap", "6"], {}),
+    ).toMatchObject({ bridgeWeight: 0.2, bridgeCap: 6 });
+    expect(() => parseBenchArgs(["--bridge-weight", "2"], {})).toThrow(
+      '--bridge-weight must be a number from 0 to 1, got "2"',
+    );
+  });
 });
