@@ -4,8 +4,9 @@
  * (https://github.com/github-linguist/linguist/blob/main/docs/overrides.md):
  * `linguist-generated`, `linguist-vendored`, `linguist-documentation`, set
  * (`attr`, `attr=true`), unset (`-attr`, `attr=false`) or back to
- * unspecified (`!attr`). A file marked `-diff` or `binary` is one whose
- * changes its owners chose not to read, which for text is a tool's output.
+ * unspecified (`!attr`). `-diff` and `binary` are not read: repositories set
+ * them on images, test data and editor settings alike, which says nothing of
+ * who wrote a file.
  */
 
 /** The attributes that decide, each true, false or absent (unspecified: the heuristics decide). */
@@ -13,8 +14,6 @@ export interface LinguistAttributes {
   generated?: boolean;
   vendored?: boolean;
   documentation?: boolean;
-  /** `-diff` or `binary`: changes are not shown line by line. */
-  noDiff?: boolean;
 }
 
 type Key = keyof LinguistAttributes;
@@ -35,7 +34,6 @@ const ATTRIBUTE: Record<string, Key> = {
   "linguist-generated": "generated",
   "linguist-vendored": "vendored",
   "linguist-documentation": "documentation",
-  diff: "noDiff",
 };
 
 /**
@@ -96,20 +94,14 @@ export function linguistAttributes(
 function readAttribute(
   attribute: string,
 ): [Key, boolean | undefined] | undefined {
-  // "binary" is the built-in macro for "-diff -merge -text".
-  if (attribute === "binary") return ["noDiff", true];
   if (attribute.startsWith("-") || attribute.startsWith("!")) {
     const key = ATTRIBUTE[attribute.slice(1)];
     if (!key) return undefined;
-    if (attribute.startsWith("!")) return [key, undefined];
-    // "-diff" turns diffs off; "-linguist-generated" says "not generated".
-    return [key, key === "noDiff"];
+    return [key, attribute.startsWith("!") ? undefined : false];
   }
   const [name = "", value] = attribute.split("=", 2);
   const key = ATTRIBUTE[name];
   if (!key) return undefined;
-  // "diff=astextconv" names a diff driver: still shown as text.
-  if (key === "noDiff") return undefined;
   if (value === undefined || value === "true") return [key, true];
   if (value === "false") return [key, false];
   return undefined;

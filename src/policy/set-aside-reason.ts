@@ -7,11 +7,17 @@ export type { SetAside, SetAsideKind } from "./generated-paths.js";
 /**
  * Whether a file that retrieval reads is one no one edits to fix an issue,
  * and why, the way GitHub's Linguist decides: the repository's
- * `.gitattributes` first (`linguist-generated`, `linguist-vendored`, either
- * way: `=false` overrules the heuristics of its kind), then `-diff`/`binary`, then the
- * path (`setAsidePath`), then the text's first lines (`generatedHeader`).
- * Ranking puts such files below the sources people wrote; files that repeat
- * other files (amalgamations) are found from the index's copies instead.
+ * `linguist-generated` first (`=false` overrules the heuristics of its kind,
+ * as does `linguist-vendored=false`), then the path (`setAsidePath`), then
+ * the text's first lines (`generatedHeader`). Ranking puts such files below
+ * the sources people wrote; files that repeat other files (amalgamations)
+ * are found from the index's copies instead.
+ *
+ * `linguist-vendored` set by the repository does not set a file aside: it
+ * keeps a file out of GitHub's language statistics, and repositories set it
+ * on their own tests, notebooks, docs and assets (markedjs/marked's `test/*`,
+ * three training repositories' `*.ipynb`), which fixes edit; it ranks the
+ * file as docs instead (`fileAuthorship`).
  *
  * @example
  * setAsideReason("man/zstd.1", '.\\" generated with Ronn-NG\n', {})
@@ -24,25 +30,12 @@ export function setAsideReason(
   text: string,
   attributes: LinguistAttributes,
 ): SetAside | undefined {
-  if (attributes.vendored)
-    return {
-      kind: "vendored",
-      why: ".gitattributes marks it linguist-vendored",
-    };
   if (attributes.generated)
     return {
       kind: "generated",
       why: ".gitattributes marks it linguist-generated",
     };
-  const guess =
-    (attributes.noDiff
-      ? {
-          kind: "generated" as const,
-          why: ".gitattributes hides its diffs (-diff or binary)",
-        }
-      : undefined) ??
-    setAsidePath(path) ??
-    generatedHeader(path, text);
+  const guess = setAsidePath(path) ?? generatedHeader(path, text);
   // `linguist-generated=false` (or `-vendored`): the repository says people
   // wrote it, and no heuristic of that kind overrules it.
   if (guess && attributes[guess.kind] === false) return undefined;

@@ -200,10 +200,11 @@ export function* rankChunksSteps(
     );
     const raw = why.reduce((sum, w) => sum + w.points, 0);
     const kind = kindFactor[f] as number;
+    const marked = authorship.documentation.get(f);
     if (kind !== 1)
       why.push({
         kind: "file-kind",
-        detail: `${authorship.documentation.has(f) ? "docs (linguist-documentation)" : index.files[f]?.kind} file ×${kind}`,
+        detail: `${marked ? `docs (.gitattributes ${marked})` : index.files[f]?.kind} file ×${kind}`,
         points: raw * (kind - 1),
       });
     const aside = asideFactor[f] as number;

@@ -16,8 +16,12 @@ export type { SetAside } from "../../policy/set-aside-reason.js";
 export interface FileAuthorship {
   /** Files no one edits to fix an issue, and why; ranked below the sources (`SET_ASIDE_FACTOR`). */
   setAside: Map<number, SetAside>;
-  /** Files `.gitattributes` marks `linguist-documentation`: ranked as docs whatever their path. */
-  documentation: Set<number>;
+  /**
+   * Files `.gitattributes` marks `linguist-documentation` or
+   * `linguist-vendored` (both keep a file out of GitHub's language
+   * statistics), with the attribute: ranked as docs whatever their path.
+   */
+  documentation: Map<number, string>;
 }
 
 /**
@@ -68,11 +72,13 @@ function findAuthorship(index: RepositoryIndex): FileAuthorship {
     // Outermost first: a deeper file's lines override the root's.
     .sort((a, b) => depth(a.base) - depth(b.base));
   const setAside = new Map<number, SetAside>();
-  const documentation = new Set<number>();
+  const documentation = new Map<number, string>();
   const amalgamations = amalgamatedFiles(index);
   for (const file of index.files) {
     const marked = linguistAttributes(attributes, file.path);
-    if (marked.documentation) documentation.add(file.id);
+    if (marked.documentation)
+      documentation.set(file.id, "linguist-documentation");
+    else if (marked.vendored) documentation.set(file.id, "linguist-vendored");
     const reason =
       setAsideReason(file.path, file.text, marked) ??
       (marked.generated === false ? undefined : amalgamations.get(file.id));

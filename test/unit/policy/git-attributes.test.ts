@@ -39,10 +39,9 @@ describe("linguistAttributes", () => {
       "api/user.pb.go",
       { generated: false },
     ],
-    // "binary" and "-diff" hide the diffs; "diff=cpp" only names a driver.
-    ["*.ps binary", "doc/fig.ps", { noDiff: true }],
-    ["*.lock -diff", "deps.lock", { noDiff: true }],
-    ["*.cpp diff=cpp", "src/a.cpp", {}],
+    // "binary" and "-diff" are set on images and test data alike: not read.
+    ["*.ps binary", "doc/fig.ps", {}],
+    ["*.lock -diff", "deps.lock", {}],
     // A pattern naming a directory matches nothing in it (as in git).
     ["docs/ linguist-documentation", "docs/a.md", {}],
     // Attributes Linguist does not read are left alone.

@@ -42,24 +42,12 @@ describe("setAsideReason", () => {
     expect(setAsideReason(path, CODE, {})).toBeUndefined();
   });
 
-  it("takes the repository's .gitattributes first, either way", () => {
+  it("takes the repository's linguist-generated first, either way", () => {
     expect(
       setAsideReason("src/lexer.c", CODE, { generated: true }),
     ).toStrictEqual({
       kind: "generated",
       why: ".gitattributes marks it linguist-generated",
-    });
-    expect(
-      setAsideReason("src/lexer.c", CODE, { vendored: true }),
-    ).toStrictEqual({
-      kind: "vendored",
-      why: ".gitattributes marks it linguist-vendored",
-    });
-    expect(
-      setAsideReason("settings.json", CODE, { noDiff: true }),
-    ).toStrictEqual({
-      kind: "generated",
-      why: ".gitattributes hides its diffs (-diff or binary)",
     });
     // "-linguist-generated" overrules the header and the name, as on GitHub…
     expect(
@@ -68,10 +56,19 @@ describe("setAsideReason", () => {
     expect(
       setAsideReason("api/user_pb2.py", CODE, { generated: false }),
     ).toBeUndefined();
-    // …but not a rule of the other kind.
+    // …but not a rule of the other kind; "-linguist-vendored" overrules that.
     expect(setAsideReason("deps/x.c", CODE, { generated: false })?.kind).toBe(
       "vendored",
     );
+    expect(
+      setAsideReason("deps/x.c", CODE, { vendored: false }),
+    ).toBeUndefined();
+  });
+
+  it("does not set aside what the repository marks linguist-vendored: that only keeps its own files out of language statistics", () => {
+    expect(
+      setAsideReason("doc/fd.1", ".TH FD 1\n", { vendored: true }),
+    ).toBeUndefined();
   });
 
   it("falls back to the text's first lines", () => {

@@ -76,8 +76,12 @@ const files: SourceFile[] = [
   { path: "gen/tables.c", text: fn("table_lookup", "continue;").join("\n") },
   { path: "notes/design.c", text: fn("design_sketch", "continue;").join("\n") },
   {
+    path: "assets/complete.c",
+    text: fn("complete_word", "continue;").join("\n"),
+  },
+  {
     path: ".gitattributes",
-    text: "gen/*.c linguist-generated\nnotes/** linguist-documentation\n",
+    text: "gen/*.c linguist-generated\nnotes/** linguist-documentation\nassets/** linguist-vendored\n",
   },
 ];
 
@@ -109,7 +113,10 @@ describe("fileAuthorship", () => {
         why: ".gitattributes marks it linguist-generated",
       },
     });
-    expect([...documentation]).toStrictEqual([idOf("notes/design.c")]);
+    expect([...documentation]).toStrictEqual([
+      [idOf("notes/design.c"), "linguist-documentation"],
+      [idOf("assets/complete.c"), "linguist-vendored"],
+    ]);
   });
 
   it("keeps versions side by side and the sources an amalgamation repeats: people edit them", () => {
@@ -150,12 +157,20 @@ describe("ranking set-aside files", () => {
     expect(frame.why.some((w) => w.kind === "place")).toBe(true);
   });
 
-  it("ranks a file .gitattributes marks linguist-documentation as docs", () => {
-    const { ranked } = rankChunks(index, analyzeQuery("design_sketch"));
+  it("ranks a file .gitattributes marks linguist-documentation or linguist-vendored as docs, not set aside", () => {
+    const { ranked } = rankChunks(
+      index,
+      analyzeQuery("design_sketch and complete_word"),
+    );
     const design = ranked.find((r) => r.chunk.path === "notes/design.c")!;
     expect(design.why.find((w) => w.kind === "file-kind")?.detail).toBe(
-      "docs (linguist-documentation) file ×0.5",
+      "docs (.gitattributes linguist-documentation) file ×0.5",
     );
+    const assets = ranked.find((r) => r.chunk.path === "assets/complete.c")!;
+    expect(assets.why.find((w) => w.kind === "file-kind")?.detail).toBe(
+      "docs (.gitattributes linguist-vendored) file ×0.5",
+    );
+    expect(assets.why.some((w) => w.kind === "set-aside")).toBe(false);
   });
 
   it("names what was set aside, and why, in the packing report", () => {
