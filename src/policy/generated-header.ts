@@ -60,7 +60,9 @@ export function generatedHeader(
   if (path.endsWith(".go") && GO_MARKER.test(top.join("\n")))
     return { kind: "generated", why: 'first lines say "Code generated"' };
   if (MINIFIED_EXT.test(path)) {
-    const lines = text.split("\n").length;
+    let lines = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1))
+      lines++;
     if (text.length / lines > MINIFIED_AVERAGE)
       return {
         kind: "generated",
