@@ -59,6 +59,17 @@ const files: SourceFile[] = [
       "",
     ].join("\n"),
   },
+  // An old release of the single file, pinned by an ABI test: it shares
+  // more with the new one than any source does.
+  {
+    path: "tests/abi/lib_v1.c",
+    text: [
+      "/* lib.c 1.0, kept to test the ABI. */",
+      "#include <stdio.h>",
+      "",
+      ...Object.values(SOURCES).flat().slice(0, -11),
+    ].join("\n"),
+  },
   {
     path: "man/lib.1",
     text: [
@@ -93,7 +104,7 @@ beforeAll(async () => {
 const idOf = (path: string) => index.byPath.get(path) as number;
 
 describe("fileAuthorship", () => {
-  it("sets aside the file that repeats the sources, the man page a tool wrote, and what .gitattributes marks", () => {
+  it("sets aside the files that repeat the sources (an old copy of the amalgamation does not hide the new one), the man page a tool wrote, and what .gitattributes marks", () => {
     const { setAside, documentation } = fileAuthorship(index);
     expect(
       Object.fromEntries(
@@ -102,7 +113,11 @@ describe("fileAuthorship", () => {
     ).toStrictEqual({
       "single/lib.c": {
         kind: "generated",
-        why: "repeats 6 of its 7 chunks from 3 other files, such as src/escape.c",
+        why: "repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c",
+      },
+      "tests/abi/lib_v1.c": {
+        kind: "generated",
+        why: "repeats 5 of its 6 chunks from 4 other files, such as single/lib.c",
       },
       "man/lib.1": {
         kind: "generated",
@@ -188,12 +203,16 @@ describe("ranking set-aside files", () => {
     expect(packed.setAside).toStrictEqual([
       { path: "man/lib.1", why: 'generated: first lines say "generated with"' },
       {
+        path: "tests/abi/lib_v1.c",
+        why: "generated: repeats 5 of its 6 chunks from 4 other files, such as single/lib.c",
+      },
+      {
         path: "single/lib.c",
-        why: "generated: repeats 6 of its 7 chunks from 3 other files, such as src/escape.c",
+        why: "generated: repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c",
       },
     ]);
     expect(packed.note).toContain(
-      'Ranked below the sources, as written by a tool or copied in: man/lib.1 (generated: first lines say "generated with"); single/lib.c (generated: repeats 6 of its 7 chunks from 3 other files, such as src/escape.c).',
+      'Ranked below the sources, as written by a tool or copied in: man/lib.1 (generated: first lines say "generated with"); tests/abi/lib_v1.c (generated: repeats 5 of its 6 chunks from 4 other files, such as single/lib.c); single/lib.c (generated: repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c).',
     );
   });
 });
