@@ -50,7 +50,7 @@ const byIndex = new WeakMap<RepositoryIndex, FileAuthorship>();
  *
  * @example
  * fileAuthorship(index).setAside.get(index.byPath.get("single_include/nlohmann/json.hpp"))
- * // { kind: "generated", why: "repeats 412 of its 598 chunks from 61 other files, such as include/nlohmann/json.hpp" }
+ * // { kind: "generated", why: "repeats 1221 of its 1776 chunks from 35 other files, such as tests/abi/include/nlohmann/json_v3_10_5.hpp" }
  */
 export function fileAuthorship(index: RepositoryIndex): FileAuthorship {
   let found = byIndex.get(index);
