@@ -8,7 +8,7 @@ import { fileAuthorship } from "../../../../src/retrieval/rank/set-aside-files.j
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
-// A C library: three sources, one file that a script concatenates from them
+// A C library: eight sources, one file that a script concatenates from them
 // (as sqlite ships sqlite3.c, or nlohmann/json a single header), a man page a tool
 // wrote from the README, two versions of a legacy decoder side by side, a
 // table generator's output marked in .gitattributes.
@@ -25,19 +25,23 @@ const fn = (name: string, body: string) => [
   "}",
   "",
 ];
+// Eight sources of two functions each: an amalgamation repeats many files.
 const SOURCES: Record<string, string[]> = {
   "src/escape.c": [
     ...fn("escape_quote", `if (in[i] == '"') out[written++] = '\\\\';`),
     ...fn("escape_newline", `if (in[i] == '\\n') out[written++] = '\\\\';`),
   ],
-  "src/parse.c": [
-    ...fn("parse_number", "if (in[i] == '-') continue;"),
-    ...fn("parse_string", "if (in[i] == '\\'') continue;"),
-  ],
-  "src/emit.c": [
-    ...fn("emit_value", "if (in[i] == ' ') continue;"),
-    ...fn("emit_array", "if (in[i] == ',') continue;"),
-  ],
+  ...Object.fromEntries(
+    ["parse", "emit", "read", "write", "hash", "alloc", "error"].map(
+      (name, k) => [
+        `src/${name}.c`,
+        [
+          ...fn(`${name}_first`, `if (in[i] == '${k}') continue;`),
+          ...fn(`${name}_second`, `if (in[i] == '${k + 1}') break;`),
+        ],
+      ],
+    ),
+  ),
 };
 const legacy = (version: number) => [
   ...fn("legacy_read_header", "if (in[i] == '#') continue;"),
@@ -67,7 +71,7 @@ const files: SourceFile[] = [
       "/* lib.c 1.0, kept to test the ABI. */",
       "#include <stdio.h>",
       "",
-      ...Object.values(SOURCES).flat().slice(0, -11),
+      ...Object.values(SOURCES).flat().slice(0, -22),
     ].join("\n"),
   },
   {
@@ -113,11 +117,11 @@ describe("fileAuthorship", () => {
     ).toStrictEqual({
       "single/lib.c": {
         kind: "generated",
-        why: "repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c",
+        why: "repeats 16 of its 17 chunks from 9 other files, such as tests/abi/lib_v1.c",
       },
       "tests/abi/lib_v1.c": {
         kind: "generated",
-        why: "repeats 5 of its 6 chunks from 4 other files, such as single/lib.c",
+        why: "repeats 14 of its 15 chunks from 8 other files, such as single/lib.c",
       },
       "man/lib.1": {
         kind: "generated",
@@ -204,15 +208,15 @@ describe("ranking set-aside files", () => {
       { path: "man/lib.1", why: 'generated: first lines say "generated with"' },
       {
         path: "tests/abi/lib_v1.c",
-        why: "generated: repeats 5 of its 6 chunks from 4 other files, such as single/lib.c",
+        why: "generated: repeats 14 of its 15 chunks from 8 other files, such as single/lib.c",
       },
       {
         path: "single/lib.c",
-        why: "generated: repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c",
+        why: "generated: repeats 16 of its 17 chunks from 9 other files, such as tests/abi/lib_v1.c",
       },
     ]);
     expect(packed.note).toContain(
-      'Ranked below the sources, as written by a tool or copied in: man/lib.1 (generated: first lines say "generated with"); tests/abi/lib_v1.c (generated: repeats 5 of its 6 chunks from 4 other files, such as single/lib.c); single/lib.c (generated: repeats 6 of its 7 chunks from 4 other files, such as tests/abi/lib_v1.c).',
+      'Ranked below the sources, as written by a tool or copied in: man/lib.1 (generated: first lines say "generated with"); tests/abi/lib_v1.c (generated: repeats 14 of its 15 chunks from 8 other files, such as single/lib.c); single/lib.c (generated: repeats 16 of its 17 chunks from 9 other files, such as tests/abi/lib_v1.c).',
     );
   });
 });
