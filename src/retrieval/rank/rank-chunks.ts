@@ -17,7 +17,7 @@ import {
   FILE_KIND_FACTORS,
   SET_ASIDE_FACTOR,
 } from "./rank-weights.js";
-import { fileAuthorship } from "./set-aside-files.js";
+import { fileAuthorship, type FileAuthorship } from "./set-aside-files.js";
 import { relatedEvidence } from "./related-evidence.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
@@ -47,7 +47,19 @@ export interface RankOptions {
   fileKindFactors?: Partial<Record<FileKind, number>>;
   /** How much each kind of evidence counts (default FITTED_WEIGHTS; a benchmark tries others). */
   weights?: EvidenceWeights;
+  /**
+   * Rank generated, vendored and amalgamated files below the sources, and
+   * `.gitattributes`' documentation as docs (`fileAuthorship`; default
+   * true). False ranks every file by its path's kind alone, for a
+   * benchmark's before and after on one index.
+   */
+  setAside?: boolean;
 }
+
+const NO_AUTHORSHIP: FileAuthorship = {
+  setAside: new Map(),
+  documentation: new Map(),
+};
 
 // Counterparts depend on the paths alone: found once per index, however many
 // questions it answers.
@@ -118,7 +130,8 @@ export function* rankChunksSteps(
   );
   yield;
 
-  const authorship = fileAuthorship(index);
+  const authorship =
+    options.setAside === false ? NO_AUTHORSHIP : fileAuthorship(index);
   yield;
   const kindFactor = index.files.map(
     (f) =>

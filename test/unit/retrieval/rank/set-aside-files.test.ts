@@ -166,6 +166,14 @@ describe("ranking set-aside files", () => {
     expect(sum).toBeCloseTo(man.score, 6);
   });
 
+  it("ranks every file by its path's kind alone with setAside: false (a benchmark's before)", () => {
+    const { ranked } = rankChunks(index, analyzeQuery(question), {
+      setAside: false,
+    });
+    const man = ranked.find((r) => r.chunk.path === "man/lib.1")!;
+    expect(man.why.some((w) => w.kind === "set-aside")).toBe(false);
+  });
+
   it("does not set aside a file the question names (a stack frame in the amalgamation)", () => {
     const { ranked } = rankChunks(
       index,
