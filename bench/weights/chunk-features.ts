@@ -51,7 +51,8 @@ export function chunkFeatures(
   let factorPoints = 0;
   let copy = 0;
   for (const w of ranked.why) {
-    if (w.kind === "file-kind") factorPoints += w.points;
+    if (w.kind === "file-kind" || w.kind === "set-aside")
+      factorPoints += w.points;
     else if (w.kind === "copy") copy += w.points;
     else {
       beforeFactor += w.points;

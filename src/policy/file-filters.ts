@@ -1,6 +1,12 @@
 import { syntaxLanguageForPath } from "../text/syntax-language-for-path.js";
 import { isSecretPath } from "./secret-files.js";
 import { extensionOf } from "../text/languages.js";
+import {
+  BUILD_OUTPUT_DIRS,
+  LOCK_FILES,
+  MINIFIED_NAME,
+  VENDORED_DIRS,
+} from "./generated-paths.js";
 
 /** Why a file is left out of retrieval; `undefined` means it is read. */
 export type SkipReason =
@@ -46,31 +52,6 @@ const BINARY = new Set(
 // Text formats that are data, not anything a question about code is answered
 // from: vector images, translation catalogues, notebooks with their outputs.
 const DATA = new Set(["svg", "po", "pot", "ipynb"]);
-// Third-party code copied into the tree: answers about it belong upstream.
-// "extern"/"cextern"/"external" is the C and Python convention for bundled libraries.
-const VENDORED =
-  /(?:^|\/)(?:node_modules|_?vendor|vendored|third[-_]?party|3rd[-_]?party|c?extern|externals?|bower_components|site-packages|\.venv|venv|\.tox|\.git)\//i;
-// Build output and caches.
-const GENERATED =
-  /(?:^|\/)(?:dist|build|out|coverage|\.next|\.nuxt|__pycache__|\.mypy_cache|\.pytest_cache|htmlcov)\//;
-const LOCK_FILES = new Set([
-  "package-lock.json",
-  "npm-shrinkwrap.json",
-  "yarn.lock",
-  "pnpm-lock.yaml",
-  "bun.lockb",
-  "poetry.lock",
-  "pipfile.lock",
-  "cargo.lock",
-  "gemfile.lock",
-  "composer.lock",
-  "go.sum",
-  "uv.lock",
-  "pdm.lock",
-  "flake.lock",
-  "mix.lock",
-]);
-const MINIFIED = /\.min\.(?:js|css|mjs)$|\.(?:js|css)\.map$|\.bundle\.js$/i;
 
 /**
  * Decides from a tree entry alone whether retrieval reads a file, so skipped
@@ -90,10 +71,10 @@ export function skipReason(
   const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
   // Never read, whatever a question asks (docs/architecture/overview.md, "Security model").
   if (isSecretPath(path) || options.exclude?.(path)) return "secret";
-  if (VENDORED.test(path)) return "vendored";
-  if (GENERATED.test(path)) return "generated";
+  if (VENDORED_DIRS.test(path)) return "vendored";
+  if (BUILD_OUTPUT_DIRS.test(path)) return "generated";
   if (LOCK_FILES.has(name)) return "lock-file";
-  if (MINIFIED.test(name)) return "minified";
+  if (MINIFIED_NAME.test(name)) return "minified";
   const ext = extensionOf(path);
   if (BINARY.has(ext)) return "binary";
   if (DATA.has(ext)) return "data";

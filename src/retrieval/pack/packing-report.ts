@@ -81,6 +81,17 @@ export function packingReport(
     parts.push(
       `Shown: ${files.map((f) => `${f.path} (${formatRanges(f.ranges)})`).join("; ")}.`,
     );
+  const setAside = setAsideFiles(input.ranked.slice(0, o.maxCandidates));
+  if (setAside.length > 0)
+    parts.push(
+      `Ranked below the sources, as written by a tool or copied in: ${setAside
+        .slice(0, MAX_SET_ASIDE_NAMED)
+        .map((s) => `${s.path} (${s.why})`)
+        .join("; ")}` +
+        (setAside.length > MAX_SET_ASIDE_NAMED
+          ? `; and ${setAside.length - MAX_SET_ASIDE_NAMED} more.`
+          : "."),
+    );
   return {
     text,
     mode: "ranked-chunks",
@@ -92,8 +103,30 @@ export function packingReport(
     note: parts.join(" "),
     pieces: [...placed.map((p) => p.piece), ...map.map((l) => l.piece)],
     files,
+    ...(setAside.length > 0 ? { setAside } : {}),
     encoding: input.tokenCounter.encodingName,
   };
+}
+
+// Set-aside files the note names; the report's `setAside` lists them all.
+const MAX_SET_ASIDE_NAMED = 5;
+
+/**
+ * The files among the candidates that ranking set aside (a "set-aside"
+ * contribution: generated, vendored or amalgamated), in rank order, each
+ * with its reason.
+ */
+function setAsideFiles(
+  ranked: PackInput["ranked"],
+): NonNullable<PackedContext["setAside"]> {
+  const found = new Map<string, string>();
+  for (const r of ranked) {
+    if (found.has(r.chunk.path)) continue;
+    const reason = r.why.find((w) => w.kind === "set-aside");
+    // "generated: first lines say … ×0.25": the reason without the factor.
+    if (reason) found.set(r.chunk.path, reason.detail.replace(/ ×[\d.]+$/, ""));
+  }
+  return [...found].map(([path, why]) => ({ path, why }));
 }
 
 /**

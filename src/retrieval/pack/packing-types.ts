@@ -120,5 +120,11 @@ export interface PackedContext {
     ranges: Array<[number, number]>;
     tokens: number;
   }>;
+  /**
+   * Candidate files ranking put below the sources (generated, vendored or
+   * amalgamated: see docs/architecture/retrieval.md, 'Generated, vendored
+   * and amalgamated files'), in rank order, with why. Absent: none.
+   */
+  setAside?: Array<{ path: string; why: string }>;
   encoding: string;
 }

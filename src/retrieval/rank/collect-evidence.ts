@@ -21,7 +21,8 @@ export interface ScoreContribution {
     | "defines"
     | "caller"
     | "copy"
-    | "file-kind";
+    | "file-kind"
+    | "set-aside";
   /** Human-readable: `"quantity_input" (codeSpan, ×1 in chunk)`, `path astropy/units/decorators.py`. */
   detail: string;
   points: number;

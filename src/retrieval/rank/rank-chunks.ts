@@ -12,7 +12,12 @@ import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { EvidenceWeights } from "./evidence-weights.js";
 import { FITTED_WEIGHTS } from "./fitted-weights.js";
-import { CHANGELOG_FACTOR, FILE_KIND_FACTORS } from "./rank-weights.js";
+import {
+  CHANGELOG_FACTOR,
+  FILE_KIND_FACTORS,
+  SET_ASIDE_FACTOR,
+} from "./rank-weights.js";
+import { fileAuthorship, type FileAuthorship } from "./set-aside-files.js";
 import { relatedEvidence } from "./related-evidence.js";
 import { scoreTerms, type ScoredTerm } from "./score-terms.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
@@ -42,7 +47,19 @@ export interface RankOptions {
   fileKindFactors?: Partial<Record<FileKind, number>>;
   /** How much each kind of evidence counts (default FITTED_WEIGHTS; a benchmark tries others). */
   weights?: EvidenceWeights;
+  /**
+   * Rank generated, vendored and amalgamated files below the sources, and
+   * `.gitattributes`' documentation as docs (`fileAuthorship`; default
+   * true). False ranks every file by its path's kind alone, for a
+   * benchmark's before and after on one index.
+   */
+  setAside?: boolean;
 }
+
+const NO_AUTHORSHIP: FileAuthorship = {
+  setAside: new Map(),
+  documentation: new Map(),
+};
 
 // Counterparts depend on the paths alone: found once per index, however many
 // questions it answers.
@@ -113,10 +130,22 @@ export function* rankChunksSteps(
   );
   yield;
 
-  const fileFactor = index.files.map(
+  const authorship =
+    options.setAside === false ? NO_AUTHORSHIP : fileAuthorship(index);
+  yield;
+  const kindFactor = index.files.map(
     (f) =>
-      (factors[f.kind] ?? 1) * (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
+      (factors[authorship.documentation.has(f.id) ? "docs" : f.kind] ?? 1) *
+      (isChangelog(f.path) ? CHANGELOG_FACTOR : 1),
   );
+  // A file the question names is what it asks about, whoever wrote it.
+  const asideFactor = index.files.map((f) =>
+    authorship.setAside.has(f.id) &&
+    !fileReasons.get(f.id)?.some((r) => r.kind === "place")
+      ? SET_ASIDE_FACTOR
+      : 1,
+  );
+  const fileFactor = kindFactor.map((k, f) => k * (asideFactor[f] as number));
   const raw = new Float64Array(n);
   const final = new Float64Array(n);
   for (let c = 0; c < n; c++) {
@@ -140,7 +169,7 @@ export function* rankChunksSteps(
     final[c] =
       (raw[c] as number) * (fileFactor[index.chunkFile[c] as number] as number);
   }
-  const copied = shareAmongCopies(index, final);
+  const copied = shareAmongCopies(index, final, asideFactor);
   yield;
   const candidates: number[] = [];
   for (let c = 0; c < n; c++) if ((final[c] as number) > 0) candidates.push(c);
@@ -182,15 +211,23 @@ export function* rankChunksSteps(
       ...(chunkReasons.get(c) ?? []),
       ...(related.get(c) ?? []),
     );
-    const factor = fileFactor[f] as number;
-    if (factor !== 1) {
-      const raw = why.reduce((sum, w) => sum + w.points, 0);
+    const raw = why.reduce((sum, w) => sum + w.points, 0);
+    const kind = kindFactor[f] as number;
+    const marked = authorship.documentation.get(f);
+    if (kind !== 1)
       why.push({
         kind: "file-kind",
-        detail: `${index.files[f]?.kind} file ×${factor}`,
-        points: raw * (factor - 1),
+        detail: `${marked ? `docs (.gitattributes ${marked})` : index.files[f]?.kind} file ×${kind}`,
+        points: raw * (kind - 1),
       });
-    }
+    const aside = asideFactor[f] as number;
+    const reason = authorship.setAside.get(f);
+    if (aside !== 1 && reason)
+      why.push({
+        kind: "set-aside",
+        detail: `${reason.kind}: ${reason.why} ×${aside}`,
+        points: raw * kind * (aside - 1),
+      });
     const copy = copied.get(c);
     if (copy) why.push(copy);
     return {
@@ -206,9 +243,15 @@ export function* rankChunksSteps(
 /**
  * Raises every copy of a text to the best copy's score (in place), with the
  * reason: the same code is as relevant in the single header as in the file
- * it was built from, whichever the question's words matched as a whole.
+ * it was built from, whichever the question's words matched as a whole. A
+ * copy in a set-aside file (`asideFactor` below 1) rises to that share of
+ * it, so it stays below the source.
  */
-function shareAmongCopies(index: RepositoryIndex, final: Float64Array) {
+function shareAmongCopies(
+  index: RepositoryIndex,
+  final: Float64Array,
+  asideFactor: readonly number[],
+) {
   const { groups, core } = chunkCopies(index);
   const reasons = new Map<number, ScoreContribution>();
   for (const group of groups) {
@@ -221,13 +264,15 @@ function shareAmongCopies(index: RepositoryIndex, final: Float64Array) {
     const [a, b] = core.get(best) as [number, number];
     for (const c of group) {
       const own = final[c] as number;
-      if (own >= top || index.chunkFile[c] === index.chunkFile[best]) continue;
+      const f = index.chunkFile[c] as number;
+      const target = top * (asideFactor[f] as number);
+      if (own >= target || f === index.chunkFile[best]) continue;
       reasons.set(c, {
         kind: "copy",
         detail: `same text as ${path}:${a}-${b}`,
-        points: top - own,
+        points: target - own,
       });
-      final[c] = top;
+      final[c] = target;
     }
   }
   return reasons;

@@ -34,6 +34,15 @@ export const FILE_KIND_FACTORS: Readonly<Record<FileKind, number>> = {
   data: 0.5,
 };
 
+/**
+ * Files a tool wrote or copied in (`fileAuthorship`: generated, vendored,
+ * amalgamated) rank below the sources they come from: fixes are made in the
+ * sources, and a generated man page or single header matches the question's
+ * words as well as what it was built from. Not applied to a file the
+ * question names (a path, a stack frame).
+ */
+export const SET_ASIDE_FACTOR = 0.25;
+
 /** Change logs mention every name ever fixed; they answer nothing themselves. */
 export const CHANGELOG_FACTOR = 0.3;
 

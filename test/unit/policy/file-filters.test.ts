@@ -17,6 +17,9 @@ describe("skipReason", () => {
     ["package-lock.json", "lock-file"],
     ["sub/poetry.lock", "lock-file"],
     ["static/app.min.js", "minified"],
+    // Linguist's vendor.yml: "(\\.|-)min\\.(js|css)$"; generated.rb's go_lock?.
+    ["static/chart-min.css", "minified"],
+    ["Gopkg.lock", "lock-file"],
     ["img/logo.png", "binary"],
     ["docs/diagram.svg", "data"],
     ["locale/fr/LC_MESSAGES/app.po", "data"],
