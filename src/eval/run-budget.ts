@@ -8,7 +8,14 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
-import type { BudgetRun, SystemRun } from "./result-types.js";
+import { answerConfidence } from "../retrieval/confidence/answer-confidence.js";
+import {
+  ANSWER_PLACES,
+  selectPlaces,
+} from "../retrieval/rank/select-places.js";
+import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
+import type { QueryAnalysis } from "../retrieval/query/query-analysis.js";
+import type { BudgetRun, GateRun, SystemRun } from "./result-types.js";
 import {
   checkAgainstPieces,
   shownLines,
@@ -26,6 +33,8 @@ export interface BudgetRunInput {
   linesOf: (path: string) => string[] | undefined;
   /** Scores a context on the gold (`goldScorer`). */
   scores: (shown: ShownLines) => Pick<SystemRun, "score" | "codeScore">;
+  /** The files the fix changed: the gate is right when a shown place is in one. */
+  goldFiles: readonly string[];
   /** The baseline's ranking (`rankBaseline`). */
   top: readonly string[];
   mapShare?: number;
@@ -49,7 +58,7 @@ export interface BudgetRunInput {
 export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const { now, sample } = input;
   let t = now();
-  const { context } = input.retrieveContext({
+  const { context, query, ranked } = input.retrieveContext({
     files: input.files,
     index: input.index,
     question: input.question,
@@ -79,6 +88,7 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const baselineMs = now() - t;
   return {
     budget,
+    gate: gateRun(query, ranked, input.goldFiles),
     systems: {
       askcode,
       bm25: bm25Run,
@@ -87,6 +97,17 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     askcodeMs,
     baselineMs,
   };
+}
+
+function gateRun(
+  query: QueryAnalysis,
+  ranked: readonly RankedChunk[],
+  goldFiles: readonly string[],
+): GateRun {
+  const { score, signals } = answerConfidence({ query, ranked });
+  const places = selectPlaces(ranked, ANSWER_PLACES).map((p) => p.chunk.path);
+  const gold = new Set(goldFiles);
+  return { score, signals, places, hit: places.some((p) => gold.has(p)) };
 }
 
 function baselineRun(
