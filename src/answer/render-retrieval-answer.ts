@@ -90,7 +90,10 @@ export function renderRetrievalAnswer(
   input: RetrievalAnswerInput,
 ): Promise<RenderedComment> {
   const { retrieved, repository } = input;
-  const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? ANSWER_PLACES);
+  const places = selectPlaces(
+    retrieved.ranked,
+    input.maxPlaces ?? ANSWER_PLACES,
+  );
   const out: string[] = input.note ? [input.note, ""] : [];
   if (input.placesOnly && places.length > 0)
     // A list of links, each with why it matched: nothing to read past.
