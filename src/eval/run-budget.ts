@@ -8,13 +8,14 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
-import { answerConfidence } from "../retrieval/confidence/answer-confidence.js";
+import {
+  answerConfidence,
+  type ConfidenceEvidence,
+} from "../retrieval/confidence/answer-confidence.js";
 import {
   ANSWER_PLACES,
   selectPlaces,
 } from "../retrieval/rank/select-places.js";
-import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
-import type { QueryAnalysis } from "../retrieval/query/query-analysis.js";
 import type { BudgetRun, GateRun, SystemRun } from "./result-types.js";
 import {
   checkAgainstPieces,
@@ -58,7 +59,7 @@ export interface BudgetRunInput {
 export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const { now, sample } = input;
   let t = now();
-  const { context, query, ranked } = input.retrieveContext({
+  const { context, query, ranked, index } = input.retrieveContext({
     files: input.files,
     index: input.index,
     question: input.question,
@@ -88,7 +89,18 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const baselineMs = now() - t;
   return {
     budget,
-    gate: gateRun(query, ranked, input.goldFiles),
+    gate: gateRun(
+      {
+        query,
+        ranked,
+        repository: {
+          files: index.files.length,
+          chunks: index.chunks.length,
+          chunksMatched: context.chunksAvailable,
+        },
+      },
+      input.goldFiles,
+    ),
     systems: {
       askcode,
       bm25: bm25Run,
@@ -100,12 +112,13 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
 }
 
 function gateRun(
-  query: QueryAnalysis,
-  ranked: readonly RankedChunk[],
+  evidence: ConfidenceEvidence,
   goldFiles: readonly string[],
 ): GateRun {
-  const { score, signals } = answerConfidence({ query, ranked });
-  const places = selectPlaces(ranked, ANSWER_PLACES).map((p) => p.chunk.path);
+  const { score, signals } = answerConfidence(evidence);
+  const places = selectPlaces(evidence.ranked, ANSWER_PLACES).map(
+    (p) => p.chunk.path,
+  );
   const gold = new Set(goldFiles);
   return { score, signals, places, hit: places.some((p) => gold.has(p)) };
 }

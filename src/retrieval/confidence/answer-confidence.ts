@@ -1,7 +1,10 @@
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import { ANSWER_PLACES, selectPlaces } from "../rank/select-places.js";
-import { confidenceSignals } from "./confidence-signals.js";
+import {
+  confidenceSignals,
+  type RankedRepository,
+} from "./confidence-signals.js";
 import { FITTED_GATE } from "./fitted-gate.js";
 import { gateScore, type GateModel } from "./gate-model.js";
 
@@ -18,6 +21,12 @@ export interface ConfidenceEvidence {
   query: QueryAnalysis;
   /** Best first, as ranking returns them. */
   ranked: readonly RankedChunk[];
+  /**
+   * How much was ranked: `{ files: built.index.files.length, chunks:
+   * built.index.chunks.length, chunksMatched: built.context.chunksAvailable }`.
+   * The model is fitted with it; without it the score errs toward silence.
+   */
+  repository?: RankedRepository;
 }
 
 /**
@@ -43,9 +52,14 @@ export function answerConfidence(
   evidence: ConfidenceEvidence,
   model: Pick<GateModel, "intercept" | "weights"> = FITTED_GATE,
 ): AnswerConfidence {
-  const { query, ranked } = evidence;
+  const { query, ranked, repository } = evidence;
   const places = selectPlaces(ranked, ANSWER_PLACES);
-  const signals = confidenceSignals({ query, ranked, places });
+  const signals = confidenceSignals({
+    query,
+    ranked,
+    places,
+    ...(repository ? { repository } : {}),
+  });
   if (ranked.length === 0) return { score: 0, signals };
   return { score: gateScore(model, signals), signals };
 }

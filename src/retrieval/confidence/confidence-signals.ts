@@ -20,7 +20,15 @@ import type { ScoreContribution } from "../rank/collect-evidence.js";
  *   definition or phrase evidence rather than word matches;
  * - `placesAgree`: the share of the shown places in the best place's file;
  * - `termsCovered`: the share of the question's term weight the best chunk
- *   matches.
+ *   matches;
+ * - `smallRepository`: 1 − log10(files) / 5 (1 for one file, 0 from 100,000
+ *   files): five places are likelier to hit in a small repository;
+ * - `fewMatched`: −log10 of the share of the repository's chunks with any
+ *   evidence at all, over 3 (0 when all match, 1 at a thousandth): a
+ *   question whose words are everywhere matches most of them.
+ * The last two read `repository`; without it they are 0, the values of a
+ * huge repository and a question matching everything, so the score errs
+ * toward silence.
  */
 export const CONFIDENCE_SIGNALS = [
   "margin",
@@ -35,10 +43,22 @@ export const CONFIDENCE_SIGNALS = [
   "bestEvidence",
   "placesAgree",
   "termsCovered",
+  "smallRepository",
+  "fewMatched",
 ] as const;
 
 export type ConfidenceSignal = (typeof CONFIDENCE_SIGNALS)[number];
 export type ConfidenceSignals = Record<ConfidenceSignal, number>;
+
+/** The size of what was ranked, as `retrieveContext` knows it. */
+export interface RankedRepository {
+  /** Files in the index. */
+  files: number;
+  /** Chunks in the index. */
+  chunks: number;
+  /** Chunks with any evidence (`Ranking.available`, `PackedContext.chunksAvailable`). */
+  chunksMatched: number;
+}
 
 // How many files after the best one make up "the rest" it must stand above.
 const RUNNERS_UP = 4;
@@ -65,8 +85,9 @@ export function confidenceSignals(input: {
   ranked: readonly RankedChunk[];
   /** The places an answer shows (`selectPlaces`), best first. */
   places: readonly RankedChunk[];
+  repository?: RankedRepository;
 }): ConfidenceSignals {
-  const { query, ranked, places } = input;
+  const { query, ranked, places, repository } = input;
   const best = ranked[0];
   const fileScores = bestScorePerFile(ranked);
   const [top = 0, second = 0, ...rest] = fileScores;
@@ -101,6 +122,19 @@ export function confidenceSignals(input: {
         : places.filter((p) => p.chunk.path === bestFile).length /
           places.length,
     termsCovered: shareCovered(query, best),
+    smallRepository:
+      repository && repository.files > 0
+        ? 1 - Math.min(1, Math.log10(repository.files) / 5)
+        : 0,
+    fewMatched:
+      repository && repository.chunks > 0 && ranked.length > 0
+        ? Math.min(
+            1,
+            -Math.log10(
+              Math.max(1e-3, repository.chunksMatched / repository.chunks),
+            ) / 3,
+          )
+        : 0,
   };
 }
 
