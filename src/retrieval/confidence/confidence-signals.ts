@@ -128,11 +128,15 @@ export function confidenceSignals(input: {
         : 0,
     fewMatched:
       repository && repository.chunks > 0 && ranked.length > 0
-        ? Math.min(
-            1,
-            -Math.log10(
-              Math.max(1e-3, repository.chunksMatched / repository.chunks),
-            ) / 3,
+        ? // (max with 0: all matched is log 0, which negates to −0)
+          Math.max(
+            0,
+            Math.min(
+              1,
+              -Math.log10(
+                Math.max(1e-3, repository.chunksMatched / repository.chunks),
+              ) / 3,
+            ),
           )
         : 0,
   };

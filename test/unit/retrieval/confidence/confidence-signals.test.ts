@@ -76,6 +76,30 @@ describe("confidenceSignals", () => {
     expect(Object.values(nothing).every((v) => v === 0)).toBe(true);
   });
 
+  it("reads the repository's size and the share of its chunks matched, and errs toward silence without them", () => {
+    const question = "`retry_failed_upload` attempts";
+    const ranked = rank(question);
+    const input = {
+      query: analyzeQuery(question),
+      ranked,
+      places: selectPlaces(ranked, ANSWER_PLACES),
+    };
+    const small = confidenceSignals({
+      ...input,
+      repository: { files: 10, chunks: 1000, chunksMatched: 1 },
+    });
+    expect(small.smallRepository).toBeCloseTo(0.8);
+    expect(small.fewMatched).toBe(1);
+    const large = confidenceSignals({
+      ...input,
+      repository: { files: 100_000, chunks: 1000, chunksMatched: 1000 },
+    });
+    expect(large.smallRepository).toBe(0);
+    expect(large.fewMatched).toBe(0);
+    const unknown = confidenceSignals(input);
+    expect([unknown.smallRepository, unknown.fewMatched]).toEqual([0, 0]);
+  });
+
   it("keeps every signal within [0, 1]", () => {
     for (const question of [
       "`retry_failed_upload` attempts in pkg/upload.py",
