@@ -21,6 +21,11 @@ import type { ScoreContribution } from "../rank/collect-evidence.js";
  * - `placesAgree`: the share of the shown places in the best place's file;
  * - `termsCovered`: the share of the question's term weight the best chunk
  *   matches;
+ * - `fileAgrees`: the file that matches the question best as a whole (its
+ *   BM25 as one document, the `file` reason) is among the shown places'
+ *   files: two measures of one ranking pointing at one place;
+ * - `pathAgrees`: the same for the file whose path holds the question's
+ *   words best (the `path` reason; 0 when no path does);
  * - `smallRepository`: 1 − log10(files) / 5 (1 for one file, 0 from 100,000
  *   files): five places are likelier to hit in a small repository;
  * - `fewMatched`: −log10 of the share of the repository's chunks with any
@@ -43,6 +48,8 @@ export const CONFIDENCE_SIGNALS = [
   "bestEvidence",
   "placesAgree",
   "termsCovered",
+  "fileAgrees",
+  "pathAgrees",
   "smallRepository",
   "fewMatched",
 ] as const;
@@ -122,6 +129,8 @@ export function confidenceSignals(input: {
         : places.filter((p) => p.chunk.path === bestFile).length /
           places.length,
     termsCovered: shareCovered(query, best),
+    fileAgrees: bestFileBy(ranked, "file", places) ? 1 : 0,
+    pathAgrees: bestFileBy(ranked, "path", places) ? 1 : 0,
     smallRepository:
       repository && repository.files > 0
         ? 1 - Math.min(1, Math.log10(repository.files) / 5)
@@ -197,6 +206,25 @@ function shareCovered(
         .filter((t) => matched.has(t.term))
         .map((t) => ({ points: t.weight })),
     ) / total
+  );
+}
+
+// Whether the file with the most points of one kind of reason is among the places' files.
+function bestFileBy(
+  ranked: readonly RankedChunk[],
+  kind: ScoreContribution["kind"],
+  places: readonly RankedChunk[],
+): boolean {
+  let bestPath: string | undefined;
+  let bestPoints = 0;
+  for (const r of ranked)
+    for (const w of r.why)
+      if (w.kind === kind && w.points > bestPoints) {
+        bestPoints = w.points;
+        bestPath = r.chunk.path;
+      }
+  return (
+    bestPath !== undefined && places.some((p) => p.chunk.path === bestPath)
   );
 }
 

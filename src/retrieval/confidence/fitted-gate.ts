@@ -19,6 +19,8 @@ export const FITTED_GATE: GateModel = {
     bestEvidence: 0,
     placesAgree: 0,
     termsCovered: 0,
+    fileAgrees: 0,
+    pathAgrees: 0,
     smallRepository: 0,
     fewMatched: 0,
   },
