@@ -76,6 +76,14 @@ describe("confidenceSignals", () => {
     expect(Object.values(nothing).every((v) => v === 0)).toBe(true);
   });
 
+  it("sees the file matching best as a whole, and the path holding the question's words, among the shown places", () => {
+    const agreeing = signals("upload retries: `retry_failed_upload` gives up");
+    expect(agreeing.fileAgrees).toBe(1);
+    expect(agreeing.pathAgrees).toBe(1);
+    // No file's path holds a word of this question.
+    expect(signals("`open_url` returns bytes").pathAgrees).toBe(0);
+  });
+
   it("reads the repository's size and the share of its chunks matched, and errs toward silence without them", () => {
     const question = "`retry_failed_upload` attempts";
     const ranked = rank(question);
