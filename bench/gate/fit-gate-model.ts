@@ -1,5 +1,6 @@
 import {
   CONFIDENCE_SIGNALS,
+  type ConfidenceSignal,
   type ConfidenceSignals,
 } from "../../src/retrieval/confidence/confidence-signals.js";
 import type { GateModel } from "../../src/retrieval/confidence/gate-model.js";
@@ -30,18 +31,21 @@ export interface GateFit {
  */
 export function fitGateModel(
   examples: readonly GateExample[],
-  options: { l2?: number; iterations?: number } = {},
+  options: {
+    l2?: number;
+    iterations?: number;
+    /** Only these signals are fitted; the others weigh 0 (default: all). */
+    signals?: readonly ConfidenceSignal[];
+  } = {},
 ): GateFit {
   if (examples.length === 0)
     throw new Error(
       "fitGateModel: no example to fit (no run recorded the gate's signals)",
     );
   const l2 = options.l2 ?? 0.01;
-  const p = CONFIDENCE_SIGNALS.length + 1;
-  const rows = examples.map((e) => [
-    1,
-    ...CONFIDENCE_SIGNALS.map((s) => e.signals[s] ?? 0),
-  ]);
+  const used = options.signals ?? CONFIDENCE_SIGNALS;
+  const p = used.length + 1;
+  const rows = examples.map((e) => [1, ...used.map((s) => e.signals[s] ?? 0)]);
   const y: number[] = examples.map((e) => (e.hit ? 1 : 0));
   const n = rows.length;
   let beta: number[] = new Array<number>(p).fill(0);
@@ -83,7 +87,10 @@ export function fitGateModel(
       (1 - v) * Math.log(Math.max(1 - q, 1e-12))
     );
   const weights = Object.fromEntries(
-    CONFIDENCE_SIGNALS.map((s, i) => [s, round(beta[i + 1] as number)]),
+    CONFIDENCE_SIGNALS.map((s) => {
+      const i = used.indexOf(s);
+      return [s, i < 0 ? 0 : round(beta[i + 1] as number)];
+    }),
   ) as ConfidenceSignals;
   return {
     model: { intercept: round(beta[0] as number), weights },

@@ -8,6 +8,11 @@ import { benchCommand } from "../parse-bench-command.js";
 import { chooseThreshold } from "../../src/eval/gate-curve.js";
 import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
 import { fitGateModel } from "./fit-gate-model.js";
+import { selectSignals } from "./select-signals.js";
+import {
+  CONFIDENCE_SIGNALS,
+  type ConfidenceSignal,
+} from "../../src/retrieval/confidence/confidence-signals.js";
 import { readGateRun } from "./read-gate-run.js";
 import { FITTED_GATE_PATH, renderFittedGate } from "./render-fitted-gate.js";
 
@@ -18,11 +23,16 @@ recorded (whether each question's shown places hit the fix is the label), then
 chooses the default threshold on the same questions: the lowest whose precision
 is at least --precision. Run bench:swebench on the training part only
 (--split bench/train/split.json --part training) and give its --out here.
+Unless --signals names them, the signals are chosen first by forward selection
+with leave-one-repository-out cross-validation on the same questions, so that
+only signals that order unseen repositories' questions count.
 
   --runs FILE          a bench:swebench --out file of the training part (repeatable)
   --budget N           the budget whose ranking is read (default: each run's first)
   --precision X        the precision the threshold must reach (default 0.9)
   --l2 X               the penalty on the weights (default 0.01)
+  --signals LIST       fit only these signals, comma-separated (default: selected;
+                       one of ${CONFIDENCE_SIGNALS.join(", ")})
   --write              rewrite ${FITTED_GATE_PATH} with the model and threshold
   -h, --help           this text`;
 
@@ -33,6 +43,7 @@ const { values } = benchCommand({
     budget: { type: "string" },
     precision: { type: "string", default: "0.9" },
     l2: { type: "string", default: "0.01" },
+    signals: { type: "string" },
     write: { type: "boolean", default: false },
   },
 });
@@ -50,6 +61,15 @@ const budget = values.budget === undefined ? undefined : Number(values.budget);
 if (!values.runs || values.runs.length === 0)
   fail(`give at least one --runs FILE of the training part\n\n${usage}`);
 
+const named = values.signals?.split(",").map((s) => s.trim());
+const unknown = named?.filter(
+  (s) => !(CONFIDENCE_SIGNALS as readonly string[]).includes(s),
+);
+if (unknown && unknown.length > 0)
+  fail(
+    `--signals: ${unknown.join(", ")} is no signal (${CONFIDENCE_SIGNALS.join(", ")})`,
+  );
+
 const examples = (values.runs ?? []).flatMap((argument) => {
   try {
     const run = readGateRun(argument, budget);
@@ -57,13 +77,24 @@ const examples = (values.runs ?? []).flatMap((argument) => {
       const gate = r.error
         ? undefined
         : r.budgets.find((b) => b.budget === run.budget)?.gate;
-      return gate ? [{ signals: gate.signals, hit: gate.hit }] : [];
+      return gate
+        ? [{ signals: gate.signals, hit: gate.hit, repo: r.repo }]
+        : [];
     });
   } catch (error) {
     return fail((error as Error).message);
   }
 });
-const fit = fitGateModel(examples, { l2 });
+let signals = named as ConfidenceSignal[] | undefined;
+if (!signals) {
+  const steps = selectSignals(examples, { l2 });
+  for (const step of steps)
+    process.stdout.write(
+      `selected ${step.signals.join(", ")}: cross-validated AUC ${step.auc.toFixed(3)}\n`,
+    );
+  signals = steps.at(-1)?.signals ?? [];
+}
+const fit = fitGateModel(examples, { l2, signals });
 const points = examples.map((e) => ({
   score: gateScore(fit.model, e.signals),
   hit: e.hit,
@@ -90,6 +121,7 @@ if (values.write) {
         ? [`--precision ${values.precision}`]
         : []),
       ...(values.l2 !== "0.01" ? [`--l2 ${values.l2}`] : []),
+      ...(values.signals ? [`--signals ${values.signals}`] : []),
       "--write",
     ].join(" ");
     writeFileSync(

@@ -27,6 +27,16 @@ describe("fitGateModel", () => {
     ).toBeLessThan(a.model.weights.namesDeclared);
   });
 
+  it("fits only the signals it is given, the others weighing 0", () => {
+    const both = examples.map((e, i) => ({
+      ...e,
+      signals: { ...e.signals, margin: i % 3 === 0 ? 1 : 0 },
+    }));
+    const { model } = fitGateModel(both, { signals: ["margin"] });
+    expect(model.weights.namesDeclared).toBe(0);
+    expect(model.weights.margin).not.toBe(0);
+  });
+
   it("refuses to fit nothing, saying why", () => {
     expect(() => fitGateModel([])).toThrow(/no example to fit/);
   });
