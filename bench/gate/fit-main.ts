@@ -30,6 +30,7 @@ only signals that order unseen repositories' questions count.
   --runs FILE          a bench:swebench --out file of the training part (repeatable)
   --budget N           the budget whose ranking is read (default: each run's first)
   --precision X        the precision the threshold must reach (default 0.9)
+  --min-answered N     the threshold must answer at least N questions (default 20)
   --l2 X               the penalty on the weights (default 0.01)
   --signals LIST       fit only these signals, comma-separated (default: selected;
                        one of ${CONFIDENCE_SIGNALS.join(", ")})
@@ -43,6 +44,7 @@ const { values } = benchCommand({
     budget: { type: "string" },
     precision: { type: "string", default: "0.9" },
     l2: { type: "string", default: "0.01" },
+    "min-answered": { type: "string", default: "20" },
     signals: { type: "string" },
     write: { type: "boolean", default: false },
   },
@@ -57,6 +59,11 @@ if (!(minPrecision > 0 && minPrecision <= 1))
   fail(`--precision must be a share in (0, 1], got "${values.precision}"`);
 const l2 = Number(values.l2);
 if (!(l2 >= 0)) fail(`--l2 must be a number ≥ 0, got "${values.l2}"`);
+const minAnswered = Number(values["min-answered"]);
+if (!(Number.isInteger(minAnswered) && minAnswered >= 1))
+  fail(
+    `--min-answered must be a whole number ≥ 1, got "${values["min-answered"]}"`,
+  );
 const budget = values.budget === undefined ? undefined : Number(values.budget);
 if (!values.runs || values.runs.length === 0)
   fail(`give at least one --runs FILE of the training part\n\n${usage}`);
@@ -99,7 +106,7 @@ const points = examples.map((e) => ({
   score: gateScore(fit.model, e.signals),
   hit: e.hit,
 }));
-const chosen = chooseThreshold(points, { minPrecision, minAnswered: 20 });
+const chosen = chooseThreshold(points, { minPrecision, minAnswered });
 process.stdout.write(
   `${fit.examples} questions, ${fit.hits} hits; log-loss ${fit.loss.baseRate.toFixed(4)} (base rate) → ${fit.loss.fitted.toFixed(4)} (fitted)\n` +
     `intercept ${fit.model.intercept}\n` +
@@ -109,7 +116,7 @@ process.stdout.write(
     "\n" +
     (chosen
       ? `threshold ${chosen.threshold}: precision ${(100 * chosen.precision).toFixed(1)}%, coverage ${(100 * chosen.coverage).toFixed(1)}% (${chosen.answered} answered)\n`
-      : `no threshold reaches precision ${minPrecision} with 20 questions answered\n`),
+      : `no threshold reaches precision ${minPrecision} with ${minAnswered} questions answered\n`),
 );
 if (values.write) {
   if (!chosen) fail(`not written: no threshold to ship`);
@@ -122,6 +129,9 @@ if (values.write) {
         : []),
       ...(values.l2 !== "0.01" ? [`--l2 ${values.l2}`] : []),
       ...(values.signals ? [`--signals ${values.signals}`] : []),
+      ...(values["min-answered"] !== "20"
+        ? [`--min-answered ${values["min-answered"]}`]
+        : []),
       "--write",
     ].join(" ");
     writeFileSync(
