@@ -21,7 +21,8 @@ signals each run recorded are scored again with the shipped model
 
   --runs [NAME=]FILE   a bench:swebench --out file (repeatable; NAME heads its columns)
   --budget N           the budget whose ranking is read (default: each run's first)
-  --step X             thresholds from 0 by X (default 0.05)
+  --step X             thresholds by X (default 0.05)
+  --from X             the first threshold (default 0)
   -h, --help           this text`;
 
 const { values } = benchCommand({
@@ -30,6 +31,7 @@ const { values } = benchCommand({
     runs: { type: "string", multiple: true },
     budget: { type: "string" },
     step: { type: "string", default: "0.05" },
+    from: { type: "string", default: "0" },
   },
 });
 
@@ -40,6 +42,9 @@ const fail = (message: string): never => {
 const step = Number(values.step);
 if (!(step > 0 && step <= 1))
   fail(`--step must be a number in (0, 1], got "${values.step}"`);
+const from = Number(values.from);
+if (!(from >= 0 && from < 1))
+  fail(`--from must be a number in [0, 1), got "${values.from}"`);
 const budget = values.budget === undefined ? undefined : Number(values.budget);
 if (budget !== undefined && !Number.isInteger(budget))
   fail(`--budget must be a whole number of tokens, got "${values.budget}"`);
@@ -61,10 +66,14 @@ const sets = (values.runs ?? []).map((argument) => {
     return fail((error as Error).message);
   }
 });
+// Rounded to hundredths so that 0.1 × 3 reads 0.3 and matches a threshold of 0.3.
 const thresholds =
-  step === 0.05
+  step === 0.05 && from === 0
     ? CURVE_THRESHOLDS
-    : Array.from({ length: Math.floor(1 / step) }, (_, i) => i * step);
+    : Array.from(
+        { length: Math.floor((1 - from) / step + 1e-9) },
+        (_, i) => Math.round((from + i * step) * 100) / 100,
+      );
 process.stdout.write(
   renderGateTable(sets, thresholds, FITTED_GATE.threshold) +
     "\n\n" +

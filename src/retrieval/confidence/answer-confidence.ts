@@ -32,8 +32,9 @@ export interface ConfidenceEvidence {
 /**
  * The score at or above which askcode answers a question nobody asked it
  * (a repository may move it): chosen on the training set's training part
- * as the lowest threshold whose precision there is at least 90 %
- * (docs/benchmark.md gives the curve on every set).
+ * as the lowest threshold whose precision there reaches the target
+ * `fit:gate` was given (`fitted-gate.ts` says which and what it gave;
+ * docs/benchmark.md gives the curve on every set).
  */
 export const DEFAULT_CONFIDENCE_THRESHOLD = FITTED_GATE.threshold;
 
