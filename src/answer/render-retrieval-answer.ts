@@ -21,7 +21,10 @@ import {
   type AnswerCommentInput,
   type RenderedComment,
 } from "./render-answer-comment.js";
-import { selectPlaces } from "./select-places.js";
+import {
+  ANSWER_PLACES,
+  selectPlaces,
+} from "../retrieval/rank/select-places.js";
 
 export interface RetrievalAnswerInput {
   /** The retrieval result (`buildContext`'s): its ranking gives the places, its packed context the details. */
@@ -33,7 +36,7 @@ export interface RetrievalAnswerInput {
       Partial<Pick<PackedContext, "pieces">>;
   };
   repository: RepositoryAtSha;
-  /** Places listed (default 5). */
+  /** Places listed (default ANSWER_PLACES, 5). */
   maxPlaces?: number;
   /** Lines of excerpt per place (default 8). */
   excerptLines?: number;
@@ -87,7 +90,10 @@ export function renderRetrievalAnswer(
   input: RetrievalAnswerInput,
 ): Promise<RenderedComment> {
   const { retrieved, repository } = input;
-  const places = selectPlaces(retrieved.ranked, input.maxPlaces ?? 5);
+  const places = selectPlaces(
+    retrieved.ranked,
+    input.maxPlaces ?? ANSWER_PLACES,
+  );
   const out: string[] = input.note ? [input.note, ""] : [];
   if (input.placesOnly && places.length > 0)
     // A list of links, each with why it matched: nothing to read past.

@@ -3,7 +3,7 @@ import {
   selectAlsoRelevant,
   type AlsoRelevant,
 } from "../answer/select-also-relevant.js";
-import { selectPlaces } from "../answer/select-places.js";
+import { selectPlaces } from "../retrieval/rank/select-places.js";
 import type { BuiltContext } from "../retrieval/build-context.js";
 import type { OutsideDependency } from "../retrieval/dependencies/find-outside-dependencies.js";
 import type { PackedContext } from "../retrieval/pack/packing-types.js";

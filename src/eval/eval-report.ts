@@ -1,3 +1,5 @@
+import { DEFAULT_CONFIDENCE_THRESHOLD } from "../retrieval/confidence/answer-confidence.js";
+import { gateCurve, gatePoints, type GateCurveRow } from "./gate-curve.js";
 import { percentileOf } from "./percentile.js";
 import type { HistorySkip } from "./questions-from-history.js";
 import type { InstanceResult } from "./result-types.js";
@@ -46,6 +48,20 @@ export interface EvalReport {
     goldFiles: number;
     goldExcluded: number;
   };
+  /**
+   * The confidence gate on these questions, so a maintainer can choose the
+   * threshold for unasked answers: per threshold, the questions it would
+   * answer and how many of those answers' shown places hold a changed file
+   * (ranking is the same at every budget: read at the first).
+   */
+  gate: {
+    /** Questions with a gate score (failed ones left out), and those whose shown places hit. */
+    questions: number;
+    hits: number;
+    /** The shipped default, always among the curve's thresholds. */
+    threshold: number;
+    curve: GateCurveRow[];
+  };
   /** Per question, the median in ms. */
   medians: {
     readMs: number;
@@ -72,10 +88,20 @@ export interface EvalReportInput {
   wallMs: number;
 }
 
+// 0 to 0.9 by 0.1, 0.95, and the default: enough to choose a threshold by.
+const EVAL_THRESHOLDS = [
+  ...new Set([
+    ...Array.from({ length: 10 }, (_, i) => i / 10),
+    0.95,
+    DEFAULT_CONFIDENCE_THRESHOLD,
+  ]),
+].sort((a, b) => a - b);
+
 /**
  * The figures of an `askcode eval` run: recall per budget per language and in
- * total (failed questions left out, as `summarize` does), what the exclude
- * rules hid, and the median cost of one question.
+ * total (failed questions left out, as `summarize` does), the confidence
+ * gate's coverage and precision per threshold, what the exclude rules hid,
+ * and the median cost of one question.
  *
  * @example
  * buildEvalReport({ repository: ".", ref: "HEAD", sha, budgets: [8000, 13000], codeBudgets: [8000, 13000], history, results, excluded, wallMs: 95_000 })
@@ -113,6 +139,7 @@ export function buildEvalReport(input: EvalReportInput): EvalReport {
     };
   };
   const median = (values: number[]) => percentileOf(values, 50);
+  const points = gatePoints(results, input.codeBudgets[0] ?? 0);
   return {
     repository: input.repository,
     ref: input.ref,
@@ -143,6 +170,12 @@ export function buildEvalReport(input: EvalReportInput): EvalReport {
       fromConfig: input.excluded.filter((e) => e.fromConfig).length,
       goldFiles: ok.reduce((n, r) => n + r.gold.files.length, 0),
       goldExcluded: ok.reduce((n, r) => n + (r.gold.excluded?.length ?? 0), 0),
+    },
+    gate: {
+      questions: points.length,
+      hits: points.filter((p) => p.hit).length,
+      threshold: DEFAULT_CONFIDENCE_THRESHOLD,
+      curve: gateCurve(points, EVAL_THRESHOLDS),
     },
     medians: {
       readMs: median(ok.map((r) => r.timings.readMs)),

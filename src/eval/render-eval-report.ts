@@ -55,6 +55,9 @@ export function renderEvalReport(report: EvalReport): string {
     "changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over",
     "the same files (BM25 over the language's non-test files, whole files in rank order).",
     ...codeShareLine(report),
+    "",
+    ...gateLines(report),
+    "",
     exclude.patterns.length === 0
       ? "exclude_paths: none."
       : `exclude_paths: ${exclude.patterns.map((p) => `\`${p}\``).join(", ")}` +
@@ -68,6 +71,27 @@ export function renderEvalReport(report: EvalReport): string {
     ...report.failed.map((f) => `Failed: ${f.id}: ${f.error}`),
     "",
   ].join("\n");
+}
+
+// The gate's curve, for choosing `unasked.threshold`: each row what the
+// gate would have done on these questions at that threshold.
+function gateLines(report: EvalReport): string[] {
+  const { gate } = report;
+  if (gate.questions === 0) return ["Confidence gate: no question was scored."];
+  return [
+    `Confidence gate for unasked answers: the shown places held a changed file in ${gate.hits} of ${gate.questions} questions with no gate.`,
+    markdownTable(
+      ["threshold", "answered", "coverage", "precision"],
+      gate.curve.map((row) => [
+        `${row.threshold.toFixed(2)}${row.threshold === gate.threshold ? " (default)" : ""}`,
+        String(row.answered),
+        percent(row.coverage),
+        row.answered === 0 ? "-" : percent(row.precision),
+      ]),
+    ),
+    "answered: questions scored at or above the threshold (coverage: their share); precision: answered ones whose",
+    "shown places hold a file the commit changed.",
+  ];
 }
 
 // With a model, the code gets a share of each budget: say how much, so the

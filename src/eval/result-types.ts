@@ -21,8 +21,21 @@ export interface SystemRun {
   pieceCheck?: PieceCheck;
 }
 
+/** What the confidence gate saw of one question (`answerConfidence`), and whether it would have been right. */
+export interface GateRun {
+  /** The score with the model the run shipped with; the gate report scores `signals` again with the current one. */
+  score: number;
+  signals: Record<string, number>;
+  /** The files of the places the retrieval-only answer lists (`selectPlaces`), best first. */
+  places: string[];
+  /** Some place is in a file the fix changed. */
+  hit: boolean;
+}
+
 export interface BudgetRun {
   budget: number;
+  /** askcode's ranking as the gate reads it (absent in runs made before the gate). */
+  gate?: GateRun;
   systems: Record<SystemName, SystemRun>;
   /** Wall time of askcode's analyse + rank + pack on the prebuilt index. */
   askcodeMs: number;

@@ -8,7 +8,15 @@ import {
   packWholeFiles,
   type WholeFileFill,
 } from "./baseline/pack-whole-files.js";
-import type { BudgetRun, SystemRun } from "./result-types.js";
+import {
+  answerConfidence,
+  type ConfidenceEvidence,
+} from "../retrieval/confidence/answer-confidence.js";
+import {
+  ANSWER_PLACES,
+  selectPlaces,
+} from "../retrieval/rank/select-places.js";
+import type { BudgetRun, GateRun, SystemRun } from "./result-types.js";
 import {
   checkAgainstPieces,
   shownLines,
@@ -26,6 +34,8 @@ export interface BudgetRunInput {
   linesOf: (path: string) => string[] | undefined;
   /** Scores a context on the gold (`goldScorer`). */
   scores: (shown: ShownLines) => Pick<SystemRun, "score" | "codeScore">;
+  /** The files the fix changed: the gate is right when a shown place is in one. */
+  goldFiles: readonly string[];
   /** The baseline's ranking (`rankBaseline`). */
   top: readonly string[];
   mapShare?: number;
@@ -49,7 +59,7 @@ export interface BudgetRunInput {
 export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const { now, sample } = input;
   let t = now();
-  const { context } = input.retrieveContext({
+  const { context, query, ranked, index } = input.retrieveContext({
     files: input.files,
     index: input.index,
     question: input.question,
@@ -79,6 +89,18 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const baselineMs = now() - t;
   return {
     budget,
+    gate: gateRun(
+      {
+        query,
+        ranked,
+        repository: {
+          files: index.files.length,
+          chunks: index.chunks.length,
+          chunksMatched: context.chunksAvailable,
+        },
+      },
+      input.goldFiles,
+    ),
     systems: {
       askcode,
       bm25: bm25Run,
@@ -87,6 +109,18 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     askcodeMs,
     baselineMs,
   };
+}
+
+function gateRun(
+  evidence: ConfidenceEvidence,
+  goldFiles: readonly string[],
+): GateRun {
+  const { score, signals } = answerConfidence(evidence);
+  const places = selectPlaces(evidence.ranked, ANSWER_PLACES).map(
+    (p) => p.chunk.path,
+  );
+  const gold = new Set(goldFiles);
+  return { score, signals, places, hit: places.some((p) => gold.has(p)) };
 }
 
 function baselineRun(

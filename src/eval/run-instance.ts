@@ -163,6 +163,7 @@ export async function runInstance(
           texts,
           linesOf,
           scores,
+          goldFiles: instance.gold_files,
           top,
           ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
           ...(input.weights ? { weights: input.weights } : {}),

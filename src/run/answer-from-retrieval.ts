@@ -7,7 +7,7 @@ import { ModelOutOfTimeError } from "../agent/model-out-of-time-error.js";
 import type { ModelError } from "../shared/errors.js";
 import type { GatheredForAnswer } from "./gather-for-answer.js";
 import { historyOfPlaces, MAX_HISTORY_PLACES } from "./history-of-places.js";
-import { selectPlaces } from "../answer/select-places.js";
+import { selectPlaces } from "../retrieval/rank/select-places.js";
 
 const MODEL_UNREACHABLE =
   "askcode could not reach its model, so this answer comes from a search of the code alone; a maintainer can find why in the app's logs.";

@@ -134,9 +134,17 @@ async function scoreUnasked(
     {},
   );
   commit.watched.throwIfStopped();
+  const { built } = gathered;
+  // The repository's size and how much of it the question matched are
+  // signals the gate's model was fitted with.
   return answerConfidence({
-    query: gathered.built.query,
-    ranked: gathered.built.ranked,
+    query: built.query,
+    ranked: built.ranked,
+    repository: {
+      files: built.index.files.length,
+      chunks: built.index.chunks.length,
+      chunksMatched: built.context.chunksAvailable,
+    },
   });
 }
 

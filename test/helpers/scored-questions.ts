@@ -1,6 +1,10 @@
 // Scored questions for the tests of askcode eval's report: results in two
 // languages at the budget 8000, one of them failed.
-import type { InstanceResult, SystemRun } from "../../src/eval/result-types.js";
+import type {
+  GateRun,
+  InstanceResult,
+  SystemRun,
+} from "../../src/eval/result-types.js";
 
 /** One system's context for one question: what it found of the gold, and the tokens it used. */
 export const run = (
@@ -22,7 +26,13 @@ export function scoredQuestion(
   language: string,
   askcode: SystemRun,
   bm25: SystemRun,
-  options: { error?: string; excluded?: string[]; ms?: number } = {},
+  options: {
+    error?: string;
+    excluded?: string[];
+    ms?: number;
+    /** The gate's score and whether its shown places hit (absent: a run before the gate). */
+    gate?: Pick<GateRun, "score" | "hit">;
+  } = {},
 ): InstanceResult {
   const ms = options.ms ?? 1000;
   return {
@@ -51,6 +61,9 @@ export function scoredQuestion(
     budgets: [
       {
         budget: 8000,
+        ...(options.gate
+          ? { gate: { ...options.gate, signals: {}, places: [] } }
+          : {}),
         systems: { askcode, bm25, bm25Stop: bm25 },
         askcodeMs: ms / 10,
         baselineMs: 1,
@@ -87,10 +100,12 @@ export const QUESTIONS = [
     run(0, 2, 0, 10, 7000),
     {
       ms: 2000,
+      gate: { score: 0.95, hit: true },
     },
   ),
   scoredQuestion("o/r@2", "c", run(1, 1, 4, 4, 7800), run(1, 1, 4, 4, 6000), {
     excluded: ["vendor/x.c"],
+    gate: { score: 0.35, hit: true },
   }),
   scoredQuestion(
     "o/r@3",
@@ -99,9 +114,11 @@ export const QUESTIONS = [
     run(1, 2, 1, 5, 7500),
     {
       ms: 3000,
+      gate: { score: 0.62, hit: false },
     },
   ),
   scoredQuestion("o/r@4", "rust", run(0, 1, 0, 1, 0), run(0, 1, 0, 1, 0), {
     error: "RefNotFoundError: no commit",
+    gate: { score: 0.99, hit: true },
   }),
 ];

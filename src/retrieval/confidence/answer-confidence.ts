@@ -1,11 +1,18 @@
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
+import { ANSWER_PLACES, selectPlaces } from "../rank/select-places.js";
+import {
+  confidenceSignals,
+  type RankedRepository,
+} from "./confidence-signals.js";
+import { FITTED_GATE } from "./fitted-gate.js";
+import { gateScore, type GateModel } from "./gate-model.js";
 
 /** How likely the best places retrieval found hold what the question is about. */
 export interface AnswerConfidence {
-  /** 0 (no evidence) to 1 (the best places stand far above the rest); compared with a repository's threshold. */
+  /** 0 (no evidence) to 1: the fitted chance that the shown places hold the answer; compared with a repository's threshold. */
   score: number;
-  /** The signals the score is made of, each in [0, 1], for logs and the calibration report. */
+  /** The signals the score is made of, each in [0, 1], for logs and the calibration report (`CONFIDENCE_SIGNALS`). */
   signals: Record<string, number>;
 }
 
@@ -14,46 +21,46 @@ export interface ConfidenceEvidence {
   query: QueryAnalysis;
   /** Best first, as ranking returns them. */
   ranked: readonly RankedChunk[];
+  /**
+   * How much was ranked: `{ files: built.index.files.length, chunks:
+   * built.index.chunks.length, chunksMatched: built.context.chunksAvailable }`.
+   * The model is fitted with it; without it the score errs toward silence.
+   */
+  repository?: RankedRepository;
 }
 
 /**
  * The score at or above which askcode answers a question nobody asked it
- * (a repository may move it). Provisional until the gate is calibrated on
- * the training set's training part (docs/benchmark.md will give its curve).
+ * (a repository may move it): chosen on the training set's training part
+ * as the lowest threshold whose precision there reaches the target
+ * `fit:gate` was given (`fitted-gate.ts` says which and what it gave;
+ * docs/benchmark.md gives the curve on every set).
  */
-export const DEFAULT_CONFIDENCE_THRESHOLD = 0.6;
-
-// How many files after the best one make up "the rest" it must stand above.
-const RUNNERS_UP = 4;
+export const DEFAULT_CONFIDENCE_THRESHOLD = FITTED_GATE.threshold;
 
 /**
- * Scores how far the best file stands above the files after it: a question
- * whose words point everywhere ranks many files alike, one that names its
- * place ranks one far ahead.
+ * Scores how likely the places an answer would show hold what the question
+ * is about, from what ranking found: how far the best file stands above the
+ * rest, how many of the question's names and paths resolve, and what kind
+ * of evidence put the best chunk first (`confidenceSignals`), combined by a
+ * logistic model fitted on real issues and their fixes (`FITTED_GATE`). A
+ * ranking with nothing in it scores 0.
  *
  * @example
- * answerConfidence({ query, ranked }).score // 0.62
+ * answerConfidence({ query, ranked }).score // 0.93
  */
 export function answerConfidence(
   evidence: ConfidenceEvidence,
+  model: Pick<GateModel, "intercept" | "weights"> = FITTED_GATE,
 ): AnswerConfidence {
-  const fileScores = bestScorePerFile(evidence.ranked);
-  const [best = 0, ...rest] = fileScores;
-  if (best <= 0) return { score: 0, signals: { margin: 0 } };
-  const runnersUp = rest.slice(0, RUNNERS_UP);
-  const meanRest =
-    runnersUp.length === 0
-      ? 0
-      : runnersUp.reduce((sum, s) => sum + s, 0) / runnersUp.length;
-  const margin = 1 - meanRest / best;
-  return { score: margin, signals: { margin } };
-}
-
-// Each file's best chunk score, best file first.
-function bestScorePerFile(ranked: readonly RankedChunk[]): number[] {
-  const best = new Map<string, number>();
-  for (const { chunk, score } of ranked) {
-    best.set(chunk.path, Math.max(best.get(chunk.path) ?? 0, score));
-  }
-  return [...best.values()].sort((a, b) => b - a);
+  const { query, ranked, repository } = evidence;
+  const places = selectPlaces(ranked, ANSWER_PLACES);
+  const signals = confidenceSignals({
+    query,
+    ranked,
+    places,
+    ...(repository ? { repository } : {}),
+  });
+  if (ranked.length === 0) return { score: 0, signals };
+  return { score: gateScore(model, signals), signals };
 }

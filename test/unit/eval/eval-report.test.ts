@@ -1,4 +1,5 @@
 import { buildEvalReport } from "../../../src/eval/eval-report.js";
+import { DEFAULT_CONFIDENCE_THRESHOLD } from "../../../src/retrieval/confidence/answer-confidence.js";
 import { HISTORY, QUESTIONS } from "../../helpers/scored-questions.js";
 
 describe("buildEvalReport", () => {
@@ -59,5 +60,30 @@ describe("buildEvalReport", () => {
       retrieveMs: 200,
       questionMs: 2000,
     });
+  });
+
+  it("gives the gate's coverage and precision per threshold, failed questions left out", () => {
+    const at = (threshold: number) =>
+      report.gate.curve.find((row) => row.threshold === threshold);
+    expect(report.gate).toMatchObject({ questions: 3, hits: 2 });
+    expect(at(0.3)).toEqual({
+      threshold: 0.3,
+      answered: 3,
+      coverage: 1,
+      precision: 2 / 3,
+    });
+    expect(at(0.4)).toEqual({
+      threshold: 0.4,
+      answered: 2,
+      coverage: 2 / 3,
+      precision: 1 / 2,
+    });
+    expect(at(0.95)).toEqual({
+      threshold: 0.95,
+      answered: 1,
+      coverage: 1 / 3,
+      precision: 1,
+    });
+    expect(at(DEFAULT_CONFIDENCE_THRESHOLD)).toBeDefined();
   });
 });

@@ -33,6 +33,25 @@ describe("renderEvalReport", () => {
      Avg: share of those files shown, per question; All: questions with every one shown; lines: share of the
      changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over
      the same files (BM25 over the language's non-test files, whole files in rank order).
+
+     Confidence gate for unasked answers: the shown places held a changed file in 2 of 3 questions with no gate.
+     | threshold      | answered | coverage | precision |
+     |:---------------|---------:|---------:|----------:|
+     | 0.00           |        3 |   100.0% |     66.7% |
+     | 0.10           |        3 |   100.0% |     66.7% |
+     | 0.20           |        3 |   100.0% |     66.7% |
+     | 0.30           |        3 |   100.0% |     66.7% |
+     | 0.40           |        2 |    66.7% |     50.0% |
+     | 0.50           |        2 |    66.7% |     50.0% |
+     | 0.60           |        2 |    66.7% |     50.0% |
+     | 0.70           |        1 |    33.3% |    100.0% |
+     | 0.73 (default) |        1 |    33.3% |    100.0% |
+     | 0.80           |        1 |    33.3% |    100.0% |
+     | 0.90           |        1 |    33.3% |    100.0% |
+     | 0.95           |        1 |    33.3% |    100.0% |
+     answered: questions scored at or above the threshold (coverage: their share); precision: answered ones whose
+     shown places hold a file the commit changed.
+
      exclude_paths: \`vendor/\` (.github/askcode.yml named some at 1 of 4 commits); they hid 1 of the 5 changed files from both.
      Per question (median of 3): read 0.5 s, index 1.0 s, BM25 0.4 s, askcode retrieve and pack 0.2 s per budget; 2.0 s in all. Run time 2.5 min.
      Failed: o/r@4: RefNotFoundError: no commit

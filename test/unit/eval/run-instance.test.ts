@@ -64,6 +64,12 @@ describe("runInstance", () => {
     expect(result.goldInTop20).toBe(1);
 
     const [small, large] = result.budgets;
+    // The gate reads the ranking, the same at every budget: the answer's
+    // first place is the fixed file, so it would have been right.
+    expect(small?.gate?.places[0]).toBe("pkg/timeouts.py");
+    expect(small?.gate?.hit).toBe(true);
+    expect(small?.gate?.score).toBeGreaterThan(0);
+    expect(large?.gate).toEqual(small?.gate);
     // 40 tokens hold no whole file, so the baseline shows nothing; askcode shows something or nothing, within budget.
     expect(small?.systems.bm25.score.filesFound).toBe(0);
     expect(small?.systems.askcode.tokensUsed).toBeLessThanOrEqual(40);

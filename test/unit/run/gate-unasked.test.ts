@@ -71,6 +71,10 @@ describe("gateUnasked", () => {
 
     expect(passed?.unasked?.confidence).toBeGreaterThanOrEqual(0.05);
     expect(verdicts).toStrictEqual(["answered"]);
+    // The gate is handed what was ranked: three files, some chunks matched.
+    const { signals } = lines[0]![1] as { signals: Record<string, number> };
+    expect(signals.smallRepository).toBeCloseTo(1 - Math.log10(3) / 5);
+    expect(signals.fewMatched).toBeGreaterThanOrEqual(0);
     expect(lines).toStrictEqual([
       [
         "info",

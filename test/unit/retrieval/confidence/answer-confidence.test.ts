@@ -1,4 +1,5 @@
 import { answerConfidence } from "../../../../src/retrieval/confidence/answer-confidence.js";
+import { FITTED_GATE } from "../../../../src/retrieval/confidence/fitted-gate.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import { rankOver } from "../../../helpers/rank-over.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
@@ -51,4 +52,29 @@ describe("answerConfidence", () => {
       expect(value).toBeLessThanOrEqual(1);
     }
   });
+
+  it("combines the signals by the model it is given, the fitted one by default", () => {
+    const question = "Where does `retry_failed_upload` give up on a part?";
+    const evidence = { query: analyzeQuery(question), ranked: rank(question) };
+    const { score, signals } = answerConfidence(evidence);
+    const z = Object.entries(FITTED_GATE.weights).reduce(
+      (sum, [name, weight]) => sum + weight * (signals[name] ?? 0),
+      FITTED_GATE.intercept,
+    );
+    expect(score).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+    const marginOnly = {
+      intercept: -1,
+      weights: { ...FITTED_GATE.weights, ...zeroWeights(), margin: 2 },
+    };
+    expect(answerConfidence(evidence, marginOnly).score).toBeCloseTo(
+      1 / (1 + Math.exp(-(2 * (signals.margin ?? 0) - 1))),
+      12,
+    );
+  });
 });
+
+function zeroWeights(): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(FITTED_GATE.weights).map((name) => [name, 0]),
+  );
+}

@@ -1,5 +1,5 @@
-import { selectPlaces } from "../../../src/answer/select-places.js";
-import { ranked } from "./fixtures.js";
+import { selectPlaces } from "../../../../src/retrieval/rank/select-places.js";
+import { ranked } from "../../answer/fixtures.js";
 
 describe("selectPlaces", () => {
   it("keeps the best chunk of overlapping ones, in rank order, up to the limit", () => {

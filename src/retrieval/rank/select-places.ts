@@ -1,4 +1,7 @@
-import type { RankedChunk } from "../retrieval/rank/rank-chunks.js";
+import type { RankedChunk } from "./rank-chunks.js";
+
+/** Places the retrieval-only answer lists, and so the places the confidence gate is calibrated on. */
+export const ANSWER_PLACES = 5;
 
 /**
  * The most relevant places of a ranking, best first: one per chunk, skipping

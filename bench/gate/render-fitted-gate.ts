@@ -1,0 +1,46 @@
+import { CONFIDENCE_SIGNALS } from "../../src/retrieval/confidence/confidence-signals.js";
+import type { GateModel } from "../../src/retrieval/confidence/gate-model.js";
+import type { GateCurveRow } from "../../src/eval/gate-curve.js";
+import type { GateFit } from "./fit-gate-model.js";
+
+/** Where the gate reads its model; `fit:gate --write` rewrites it. */
+export const FITTED_GATE_PATH = "src/retrieval/confidence/fitted-gate.ts";
+
+/**
+ * The source of fitted-gate.ts: the model and threshold as data, and in its
+ * comment the command that fitted them and what they did on the rows they
+ * were fitted on, so a reader of the gate knows where each number came from.
+ *
+ * @example
+ * writeFileSync(FITTED_GATE_PATH, renderFittedGate(fit, chosen, "npm run fit:gate -- --runs training=… --write"));
+ */
+export function renderFittedGate(
+  fit: GateFit,
+  chosen: GateCurveRow,
+  minPrecision: number,
+  command: string,
+): string {
+  const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const model: GateModel = { ...fit.model, threshold: chosen.threshold };
+  return [
+    'import type { GateModel } from "./gate-model.js";',
+    "",
+    "/**",
+    " * The gate's model, fitted by logistic regression (bench/gate/) with",
+    ` * \`${command}\``,
+    ` * on ${fit.examples} questions of the training part (${fit.hits} whose shown places hit the fix);`,
+    ` * log-loss ${fit.loss.baseRate.toFixed(4)} with the base rate alone, ${fit.loss.fitted.toFixed(4)} fitted.`,
+    ` * The threshold is the lowest with precision ≥ ${percent(minPrecision)} on those questions:`,
+    ` * ${percent(chosen.precision)} there, answering ${percent(chosen.coverage)} of them.`,
+    " * Generated: change the runs or the fit, not this file.",
+    " */",
+    "export const FITTED_GATE: GateModel = {",
+    `  intercept: ${model.intercept},`,
+    "  weights: {",
+    ...CONFIDENCE_SIGNALS.map((s) => `    ${s}: ${model.weights[s]},`),
+    "  },",
+    `  threshold: ${model.threshold},`,
+    "};",
+    "",
+  ].join("\n");
+}
