@@ -24,7 +24,7 @@ export interface ChunkModelFitOptions {
   budget?: number;
   /** The `newFile` values tried (default 0, 0.5, 1, 2, 4, 8). */
   newFile?: readonly number[];
-  /** The `cost` powers tried (default 0.5, 0.75, 1). */
+  /** The `cost` powers tried (default 0.25, 0.5, 0.75, 1). */
   cost?: readonly number[];
 }
 
@@ -87,7 +87,7 @@ export function fitChunkModel(
   );
   let best: { model: ChunkModel; shown: Shown; score: number } | undefined;
   for (const newFile of options.newFile ?? [0, 0.5, 1, 2, 4, 8])
-    for (const cost of options.cost ?? [0.5, 0.75, 1]) {
+    for (const cost of options.cost ?? [0.25, 0.5, 0.75, 1]) {
       const model = { ...heads, newFile, cost };
       const shown = simulate(sorted, budget, (q, n) =>
         orderByExpectedGold(

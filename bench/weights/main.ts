@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import {
@@ -120,12 +120,14 @@ async function main(argv: string[]): Promise<number> {
     ),
     { ...(repos ? { repos } : {}), ...(perRepo ? { perRepo } : {}) },
   );
-  // The command as a reader reruns it, without this machine's paths.
+  // The command as a reader reruns it, without this machine's paths: the
+  // data by its file's name (the training rows stay outside the repository),
+  // so the written file is the same bytes wherever they are kept.
   const command = (...flags: string[]) =>
     [
       "npm run fit:weights --",
       ...(values.data !== "bench/data/corpus/train.jsonl"
-        ? [`--data ${values.data}`]
+        ? [`--data ${basename(values.data)}`]
         : []),
       ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
       ...(perRepo ? [`--per-repo ${perRepo}`] : []),
