@@ -41,31 +41,101 @@ export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
   model: Pick<ChunkModel, "newFile" | "cost">,
 ): number[] {
-  const n = candidates.length;
   const shown = new Set<number>();
-  const taken = new Uint8Array(n);
-  const order: number[] = [];
   const value = (c: ExpectedGoldCandidate) => {
     const fresh = !shown.has(c.file);
     const gain = c.odds.line + (fresh ? model.newFile * c.odds.file : 0);
     const tokens = c.tokens + (fresh ? SECTION_TOKENS : 0);
     return gain / Math.max(1, tokens) ** model.cost;
   };
-  for (let k = 0; k < n; k++) {
-    let best = -1;
-    let bestValue = -Infinity;
-    for (let i = 0; i < n; i++) {
-      if (taken[i]) continue;
-      const v = value(candidates[i] as ExpectedGoldCandidate);
-      // Ties go to the better-ranked chunk (the lower position).
-      if (v > bestValue) {
-        best = i;
-        bestValue = v;
-      }
+  // A chunk's value changes once, when its file is first shown: then its
+  // file's other chunks are valued again and queued anew, and their old
+  // entries skipped (`valued` holds the current value). Best value first,
+  // the better-ranked chunk (lower position) on a tie.
+  const valued = candidates.map(value);
+  const byFile = new Map<number, number[]>();
+  for (const [i, c] of candidates.entries()) {
+    const list = byFile.get(c.file);
+    if (list) list.push(i);
+    else byFile.set(c.file, [i]);
+  }
+  const queue = new MaxQueue();
+  for (const [i, v] of valued.entries()) queue.push(v, i);
+  const taken = new Uint8Array(candidates.length);
+  const order: number[] = [];
+  for (let entry = queue.pop(); entry; entry = queue.pop()) {
+    const [v, i] = entry;
+    if (taken[i] || v !== valued[i]) continue;
+    taken[i] = 1;
+    order.push(i);
+    const { file } = candidates[i] as ExpectedGoldCandidate;
+    if (shown.has(file)) continue;
+    shown.add(file);
+    for (const j of byFile.get(file) ?? []) {
+      if (taken[j]) continue;
+      valued[j] = value(candidates[j] as ExpectedGoldCandidate);
+      queue.push(valued[j] as number, j);
     }
-    taken[best] = 1;
-    order.push(best);
-    shown.add((candidates[best] as ExpectedGoldCandidate).file);
   }
   return order;
+}
+
+/** A binary heap of [value, position]: highest value first, lowest position on a tie. */
+class MaxQueue {
+  private readonly items: Array<[number, number]> = [];
+
+  push(value: number, position: number): void {
+    const items = this.items;
+    items.push([value, position]);
+    let i = items.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (
+        !before(items[i] as [number, number], items[parent] as [number, number])
+      )
+        break;
+      [items[i], items[parent]] = [
+        items[parent] as [number, number],
+        items[i] as [number, number],
+      ];
+      i = parent;
+    }
+  }
+
+  pop(): [number, number] | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || !last) return top;
+    items[0] = last;
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let best = i;
+      if (
+        l < items.length &&
+        before(items[l] as [number, number], items[best] as [number, number])
+      )
+        best = l;
+      if (
+        r < items.length &&
+        before(items[r] as [number, number], items[best] as [number, number])
+      )
+        best = r;
+      if (best === i) break;
+      [items[i], items[best]] = [
+        items[best] as [number, number],
+        items[i] as [number, number],
+      ];
+      i = best;
+    }
+    return top;
+  }
+}
+
+function before(
+  a: readonly [number, number],
+  b: readonly [number, number],
+): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
 }
