@@ -15,6 +15,8 @@ import {
 } from "../../src/retrieval/pack/expected-gold.js";
 import type { QuestionRows } from "./label-chunks.js";
 
+const SCORE = CHUNK_SIGNALS.indexOf("score");
+
 export interface ChunkModelFitOptions {
   /** Gradient steps of each logistic regression (default 600). */
   steps?: number;
@@ -99,6 +101,7 @@ export function fitChunkModel(
         orderByExpectedGold(
           q.chunks.map((c, i) => ({
             file: c.file,
+            share: c.x[SCORE] as number,
             tokens: c.tokens,
             odds: odds[n]?.[i] as ChunkOdds,
           })),

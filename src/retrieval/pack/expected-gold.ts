@@ -5,6 +5,15 @@ import type { ChunkModel, ChunkOdds } from "../rank/chunk-model.js";
 export const SECTION_TOKENS = 24;
 
 /**
+ * Chunks scoring at least this share of the best score go first, in rank
+ * order, as before the chunk model: on the training part they take about
+ * 43 % of a 13k budget, and the held-out part lost changed lines when the
+ * model ordered them too (newFile 2: 52.0 → 44.7 % on its first 28 rows
+ * while files with a body rose 80.2 → 87.0 %). The model spends the rest.
+ */
+export const STRONG_SHARE = 0.5;
+
+/**
  * A chunk's tokens estimated from its characters (code averages about four
  * per token): the order is chosen on estimates, and only what is placed is
  * counted with the real tokenizer.
@@ -20,12 +29,15 @@ export function estimateTokens(text: string): number {
 export interface ExpectedGoldCandidate {
   /** Its file: the first chunk of a file shown buys the file, later ones only lines. */
   file: number;
+  /** Its score over the best chunk's (1 for the best). */
+  share: number;
   tokens: number;
   odds: ChunkOdds;
 }
 
 /**
- * The order to offer chunks to the packer in: greedily, the chunk that adds
+ * The order to offer chunks to the packer in: first the strong chunks (score
+ * share `STRONG_SHARE` or more) in rank order, then greedily the chunk that adds
  * the most expected gold per token, where a chunk's gain is its chance of
  * holding a changed line, plus, while its file is not shown yet, the model's
  * `newFile` times its file's chance of being a changed file; tokens count
@@ -42,6 +54,14 @@ export function orderByExpectedGold(
   model: Pick<ChunkModel, "newFile" | "cost">,
 ): number[] {
   const shown = new Set<number>();
+  const order: number[] = [];
+  const taken = new Uint8Array(candidates.length);
+  for (const [i, c] of candidates.entries())
+    if (c.share >= STRONG_SHARE) {
+      order.push(i);
+      taken[i] = 1;
+      shown.add(c.file);
+    }
   const value = (c: ExpectedGoldCandidate) => {
     const fresh = !shown.has(c.file);
     const gain = c.odds.line + (fresh ? model.newFile * c.odds.file : 0);
@@ -60,9 +80,7 @@ export function orderByExpectedGold(
     else byFile.set(c.file, [i]);
   }
   const queue = new MaxQueue();
-  for (const [i, v] of valued.entries()) queue.push(v, i);
-  const taken = new Uint8Array(candidates.length);
-  const order: number[] = [];
+  for (const [i, v] of valued.entries()) if (!taken[i]) queue.push(v, i);
   for (let entry = queue.pop(); entry; entry = queue.pop()) {
     const [v, i] = entry;
     if (taken[i] || v !== valued[i]) continue;

@@ -38,6 +38,7 @@ export function learnedOrder(
   const order = orderByExpectedGold(
     ranked.map((r, i) => ({
       file: r.chunk.fileId,
+      share: share(r),
       tokens: estimateTokens(r.chunk.text),
       odds: odds[i] as (typeof odds)[number],
     })),

@@ -20,7 +20,9 @@ function questions(): QuestionRows[] {
     chunks: Array.from({ length: 8 }, (_, i) => {
       const x = new Array<number>(CHUNK_SIGNALS.length).fill(0);
       x[at("bias")] = 1;
-      x[at("score")] = 1 - i / 10;
+      // Only the best is strong (half the best score or more): packing's
+      // order for the rest is the model's.
+      x[at("score")] = i === 0 ? 1 : 0.45 - i / 100;
       x[at("besideBest")] = i === 7 ? 1 : 0;
       x[at("fileBest")] = i < 7 ? 1 : 0;
       return {

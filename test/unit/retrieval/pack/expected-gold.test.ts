@@ -10,8 +10,10 @@ const chunk = (
   tokens: number,
   line: number,
   fileOdds: number,
+  share = 0.1,
 ): ExpectedGoldCandidate => ({
   file,
+  share,
   tokens,
   odds: { line, file: fileOdds },
 });
@@ -57,6 +59,21 @@ describe("orderByExpectedGold", () => {
     expect(orderByExpectedGold(candidates, { newFile: 0, cost: 0.5 })).toEqual([
       0, 1,
     ]);
+  });
+});
+
+describe("orderByExpectedGold with strong chunks", () => {
+  it("offers the strong chunks (half the best score or more) first, in rank order, and files they show buy nothing more", () => {
+    const order = orderByExpectedGold(
+      [
+        chunk(0, 400, 0.1, 0.2, 1),
+        chunk(1, 50, 0.9, 0.9, 0.3), // the likeliest, but weak by score
+        chunk(2, 400, 0.05, 0.1, 0.6),
+        chunk(0, 50, 0.5, 0.9, 0.2), // beside the first: its file is shown
+      ],
+      model,
+    );
+    expect(order).toEqual([0, 2, 1, 3]);
   });
 });
 
