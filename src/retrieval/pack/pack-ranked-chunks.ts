@@ -171,10 +171,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     // The estimate overshoots the real count; let the next round spend the difference.
     limit = state.total + slack;
   }
-  // The report names pieces by their place in the order they were offered in.
-  const offered = { ...input, ranked: candidates };
-  if (o.mapShare <= 0)
-    return packingReport(offered, state, text, tokensUsed, o);
+  if (o.mapShare <= 0) return packingReport(input, state, text, tokensUsed, o);
   const bodies = new Set(state.orderedFiles().map((f) => f.path));
   const separator = text === "" ? 0 : counter.count(SECTION_SEPARATOR);
   let map = mapLines(
@@ -202,5 +199,5 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     mappedTokens = counter.count(mapped);
     yield;
   }
-  return packingReport(offered, state, mapped, mappedTokens, o, map);
+  return packingReport(input, state, mapped, mappedTokens, o, map);
 }
