@@ -9,7 +9,9 @@
 // points of file recall Avg: what better packing could win (files ranked
 // high) against what only better ranking can.
 //   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
-// --every N takes every Nth instance of the file (a sample across repositories).
+//     [--split bench/train/split.json --part training] [--per-repo N]
+// --every N takes every Nth instance of the file (a sample across repositories),
+// after --split/--part and --per-repo chose the rows as bench:swebench does.
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../src/retrieval/index/index-repository.js";
@@ -19,7 +21,8 @@ import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { splitFileLines } from "../src/eval/file-lines.js";
 import { goldLines } from "../src/eval/gold-lines.js";
-import { loadInstances } from "./swebench/load-instances.js";
+import { loadInstances, selectInstances } from "./swebench/load-instances.js";
+import { partRepositories, splitOption } from "./train/read-split.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
 import { shownLines } from "../src/eval/shown-lines.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
@@ -40,15 +43,20 @@ type Fate =
 
 const { values } = benchCommand({
   usage: `usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
+         [--split FILE --part training|held-out] [--per-repo N]
 
 Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
-packed context; --every N takes every Nth instance. npm run bench:swebench --
---help says how to get instances and mirrors.`,
+packed context; --split/--part keep one part's repositories and --per-repo N
+the first N rows of each (as bench:swebench), then --every N takes every Nth
+instance. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
     mirrors: { type: "string" },
     budget: { type: "string", default: "13000" },
     every: { type: "string", default: "6" },
+    split: { type: "string" },
+    part: { type: "string" },
+    "per-repo": { type: "string" },
   },
 });
 const budget = Number(values.budget);
@@ -66,11 +74,26 @@ if (!Number.isInteger(every) || every < 1) {
   process.stderr.write(`--every must be a whole number of at least 1\n`);
   process.exit(2);
 }
+const perRepo =
+  values["per-repo"] === undefined ? undefined : Number(values["per-repo"]);
+if (perRepo !== undefined && (!Number.isInteger(perRepo) || perRepo < 1)) {
+  process.stderr.write(`--per-repo must be a whole number of at least 1\n`);
+  process.exit(2);
+}
+let repos: Set<string> | undefined;
+try {
+  const split = splitOption(values.split, values.part);
+  repos = split ? partRepositories(split) : undefined;
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(2);
+}
 const mirrors =
   values.mirrors ?? process.env.SWEBENCH_MIRRORS ?? DEFAULT_MIRRORS;
-const instances = (await loadInstances(values.data)).filter(
-  (_, i) => i % every === 0,
-);
+const instances = selectInstances(await loadInstances(values.data), {
+  ...(repos ? { repos } : {}),
+  ...(perRepo ? { perRepo } : {}),
+}).filter((_, i) => i % every === 0);
 const tokenCounter = createTokenCounter({ model: "gpt-4o" });
 const tally = new Map<Fate, number>();
 // Points of line recall (mean per instance) each fate takes: the benchmark's

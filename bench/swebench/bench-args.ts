@@ -35,6 +35,8 @@ export interface BenchArgs {
   lazyTopFiles?: number;
   /** The share of each budget kept for the map of files shown by a signature line (0 to 0.5). */
   mapShare?: number;
+  /** Pack in the shipped chunk model's order (`CHUNK_MODEL`), which packing leaves off by default. */
+  chunkModel: boolean;
   /** A JSON file of evidence weights to rank with over the fitted ones. */
   weights?: string;
   /** The shipped vocabulary bridge's weight (`BridgeOptions.weight`); 0 turns the bridge off. */

@@ -1,3 +1,4 @@
+import { CHUNK_MODEL } from "../../src/retrieval/rank/chunk-model-weights.js";
 // The SWE-bench retrieval benchmark (issue 3): askcode's retrieval and packing
 // beside SWE-bench's own BM25 retrieval, on real issues at their base commits.
 //   npm run bench:swebench -- --help
@@ -174,6 +175,7 @@ async function main(argv: string[]): Promise<number> {
         ? { lazyTopFiles: args.lazyTopFiles }
         : {}),
       ...(args.mapShare !== undefined ? { mapShare: args.mapShare } : {}),
+      ...(args.chunkModel ? { chunkModel: CHUNK_MODEL } : {}),
       ...(weights ? { weights } : {}),
       ...(query ? { query } : {}),
     });

@@ -48,6 +48,8 @@ Relative paths are read from the repository's root (where npm runs the script).
                          up to N distinct files (default 100)
   --map-share X          keep this share of each budget (0 to 0.5) for the map: the
                          signature lines of the files after those shown with a body
+  --chunk-model          pack in the order of the shipped chunk model (off by default in
+                         askcode; src/retrieval/rank/chunk-model-weights.ts)
   --weights FILE         rank with these evidence weights (JSON, {"caller": 0.2, …}) over the
                          fitted ones (src/retrieval/rank/fitted-weights.ts)
   --bridge-weight X      expand questions with the shipped vocabulary bridge at this weight
@@ -167,6 +169,7 @@ export function parseBenchArgs(
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
     ...(values.weights !== undefined ? { weights: values.weights } : {}),
+    chunkModel: values["chunk-model"],
     ...(bridgeWeight !== undefined ? { bridgeWeight } : {}),
     ...(bridgeCap !== undefined ? { bridgeCap } : {}),
     repoAt,
@@ -228,6 +231,7 @@ function parseOptions(argv: string[]) {
         "map-share": { type: "string" },
         weights: { type: "string" },
         "bridge-weight": { type: "string" },
+        "chunk-model": { type: "boolean", default: false },
         "bridge-cap": { type: "string" },
         "repo-at": { type: "string", multiple: true },
         history: { type: "string", default: "10" },

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import {
@@ -12,7 +12,9 @@ import { partRepositories, splitOption } from "../train/read-split.js";
 import { mirrorPath, DEFAULT_MIRROR_LAYOUT } from "../swebench/mirror-path.js";
 import { fitPairwise, type Fit, type LabelledChunk } from "./fit-pairwise.js";
 import { labelInstance } from "./label-instance.js";
+import { runChunkModel } from "./chunk-model-command.js";
 import { readWeights } from "../swebench/read-weights.js";
+import { CHUNK_MODEL_PATH } from "./render-chunk-model.js";
 import {
   FITTED_WEIGHTS_PATH,
   renderFittedWeights,
@@ -38,7 +40,13 @@ npm run fit:weights -- [options]
                     instead of fitted
   --rows FILE       round 1 fits the labelled chunks saved in FILE (a round's
                     <out>.rows-N.json) instead of ranking the corpus again
+  --per-repo N      at most the first N rows of each repository
+  --chunk-model     fit packing's chunk model (bench/weights/fit-chunk-model.ts)
+                    instead of the evidence weights: the ranked chunks of each
+                    question labelled with the fix's lines, saved beside --out
+                    (<out>.chunk-rows.json; --rows FILE fits saved rows again)
   --write           rewrite ${FITTED_WEIGHTS_PATH} with the last round's weights
+                    (with --chunk-model: ${CHUNK_MODEL_PATH})
   -h, --help        this text
 `;
 
@@ -59,6 +67,8 @@ async function main(argv: string[]): Promise<number> {
       rounds: { type: "string", default: "1" },
       out: { type: "string", default: "bench/results/fit-weights.json" },
       write: { type: "boolean", default: false },
+      "per-repo": { type: "string" },
+      "chunk-model": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -95,13 +105,46 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
+  const perRepo =
+    values["per-repo"] === undefined ? undefined : Number(values["per-repo"]);
+  if (perRepo !== undefined && (!Number.isInteger(perRepo) || perRepo < 1)) {
+    process.stderr.write(
+      `--per-repo must be a positive integer, got "${values["per-repo"]}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
   const instances = selectInstances(
     await loadInstances(values.data, (note) =>
       process.stderr.write(`${note}\n`),
     ),
-    repos ? { repos } : {},
+    { ...(repos ? { repos } : {}), ...(perRepo ? { perRepo } : {}) },
   );
+  // The command as a reader reruns it, without this machine's paths: the
+  // data by its file's name (the training rows stay outside the repository),
+  // so the written file is the same bytes wherever they are kept.
+  const command = (...flags: string[]) =>
+    [
+      "npm run fit:weights --",
+      ...(values.data !== "bench/data/corpus/train.jsonl"
+        ? [`--data ${basename(values.data)}`]
+        : []),
+      ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
+      ...(perRepo ? [`--per-repo ${perRepo}`] : []),
+      ...flags,
+      "--write",
+    ].join(" ");
+  if (values["chunk-model"]) {
+    await runChunkModel({
+      instances,
+      mirrors: values.mirrors,
+      out: values.out,
+      ...(values.rows ? { rows: values.rows } : {}),
+      ...(values.write ? { write: command("--chunk-model") } : {}),
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+    return 0;
+  }
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   const derived = createDerivedCache({ maxBytes: 2 * 1024 ** 3 });
   let weights: EvidenceWeights = start;
@@ -155,18 +198,11 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(`${JSON.stringify(weights)}\nwrote ${out}\n`);
   if (values.write) {
     const last = fits[fits.length - 1] as Fit;
-    // The command as a reader reruns it, without this machine's paths.
-    const command = [
-      "npm run fit:weights --",
-      ...(values.data !== "bench/data/corpus/train.jsonl"
-        ? [`--data ${values.data}`]
-        : []),
-      ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
+    const written = command(
       ...(fixed.length > 0 ? [`--fixed ${fixed.join(",")}`] : []),
       ...(rounds !== 1 ? [`--rounds ${rounds}`] : []),
-      "--write",
-    ].join(" ");
-    writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(last, command));
+    );
+    writeFileSync(FITTED_WEIGHTS_PATH, renderFittedWeights(last, written));
     process.stdout.write(`wrote ${FITTED_WEIGHTS_PATH}\n`);
   }
   return 0;

@@ -1,3 +1,4 @@
+import type { ChunkModel } from "../retrieval/rank/chunk-model.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
 import type { QueryOptions } from "../retrieval/query/query-analysis.js";
@@ -39,6 +40,8 @@ export interface BudgetRunInput {
   /** The baseline's ranking (`rankBaseline`). */
   top: readonly string[];
   mapShare?: number;
+  /** Packing's chunk model (`PackOptions.chunkModel`; none: the packer's default). */
+  chunkModel?: ChunkModel;
   weights?: EvidenceWeights;
   /** How the question is analysed (none: retrieval's default). */
   query?: QueryOptions;
@@ -66,9 +69,10 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     budget,
     tokenCounter: input.tokenCounter,
     options: {
-      ...(input.mapShare !== undefined
-        ? { pack: { mapShare: input.mapShare } }
-        : {}),
+      pack: {
+        ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
+        ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
+      },
       ...(input.weights ? { rank: { weights: input.weights } } : {}),
       ...(input.query ? { query: input.query } : {}),
     },

@@ -1,3 +1,4 @@
+import type { ChunkModel } from "../retrieval/rank/chunk-model.js";
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
 import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
@@ -33,6 +34,8 @@ export interface RunInstanceInput {
   lazyTopFiles?: number;
   /** The share of each budget kept for the map (`PackOptions.mapShare`; none: the packer's default). */
   mapShare?: number;
+  /** Packing's chunk model (`PackOptions.chunkModel`; none: the packer's default). */
+  chunkModel?: ChunkModel;
   /** Evidence weights to rank with (none: the fitted ones). */
   weights?: EvidenceWeights;
   /** How the question is analysed, say with a vocabulary bridge (none: retrieval's default). */
@@ -166,6 +169,7 @@ export async function runInstance(
           goldFiles: instance.gold_files,
           top,
           ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
+          ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
           ...(input.weights ? { weights: input.weights } : {}),
           ...(input.query ? { query: input.query } : {}),
           retrieveContext: d.retrieveContext,

@@ -9,6 +9,7 @@ import {
 import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
+import { learnedOrder } from "./learned-order.js";
 
 const DEFAULTS: PackTuning = {
   metadataBelow: 0.1,
@@ -18,6 +19,9 @@ const DEFAULTS: PackTuning = {
   mapShare: 0.05,
   maxMapTokens: 1000,
   maxCandidates: 600,
+  // Off until it shows more of a fix's lines, not only more of its files
+  // (docs/benchmark.md, "The chunk model"): `--chunk-model` measures it.
+  chunkModel: null,
   wholeRepository: true,
 };
 // Fill rounds: after each, the real count shows how much the estimate overshot,
@@ -34,9 +38,11 @@ const OPTIMISTIC_CHARS_PER_TOKEN = 8;
  * (see docs/architecture/retrieval.md, 'Packing strategies, cheapest first'
  * and 'Compression thresholds'):
  *
- * 1. In rank order, each chunk goes in by the first form that fits: strong
- *    chunks whole, else cut to their structure, else as a metadata line; long
- *    middling chunks cut first; weak chunks as metadata lines only.
+ * 1. In the chunk model's order (`learnedOrder`: the most expected gold per
+ *    token first; rank order without a model), each chunk goes in by the
+ *    first form that fits: strong chunks whole, else cut to their structure,
+ *    else as a metadata line; long middling chunks cut first; weak chunks as
+ *    metadata lines only.
  * 2. With room left, chunks not shown whole are upgraded, best first.
  * 3. The text is rendered and counted with the real tokenizer; while it is over
  *    budget the lowest-ranked piece goes. The slack the estimate left funds
@@ -61,8 +67,10 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const budget =
     input.budget -
     Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
-  const candidates = input.ranked.slice(0, o.maxCandidates);
-  const top = candidates[0]?.score ?? 0;
+  const { candidates, strength } = learnedOrder(
+    input.ranked.slice(0, o.maxCandidates),
+    o.chunkModel,
+  );
   const state = new PackingState(counter, input.lineCount);
   const placedByRank = new Map<number, Placed>();
   const cache = new Map<string, Placed | null>();
@@ -124,7 +132,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     const before = placedByRank.size;
     for (const [rank, c] of candidates.entries()) {
       if (placedByRank.has(rank) || copyShown(rank)) continue;
-      for (const form of preferredForms(c, top, o)) {
+      for (const form of preferredForms(c, strength[rank] as number, o)) {
         if (tryPlace(rank, form, limit)) break;
       }
       yield;

@@ -29,17 +29,20 @@ export function packingReport(
   const placed = state.placed();
   const shown = placed.filter((p) => p.piece.form !== "metadata");
   const compressed = shown.filter((p) => p.piece.form === "compressed").length;
+  // By place, not by position: packing may offer chunks in another order
+  // than the ranking's (the chunk model), and the best are named in rank order.
+  const where = (path: string, line: number) => `${path}:${line}`;
   const full = new Set(
-    placed.filter((p) => p.piece.form === "full").map((p) => p.rank),
+    placed
+      .filter((p) => p.piece.form === "full")
+      .map((p) => where(p.piece.path, p.piece.startLine)),
   );
   const leftOut = input.ranked
     .slice(0, o.maxCandidates)
-    .map((r, rank) => ({ r, rank }))
-    .filter(({ rank }) => !full.has(rank))
+    .filter((r) => !full.has(where(r.chunk.path, r.chunk.startLine)))
     .slice(0, 5)
     .map(
-      ({ r }) =>
-        `${r.chunk.path} lines ${r.chunk.startLine}-${r.chunk.endLine}`,
+      (r) => `${r.chunk.path} lines ${r.chunk.startLine}-${r.chunk.endLine}`,
     );
   const files = state.orderedFiles().map((f) => ({
     path: f.path,

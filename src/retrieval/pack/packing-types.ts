@@ -1,5 +1,6 @@
 import type { TokenCounter } from "../../tokens/token-counter.js";
 import type { CopyPlace } from "../rank/chunk-copies.js";
+import type { ChunkModel } from "../rank/chunk-model.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { SourceFile } from "../types.js";
 
@@ -36,6 +37,12 @@ export interface PackOptions {
   maxMapTokens?: number;
   /** Ranked chunks considered at all (default 600). */
   maxCandidates?: number;
+  /**
+   * The learned model packing offers chunks by (`orderByExpectedGold`: the
+   * most expected gold per token first); null keeps the ranking's order
+   * (default null; CHUNK_MODEL is fitted by `npm run fit:weights -- --chunk-model`).
+   */
+  chunkModel?: ChunkModel | null;
   /** Try the whole repository first when it fits (default true). */
   wholeRepository?: boolean;
   /**

@@ -8,20 +8,20 @@ import { omittedMarker } from "./render-context.js";
 export type Form = PackedPiece["form"];
 
 /**
- * The forms to try for a chunk, best first, by its score relative to the best
- * chunk's and its length (see docs/architecture/retrieval.md, 'Compression
- * thresholds').
+ * The forms to try for a chunk, best first, by its strength relative to the
+ * best chunk's (its score's share of the best score, or the chunk model's
+ * share: `learnedOrder`) and its length (see docs/architecture/retrieval.md,
+ * 'Compression thresholds').
  *
  * @example
- * preferredForms(strongChunk, top, options) // ["full", "compressed", "metadata"]
- * preferredForms(weakChunk, top, options)   // ["metadata"]
+ * preferredForms(strongChunk, 0.8, options) // ["full", "compressed", "metadata"]
+ * preferredForms(weakChunk, 0.02, options)  // ["metadata"]
  */
 export function preferredForms(
   c: RankedChunk,
-  top: number,
+  relative: number,
   o: PackTuning,
 ): Form[] {
-  const relative = top > 0 ? c.score / top : 0;
   // Estimated from characters: only the forms actually placed are tokenized.
   const long = c.chunk.text.length / 4 >= o.compressAboveTokens;
   if (relative >= o.compressBelow) return ["full", "compressed", "metadata"];

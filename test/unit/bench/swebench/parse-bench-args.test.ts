@@ -198,4 +198,9 @@ describe("BENCH_USAGE", () => {
       '--bridge-weight must be a number from 0 to 1, got "2"',
     );
   });
+
+  it("packs in the chunk model's order only when asked, since askcode leaves it off", () => {
+    expect(parseBenchArgs([], {}).chunkModel).toBe(false);
+    expect(parseBenchArgs(["--chunk-model"], {}).chunkModel).toBe(true);
+  });
 });

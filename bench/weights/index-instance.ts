@@ -1,0 +1,55 @@
+import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
+import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
+import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
+import {
+  indexRepository,
+  type RepositoryIndex,
+} from "../../src/retrieval/index/index-repository.js";
+import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
+import { splitFileLines } from "../../src/eval/file-lines.js";
+import { goldLines, type GoldLine } from "../../src/eval/gold-lines.js";
+import type { Instance } from "../../src/eval/instance.js";
+
+export interface IndexedInstance {
+  index: RepositoryIndex;
+  /** The gold lines of files the repository holds at `base_commit`. */
+  gold: GoldLine[];
+  /** The same lines by path. */
+  goldByPath: Map<string, Set<number>>;
+}
+
+/**
+ * Reads an instance's repository at its base commit from its mirror and
+ * indexes it as askcode does, with the fix's gold lines: what both fits
+ * label ranked chunks with.
+ *
+ * @example
+ * const { index, goldByPath } = await indexInstance(instance, mirror);
+ */
+export async function indexInstance(
+  instance: Instance,
+  mirror: string,
+  derived?: DerivedCache,
+): Promise<IndexedInstance> {
+  const host = createLocalCodeHost({ root: mirror });
+  try {
+    const { sha } = await host.resolveRef(instance.base_commit);
+    const { files } = await readRepositoryFiles(host.at(sha));
+    const texts = new Map(files.map((f) => [f.path, f.text]));
+    const { lines } = goldLines(instance.gold_hunks, (path) => {
+      const text = texts.get(path);
+      return text === undefined ? undefined : splitFileLines(text);
+    });
+    const goldByPath = new Map<string, Set<number>>();
+    for (const g of lines) {
+      const held = goldByPath.get(g.path) ?? new Set<number>();
+      held.add(g.line);
+      goldByPath.set(g.path, held);
+    }
+    await loadGrammarsFor(files);
+    const index = indexRepository(files, {}, derived ? { derived } : {});
+    return { index, gold: lines, goldByPath };
+  } finally {
+    await host.close();
+  }
+}

@@ -1,0 +1,91 @@
+import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
+import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
+import { rankChunks } from "../../src/retrieval/rank/rank-chunks.js";
+import { chunkSignals } from "../../src/retrieval/rank/chunk-signals.js";
+import { estimateTokens } from "../../src/retrieval/pack/expected-gold.js";
+import type { Instance } from "../../src/eval/instance.js";
+import { indexInstance } from "./index-instance.js";
+
+/** One ranked chunk as the chunk model's fit sees it. */
+export interface ChunkRow {
+  /** `chunkSignals`, rounded to 4 decimals (the rows file stays small and reads back the same). */
+  x: number[];
+  /** Gold lines the chunk holds. */
+  gold: number;
+  /** 1 when the chunk's file is one the fix changed. */
+  goldFile: 0 | 1;
+  /** The chunk's file (its position in the index). */
+  file: number;
+  /** Estimated tokens of its text (`estimateTokens`). */
+  tokens: number;
+}
+
+/** One question's ranked chunks with what its fix touched. */
+export interface QuestionRows {
+  id: string;
+  repo: string;
+  /** Gold lines in files the index holds, and gold files it holds. */
+  goldLines: number;
+  goldFiles: number;
+  chunks: ChunkRow[];
+}
+
+export interface LabelChunksInput {
+  instance: Instance;
+  /** The repository's git mirror. */
+  mirror: string;
+  /** Ranked chunks kept (default 600: what packing considers). */
+  top?: number;
+  derived?: DerivedCache;
+}
+
+/**
+ * Ranks one instance's question as askcode does (the shipped evidence
+ * weights) and labels the best chunks with their signals (`chunkSignals`),
+ * the gold lines each holds and whether its file is a gold file: the rows
+ * the chunk model is fitted on.
+ *
+ * @example
+ * const q = await labelChunks({ instance, mirror });
+ * q.chunks.filter((c) => c.gold > 0).length // chunks holding the fix's lines
+ */
+export async function labelChunks(
+  input: LabelChunksInput,
+): Promise<QuestionRows> {
+  const { index, gold, goldByPath } = await indexInstance(
+    input.instance,
+    input.mirror,
+    input.derived,
+  );
+  const { ranked } = rankChunks(
+    index,
+    analyzeQuery(input.instance.problem_statement),
+    { maxResults: input.top ?? 600 },
+  );
+  const signals = chunkSignals(ranked);
+  return {
+    id: input.instance.instance_id,
+    repo: input.instance.repo,
+    goldLines: gold.filter((g) => index.byPath.has(g.path)).length,
+    goldFiles: Object.keys(input.instance.gold_hunks).filter((p) =>
+      index.byPath.has(p),
+    ).length,
+    chunks: ranked.map((r, i) => {
+      const lines = goldByPath.get(r.chunk.path);
+      let held = 0;
+      if (lines)
+        for (let l = r.chunk.startLine; l <= r.chunk.endLine; l++)
+          if (lines.has(l)) held++;
+      return {
+        x: Array.from(
+          signals[i] as Float64Array,
+          (v) => Math.round(v * 1e4) / 1e4,
+        ),
+        gold: held,
+        goldFile: lines ? 1 : 0,
+        file: r.chunk.fileId,
+        tokens: estimateTokens(r.chunk.text),
+      };
+    }),
+  };
+}

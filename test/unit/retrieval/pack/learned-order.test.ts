@@ -1,0 +1,126 @@
+import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
+import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
+import { learnedOrder } from "../../../../src/retrieval/pack/learned-order.js";
+import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
+import type { ChunkModel } from "../../../../src/retrieval/rank/chunk-model.js";
+import {
+  CHUNK_SIGNALS,
+  type ChunkSignal,
+} from "../../../../src/retrieval/rank/chunk-signals.js";
+import { rankChunks } from "../../../../src/retrieval/rank/rank-chunks.js";
+import { FITTED_WEIGHTS } from "../../../../src/retrieval/rank/fitted-weights.js";
+import type { SourceFile } from "../../../../src/retrieval/types.js";
+import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
+
+const counter = createTokenCounter({ model: "gpt-4o" });
+
+function weights(set: Partial<Record<ChunkSignal, number>>) {
+  return Object.fromEntries(
+    CHUNK_SIGNALS.map((s) => [s, set[s] ?? 0]),
+  ) as Record<ChunkSignal, number>;
+}
+
+// A model that expects the fix in the rest of the best chunk's declaration,
+// and little of other files; and one that expects it in every file's best
+// chunk.
+const continuation: ChunkModel = {
+  line: weights({ bias: -3, sameDeclaration: 5 }),
+  file: weights({ bias: -3, topFile: 4 }),
+  newFile: 1,
+  cost: 1,
+};
+const spread: ChunkModel = {
+  line: weights({ bias: -3, fileBest: 5 }),
+  file: weights({ bias: -3, fileBest: 5 }),
+  newFile: 2,
+  cost: 1,
+};
+
+// One long function (cut in parts) whose first part holds the question's
+// words, and helpers in other files that match a little.
+const steps = Array.from(
+  { length: 40 },
+  (_, i) => `    acc_${i} = items[${i}] * factor`,
+).join("\n");
+const files: SourceFile[] = [
+  {
+    path: "pkg/scoring.py",
+    text: `import math\n\n\ndef compute_score(items, factor):\n    """compute_score sums the weighted score of the items."""\n    total = 0\n${steps}\n    return total\n\n\ndef clamp(x):\n    return max(0, x)\n`,
+  },
+  ...Array.from({ length: 6 }, (_, i) => ({
+    path: `pkg/report_${i}.py`,
+    text: `def print_report_${i}(value):\n    """Prints report ${i}."""\n    print('score', value, ${i})\n`,
+  })),
+];
+
+async function setUp(weights = FITTED_WEIGHTS) {
+  await loadGrammarsFor(files);
+  const index = indexRepository(files, { maxTokens: 120, mergeTokens: 60 });
+  const { ranked, available } = rankChunks(
+    index,
+    analyzeQuery("compute_score gives the wrong score"),
+    { weights },
+  );
+  const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
+  const pack = (chunkModel: ChunkModel | null, budget: number) =>
+    packContext({
+      ranked,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path) => lineCounts.get(path) ?? 0,
+      budget,
+      tokenCounter: counter,
+      options: { wholeRepository: false, mapShare: 0, chunkModel },
+    });
+  return { ranked, pack };
+}
+
+const linesOf = (
+  packed: ReturnType<Awaited<ReturnType<typeof setUp>>["pack"]>,
+  path: string,
+) =>
+  packed.files
+    .filter((f) => f.path === path)
+    .flatMap((f) => f.ranges)
+    .reduce((sum, [a, b]) => sum + b - a + 1, 0);
+
+describe("packing in the chunk model's order", () => {
+  it("shows more of a file already shown when its expected gold per token beats other files' best chunks, and other files when theirs wins", async () => {
+    // Without the file's share, the function's other parts score under half
+    // the best: the model, not the rank, orders them.
+    const { ranked, pack } = await setUp({ ...FITTED_WEIGHTS, file: 0 });
+    expect(ranked[0]?.chunk.path).toBe("pkg/scoring.py");
+    const budget = 500;
+    const deep = pack(continuation, budget);
+    const wide = pack(spread, budget);
+    expect(deep.tokensUsed).toBeLessThanOrEqual(budget);
+    expect(wide.tokensUsed).toBeLessThanOrEqual(budget);
+    expect(linesOf(deep, "pkg/scoring.py")).toBeGreaterThan(
+      linesOf(wide, "pkg/scoring.py"),
+    );
+    expect(wide.files.length).toBeGreaterThan(deep.files.length);
+  });
+
+  it("shows as code a chunk the model expects the fix in although its score alone would only name it", async () => {
+    const { ranked, pack } = await setUp();
+    const report = ranked.find((r) => r.chunk.path === "pkg/report_0.py");
+    // Under a tenth of the best score: a metadata line in rank order.
+    expect((report?.score ?? 1) / (ranked[0]?.score ?? 1)).toBeLessThan(0.1);
+    const form = (chunkModel: ChunkModel | null) =>
+      pack(chunkModel, 600).pieces.find((p) => p.path === "pkg/report_0.py")
+        ?.form;
+    expect(form(null)).toBe("metadata");
+    expect(form(spread)).toBe("full");
+    const { candidates, strength } = learnedOrder(ranked, spread);
+    const at = candidates.findIndex((c) => c.chunk.path === "pkg/report_0.py");
+    expect(strength[at]).toBeGreaterThan(0.9);
+  });
+
+  it("keeps the ranking's order and score shares without a model", async () => {
+    const { ranked } = await setUp();
+    const { candidates, strength } = learnedOrder(ranked, null);
+    expect(candidates).toEqual(ranked);
+    expect(strength[0]).toBe(1);
+  });
+});
