@@ -27,6 +27,7 @@ import {
   groupCopies,
   rememberChunkCopies,
 } from "../rank/chunk-copies.js";
+import { shareFileAuthorship } from "../rank/set-aside-files.js";
 import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { SourceFile } from "../types.js";
@@ -156,5 +157,6 @@ export function* indexForOneQuestionSteps(
     unchanged: (fileId) => !parsed.has(fileId),
   });
   rememberChunkCopies(index, groupCopies(index, keys));
+  shareFileAuthorship(first, index);
   return { index, stats };
 }
