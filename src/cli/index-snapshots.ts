@@ -14,6 +14,11 @@ import {
   type ChunkCopies,
 } from "../retrieval/rank/chunk-copies.js";
 import {
+  counterpartsOf,
+  rememberCounterparts,
+} from "../retrieval/rank/rank-chunks.js";
+import type { Counterpart } from "../retrieval/rank/file-counterparts.js";
+import {
   fileAuthorship,
   rememberFileAuthorship,
   type FileAuthorship,
@@ -72,17 +77,18 @@ const LISTING_KIND = "index-listing:v1";
 // tick as the stamp was taken could leave it unchanged.
 export const RACY_MS = 2000;
 
-// The copies between chunks depend on the index alone, and finding them
-// hashes every chunk (about 50 ms on pylint): they are kept with it, as is
-// what ranking knows of each file's authorship (Linguist's rules read every
-// file's first lines: about 30 ms of a warm question on 6,713 files). The
-// index is kept as columns (see `IndexColumns`: half the bytes, a third of
-// the time to load), or whole when it cannot be.
+// What ranking finds once per index is kept with it: the copies between
+// chunks (finding them hashes every chunk: about 50 ms on pylint), each
+// file's authorship (Linguist's rules read every file's first lines: about
+// 30 ms of a warm question on 6,713 files) and counterparts (5-9 ms there).
+// The index is kept as columns (see `IndexColumns`: half the bytes, a third
+// of the time to load), or whole when it cannot be.
 interface Snapshot {
   index: IndexColumns | RepositoryIndex;
   columns: boolean;
   copies: ChunkCopies;
   authorship: FileAuthorship;
+  counterparts: Counterpart[][];
 }
 
 /**
@@ -161,7 +167,7 @@ export function createIndexSnapshots(
     if (!bytes) return undefined;
     try {
       const snapshot = deserialize(bytes) as Snapshot;
-      const { copies, authorship } = snapshot;
+      const { copies, authorship, counterparts } = snapshot;
       const index = snapshot.columns
         ? indexFromColumns(snapshot.index as IndexColumns)
         : (snapshot.index as RepositoryIndex);
@@ -169,6 +175,7 @@ export function createIndexSnapshots(
       if (count !== undefined && index.files.length !== count) return undefined;
       rememberChunkCopies(index, copies);
       rememberFileAuthorship(index, authorship);
+      rememberCounterparts(index, counterparts);
       return index;
     } catch {
       return undefined;
@@ -211,6 +218,7 @@ export function createIndexSnapshots(
         columns: columns !== undefined,
         copies: chunkCopies(index),
         authorship: fileAuthorship(index),
+        counterparts: counterpartsOf(index),
       };
       await blobs.put(SNAPSHOT_KIND, key, serialize(snapshot));
       if (listing) await noteListing(files, listing);

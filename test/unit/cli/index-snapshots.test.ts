@@ -5,6 +5,7 @@ import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
 import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
 import { chunkCopies } from "../../../src/retrieval/rank/chunk-copies.js";
 import { fileAuthorship } from "../../../src/retrieval/rank/set-aside-files.js";
+import { counterpartsOf } from "../../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 
@@ -82,6 +83,30 @@ describe("createIndexSnapshots", () => {
 
     expect(fileAuthorship(index).setAside.get(0)?.kind).toBe("generated");
     expect(fileAuthorship(kept!)).toStrictEqual(fileAuthorship(index));
+  });
+
+  it("keeps each file's counterparts with the index, so it matches no path again", async () => {
+    const paired: SourceFile[] = [
+      {
+        path: "src/codec.c",
+        text: "int encode(void) { return 1; }\n",
+        blobSha: "6".repeat(40),
+      },
+      {
+        path: "src/codec.h",
+        text: "int encode(void);\n",
+        blobSha: "7".repeat(40),
+      },
+    ];
+    const index = indexRepository(paired);
+    await (await open()).put(paired, index);
+
+    const kept = await (await open()).get(paired);
+    // The paths are matched no more: what was kept answers.
+    kept!.files[1]!.path = "include/codec.hpp";
+
+    expect(counterpartsOf(index)[0]).toEqual([{ fileId: 1, rule: "header" }]);
+    expect(counterpartsOf(kept!)).toStrictEqual(counterpartsOf(index));
   });
 
   it("misses when a blob, the file set or the build differs", async () => {
