@@ -14,6 +14,11 @@ import {
   type ChunkCopies,
 } from "../retrieval/rank/chunk-copies.js";
 import {
+  dependencyFacts,
+  rememberDependencyFacts,
+  type DependencyFacts,
+} from "../retrieval/dependencies/repository-dependencies.js";
+import {
   counterpartsOf,
   rememberCounterparts,
 } from "../retrieval/rank/rank-chunks.js";
@@ -80,7 +85,8 @@ export const RACY_MS = 2000;
 // What ranking finds once per index is kept with it: the copies between
 // chunks (finding them hashes every chunk: about 50 ms on pylint), each
 // file's authorship (Linguist's rules read every file's first lines: about
-// 30 ms of a warm question on 6,713 files) and counterparts (5-9 ms there).
+// 30 ms of a warm question on 6,713 files), counterparts (5-9 ms there) and
+// what its manifests declare (about 20 ms there).
 // The index is kept as columns (see `IndexColumns`: half the bytes, a third
 // of the time to load), or whole when it cannot be.
 interface Snapshot {
@@ -89,6 +95,7 @@ interface Snapshot {
   copies: ChunkCopies;
   authorship: FileAuthorship;
   counterparts: Counterpart[][];
+  dependencies: DependencyFacts;
 }
 
 /**
@@ -167,7 +174,7 @@ export function createIndexSnapshots(
     if (!bytes) return undefined;
     try {
       const snapshot = deserialize(bytes) as Snapshot;
-      const { copies, authorship, counterparts } = snapshot;
+      const { copies, authorship, counterparts, dependencies } = snapshot;
       const index = snapshot.columns
         ? indexFromColumns(snapshot.index as IndexColumns)
         : (snapshot.index as RepositoryIndex);
@@ -176,6 +183,7 @@ export function createIndexSnapshots(
       rememberChunkCopies(index, copies);
       rememberFileAuthorship(index, authorship);
       rememberCounterparts(index, counterparts);
+      rememberDependencyFacts(index.files, dependencies);
       return index;
     } catch {
       return undefined;
@@ -219,6 +227,7 @@ export function createIndexSnapshots(
         copies: chunkCopies(index),
         authorship: fileAuthorship(index),
         counterparts: counterpartsOf(index),
+        dependencies: dependencyFacts(index.files),
       };
       await blobs.put(SNAPSHOT_KIND, key, serialize(snapshot));
       if (listing) await noteListing(files, listing);

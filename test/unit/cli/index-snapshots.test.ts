@@ -6,6 +6,7 @@ import { indexRepository } from "../../../src/retrieval/index/index-repository.j
 import { chunkCopies } from "../../../src/retrieval/rank/chunk-copies.js";
 import { fileAuthorship } from "../../../src/retrieval/rank/set-aside-files.js";
 import { counterpartsOf } from "../../../src/retrieval/rank/rank-chunks.js";
+import { repositoryDependencies } from "../../../src/retrieval/dependencies/repository-dependencies.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 
@@ -107,6 +108,32 @@ describe("createIndexSnapshots", () => {
 
     expect(counterpartsOf(index)[0]).toEqual([{ fileId: 1, rule: "header" }]);
     expect(counterpartsOf(kept!)).toStrictEqual(counterpartsOf(index));
+  });
+
+  it("keeps what the manifests declare with the index, so it reads no manifest again", async () => {
+    const manifest: SourceFile[] = [
+      {
+        path: "pyproject.toml",
+        text: '[project]\nname = "uploader"\ndependencies = ["requests>=2"]\n',
+        blobSha: "8".repeat(40),
+      },
+      ...files(),
+    ];
+    const index = indexRepository(manifest);
+    await (await open()).put(manifest, index);
+
+    const kept = await (await open()).get(manifest);
+    // The manifest is read no more: what was kept answers.
+    kept!.files[0]!.text = "";
+
+    const requests = (i: typeof index) =>
+      repositoryDependencies(i.files).dependencyOf(
+        "python",
+        "requests",
+        "src/upload.py",
+      );
+    expect(requests(index)?.name).toBe("requests");
+    expect(requests(kept!)).toStrictEqual(requests(index));
   });
 
   it("misses when a blob, the file set or the build differs", async () => {
