@@ -9,7 +9,6 @@ import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult, type AskResult } from "./ask-result.js";
-import { askHistory } from "./ask-history.js";
 import { asksAboutHistory } from "../text/asks-about-history.js";
 import { readBuildId } from "./build-id.js";
 import { indexCheckout } from "./index-checkout.js";
@@ -189,6 +188,10 @@ export async function askCheckout(
     withoutTree: checkout.withoutTree,
   });
   if (asksAboutHistory(question)) {
+    // Loaded only for a why/when/who question: the App's tools, their zod
+    // schemas and secretlint's rules are about 160 modules a question
+    // that asks none of these never runs.
+    const { askHistory } = await import("./ask-history.js");
     const history = await askHistory(at.reader, result.places, tokenCounter);
     if (history.length > 0) result.history = history;
   }

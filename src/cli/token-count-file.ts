@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { LRUCache } from "lru-cache";
 import type { TokenCountMemo } from "../tokens/token-counter.js";
 
 /** Token counts kept in a file between runs of the CLI. */
@@ -41,27 +40,40 @@ export function openTokenCountFile(
   deps: { log: { warn(message: string): void }; maxEntries?: number },
 ): TokenCountFile {
   const path = join(dir, FILE_NAME);
-  const counts = new LRUCache<string, number>({
-    max: deps.maxEntries ?? DEFAULT_MAX_ENTRIES,
-  });
+  const max = deps.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const read = readCounts(path);
   if (read.problem)
     deps.log.warn(
       `askcode ignored its token counts in ${path} (${read.problem}); they are counted again.`,
     );
-  // Saved most recent first: set oldest first, so recency survives the trip.
-  for (const [key, count] of read.entries.reverse()) counts.set(key, count);
+  // The counts read, as saved (most recent first), and those this run used
+  // since, least recent first: a Map keeps its order, so moving a count to
+  // the end marks it used. Loading every count read into an LRU cache took
+  // a warm question about 15 ms on 5,700 counts (a quarter of the most it
+  // keeps), for the handful of its texts a question asks for.
+  const saved = new Map(read.entries);
+  const used = new Map<string, number>();
+  const use = (key: string, count: number) => {
+    used.delete(key);
+    used.set(key, count);
+    // Within one long session (askcode mcp) as across runs: at most `max`.
+    if (used.size > max) used.delete(used.keys().next().value as string);
+  };
   let changed = false;
 
   return {
     memo: {
-      get: (key) => counts.get(key),
+      get(key) {
+        const count = used.get(key) ?? saved.get(key);
+        if (count !== undefined) use(key, count);
+        return count;
+      },
       set(key, count) {
-        counts.set(key, count);
+        use(key, count);
         changed = true;
       },
     },
-    loaded: counts.size,
+    loaded: saved.size,
     async save() {
       if (!changed) return;
       changed = false;
@@ -70,7 +82,7 @@ export function openTokenCountFile(
         await mkdir(dir, { recursive: true });
         await writeFile(
           temp,
-          JSON.stringify({ counts: [...counts.entries()] }) + "\n",
+          JSON.stringify({ counts: mostRecentFirst(used, saved, max) }) + "\n",
         );
         await rename(temp, path);
       } catch (error) {
@@ -83,6 +95,20 @@ export function openTokenCountFile(
       }
     },
   };
+}
+
+/** The counts to save: those used, most recent first, then those read and unused, as they were read; at most `max`. */
+function mostRecentFirst(
+  used: ReadonlyMap<string, number>,
+  saved: ReadonlyMap<string, number>,
+  max: number,
+): Array<[string, number]> {
+  const counts = [...used].reverse();
+  for (const entry of saved) {
+    if (counts.length >= max) break;
+    if (!used.has(entry[0])) counts.push(entry);
+  }
+  return counts.slice(0, max);
 }
 
 function readCounts(path: string): {

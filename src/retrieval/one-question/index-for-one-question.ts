@@ -22,6 +22,12 @@ import {
 } from "../index/index-repository.js";
 import { analyzeQuery } from "../query/query-analysis.js";
 import { rankChunksSteps } from "../rank/rank-chunks.js";
+import {
+  copyKeysSteps,
+  groupCopies,
+  rememberChunkCopies,
+} from "../rank/chunk-copies.js";
+import { shareFileAuthorship } from "../rank/set-aside-files.js";
 import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { SourceFile } from "../types.js";
@@ -125,12 +131,18 @@ export function* indexForOneQuestionSteps(
   const first = yield* assembleIndexSteps(files, texts, derivations);
   if (shallow.length === 0) return { index: first, stats };
 
+  // The copies among the chunks, found once: the second stage's index
+  // hashes only the chunks of the files it parses.
+  const firstKeys = yield* copyKeysSteps(first);
+  rememberChunkCopies(first, groupCopies(first, firstKeys));
   const query = analyzeQuery(question);
   const { ranked } = yield* rankChunksSteps(first, query);
   const chosen = chooseFilesToParse(first, query, ranked, options.limits);
+  const parsed = new Set<number>();
   for (const id of shallow) {
     if (!chosen.has(id)) continue;
     derivations[id] = full(id);
+    parsed.add(id);
     stats.parsed++;
     yield;
   }
@@ -139,5 +151,12 @@ export function* indexForOneQuestionSteps(
   if (stats.parsed === 0) return { index: first, stats };
   stats.withoutTree -= stats.parsed;
   const index = yield* assembleIndexSteps(files, texts, derivations);
+  const keys = yield* copyKeysSteps(index, {
+    index: first,
+    keys: firstKeys,
+    unchanged: (fileId) => !parsed.has(fileId),
+  });
+  rememberChunkCopies(index, groupCopies(index, keys));
+  shareFileAuthorship(first, index);
   return { index, stats };
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
+import type { Chunk } from "../types.js";
 
 /**
  * Chunks whose text appears, line for line, in another file: an
@@ -71,7 +72,7 @@ const CHUNKS_PER_STEP = 512;
 export function* chunkCopiesSteps(index: RepositoryIndex): Steps<ChunkCopies> {
   let found = copiesByIndex.get(index);
   if (!found) {
-    found = yield* findCopies(index);
+    found = groupCopies(index, yield* copyKeysSteps(index));
     copiesByIndex.set(index, found);
   }
   return found;
@@ -115,25 +116,90 @@ export function copiesOf(index: RepositoryIndex, chunkId: number): ChunkCopy[] {
     }));
 }
 
-function* findCopies(index: RepositoryIndex): Steps<ChunkCopies> {
-  const byText = new Map<string, number[]>();
-  const core = new Map<number, [number, number]>();
-  for (const chunk of index.chunks) {
-    if (chunk.id > 0 && chunk.id % CHUNKS_PER_STEP === 0) yield;
-    const lines = chunk.text.split("\n").map((line) => line.trim());
-    let first = 0;
-    let last = lines.length - 1;
-    while (first < last && lines[first] === "") first++;
-    while (last > first && lines[last] === "") last--;
-    const normalized = lines.slice(first, last + 1).join("\n");
-    if (normalized.length - (last - first) < MIN_COPY_CHARS) continue;
-    core.set(chunk.id, [chunk.startLine + first, chunk.startLine + last]);
-    const key = createHash("sha1").update(normalized).digest("base64");
-    const same = byText.get(key);
-    if (same) same.push(chunk.id);
-    else byText.set(key, [chunk.id]);
+/** A chunk's text as copies compare it: its hash, and the lines it spans without the blank ones at either end. */
+export interface CopyKey {
+  hash: string;
+  core: [number, number];
+}
+
+/**
+ * An index assembled again from the same files as `index`, where only some
+ * were cut anew (a question's second stage parses the files it can reach):
+ * the unchanged files' chunks keep their keys.
+ */
+export interface EarlierCopyKeys {
+  index: RepositoryIndex;
+  /** `index`'s keys, by chunk id (`copyKeysSteps`). */
+  keys: readonly (CopyKey | undefined)[];
+  /** Whether file f's chunks are, one for one, those of `index`'s file f. */
+  unchanged: (fileId: number) => boolean;
+}
+
+/**
+ * Every chunk's `CopyKey`, by chunk id (undefined: too short to call a
+ * copy), hashing only the chunks `earlier` does not hold: hashing is
+ * nearly all the work of finding copies (about 150 ms of a first question
+ * on a 6,713-file checkout, once per stage).
+ *
+ * @example
+ * const keys = yield* copyKeysSteps(second, { index: first, keys: firstKeys, unchanged: (f) => !parsed.has(f) });
+ * rememberChunkCopies(second, groupCopies(second, keys));
+ */
+export function* copyKeysSteps(
+  index: RepositoryIndex,
+  earlier?: EarlierCopyKeys,
+): Steps<(CopyKey | undefined)[]> {
+  const keys: (CopyKey | undefined)[] = [];
+  for (const file of index.files) {
+    const before = earlier?.unchanged(file.id)
+      ? earlier.index.files[file.id]
+      : undefined;
+    for (let k = 0; k < file.chunkCount; k++) {
+      const id = file.firstChunk + k;
+      if (id > 0 && id % CHUNKS_PER_STEP === 0) yield;
+      keys.push(
+        before
+          ? earlier?.keys[before.firstChunk + k]
+          : copyKey(index.chunks[id] as Chunk),
+      );
+    }
   }
-  const groupOf = new Int32Array(index.chunks.length).fill(-1);
+  return keys;
+}
+
+function copyKey(chunk: Chunk): CopyKey | undefined {
+  const lines = chunk.text.split("\n").map((line) => line.trim());
+  let first = 0;
+  let last = lines.length - 1;
+  while (first < last && lines[first] === "") first++;
+  while (last > first && lines[last] === "") last--;
+  const normalized = lines.slice(first, last + 1).join("\n");
+  if (normalized.length - (last - first) < MIN_COPY_CHARS) return undefined;
+  return {
+    hash: createHash("sha1").update(normalized).digest("base64"),
+    core: [chunk.startLine + first, chunk.startLine + last],
+  };
+}
+
+/**
+ * The copies among an index's chunks, from their keys (`copyKeysSteps`).
+ *
+ * @example
+ * rememberChunkCopies(index, groupCopies(index, yield* copyKeysSteps(index)));
+ */
+export function groupCopies(
+  index: RepositoryIndex,
+  keys: readonly (CopyKey | undefined)[],
+): ChunkCopies {
+  const byText = new Map<string, number[]>();
+  for (const [id, key] of keys.entries()) {
+    if (!key) continue;
+    const same = byText.get(key.hash);
+    if (same) same.push(id);
+    else byText.set(key.hash, [id]);
+  }
+  const groupOf = new Int32Array(keys.length).fill(-1);
+  const core = new Map<number, [number, number]>();
   const groups: number[][] = [];
   for (const ids of byText.values()) {
     if (ids.length < 2) continue;
@@ -142,6 +208,8 @@ function* findCopies(index: RepositoryIndex): Steps<ChunkCopies> {
     for (const id of ids) groupOf[id] = groups.length;
     groups.push(ids);
   }
-  for (const id of core.keys()) if (groupOf[id] === -1) core.delete(id);
+  // In chunk order, as a snapshot keeps it.
+  for (const [id, key] of keys.entries())
+    if (key && (groupOf[id] as number) >= 0) core.set(id, key.core);
   return { groupOf, groups, core };
 }

@@ -65,13 +65,33 @@ const NO_AUTHORSHIP: FileAuthorship = {
 // questions it answers.
 const counterpartsByIndex = new WeakMap<RepositoryIndex, Counterpart[][]>();
 
-function counterpartsOf(index: RepositoryIndex): Counterpart[][] {
+/**
+ * Each file's counterparts (`fileCounterparts`), by file id, found once per index.
+ *
+ * @example
+ * counterpartsOf(index)[index.byPath.get("src/flask/app.py")!] // [{ fileId: 12, rule: "module" }]
+ */
+export function counterpartsOf(index: RepositoryIndex): Counterpart[][] {
   let found = counterpartsByIndex.get(index);
   if (!found) {
     found = fileCounterparts(index.files.map((f) => f.path));
     counterpartsByIndex.set(index, found);
   }
   return found;
+}
+
+/**
+ * Hands ranking the counterparts of an index found earlier, by a process
+ * that kept them with the index (the CLI's index snapshots).
+ *
+ * @example
+ * rememberCounterparts(loaded.index, loaded.counterparts);
+ */
+export function rememberCounterparts(
+  index: RepositoryIndex,
+  counterparts: Counterpart[][],
+): void {
+  counterpartsByIndex.set(index, counterparts);
 }
 
 export interface Ranking {

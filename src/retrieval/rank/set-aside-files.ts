@@ -41,8 +41,18 @@ export interface FileAuthorship {
 export const AMALGAMATED_SHARE = 0.25;
 export const AMALGAMATED_SOURCES = 8;
 
-// Authorship depends on the files alone: found once per index.
+// Authorship depends on the index alone: found once per index, and its
+// part that depends on the files alone (Linguist's rules) once per files.
 const byIndex = new WeakMap<RepositoryIndex, FileAuthorship>();
+const linguistByIndex = new WeakMap<RepositoryIndex, LinguistNotes>();
+
+/** What Linguist's rules say of each file, by file id; amalgamations aside. */
+interface LinguistNotes {
+  setAside: Map<number, SetAside>;
+  documentation: Map<number, string>;
+  /** Files `.gitattributes` marks `-linguist-generated`: never set aside as amalgamations. */
+  notGenerated: Set<number>;
+}
 
 /**
  * The files of an index that a tool wrote or that are copies of others'
@@ -64,7 +74,55 @@ export function fileAuthorship(index: RepositoryIndex): FileAuthorship {
   return found;
 }
 
+/**
+ * Hands `fileAuthorship` what was found for an index earlier, by a process
+ * that kept it with the index (the CLI's index snapshots).
+ *
+ * @example
+ * rememberFileAuthorship(loaded.index, loaded.authorship);
+ */
+export function rememberFileAuthorship(
+  index: RepositoryIndex,
+  authorship: FileAuthorship,
+): void {
+  byIndex.set(index, authorship);
+}
+
+/**
+ * Tells `fileAuthorship` that `to` indexes the files of `from` (the same
+ * paths and texts in the same order, cut into other chunks: a question's
+ * second stage), so that Linguist's rules, which read every file's first
+ * lines, are not applied again; amalgamations are found on `to`'s chunks.
+ *
+ * @example
+ * shareFileAuthorship(first, second);
+ */
+export function shareFileAuthorship(
+  from: RepositoryIndex,
+  to: RepositoryIndex,
+): void {
+  const notes = linguistByIndex.get(from);
+  if (notes) linguistByIndex.set(to, notes);
+}
+
 function findAuthorship(index: RepositoryIndex): FileAuthorship {
+  const notes = linguistNotes(index);
+  const setAside = new Map<number, SetAside>();
+  const amalgamations = amalgamatedFiles(index);
+  for (const file of index.files) {
+    const reason =
+      notes.setAside.get(file.id) ??
+      (notes.notGenerated.has(file.id)
+        ? undefined
+        : amalgamations.get(file.id));
+    if (reason) setAside.set(file.id, reason);
+  }
+  return { setAside, documentation: notes.documentation };
+}
+
+function linguistNotes(index: RepositoryIndex): LinguistNotes {
+  const known = linguistByIndex.get(index);
+  if (known) return known;
   const attributes: GitAttributes[] = index.files
     .filter(
       (f) => f.path === ".gitattributes" || f.path.endsWith("/.gitattributes"),
@@ -74,20 +132,23 @@ function findAuthorship(index: RepositoryIndex): FileAuthorship {
     )
     // Outermost first: a deeper file's lines override the root's.
     .sort((a, b) => depth(a.base) - depth(b.base));
-  const setAside = new Map<number, SetAside>();
-  const documentation = new Map<number, string>();
-  const amalgamations = amalgamatedFiles(index);
+  const notes: LinguistNotes = {
+    setAside: new Map(),
+    documentation: new Map(),
+    notGenerated: new Set(),
+  };
   for (const file of index.files) {
     const marked = linguistAttributes(attributes, file.path);
     if (marked.documentation)
-      documentation.set(file.id, "linguist-documentation");
-    else if (marked.vendored) documentation.set(file.id, "linguist-vendored");
-    const reason =
-      setAsideReason(file.path, file.text, marked) ??
-      (marked.generated === false ? undefined : amalgamations.get(file.id));
-    if (reason) setAside.set(file.id, reason);
+      notes.documentation.set(file.id, "linguist-documentation");
+    else if (marked.vendored)
+      notes.documentation.set(file.id, "linguist-vendored");
+    if (marked.generated === false) notes.notGenerated.add(file.id);
+    const reason = setAsideReason(file.path, file.text, marked);
+    if (reason) notes.setAside.set(file.id, reason);
   }
-  return { setAside, documentation };
+  linguistByIndex.set(index, notes);
+  return notes;
 }
 
 function depth(base: string): number {

@@ -2,6 +2,12 @@ import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js"
 import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
 import { indexForOneQuestion } from "../../../../src/retrieval/one-question/index-for-one-question.js";
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
+import {
+  chunkCopies,
+  copyKeysSteps,
+  groupCopies,
+} from "../../../../src/retrieval/rank/chunk-copies.js";
+import { runToEnd } from "../../../../src/shared/time-slices.js";
 
 // Many unrelated Python modules and two that matter: one the question names
 // by path, one that declares the class the question uses.
@@ -41,6 +47,24 @@ describe("indexForOneQuestion", () => {
     expect(index.files).toHaveLength(files.length);
     expect(index.bm25.vocabulary.has("helper_7")).toBe(true);
     expect(index.definitions.has("helper_7")).toBe(false);
+  });
+
+  it("finds the second stage's copies as a search of its own chunks does", () => {
+    const copied =
+      "def render_string(source, **context):\n    environment = current_app.jinja_env\n    template = environment.from_string(source)\n    return template.render(**context)\n";
+    const { index, stats } = indexForOneQuestion(
+      [
+        ...files,
+        { path: "pkg/a/render.py", text: copied },
+        { path: "vendor/b/render.py", text: copied },
+      ],
+      question,
+      { limits },
+    );
+    expect(stats.parsed).toBeGreaterThan(0);
+    const found = chunkCopies(index);
+    expect(found.groups).toHaveLength(1);
+    expect(found).toEqual(groupCopies(index, runToEnd(copyKeysSteps(index))));
   });
 
   it("chunks a parsed file exactly as a full index does", () => {

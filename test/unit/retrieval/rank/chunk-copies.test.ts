@@ -4,8 +4,11 @@ import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import {
   chunkCopies,
+  copyKeysSteps,
+  groupCopies,
   MAX_COPY_FILES,
 } from "../../../../src/retrieval/rank/chunk-copies.js";
+import { runToEnd } from "../../../../src/shared/time-slices.js";
 import { rankChunks } from "../../../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
@@ -105,6 +108,34 @@ describe("chunkCopies", () => {
     expect(licence.text).toContain("SPDX-License-Identifier");
     expect(groupOf[licence.id]).toBe(-1);
     expect(groupOf[chunkAt("include/lib/detail/a.hpp", 6).id]).toBe(-1);
+  });
+});
+
+describe("copyKeysSteps", () => {
+  // A question's second stage assembles the same files again, a few of them
+  // cut anew: the others' chunks are hashed once, in the first stage.
+  it("carries the keys of unchanged files from an earlier index and hashes only the others", () => {
+    const again = indexRepository(files, { maxTokens: 60, mergeTokens: 1 });
+    const earlier = runToEnd(copyKeysSteps(index));
+    const header = again.byPath.get("single_include/lib.hpp")!;
+    const keys = runToEnd(
+      copyKeysSteps(again, {
+        index,
+        keys: earlier,
+        unchanged: (fileId) => fileId !== header,
+      }),
+    );
+    const { firstChunk, chunkCount } = again.files[header]!;
+    const cut = new Set(
+      Array.from({ length: chunkCount }, (_, k) => firstChunk + k),
+    );
+    for (const [id, key] of keys.entries()) {
+      if (!key) continue;
+      if (cut.has(id)) expect(key).not.toBe(earlier[id]);
+      else expect(key).toBe(earlier[id]);
+    }
+    expect(keys).toEqual(earlier);
+    expect(groupCopies(again, keys)).toEqual(chunkCopies(index));
   });
 });
 

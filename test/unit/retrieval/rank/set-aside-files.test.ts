@@ -4,7 +4,10 @@ import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import { rankChunks } from "../../../../src/retrieval/rank/rank-chunks.js";
 import { SET_ASIDE_FACTOR } from "../../../../src/retrieval/rank/rank-weights.js";
-import { fileAuthorship } from "../../../../src/retrieval/rank/set-aside-files.js";
+import {
+  fileAuthorship,
+  shareFileAuthorship,
+} from "../../../../src/retrieval/rank/set-aside-files.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
@@ -142,6 +145,16 @@ describe("fileAuthorship", () => {
     const { setAside } = fileAuthorship(index);
     for (const path of ["legacy/v1.c", "legacy/v2.c", "src/escape.c"])
       expect(setAside.has(idOf(path))).toBe(false);
+  });
+
+  it("applies Linguist's rules once to an index of the same files cut anew, and finds its amalgamations on its own chunks", () => {
+    const again = indexRepository(files, { maxTokens: 200, mergeTokens: 1 });
+    fileAuthorship(index);
+    shareFileAuthorship(index, again);
+    // The man page's first lines are not read again.
+    again.files[idOf("man/lib.1")]!.text = "lib(1)\n";
+
+    expect(fileAuthorship(again)).toStrictEqual(fileAuthorship(index));
   });
 });
 
