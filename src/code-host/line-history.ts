@@ -59,6 +59,29 @@ export const MAX_HISTORY_LINES = 200;
 export const MAX_HISTORY_COMMITS = 12;
 
 /**
+ * A history of the lines asked for (within `MAX_HISTORY_LINES`) with no
+ * commit read yet, the cut said as its first limit: where every reader of
+ * history starts. Throws `RangeError` as `capHistoryRange` does.
+ *
+ * @example
+ * emptyHistory("src/upload.ts", 10, 24) // { path: "src/upload.ts", startLine: 10, endLine: 24, ranges: [], limits: [] }
+ */
+export function emptyHistory(
+  path: string,
+  startLine: number,
+  endLine: number,
+): LineHistory {
+  const range = capHistoryRange(startLine, endLine);
+  return {
+    path,
+    startLine: range.startLine,
+    endLine: range.endLine,
+    ranges: [],
+    limits: range.limit ? [range.limit] : [],
+  };
+}
+
+/**
  * The lines asked for, within `MAX_HISTORY_LINES`, and the sentence that
  * says so when they were cut. Throws `RangeError` for a range that is not
  * one (a line below 1, an end before the start).

@@ -1,6 +1,6 @@
 import type { Deadline } from "../../shared/deadline.js";
 import {
-  capHistoryRange,
+  emptyHistory,
   keepFirstCommits,
   type HistoryCommit,
   type LineHistory,
@@ -144,14 +144,8 @@ export function createGraphqlLineHistory(options: GraphqlLineHistoryOptions) {
     startLine: number,
     endLine: number,
   ): Promise<LineHistory> {
-    const range = capHistoryRange(startLine, endLine);
-    const history: LineHistory = {
-      path,
-      startLine: range.startLine,
-      endLine: range.endLine,
-      ranges: [],
-      limits: range.limit ? [range.limit] : [],
-    };
+    const history = emptyHistory(path, startLine, endLine);
+    const range = { startLine: history.startLine, endLine: history.endLine };
     const blamed = await blameFile(path);
     if (typeof blamed === "string") {
       history.limits.push(blamed);

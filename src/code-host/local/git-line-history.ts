@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
-  capHistoryRange,
+  emptyHistory,
   keepFirstCommits,
   pullRequestInSubject,
   type HistoryCommit,
@@ -57,14 +57,8 @@ export function createGitLineHistory(options: GitLineHistoryOptions) {
     startLine: number,
     endLine: number,
   ): Promise<LineHistory> {
-    const range = capHistoryRange(startLine, endLine);
-    const history: LineHistory = {
-      path,
-      startLine: range.startLine,
-      endLine: range.endLine,
-      ranges: [],
-      limits: range.limit ? [range.limit] : [],
-    };
+    const history = emptyHistory(path, startLine, endLine);
+    const range = { startLine: history.startLine, endLine: history.endLine };
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const blamed = await blame(path, range, signal);
