@@ -3,6 +3,8 @@ import { createRedactingReader } from "../code-host/redacting-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
 import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
+import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
+import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { holdLastIndex } from "./hold-last-index.js";
 import { indexCheckout } from "./index-checkout.js";
 import { nameBlobsByText } from "./name-blobs-by-text.js";
@@ -39,6 +41,11 @@ export async function openMcpSession(
   // redacts nothing it redacted before (the files are named by their text).
   const redactions = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
   const holding = holdLastIndex();
+  // Until the whole index lands, each call indexes for its question in two
+  // stages: what one call cut, another does not cut again.
+  const memo = createDerivationMemo({
+    maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
+  });
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
     return { ...opened, snapshots: holding(opened.snapshots) };
@@ -86,7 +93,7 @@ export async function openMcpSession(
           cacheDir: args.cacheDir,
           ...view,
         },
-        { caches: await current(), tokenCounter },
+        { caches: await current(), tokenCounter, memo },
         d,
       );
       reopen = result.partialIndex !== undefined;
