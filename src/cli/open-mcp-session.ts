@@ -5,7 +5,10 @@ import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
+import { createStampedTexts } from "../code-host/file-set/stamped-texts.js";
 import { holdLastIndex } from "./hold-last-index.js";
+import { RACY_MS } from "./index-snapshots.js";
 import { indexCheckout } from "./index-checkout.js";
 import { nameBlobsByText } from "./name-blobs-by-text.js";
 import type { CliCaches } from "./open-cli-caches.js";
@@ -13,6 +16,10 @@ import type { McpArgs } from "./parse-mcp-args.js";
 import { renderAskText } from "./render-ask-text.js";
 import { openTokenCounter } from "./open-token-counter.js";
 import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
+
+// The django-sized checkout's 6,713 files are 61 MB on disk, counted four
+// times over as search holds them (the same objects as each reader's cache).
+const STAMPED_TEXTS_BYTES = 512 * 1024 * 1024;
 
 /**
  * The session `askcode mcp` serves its tools over (`CheckoutSession`):
@@ -43,6 +50,13 @@ export async function openMcpSession(
   const holding = holdLastIndex();
   // Until the whole index lands, each call indexes for its question in two
   // stages: what one call cut, another does not cut again.
+  // Each call lists the checkout anew; a file whose stamp did not change
+  // is not read and decoded again (search reads every file).
+  const stampedTexts = createStampedTexts({
+    maxBytes: STAMPED_TEXTS_BYTES,
+    sizeOf: decodedBytes,
+    racyMs: RACY_MS,
+  });
   const memo = createDerivationMemo({
     maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
   });
@@ -65,7 +79,7 @@ export async function openMcpSession(
   return {
     tokenCounter,
     async withCheckout(use) {
-      const host = d.createLocalCodeHost({ root: args.repo });
+      const host = d.createLocalCodeHost({ root: args.repo, stampedTexts });
       try {
         const resolved = await host.resolveRef(args.ref);
         const reader = host.at(resolved.sha);

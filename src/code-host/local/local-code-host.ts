@@ -12,7 +12,11 @@ import {
   RefNotFoundError,
 } from "../../shared/errors.js";
 import { assertDirectory } from "./assert-directory.js";
-import { createFileSetReader } from "../file-set/file-set-reader.js";
+import {
+  createFileSetReader,
+  type Decoded,
+} from "../file-set/file-set-reader.js";
+import type { StampedTexts } from "../file-set/stamped-texts.js";
 import type { FileSource } from "../file-set/file-source.js";
 import {
   detectRepository,
@@ -30,6 +34,8 @@ export interface LocalCodeHostOptions {
   /** A checkout, a bare repository, or any directory. */
   root: string;
   limits?: Partial<ReadLimits>;
+  /** The working tree's files decoded by earlier hosts of the same directory, by stamp (`askcode mcp`'s session). */
+  stampedTexts?: StampedTexts<Decoded>;
 }
 
 /** A `CodeHost` over a local directory; `close()` ends the git process it may have started. */
@@ -123,7 +129,14 @@ export function createLocalCodeHost(
       if (workingTreeReader?.sha !== sha) {
         const source = workingTreeSource(sha);
         workingTreeReader = withHistory(
-          createFileSetReader({ sha, source, limits }),
+          createFileSetReader({
+            sha,
+            source,
+            limits,
+            ...(options.stampedTexts
+              ? { stampedTexts: options.stampedTexts }
+              : {}),
+          }),
           undefined,
         );
       }
