@@ -6,7 +6,8 @@ import type { CheckoutSession } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
-import { createStampedTexts } from "../code-host/file-set/stamped-texts.js";
+import type { FileSourceEntry } from "../code-host/file-set/file-source.js";
+import { createStampedValues } from "../code-host/file-set/stamped-values.js";
 import { holdLastIndex } from "./hold-last-index.js";
 import { RACY_MS } from "./index-snapshots.js";
 import { indexCheckout } from "./index-checkout.js";
@@ -20,6 +21,11 @@ import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
 // The django-sized checkout's 6,713 files are 61 MB on disk, counted four
 // times over as search holds them (the same objects as each reader's cache).
 const STAMPED_TEXTS_BYTES = 512 * 1024 * 1024;
+
+// A few listings (one per state of the tree an agent leaves), each entry a
+// path, a size and a stamp.
+const STAMPED_LISTINGS_BYTES = 64 * 1024 * 1024;
+const LISTED_ENTRY_BYTES = 200;
 
 /**
  * The session `askcode mcp` serves its tools over (`CheckoutSession`):
@@ -52,9 +58,15 @@ export async function openMcpSession(
   // stages: what one call cut, another does not cut again.
   // Each call lists the checkout anew; a file whose stamp did not change
   // is not read and decoded again (search reads every file).
-  const stampedTexts = createStampedTexts({
+  const stampedTexts = createStampedValues({
     maxBytes: STAMPED_TEXTS_BYTES,
     sizeOf: decodedBytes,
+    racyMs: RACY_MS,
+  });
+  // And the listing by the tree's stamp: an lstat per file spared.
+  const stampedListings = createStampedValues<FileSourceEntry[]>({
+    maxBytes: STAMPED_LISTINGS_BYTES,
+    sizeOf: (entries) => entries.length * LISTED_ENTRY_BYTES,
     racyMs: RACY_MS,
   });
   const memo = createDerivationMemo({
@@ -79,7 +91,11 @@ export async function openMcpSession(
   return {
     tokenCounter,
     async withCheckout(use) {
-      const host = d.createLocalCodeHost({ root: args.repo, stampedTexts });
+      const host = d.createLocalCodeHost({
+        root: args.repo,
+        stampedTexts,
+        stampedListings,
+      });
       try {
         const resolved = await host.resolveRef(args.ref);
         const reader = host.at(resolved.sha);

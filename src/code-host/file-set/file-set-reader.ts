@@ -23,7 +23,7 @@ import { baseName, type SearchFile } from "./search-file.js";
 import { searchFiles } from "./search-files.js";
 import { createSearchFileFilter } from "./search-filters.js";
 import { skippedFilesNotes } from "./skipped-files-notes.js";
-import type { StampedTexts } from "./stamped-texts.js";
+import type { StampedValues } from "./stamped-values.js";
 
 export interface FileSetReaderOptions {
   /** The commit this reader answers for ("working-tree" for an uncommitted directory). */
@@ -35,7 +35,7 @@ export interface FileSetReaderOptions {
   /** Files read from the source at once (default 16). */
   concurrency?: number;
   /** Decoded files kept across readers by their stamps (`askcode mcp`'s session): an unchanged file is not read again. */
-  stampedTexts?: StampedTexts<Decoded>;
+  stampedTexts?: StampedValues<Decoded>;
 }
 
 /** A file's decoded text, or the fact that it is binary (so it is not sniffed again). */

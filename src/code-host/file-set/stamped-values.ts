@@ -2,15 +2,16 @@ import { LRUCache } from "lru-cache";
 import type { DiskStamp } from "../code-host.js";
 
 /**
- * Decoded files kept across readers of the same directory by each file's
- * stamp (`stampOf`: size, times, inode), for a process that opens the
- * checkout anew at each call (`askcode mcp`): a file whose stamp did not
- * change is not read and decoded again. A stamp is trusted only once the
+ * What was read from a directory, kept across readers of it by the stamp
+ * it was read at (a file's `stampOf`: size, times, inode; or the tree's
+ * `workingTreeStamp`), for a process that opens the checkout anew at each
+ * call (`askcode mcp`): a file, or a listing, whose stamp did not change
+ * is not read again. A stamp is trusted only once the
  * file has not changed for `racyMs` (an edit within a timestamp's
  * granularity could keep it), as git trusts its index and the CLI its
  * index snapshots; a file changed later is read each time.
  */
-export interface StampedTexts<T> {
+export interface StampedValues<T> {
   /** The value kept for `path` at `stamp`, or the one `read` gives now (then kept, when trusted). */
   obtain(
     path: string,
@@ -19,7 +20,7 @@ export interface StampedTexts<T> {
   ): Promise<T | undefined>;
 }
 
-export interface StampedTextsOptions<T> {
+export interface StampedValuesOptions<T> {
   /** The most bytes kept (by `sizeOf`); the least recently used go first. */
   maxBytes: number;
   sizeOf: (value: T) => number;
@@ -31,15 +32,15 @@ export interface StampedTextsOptions<T> {
 
 /**
  * @example
- * const texts = createStampedTexts({ maxBytes: 128 * 1024 * 1024, sizeOf: (d) => d.length, racyMs: 2000 });
+ * const texts = createStampedValues({ maxBytes: 128 * 1024 * 1024, sizeOf: (d) => d.length, racyMs: 2000 });
  * await texts.obtain("src/app.py", entry.stamp, () => source.readBytes("src/app.py"));
  */
-export function createStampedTexts<T extends object>(
-  options: StampedTextsOptions<T>,
-): StampedTexts<T> {
+export function createStampedValues<T extends object>(
+  options: StampedValuesOptions<T>,
+): StampedValues<T> {
   if (!Number.isInteger(options.maxBytes) || options.maxBytes < 1)
     throw new RangeError(
-      `createStampedTexts: maxBytes must be a whole number of bytes of at least 1, not ${options.maxBytes}`,
+      `createStampedValues: maxBytes must be a whole number of bytes of at least 1, not ${options.maxBytes}`,
     );
   const now = options.now ?? Date.now;
   const kept = new LRUCache<string, T>({

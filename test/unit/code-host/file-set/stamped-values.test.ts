@@ -1,7 +1,7 @@
 import { createFileSetReader } from "../../../../src/code-host/file-set/file-set-reader.js";
 import type { FileSourceEntry } from "../../../../src/code-host/file-set/file-source.js";
 import { decodedBytes } from "../../../../src/code-host/file-set/file-set-reader.js";
-import { createStampedTexts } from "../../../../src/code-host/file-set/stamped-texts.js";
+import { createStampedValues } from "../../../../src/code-host/file-set/stamped-values.js";
 
 const NOW = 1_800_000_000_000;
 const RACY_MS = 2000;
@@ -33,9 +33,9 @@ function countingSource(
   };
 }
 
-describe("createStampedTexts: a file read by an earlier reader of the same directory", () => {
+describe("createStampedValues: a file read by an earlier reader of the same directory", () => {
   const texts = () =>
-    createStampedTexts({
+    createStampedValues({
       maxBytes: 1024 * 1024,
       sizeOf: decodedBytes,
       racyMs: RACY_MS,
@@ -95,7 +95,7 @@ describe("createStampedTexts: a file read by an earlier reader of the same direc
 
   it("names a wrong bound", () => {
     expect(() =>
-      createStampedTexts({
+      createStampedValues({
         maxBytes: 0.5,
         sizeOf: decodedBytes,
         racyMs: RACY_MS,
