@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import type { CodeReader } from "../code-host/code-host.js";
 import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
@@ -80,6 +81,8 @@ export async function indexCheckout(
     question?: string;
     /** With `question`: which files get their tree, and up to how many trees one stage makes (defaults: see `QuestionIndexLimits`). */
     questionLimits?: QuestionIndexLimits;
+    /** With `question`: what earlier questions' two-stage indexes cut, kept by a session between calls (see `DerivationMemo`). */
+    memo?: DerivationMemo;
     /**
      * Leaves what a partial index derived unsaved, for the whole index that
      * follows it (`startBackgroundIndex`) to derive and save with the rest:
@@ -139,6 +142,7 @@ export async function indexCheckout(
     ...(derived ? { derived } : {}),
     ...(question !== undefined ? { question } : {}),
     ...(questionLimits ? { limits: questionLimits } : {}),
+    ...(deps.memo ? { memo: deps.memo } : {}),
     deriveElsewhere: (lacking) => threadsFor(lacking, deps),
   });
   // The process ends after this question: the next run reads what is saved.

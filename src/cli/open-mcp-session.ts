@@ -3,7 +3,13 @@ import { createRedactingReader } from "../code-host/redacting-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
 import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
+import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
+import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
+import type { FileSourceEntry } from "../code-host/file-set/file-source.js";
+import { createStampedValues } from "../code-host/file-set/stamped-values.js";
 import { holdLastIndex } from "./hold-last-index.js";
+import { RACY_MS } from "./index-snapshots.js";
 import { indexCheckout } from "./index-checkout.js";
 import { nameBlobsByText } from "./name-blobs-by-text.js";
 import type { CliCaches } from "./open-cli-caches.js";
@@ -11,6 +17,15 @@ import type { McpArgs } from "./parse-mcp-args.js";
 import { renderAskText } from "./render-ask-text.js";
 import { openTokenCounter } from "./open-token-counter.js";
 import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
+
+// The django-sized checkout's 6,713 files are 61 MB on disk, counted four
+// times over as search holds them (the same objects as each reader's cache).
+const STAMPED_TEXTS_BYTES = 512 * 1024 * 1024;
+
+// A few listings (one per state of the tree an agent leaves), each entry a
+// path, a size and a stamp.
+const STAMPED_LISTINGS_BYTES = 64 * 1024 * 1024;
+const LISTED_ENTRY_BYTES = 200;
 
 /**
  * The session `askcode mcp` serves its tools over (`CheckoutSession`):
@@ -39,6 +54,24 @@ export async function openMcpSession(
   // redacts nothing it redacted before (the files are named by their text).
   const redactions = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
   const holding = holdLastIndex();
+  // Until the whole index lands, each call indexes for its question in two
+  // stages: what one call cut, another does not cut again.
+  // Each call lists the checkout anew; a file whose stamp did not change
+  // is not read and decoded again (search reads every file).
+  const stampedTexts = createStampedValues({
+    maxBytes: STAMPED_TEXTS_BYTES,
+    sizeOf: decodedBytes,
+    racyMs: RACY_MS,
+  });
+  // And the listing by the tree's stamp: an lstat per file spared.
+  const stampedListings = createStampedValues<FileSourceEntry[]>({
+    maxBytes: STAMPED_LISTINGS_BYTES,
+    sizeOf: (entries) => entries.length * LISTED_ENTRY_BYTES,
+    racyMs: RACY_MS,
+  });
+  const memo = createDerivationMemo({
+    maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
+  });
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
     return { ...opened, snapshots: holding(opened.snapshots) };
@@ -58,7 +91,11 @@ export async function openMcpSession(
   return {
     tokenCounter,
     async withCheckout(use) {
-      const host = d.createLocalCodeHost({ root: args.repo });
+      const host = d.createLocalCodeHost({
+        root: args.repo,
+        stampedTexts,
+        stampedListings,
+      });
       try {
         const resolved = await host.resolveRef(args.ref);
         const reader = host.at(resolved.sha);
@@ -86,7 +123,7 @@ export async function openMcpSession(
           cacheDir: args.cacheDir,
           ...view,
         },
-        { caches: await current(), tokenCounter },
+        { caches: await current(), tokenCounter, memo },
         d,
       );
       reopen = result.partialIndex !== undefined;

@@ -4,6 +4,7 @@ import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
+import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { runAt } from "../question/run-at.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
@@ -146,6 +147,8 @@ export async function askCheckout(
     tokenCounter: TokenCounter;
     /** The tokenizer's load, when the caller started it early. */
     tokenizerReady?: Promise<void> | undefined;
+    /** What earlier questions of a session cut (`askcode mcp`): reused, not cut again. */
+    memo?: DerivationMemo;
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<AskedCheckout> {
@@ -164,6 +167,7 @@ export async function askCheckout(
     now: d.now,
     question,
     ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
+    ...(opened.memo ? { memo: opened.memo } : {}),
     // A partial index is followed by the whole one, in the background
     // (below), which derives and saves every file.
     leavePartialUnsaved: true,

@@ -23,6 +23,7 @@ import { baseName, type SearchFile } from "./search-file.js";
 import { searchFiles } from "./search-files.js";
 import { createSearchFileFilter } from "./search-filters.js";
 import { skippedFilesNotes } from "./skipped-files-notes.js";
+import type { StampedValues } from "./stamped-values.js";
 
 export interface FileSetReaderOptions {
   /** The commit this reader answers for ("working-tree" for an uncommitted directory). */
@@ -33,10 +34,17 @@ export interface FileSetReaderOptions {
   cacheBytes?: number;
   /** Files read from the source at once (default 16). */
   concurrency?: number;
+  /** Decoded files kept across readers by their stamps (`askcode mcp`'s session): an unchanged file is not read again. */
+  stampedTexts?: StampedValues<Decoded>;
 }
 
-// A file's decoded text, or the fact that it is binary (so it is not sniffed again).
-type Decoded = { kind: "text"; file: SearchFile } | { kind: "binary" };
+/** A file's decoded text, or the fact that it is binary (so it is not sniffed again). */
+export type Decoded = { kind: "text"; file: SearchFile } | { kind: "binary" };
+
+/** The memory a decoded file holds: UTF-16 text plus the lowercase copy that search keeps beside it. */
+export function decodedBytes(decoded: Decoded): number {
+  return (decoded.kind === "text" ? decoded.file.text.length * 4 : 0) + 64;
+}
 
 /**
  * A `CodeReader` over any `FileSource`: line ranges and size limits, binary
@@ -56,16 +64,19 @@ export function createFileSetReader(options: FileSetReaderOptions): CodeReader {
   const concurrency = options.concurrency ?? 16;
   const cache = new LRUCache<string, Decoded>({
     maxSize: options.cacheBytes ?? 128 * 1024 * 1024,
-    // UTF-16 text plus the lowercase copy that search keeps beside it.
-    sizeCalculation: (decoded) =>
-      (decoded.kind === "text" ? decoded.file.text.length * 4 : 0) + 64,
+    sizeCalculation: decodedBytes,
     fetchMethod: async (path) => {
-      const bytes = await source.readBytes(path);
-      if (bytes === undefined) return undefined;
-      const text = decodeText(bytes);
-      return text === undefined
-        ? { kind: "binary" }
-        : { kind: "text", file: { path, text } };
+      const decode = async (): Promise<Decoded | undefined> => {
+        const bytes = await source.readBytes(path);
+        if (bytes === undefined) return undefined;
+        const text = decodeText(bytes);
+        return text === undefined
+          ? { kind: "binary" }
+          : { kind: "text", file: { path, text } };
+      };
+      if (!options.stampedTexts) return decode();
+      const stamp = (await getIndex()).entries.get(path)?.stamp;
+      return options.stampedTexts.obtain(path, stamp, decode);
     },
   });
 

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { LRUCache } from "lru-cache";
 import type {
+  DiskStamp,
   CodeHost,
   CodeReader,
   ReadLimits,
@@ -12,8 +13,12 @@ import {
   RefNotFoundError,
 } from "../../shared/errors.js";
 import { assertDirectory } from "./assert-directory.js";
-import { createFileSetReader } from "../file-set/file-set-reader.js";
-import type { FileSource } from "../file-set/file-source.js";
+import {
+  createFileSetReader,
+  type Decoded,
+} from "../file-set/file-set-reader.js";
+import type { StampedValues } from "../file-set/stamped-values.js";
+import type { FileSource, FileSourceEntry } from "../file-set/file-source.js";
 import {
   detectRepository,
   type DetectedRepository,
@@ -30,6 +35,10 @@ export interface LocalCodeHostOptions {
   /** A checkout, a bare repository, or any directory. */
   root: string;
   limits?: Partial<ReadLimits>;
+  /** The working tree's files decoded by earlier hosts of the same directory, by stamp (`askcode mcp`'s session). */
+  stampedTexts?: StampedValues<Decoded>;
+  /** The working tree's listings made by earlier hosts of the same directory, by the tree's stamp. */
+  stampedListings?: StampedValues<FileSourceEntry[]>;
 }
 
 /** A `CodeHost` over a local directory; `close()` ends the git process it may have started. */
@@ -123,7 +132,14 @@ export function createLocalCodeHost(
       if (workingTreeReader?.sha !== sha) {
         const source = workingTreeSource(sha);
         workingTreeReader = withHistory(
-          createFileSetReader({ sha, source, limits }),
+          createFileSetReader({
+            sha,
+            source,
+            limits,
+            ...(options.stampedTexts
+              ? { stampedTexts: options.stampedTexts }
+              : {}),
+          }),
           undefined,
         );
       }
@@ -172,19 +188,36 @@ export function createLocalCodeHost(
       // The paths git listed with the last stamp, for the listing that
       // follows a stamp that found no kept index: one git call for both.
       let stamped: readonly string[] | undefined;
-      return createDirectoryFileSource({
+      // The tree's stamp as this reader last took it, for a listing kept by it.
+      let lastStamp: DiskStamp | undefined;
+      const treeStamp = async () => {
+        const taken = await workingTreeStamp(root);
+        stamped = taken?.paths;
+        lastStamp = taken?.stamp;
+        return taken?.stamp;
+      };
+      const source = createDirectoryFileSource({
         root,
         listPaths: async () => {
           const paths = stamped ?? (await gitWorkingTreePaths(root));
           stamped = undefined;
           return paths;
         },
-        treeStamp: async () => {
-          const taken = await workingTreeStamp(root);
-          stamped = taken?.paths;
-          return taken?.stamp;
-        },
+        treeStamp,
       });
+      const listings = options.stampedListings;
+      if (!listings) return source;
+      return {
+        ...source,
+        // The stamp costs no git call of its own: the paths it lists are
+        // the listing's. Kept listings spare an lstat per file.
+        listFiles: async () =>
+          (await listings.obtain(
+            "",
+            lastStamp ?? (await treeStamp()),
+            source.listFiles,
+          )) ?? [],
+      };
     });
   }
 

@@ -8,6 +8,7 @@ import {
 } from "../index/index-repository.js";
 import type { ChunkOptions } from "../chunks/chunk-file.js";
 import type { SourceFile } from "../types.js";
+import type { DerivationMemo } from "./derivation-memo.js";
 import { firstPassPays, treesToMake } from "./first-pass-pays.js";
 import {
   indexForOneQuestion,
@@ -31,6 +32,8 @@ export interface IndexFilesForQuestionOptions {
   question?: string;
   /** With `question`: which files get their tree, and up to how many trees one stage makes. */
   limits?: QuestionIndexLimits;
+  /** With `question`: what earlier questions' two-stage indexes cut (see `DerivationMemo`). */
+  memo?: DerivationMemo;
   /**
    * For the full index, given how many files `derived` lacks: where to
    * derive them, or none to derive each in place while indexing.
@@ -90,6 +93,7 @@ export async function indexFilesForQuestion(
     const built = indexForOneQuestion(files, question, {
       ...(derived ? { derived } : {}),
       ...(limits ? { limits } : {}),
+      ...(options.memo ? { memo: options.memo } : {}),
     });
     return { index: built.index, withoutTree: built.stats.withoutTree };
   }

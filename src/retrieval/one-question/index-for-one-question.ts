@@ -11,6 +11,7 @@ import {
   withoutTree,
 } from "../index/derive-without-tree.js";
 import type { DerivedCache } from "../index/derived-cache.js";
+import type { DerivationCut, DerivationMemo } from "./derivation-memo.js";
 import {
   firstPassPays,
   treesToMake,
@@ -40,6 +41,8 @@ export interface QuestionIndexOptions {
   /** What earlier indexing derived per blob: a file held there is used as it is, and the trees made here are kept. */
   derived?: DerivedCache;
   limits?: QuestionIndexLimits;
+  /** What earlier questions on these files cut, first passes and trees: reused, not cut again (it changes no choice). */
+  memo?: DerivationMemo;
 }
 
 /** What a two-stage index did, for timings and reports. */
@@ -87,7 +90,13 @@ export function* indexForOneQuestionSteps(
   options: QuestionIndexOptions = {},
 ): Steps<{ index: RepositoryIndex; stats: QuestionIndexStats }> {
   const chunk = options.chunk ?? {};
-  const { derived } = options;
+  const { derived, memo } = options;
+  const remembered = (
+    file: SourceFile,
+    text: string,
+    cut: DerivationCut,
+    derive: () => DerivedFile,
+  ) => (memo ? memo.obtain(file, text, chunk, cut, derive) : derive());
   const lacking = new Set(derived ? derived.lacking(files, chunk) : files);
   const trees = treesToMake(lacking);
   if (!firstPassPays(trees, options.limits)) {
@@ -110,7 +119,9 @@ export function* indexForOneQuestionSteps(
     const file = files[id] as SourceFile;
     const text = texts[id] as string;
     const fresh = () =>
-      deriveFile({ path: file.path, text }, chunk, counting());
+      remembered(file, text, "tree", () =>
+        deriveFile({ path: file.path, text }, chunk, counting()),
+      );
     return derived ? derived.obtain(file, text, chunk, fresh) : fresh();
   };
   for (const [id, file] of files.entries()) {
@@ -118,7 +129,9 @@ export function* indexForOneQuestionSteps(
     texts.push(text);
     let made: DerivedFile | undefined;
     if (lacking.has(file)) {
-      made = deriveWithoutTree({ path: file.path, text }, chunk, counting());
+      made = remembered(file, text, "first-pass", () =>
+        deriveWithoutTree({ path: file.path, text }, chunk, counting()),
+      );
       // A file without a tree to make is done; keep it as the cache would.
       if (withoutTree(made, file.path)) shallow.push(id);
       else if (derived)

@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
@@ -66,5 +68,23 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     expect(await ask("where is renamed_handler?")).toMatch(
       /^1\. pkg\/module_3\.py:1-2 +\(declares renamed_handler\)/m,
     );
+  });
+
+  it("sees an edit, a new file and a deleted one between two calls made before the whole index lands", async () => {
+    expect(await ask()).toContain("Partial index: 11 of 12 files");
+    writeFiles(repo, {
+      "pkg/module_3.py": "def renamed_handler(request):\n    return None\n",
+      "pkg/added.py": "def added_handler(request):\n    return 12\n",
+    });
+    rmSync(path.join(repo, "pkg/module_5.py"));
+    const second = await ask("where are renamed_handler and added_handler?");
+    // Still partial (the background index never ran), on what the memo kept.
+    expect(second).toContain("Partial index");
+    expect(second).toMatch(
+      /pkg\/module_3\.py:1-2 +\(declares renamed_handler\)/,
+    );
+    expect(second).toMatch(/pkg\/added\.py:1-2 +\(declares added_handler\)/);
+    const removed = await ask("handler_5 reads the wrong page_5");
+    expect(removed).not.toContain("pkg/module_5.py");
   });
 });

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
@@ -253,6 +255,28 @@ describe("askcode mcp, driven by the MCP SDK's client over stdio", () => {
     expect(map).toMatch(
       /src\/payments\.ts:2: export const stripeKey = "REDACTED/,
     );
+  });
+
+  it("sees an edit, a new file and a deleted one between calls, though the session keeps what it read", async () => {
+    const found = async (query: string) =>
+      (await call("search", { query })).text;
+    expect(await found("quokkaWombat")).not.toContain("src/sleep.ts");
+    const original = readFileSync(path.join(repo, "src/sleep.ts"), "utf8");
+    writeFiles(repo, {
+      "src/sleep.ts":
+        "export const quokkaWombat = (attempt: number) => 2 ** attempt;\n",
+      "src/platypus.ts": "export const platypusKiwi = 30_000;\n",
+    });
+    try {
+      expect(await found("quokkaWombat")).toContain("src/sleep.ts:1:");
+      expect(await found("platypusKiwi")).toContain("src/platypus.ts:1:");
+      rmSync(path.join(repo, "src/platypus.ts"));
+      expect(await found("platypusKiwi")).not.toContain("src/platypus.ts");
+      const asked = await call("ask", { question: "where is quokkaWombat?" });
+      expect(asked.text).toMatch(/^1\. src\/sleep\.ts:1/m);
+    } finally {
+      writeFiles(repo, { "src/sleep.ts": original });
+    }
   });
 
   it("answers every call a client wrote before closing stdin, then exits 0", async () => {
