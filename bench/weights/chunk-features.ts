@@ -3,9 +3,10 @@ import {
   type EvidenceWeights,
 } from "../../src/retrieval/rank/evidence-weights.js";
 import type { RankedChunk } from "../../src/retrieval/rank/rank-chunks.js";
-import type { ScoreContribution } from "../../src/retrieval/rank/collect-evidence.js";
-
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+import {
+  WEIGHTED_EVIDENCE_KIND,
+  type EvidenceKind,
+} from "../../src/retrieval/rank/weighted-evidence-kind.js";
 
 /** One ranked chunk as the fit sees it: its score split into what is fixed and what each weight multiplies. */
 export interface ChunkFeatures {
@@ -14,19 +15,6 @@ export interface ChunkFeatures {
   /** Per evidence kind, the points it would earn at weight 1, after the file-kind factor. */
   measure: Record<EvidenceKind, number>;
 }
-
-// The `why` kinds each weight scales. Stack frames' chunk evidence is its own weight.
-const KIND_OF_WHY: Partial<Record<ScoreContribution["kind"], EvidenceKind>> = {
-  file: "file",
-  path: "path",
-  definition: "definition",
-  place: "place",
-  "stack-frame": "stackFrame",
-  phrase: "phrase",
-  counterpart: "counterpart",
-  defines: "defines",
-  caller: "caller",
-};
 
 /**
  * Splits a ranked chunk's explained score into the fit's features: each
@@ -56,7 +44,7 @@ export function chunkFeatures(
     else if (w.kind === "copy") copy += w.points;
     else {
       beforeFactor += w.points;
-      const kind = KIND_OF_WHY[w.kind];
+      const kind = WEIGHTED_EVIDENCE_KIND[w.kind];
       if (kind === undefined) unweighted += w.points;
       else if (weights[kind] > 0) measure[kind] += w.points / weights[kind];
     }

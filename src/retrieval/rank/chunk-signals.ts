@@ -1,5 +1,6 @@
 import { fileKind } from "../../text/file-kind.js";
 import type { RankedChunk } from "./rank-chunks.js";
+import { WEIGHTED_EVIDENCE_KIND } from "./weighted-evidence-kind.js";
 
 /**
  * What the chunk model reads of each ranked chunk, in the order of its
@@ -59,21 +60,6 @@ export const CHUNK_SIGNALS = [
 
 export type ChunkSignal = (typeof CHUNK_SIGNALS)[number];
 
-const EVIDENCE_SIGNAL: Partial<
-  Record<RankedChunk["why"][number]["kind"], ChunkSignal>
-> = {
-  term: "terms",
-  file: "file",
-  path: "path",
-  definition: "definition",
-  place: "place",
-  "stack-frame": "stackFrame",
-  phrase: "phrase",
-  counterpart: "counterpart",
-  defines: "defines",
-  caller: "caller",
-};
-
 const INDEX = new Map(CHUNK_SIGNALS.map((s, i) => [s, i]));
 const at = (s: ChunkSignal) => INDEX.get(s) as number;
 
@@ -128,7 +114,9 @@ export function chunkSignals(
         ? 1
         : 0;
     for (const w of r.why) {
-      const signal = EVIDENCE_SIGNAL[w.kind];
+      // A weighted kind's signal bears its weight's name; terms are "terms".
+      const signal: ChunkSignal | undefined =
+        w.kind === "term" ? "terms" : WEIGHTED_EVIDENCE_KIND[w.kind];
       if (signal !== undefined)
         row[at(signal)] = (row[at(signal)] as number) + w.points / scale;
     }
