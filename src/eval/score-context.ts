@@ -9,7 +9,7 @@ export interface ContextScore {
   /** Gold files shown with a body (whole or compressed code), not only by a signature line. */
   filesWithBody?: number;
   goldLines: number;
-  /** Gold lines shown verbatim. */
+  /** Gold lines shown verbatim in a body (a signature line of the map is not one). */
   linesFound: number;
   /** Gold files found, by path (for reading the JSON). */
   found: string[];
@@ -19,8 +19,10 @@ export interface ContextScore {
  * Scores one context against one instance's gold: a file is found when any of
  * its lines is shown as code (a metadata line naming it does not count, a
  * signature line of the map does; `filesWithBody` counts those shown with a
- * body apart); a
- * gold line is found when that exact line is shown (see `shownLines`).
+ * body apart); a gold line is found when that exact line is shown in a body
+ * (see `shownLines`). The map's signature line names where the fix goes but
+ * shows none of the code it changes, so it counts toward finding the file,
+ * never toward the lines shown.
  *
  * @example
  * scoreContext(shown, ["a.py", "b.py"], [{ path: "a.py", line: 3 }])
@@ -35,7 +37,9 @@ export function scoreContext(
     (path) => (shown.byPath.get(path)?.size ?? 0) > 0,
   );
   const linesFound = goldLines.filter(
-    (g) => shown.byPath.get(g.path)?.has(g.line) ?? false,
+    (g) =>
+      (shown.byPath.get(g.path)?.has(g.line) ?? false) &&
+      !(shown.signaturesByPath.get(g.path)?.has(g.line) ?? false),
   ).length;
   const withBody = found.filter((path) => {
     const lines = shown.byPath.get(path);

@@ -268,7 +268,7 @@ describe("the map in a packed context", () => {
     expect(shown.mismatches).toBe(1);
   });
 
-  it("scores a file shown only by a signature line as found, not as shown with a body", () => {
+  it("scores a file shown only by a signature line as found, not as shown with a body, and its signature line as no shown gold line", () => {
     const score = scoreContext(
       shownLines(mapped, fileLines),
       ["app/session.py", "app/adapters.py"],
@@ -276,6 +276,7 @@ describe("the map in a packed context", () => {
     );
     expect(score.filesFound).toBe(2);
     expect(score.filesWithBody).toBe(1);
-    expect(score.linesFound).toBe(1);
+    expect(score.goldLines).toBe(1);
+    expect(score.linesFound).toBe(0);
   });
 });
