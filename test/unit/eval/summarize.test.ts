@@ -10,8 +10,16 @@ describe("summarize", () => {
     goldFiles: number,
     linesFound: number,
     goldLines: number,
+    filesWithBody?: number,
   ): SystemRun => ({
-    score: { filesFound, goldFiles, linesFound, goldLines, found: [] },
+    score: {
+      filesFound,
+      goldFiles,
+      linesFound,
+      goldLines,
+      found: [],
+      ...(filesWithBody === undefined ? {} : { filesWithBody }),
+    },
     tokensUsed: 0,
     files: [],
     mismatches: 0,
@@ -51,11 +59,36 @@ describe("summarize", () => {
       fileAvg: (0.5 + 0 + 1) / 3,
       fileAvgBody: (0.5 + 0 + 1) / 3,
       fileAll: 1 / 3,
+      fileAllBody: 1 / 3,
       fileAny: 2 / 3,
+      fileAnyBody: 2 / 3,
       lineRecall: 15 / 50,
       lineMean: (1 + 0 + 0.5) / 3,
       goldLines: 50,
       linesFound: 15,
+    });
+  });
+
+  it("splits All and Any as Avg is split: with a body, and including the map", () => {
+    const summary = summarize(
+      [
+        // Both gold files found, one only by its signature line in the map.
+        result("a", run(2, 2, 3, 10, 1)),
+        // Its one gold file found only in the map: found, but no body shown.
+        result("b", run(1, 1, 0, 5, 0)),
+        // Every gold file with a body.
+        result("c", run(1, 1, 4, 4, 1)),
+      ],
+      "askcode",
+      13000,
+    );
+    expect(summary).toMatchObject({
+      fileAvg: 1,
+      fileAvgBody: (0.5 + 0 + 1) / 3,
+      fileAll: 1,
+      fileAllBody: 1 / 3,
+      fileAny: 1,
+      fileAnyBody: 2 / 3,
     });
   });
 });
