@@ -77,8 +77,8 @@ export function renderReport(
     `SWE-bench retrieval: ${ok.length} instances (${report.failed} failed) at ${budgets.join(", ")} tokens, ` +
       `repositories of ${files[0] ?? 0}-${files[files.length - 1] ?? 0} text files (median ${files[Math.floor(files.length / 2)] ?? 0}). ` +
       `The tables lead with what a reader can act on: the fix's files shown with a body and its lines shown.`,
-    RECALL_LEGEND +
-      " BM25 shows whole files and no map. Ratios: askcode over BM25.",
+    ...RECALL_LEGEND,
+    "BM25 shows whole files and no map. Ratios: askcode over BM25.",
     "",
     renderBudgetTable(report.summary),
     "",

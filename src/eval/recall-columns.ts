@@ -32,11 +32,12 @@ const NO_MAP: readonly RecallColumn[] = [
   { head: "Any", value: (s) => s.fileAnyBody },
 ];
 
-/** What the recall columns' heads mean, for the line under a table. */
-export const RECALL_LEGEND =
-  "body = gold files shown with a body (Avg: share per instance; All: instances with every one; Any: with one); " +
-  "lines = gold lines shown verbatim in a body, mean per instance (micro: all lines pooled); " +
-  "+map = counting also files named only by a signature line in the map.";
+/** What the recall columns' heads mean, as lines to print under a table. */
+export const RECALL_LEGEND: readonly string[] = [
+  "body: gold files shown with a body (Avg: their share, per instance; All: instances with every one; Any: with one);",
+  "lines: gold lines shown verbatim in a body, mean per instance (micro: all lines pooled); +map: counting also the",
+  "files named only by a signature line in the map, which shows where a fix goes but none of its code.",
+];
 
 /**
  * The heads of the recall columns, the first one named for its system
