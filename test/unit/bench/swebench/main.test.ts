@@ -132,6 +132,29 @@ describe("bench:swebench", () => {
       );
       expect(run.stderr).toContain("[1/1] acme__widgets-1 ");
       expect(run.status).toBe(0);
+      // Each line and table leads with files shown with a body and lines.
+      expect(run.stderr).toMatch(
+        /\| askcode body 1\/1 lines \d+\/\d+ \+map 1\/1 \|/,
+      );
+      const head = run.stdout
+        .split("\n")
+        .find((line) => line.startsWith("| budget "));
+      expect(
+        head
+          ?.split("|")
+          .slice(1, 10)
+          .map((cell) => cell.trim()),
+      ).toEqual([
+        "budget",
+        "askcode body Avg",
+        "lines",
+        "micro",
+        "+map Avg",
+        "body All",
+        "+map All",
+        "body Any",
+        "+map Any",
+      ]);
       const report = JSON.parse(readFileSync(out, "utf8")) as {
         complete: boolean;
         results: Array<{ error?: string; gold: { files: string[] } }>;
