@@ -39,7 +39,7 @@ import {
 } from "./run-instance-github.js";
 import { createVirtualClock } from "./virtual-clock.js";
 import type { InstanceResult } from "../../src/eval/result-types.js";
-import type { ContextScore } from "../../src/eval/score-context.js";
+import { scoreLine } from "../../src/eval/score-line.js";
 import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
 import { runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
@@ -243,16 +243,6 @@ function progressLine(r: InstanceResult): string {
     `${r.instanceId} ${r.filesRead} files, read ${secs(r.timings.readMs)} index ${secs(r.timings.indexMs)} ` +
     `ask@${(at?.budget ?? 0) / 1000}k ${secs(at?.askcodeMs ?? 0)} | askcode ${s("askcode")} | bm25 ${s("bm25")} ` +
     `(gold in top ${BM25_TOP_K}: ${r.goldInTop20}) | heap peak ${r.memory.heapPeakMb.toFixed(0)} MB, after GC ${r.memory.heapAfterGcMb.toFixed(0)} MB`
-  );
-}
-
-// In the order the report's tables lead with: gold files with a body, gold
-// lines shown, gold files including those only in the map.
-function scoreLine(score: ContextScore): string {
-  const { goldFiles, goldLines } = score;
-  return (
-    `body ${score.filesWithBody ?? score.filesFound}/${goldFiles} ` +
-    `lines ${score.linesFound}/${goldLines} +map ${score.filesFound}/${goldFiles}`
   );
 }
 
