@@ -1,6 +1,7 @@
 import { buildEvalReport } from "../../../src/eval/eval-report.js";
 import { renderEvalReport } from "../../../src/eval/render-eval-report.js";
 import { HISTORY, QUESTIONS } from "../../helpers/scored-questions.js";
+import { ASKCODE_RECALL_HEADS } from "../../helpers/recall-heads.js";
 
 describe("renderEvalReport", () => {
   const report = (patterns: string[], budgets = [8000]) =>
@@ -68,14 +69,7 @@ describe("renderEvalReport", () => {
       "budget",
       "language",
       "n",
-      "askcode body Avg",
-      "lines",
-      "micro",
-      "+map Avg",
-      "body All",
-      "+map All",
-      "body Any",
-      "+map Any",
+      ...ASKCODE_RECALL_HEADS,
       "used",
       "BM25 Avg",
       "lines",

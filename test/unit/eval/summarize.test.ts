@@ -3,27 +3,18 @@ import type {
   SystemRun,
 } from "../../../src/eval/result-types.js";
 import { summarize } from "../../../src/eval/summarize.js";
+import { run as scoredRun } from "../../helpers/scored-questions.js";
 
 describe("summarize", () => {
+  // The helper's run with no tokens used.
   const run = (
     filesFound: number,
     goldFiles: number,
     linesFound: number,
     goldLines: number,
     filesWithBody?: number,
-  ): SystemRun => ({
-    score: {
-      filesFound,
-      goldFiles,
-      linesFound,
-      goldLines,
-      found: [],
-      ...(filesWithBody === undefined ? {} : { filesWithBody }),
-    },
-    tokensUsed: 0,
-    files: [],
-    mismatches: 0,
-  });
+  ): SystemRun =>
+    scoredRun(filesFound, goldFiles, linesFound, goldLines, 0, filesWithBody);
   const result = (
     id: string,
     askcode: SystemRun,

@@ -10,6 +10,7 @@ import {
   removeDir,
   writeFiles,
 } from "../../../helpers/temp-repo.js";
+import { ASKCODE_RECALL_HEADS } from "../../../helpers/recall-heads.js";
 
 // The harness as `npm run bench:swebench` starts it, in a child process, so
 // exit codes and the text on stderr are the ones a user sees. Everything it
@@ -144,17 +145,7 @@ describe("bench:swebench", () => {
           ?.split("|")
           .slice(1, 10)
           .map((cell) => cell.trim()),
-      ).toEqual([
-        "budget",
-        "askcode body Avg",
-        "lines",
-        "micro",
-        "+map Avg",
-        "body All",
-        "+map All",
-        "body Any",
-        "+map Any",
-      ]);
+      ).toEqual(["budget", ...ASKCODE_RECALL_HEADS]);
       const report = JSON.parse(readFileSync(out, "utf8")) as {
         complete: boolean;
         results: Array<{ error?: string; gold: { files: string[] } }>;
