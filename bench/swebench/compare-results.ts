@@ -6,9 +6,8 @@
 // on a loaded machine (`stress-ng --cpu 4`), and compare: retrieval must not
 // depend on speed.
 //   npm run bench:compare -- --a /tmp/run-a.json --b /tmp/run-b.json
-import { existsSync, readFileSync } from "node:fs";
-import type { InstanceResult } from "../../src/eval/result-types.js";
-import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
+import { benchCommand } from "../parse-bench-command.js";
+import { readRunFileOrExit } from "./read-run-file.js";
 import { renderRecallComparison } from "./recall-comparison.js";
 import { resultsDifferences } from "./results-differences.js";
 
@@ -30,26 +29,8 @@ when an instance differs, 0 when every instance in both is the same.`,
   },
 });
 
-const read = (option: "a" | "b"): InstanceResult[] => {
-  const file = values[option];
-  if (file === undefined || !existsSync(file))
-    exitMissingInput(
-      `--${option} names no result file${file === undefined ? "" : ` (${file} does not exist)`}`,
-      "write one with npm run bench:swebench -- --out FILE",
-    );
-  const parsed = JSON.parse(readFileSync(file, "utf8")) as {
-    results?: InstanceResult[];
-  };
-  if (!Array.isArray(parsed.results))
-    exitMissingInput(
-      `${file} has no "results" array: not a bench:swebench result file`,
-      "write one with npm run bench:swebench -- --out FILE",
-    );
-  return parsed.results;
-};
-
-const a = read("a");
-const b = read("b");
+const a = readRunFileOrExit(values.a, "a").results;
+const b = readRunFileOrExit(values.b, "b").results;
 console.log(
   `askcode's recall on the instances in both runs:\n\n${renderRecallComparison(a, b)}\n`,
 );
