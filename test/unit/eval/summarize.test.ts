@@ -34,7 +34,7 @@ describe("summarize", () => {
       ],
     }) as InstanceResult;
 
-  it("averages files per instance and lines over all lines, and leaves failures out", () => {
+  it("averages files per instance and lines over all lines, leaves failures out, and reads a result written before the map as all bodies", () => {
     const summary = summarize(
       [
         result("a", run(1, 2, 10, 10)),
