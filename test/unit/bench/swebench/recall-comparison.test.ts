@@ -25,4 +25,25 @@ describe("renderRecallComparison", () => {
      | 8k     | b − a |   |            -25.0 | -15.0 | -21.4 |      0.0 |    -50.0 |      0.0 |      0.0 |      0.0 |"
     `);
   });
+
+  it("signs a rise with a plus", () => {
+    const before = [question("one", run(2, 2, 3, 10, 7900, 1))];
+    const after = [question("one", run(2, 2, 6, 10, 7900, 2))];
+    const delta = renderRecallComparison(before, after).split("\n")[4];
+    expect(delta?.split("|").map((cell) => cell.trim())).toEqual([
+      "",
+      "8k",
+      "b − a",
+      "",
+      "+50.0",
+      "+30.0",
+      "+30.0",
+      "0.0",
+      "+100.0",
+      "0.0",
+      "0.0",
+      "0.0",
+      "",
+    ]);
+  });
 });
