@@ -1,12 +1,14 @@
 // bench:compare: two bench:swebench result files (--out of two runs of the
-// same instances), instance by instance, every field but timings and
-// memory: prints the instances that differ and how, and exits 1 when any
-// does. Run the same command twice, once on a loaded machine
-// (`stress-ng --cpu 4`), and compare: retrieval must not depend on speed.
+// same instances): askcode's recall in both, in the report's columns, then
+// instance by instance, every field but timings and memory: prints the
+// instances that differ and how (the score's files with a body, lines and
+// files first), and exits 1 when any does. Run the same command twice, once
+// on a loaded machine (`stress-ng --cpu 4`), and compare: retrieval must not
+// depend on speed.
 //   npm run bench:compare -- --a /tmp/run-a.json --b /tmp/run-b.json
-import { existsSync, readFileSync } from "node:fs";
-import type { InstanceResult } from "../../src/eval/result-types.js";
-import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
+import { benchCommand } from "../parse-bench-command.js";
+import { readRunFileOrExit } from "./read-run-file.js";
+import { renderRecallComparison } from "./recall-comparison.js";
 import { resultsDifferences } from "./results-differences.js";
 
 // Fields shown per differing instance; the count says how many more.
@@ -15,36 +17,23 @@ const SHOWN_FIELDS = 6;
 const { values } = benchCommand({
   usage: `usage: npm run bench:compare -- --a FILE --b FILE
 
-Compares two bench:swebench result files (--out) instance by instance, every
-field but timings and memory (timings, memory, askcodeMs, baselineMs), and
-prints each instance that differs with the fields that do. Exits 1 when an
-instance differs, 0 when every instance in both is the same.`,
+Compares two bench:swebench result files (--out): first askcode's recall in
+each on the instances both hold (files with a body, lines, then with the
+map, as the report's tables), then instance by instance, every field but
+timings and memory (timings, memory, askcodeMs, baselineMs), printing each
+instance that differs with the fields that do, the score's first. Exits 1
+when an instance differs, 0 when every instance in both is the same.`,
   options: {
     a: { type: "string" },
     b: { type: "string" },
   },
 });
 
-const read = (option: "a" | "b"): InstanceResult[] => {
-  const file = values[option];
-  if (file === undefined || !existsSync(file))
-    exitMissingInput(
-      `--${option} names no result file${file === undefined ? "" : ` (${file} does not exist)`}`,
-      "write one with npm run bench:swebench -- --out FILE",
-    );
-  const parsed = JSON.parse(readFileSync(file, "utf8")) as {
-    results?: InstanceResult[];
-  };
-  if (!Array.isArray(parsed.results))
-    exitMissingInput(
-      `${file} has no "results" array: not a bench:swebench result file`,
-      "write one with npm run bench:swebench -- --out FILE",
-    );
-  return parsed.results;
-};
-
-const a = read("a");
-const b = read("b");
+const a = readRunFileOrExit(values.a, "a").results;
+const b = readRunFileOrExit(values.b, "b").results;
+console.log(
+  `askcode's recall on the instances in both runs:\n\n${renderRecallComparison(a, b)}\n`,
+);
 const diff = resultsDifferences(a, b);
 for (const { instanceId, fields } of diff.differing) {
   console.log(`${instanceId}: ${fields.length} field(s) differ`);

@@ -39,6 +39,7 @@ import {
 } from "./run-instance-github.js";
 import { createVirtualClock } from "./virtual-clock.js";
 import type { InstanceResult } from "../../src/eval/result-types.js";
+import { scoreLine } from "../../src/eval/score-line.js";
 import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
 import { runInstance } from "../../src/eval/run-instance.js";
 import { sourceFingerprint } from "./source-fingerprint.js";
@@ -235,9 +236,7 @@ function progressLine(r: InstanceResult): string {
     r.budgets.find((b) => b.budget === REPOSITORY_BUDGET) ?? r.budgets[0];
   const s = (name: "askcode" | "bm25"): string => {
     const score = at?.systems[name].score;
-    return score
-      ? `files ${score.filesFound}/${score.goldFiles} lines ${score.linesFound}/${score.goldLines}`
-      : "-";
+    return score ? scoreLine(score) : "-";
   };
   const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
   return (
@@ -255,8 +254,7 @@ function githubProgressLine(r: GithubInstanceResult): string {
       ? `${c.totalRequests} req ${(c.bytes / 1e6).toFixed(1)} MB ${(c.contextMs / 1000).toFixed(1)}s`
       : "-";
   return (
-    `${r.cold?.mode} ${r.cold?.files} files | @${(at?.budget ?? 0) / 1000}k files ${at?.score.filesFound}/${at?.score.goldFiles} ` +
-    `lines ${at?.score.linesFound}/${at?.score.goldLines} | cold ${cost(r.cold)} (download ${((r.cold?.downloadMs ?? 0) / 1000).toFixed(1)}s, search wait ${r.cold?.searchWaitSeconds ?? 0}s virtual) ` +
+    `${r.cold?.mode} ${r.cold?.files} files | @${(at?.budget ?? 0) / 1000}k ${at ? scoreLine(at.score) : "-"} | cold ${cost(r.cold)} (download ${((r.cold?.downloadMs ?? 0) / 1000).toFixed(1)}s, search wait ${r.cold?.searchWaitSeconds ?? 0}s virtual) ` +
     `| again ${cost(r.again)} | next ${cost(r.next)} | heap peak ${r.heapPeakMb.toFixed(0)} MB`
   );
 }

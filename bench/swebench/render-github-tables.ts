@@ -6,16 +6,19 @@ import type {
   QuestionCost,
 } from "./run-instance-github.js";
 import type { ContextScore } from "../../src/eval/score-context.js";
+import { summarizeScores } from "../../src/eval/summarize.js";
+import { recallCells, recallHeads } from "../../src/eval/recall-columns.js";
 
 /**
- * The github mode's tables, beside the local mode's: per budget, recall on
- * askcode's GitHub path next to the local read on the same instances, and
- * the modes; per repository, what a question cost (requests, bytes, time to
- * packed context, the download apart, code-search waits in virtual time)
- * cold, on the same commit again, and on the next commit; peak heap.
+ * The github mode's tables, beside the local mode's: per budget, askcode's
+ * recall on its GitHub path under the local read's on the same instances
+ * (the recall columns of every table), and the modes; per repository, what a
+ * question cost (requests, bytes, time to packed context, the download
+ * apart, code-search waits in virtual time) cold, on the same commit again,
+ * and on the next commit; peak heap.
  *
  * @example
- * renderGithubTables(github, results) // "GitHub path (…)\n\n| budget | local files | …"
+ * renderGithubTables(github, results) // "GitHub path (…)\n\n| budget | read | n | askcode body Avg | …"
  */
 export function renderGithubTables(
   github: readonly GithubInstanceResult[],
@@ -27,18 +30,9 @@ export function renderGithubTables(
   const budgets = [
     ...new Set(ok.flatMap((r) => r.budgets.map((b) => b.budget))),
   ];
-  const recall = (scores: ContextScore[]) => ({
-    files:
-      scores.reduce((s, x) => s + x.filesFound / Math.max(1, x.goldFiles), 0) /
-      Math.max(1, scores.length),
-    lines:
-      scores.reduce((s, x) => s + x.linesFound, 0) /
-      Math.max(
-        1,
-        scores.reduce((s, x) => s + x.goldLines, 0),
-      ),
-  });
-  const budgetRows = budgets.map((budget) => {
+  // Per budget, the local read's row then the GitHub path's, on the
+  // instances both scored.
+  const budgetRows = budgets.flatMap((budget) => {
     const both = ok.flatMap((r) => {
       const g = r.budgets.find((b) => b.budget === budget)?.score;
       const l = localOf
@@ -46,15 +40,21 @@ export function renderGithubTables(
         ?.budgets.find((b) => b.budget === budget)?.systems.askcode.score;
       return g && l ? [{ g, l }] : [];
     });
-    const l = recall(both.map((x) => x.l));
-    const g = recall(both.map((x) => x.g));
-    return [
+    const row = (read: string, scores: ContextScore[]) => [
       `${budget / 1000}k`,
-      String(both.length),
-      percent(l.files),
-      percent(g.files),
-      percent(l.lines),
-      percent(g.lines),
+      read,
+      String(scores.length),
+      ...recallCells(summarizeScores(scores)),
+    ];
+    return [
+      row(
+        "local",
+        both.map((x) => x.l),
+      ),
+      row(
+        "github",
+        both.map((x) => x.g),
+      ),
     ];
   });
   const modes = ok.reduce<Record<string, number>>((m, r) => {
@@ -110,18 +110,12 @@ export function renderGithubTables(
         .map(([m, n]) => `${m} ${n}`)
         .join(
           ", ",
-        )}. File recall Avg and line recall, local read vs GitHub path, same scorer:`,
+        )}. askcode's recall, local read vs GitHub path, same scorer and columns as above:`,
     "",
     markdownTable(
-      [
-        "budget",
-        "n",
-        "local files",
-        "github files",
-        "local lines",
-        "github lines",
-      ],
+      ["budget", "read", "n", ...recallHeads("askcode")],
       budgetRows,
+      2,
     ),
     "",
     `Per question (medians; requests with the max; MB on the wire; context = seconds to the packed context at ${budgets[0] ? budgets[0] / 1000 : "?"}k, download included; ` +

@@ -1,5 +1,6 @@
 import type { Report } from "./build-report.js";
 import { percent } from "../../src/eval/markdown-table.js";
+import { RECALL_LEGEND } from "../../src/eval/recall-columns.js";
 import { percentileOf } from "../../src/eval/percentile.js";
 import {
   renderBudgetTable,
@@ -13,15 +14,13 @@ import type { GoldView } from "../../src/eval/summarize.js";
 import type { GithubInstanceResult } from "./run-instance-github.js";
 import { BM25_TOP_K } from "../../src/eval/rank-baseline.js";
 
-// Per language and per repository, askcode then the baseline: file recall
-// Avg, with a body, All, and line recall as a mean per instance (the issues'
-// targets: issue 38 counts a file only when its body is shown).
+// Per language and per repository, askcode then the baseline, every budget,
+// in the columns of the budget table.
 function groupSections(report: Report, view: GoldView): string[] {
   const title = view === "all" ? "" : " (code-only)";
   return (["language", "repository"] as const).flatMap((by) =>
     (["askcode", "bm25"] as const).flatMap((system) => [
-      `Per ${by}${title}, ${system === "askcode" ? "askcode" : "BM25 baseline"}: ` +
-        `file recall Avg/with a body/All, lines = mean per instance of gold lines shown:`,
+      `Per ${by}${title}, ${system === "askcode" ? "askcode" : "BM25 baseline"}:`,
       "",
       renderGroupTable(report.groups[view][by], by, system),
       "",
@@ -77,11 +76,12 @@ export function renderReport(
   return [
     `SWE-bench retrieval: ${ok.length} instances (${report.failed} failed) at ${budgets.join(", ")} tokens, ` +
       `repositories of ${files[0] ?? 0}-${files[files.length - 1] ?? 0} text files (median ${files[Math.floor(files.length / 2)] ?? 0}). ` +
-      `File recall Avg/with a body/All/Any; lines = gold-hunk lines shown verbatim (micro-average; mean = per instance).`,
+      `The tables lead with what a reader can act on: the fix's files shown with a body and its lines shown.`,
+    ...RECALL_LEGEND,
+    "BM25 shows whole files and no map. Ratios: askcode over BM25.",
     "",
     renderBudgetTable(report.summary),
     "",
-    ...mapShare(report),
     `Per repository at ${k(report.repositoryBudget)}:`,
     "",
     renderRepositoryTable(report.byRepository),
@@ -109,27 +109,4 @@ export function renderReport(
     `JSON: ${out}`,
     "",
   ].join("\n");
-}
-
-/**
- * With the map on, how much of askcode's file recall Avg is files shown with
- * a body, and how much files shown only by a signature line: the two are
- * reported apart so neither is mistaken for the other. Nothing without it.
- */
-function mapShare(report: Report): string[] {
-  const rows = report.summary.filter(
-    (row) => row.askcode.fileAvgBody !== row.askcode.fileAvg,
-  );
-  if (rows.length === 0) return [];
-  return [
-    "askcode file recall Avg, with a body / only by a signature line in the map: " +
-      rows
-        .map(
-          (row) =>
-            `${row.budget / 1000}k ${percent(row.askcode.fileAvgBody)} / ${percent(row.askcode.fileAvg - row.askcode.fileAvgBody)}`,
-        )
-        .join("; ") +
-      ".",
-    "",
-  ];
 }

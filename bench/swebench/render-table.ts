@@ -1,5 +1,6 @@
 import { markdownTable, percent } from "../../src/eval/markdown-table.js";
 import type { RecallSummary } from "../../src/eval/summarize.js";
+import { recallCells, recallHeads } from "../../src/eval/recall-columns.js";
 import { percentileOf } from "../../src/eval/percentile.js";
 
 export interface BudgetRow {
@@ -35,127 +36,115 @@ export function ratio(a: number, b: number): string {
 }
 
 /**
- * askcode beside the BM25 baseline, one row per budget: file recall Avg, with
- * a body (a file shown only by the map's signature line is found but has no
- * body), All and Any, line recall (micro, and askcode's mean per instance),
- * and askcode's ratio to the baseline for file Avg and line recall. The last
- * two columns are the baseline variant that stops at the first file that does
- * not fit.
+ * askcode beside the BM25 baseline, one row per budget: the recall columns
+ * (`recallHeads`: with a body, lines per instance and pooled, then with the
+ * map, All and Any split the same way), BM25's (no map: each file figure
+ * once), askcode's ratio to the baseline for files with a body and lines,
+ * then the baseline variant that stops at the first file that does not fit.
  *
  * @example
  * renderBudgetTable([{ budget: 13_000, askcode, bm25, bm25Stop }])
- * // "| budget | askcode Avg | … |\n|:------|…"
+ * // "| budget | askcode body Avg | lines | micro | +map Avg | … |\n|:------|…"
  */
 export function renderBudgetTable(rows: readonly BudgetRow[]): string {
   return markdownTable(
     [
       "budget",
-      "askcode Avg",
-      "body",
-      "All",
-      "Any",
-      "lines",
-      "mean",
-      "BM25 Avg",
-      "All",
-      "Any",
-      "lines",
-      "Avg ratio",
-      "lines ratio",
+      ...recallHeads("askcode"),
+      ...recallHeads("BM25", NO_MAP),
+      ...RATIO_HEADS,
       "BM25-stop Avg",
       "lines",
     ],
     rows.map((r) => [
       `${Math.round(r.budget / 1000)}k`,
-      percent(r.askcode.fileAvg),
-      percent(r.askcode.fileAvgBody),
-      percent(r.askcode.fileAll),
-      percent(r.askcode.fileAny),
-      percent(r.askcode.lineRecall),
-      percent(r.askcode.lineMean),
-      percent(r.bm25.fileAvg),
-      percent(r.bm25.fileAll),
-      percent(r.bm25.fileAny),
-      percent(r.bm25.lineRecall),
-      ratio(r.askcode.fileAvg, r.bm25.fileAvg),
-      ratio(r.askcode.lineRecall, r.bm25.lineRecall),
-      percent(r.bm25Stop.fileAvg),
-      percent(r.bm25Stop.lineRecall),
+      ...recallCells(r.askcode),
+      ...recallCells(r.bm25, NO_MAP),
+      ...ratios(r.askcode, r.bm25),
+      percent(r.bm25Stop.fileAvgBody),
+      percent(r.bm25Stop.lineMean),
     ]),
   );
 }
 
 /**
- * One row per repository at one budget: instances, file recall Avg and line
- * recall for both systems, and the ratios.
+ * One row per repository at one budget: instances, askcode's recall columns,
+ * the baseline's files and lines, and the ratios.
+ *
+ * @example
+ * renderRepositoryTable(report.byRepository)
+ * // "| repository | n | askcode body Avg | lines | … | BM25 Avg | lines | body ratio | lines ratio |"
  */
 export function renderRepositoryTable(rows: readonly RepositoryRow[]): string {
   return markdownTable(
     [
       "repository",
       "n",
-      "askcode Avg",
+      ...recallHeads("askcode"),
       "BM25 Avg",
-      "Avg ratio",
-      "askcode lines",
-      "BM25 lines",
-      "lines ratio",
+      "lines",
+      ...RATIO_HEADS,
     ],
     rows.map((r) => [
       r.repo,
       String(r.askcode.instances),
-      percent(r.askcode.fileAvg),
-      percent(r.bm25.fileAvg),
-      ratio(r.askcode.fileAvg, r.bm25.fileAvg),
-      percent(r.askcode.lineRecall),
-      percent(r.bm25.lineRecall),
-      ratio(r.askcode.lineRecall, r.bm25.lineRecall),
+      ...recallCells(r.askcode),
+      percent(r.bm25.fileAvgBody),
+      percent(r.bm25.lineMean),
+      ...ratios(r.askcode, r.bm25),
     ]),
   );
 }
 
 /**
- * One row per language or repository for one system: instances, then file
- * recall Avg, with a body, All, and line recall (mean per instance) at every
- * budget, then askcode's median index time and the largest heap peak.
+ * One row per language or repository and budget for one system: instances,
+ * the recall columns (BM25's without the map's), then askcode's median index
+ * time and the largest heap peak, given once per group, on its first row.
  *
  * @example
  * renderGroupTable(report.groups.all.language, "language", "askcode")
- * // "| language | n | 8k Avg | body | All | lines | 13k Avg | … | index p50 ms | heap max MB |"
+ * // "| language | n | budget | body Avg | lines | micro | +map Avg | … | index p50 ms | heap max MB |"
  */
 export function renderGroupTable(
   rows: readonly GroupRow[],
   label: string,
   system: "askcode" | "bm25",
 ): string {
-  const budgets = rows[0]?.byBudget.map((b) => b.budget) ?? [];
+  const map = { map: system === "askcode" };
   return markdownTable(
     [
       label,
       "n",
-      ...budgets.flatMap((b) => [
-        `${Math.round(b / 1000)}k Avg`,
-        "body",
-        "All",
-        "lines",
-      ]),
+      "budget",
+      ...recallHeads("", map),
       "index p50 ms",
       "heap max MB",
     ],
-    rows.map((r) => [
-      r.name,
-      String(r.byBudget[0]?.[system].instances ?? 0),
-      ...r.byBudget.flatMap((b) => [
-        percent(b[system].fileAvg),
-        percent(b[system].fileAvgBody),
-        percent(b[system].fileAll),
-        percent(b[system].lineMean),
+    rows.flatMap((r) =>
+      r.byBudget.map((b, i) => [
+        r.name,
+        String(b[system].instances),
+        `${Math.round(b.budget / 1000)}k`,
+        ...recallCells(b[system], map),
+        i === 0 ? r.indexMsP50.toFixed(0) : "",
+        i === 0 ? r.heapPeakMbMax.toFixed(0) : "",
       ]),
-      r.indexMsP50.toFixed(0),
-      r.heapPeakMbMax.toFixed(0),
-    ]),
+    ),
   );
 }
+
+// askcode over the baseline, on what the tables lead with: files with a body
+// and lines per instance.
+const RATIO_HEADS = ["body ratio", "lines ratio"];
+
+function ratios(askcode: RecallSummary, bm25: RecallSummary): string[] {
+  return [
+    ratio(askcode.fileAvgBody, bm25.fileAvgBody),
+    ratio(askcode.lineMean, bm25.lineMean),
+  ];
+}
+
+const NO_MAP = { map: false };
 
 export interface TimingRow {
   label: string;

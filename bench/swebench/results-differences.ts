@@ -22,9 +22,20 @@ export interface ResultsDifferences {
 // budget's `askcodeMs` and `baselineMs` (any key ending in Ms or Mb).
 const MEASURED = /^(timings|memory)$|(Ms|Mb)$/;
 
+// A score's fields in the order the reports lead with: files with a body,
+// lines, files including the map; then the rest of a score, then the rest.
+const SCORE_FIELDS = ["filesWithBody", "linesFound", "filesFound"];
+
+function fieldRank(path: string): number {
+  const [, field] = /\.(?:score|codeScore)\.(\w+)$/.exec(path) ?? [];
+  if (field === undefined) return SCORE_FIELDS.length + 1;
+  const rank = SCORE_FIELDS.indexOf(field);
+  return rank >= 0 ? rank : SCORE_FIELDS.length;
+}
+
 /**
  * Compares two runs instance by instance (by `instanceId`), every field but
- * the measured ones.
+ * the measured ones; an instance's fields come the score's first (`fieldRank`).
  *
  * @example
  * resultsDifferences(runA.results, runB.results)
@@ -45,7 +56,10 @@ export function resultsDifferences(
     const fields: FieldDifference[] = [];
     collectDifferences(result, other, "", fields);
     if (fields.length > 0)
-      differing.push({ instanceId: result.instanceId, fields });
+      differing.push({
+        instanceId: result.instanceId,
+        fields: fields.sort((x, y) => fieldRank(x.path) - fieldRank(y.path)),
+      });
   }
   return {
     compared,

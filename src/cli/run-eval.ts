@@ -8,6 +8,7 @@ import { readRepoConfigFile } from "../config/read-repo-config-file.js";
 import { buildEvalReport, type EvalReport } from "../eval/eval-report.js";
 import { questionsFromHistory } from "../eval/questions-from-history.js";
 import { renderEvalReport } from "../eval/render-eval-report.js";
+import { scoreLine } from "../eval/score-line.js";
 import type { InstanceResult } from "../eval/result-types.js";
 import { runInstance } from "../eval/run-instance.js";
 import {
@@ -178,15 +179,13 @@ async function configExcludes(
   return config.exclude_paths;
 }
 
-// "[3/30] o/r@1a2b3c4d5e typescript: askcode@8k files 1/2 lines 20/31 | BM25 files 0/2 lines 0/31 | 4.2 s"
+// "[3/30] o/r@1a2b3c4d5e typescript: askcode@8k body 1/2 lines 20/31 +map 2/2 | BM25 body 0/2 lines 0/31 +map 0/2 | 4.2 s"
 function progressLine(r: InstanceResult): string {
   if (r.error) return `${r.instanceId} FAILED: ${r.error}`;
   const first = r.budgets[0];
   const s = (system: "askcode" | "bm25"): string => {
     const score = first?.systems[system].score;
-    return score
-      ? `files ${score.filesFound}/${score.goldFiles} lines ${score.linesFound}/${score.goldLines}`
-      : "-";
+    return score ? scoreLine(score) : "-";
   };
   return (
     `${r.instanceId} ${r.language}: askcode@${(first?.budget ?? 0) / 1000}k ${s("askcode")} | ` +

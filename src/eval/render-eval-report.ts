@@ -1,5 +1,6 @@
 import type { EvalReport } from "./eval-report.js";
 import { markdownTable, percent } from "./markdown-table.js";
+import { RECALL_LEGEND, recallCells, recallHeads } from "./recall-columns.js";
 import type { HistorySkip } from "./questions-from-history.js";
 
 /**
@@ -9,7 +10,7 @@ import type { HistorySkip } from "./questions-from-history.js";
  *
  * @example
  * renderEvalReport(report)
- * // "askcode eval of . at HEAD (1a2b3c4d5e): 30 questions from 58 first-parent commits …\n\n| budget | language | n | askcode Avg | …"
+ * // "askcode eval of . at HEAD (1a2b3c4d5e): 30 questions from 58 first-parent commits …\n\n| budget | language | n | askcode body Avg | lines | …"
  */
 export function renderEvalReport(report: EvalReport): string {
   const { history, medians, exclude } = report;
@@ -27,33 +28,25 @@ export function renderEvalReport(report: EvalReport): string {
         "budget",
         "language",
         "n",
-        "askcode Avg",
-        "All",
-        "lines",
+        ...recallHeads("askcode"),
         "used",
-        "BM25 Avg",
-        "All",
-        "lines",
+        ...recallHeads("BM25", { map: false }),
       ],
       report.rows.map((row) => [
         k(row.budget),
         row.language,
         String(row.askcode.instances),
-        percent(row.askcode.fileAvg),
-        percent(row.askcode.fileAll),
-        percent(row.askcode.lineMean),
+        ...recallCells(row.askcode),
         String(Math.round(row.askcodeTokens)),
-        percent(row.bm25.fileAvg),
-        percent(row.bm25.fileAll),
-        percent(row.bm25.lineMean),
+        ...recallCells(row.bm25, { map: false }),
       ]),
       2,
     ),
     "",
     "Each commit's message is asked at its parent; the files and lines it changed are what the context should show.",
-    "Avg: share of those files shown, per question; All: questions with every one shown; lines: share of the",
-    "changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over",
-    "the same files (BM25 over the language's non-test files, whole files in rank order).",
+    ...RECALL_LEGEND,
+    "used: askcode's tokens, mean. BM25: SWE-bench's retrieval over the same files (BM25 over the language's",
+    "non-test files, whole files in rank order, no map).",
     ...codeShareLine(report),
     "",
     ...gateLines(report),

@@ -6,15 +6,27 @@ import type {
   SystemRun,
 } from "../../src/eval/result-types.js";
 
-/** One system's context for one question: what it found of the gold, and the tokens it used. */
+/**
+ * One system's context for one question: what it found of the gold, and the
+ * tokens it used; without `filesWithBody`, a result written before the map
+ * (every file found had a body).
+ */
 export const run = (
   filesFound: number,
   goldFiles: number,
   linesFound: number,
   goldLines: number,
   tokensUsed: number,
+  filesWithBody?: number,
 ): SystemRun => ({
-  score: { filesFound, goldFiles, linesFound, goldLines, found: [] },
+  score: {
+    filesFound,
+    goldFiles,
+    linesFound,
+    goldLines,
+    found: [],
+    ...(filesWithBody === undefined ? {} : { filesWithBody }),
+  },
   tokensUsed,
   files: [],
   mismatches: 0,
@@ -110,7 +122,8 @@ export const QUESTIONS = [
   scoredQuestion(
     "o/r@3",
     "rust",
-    run(2, 2, 5, 5, 8000),
+    // One of its two files found only by a signature line in the map.
+    run(2, 2, 5, 5, 8000, 1),
     run(1, 2, 1, 5, 7500),
     {
       ms: 3000,

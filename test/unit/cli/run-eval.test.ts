@@ -194,7 +194,7 @@ describe("runEval", () => {
     );
     expect(printed).toContain(`JSON: ${json}`);
     expect(stderr.text.join("")).toMatch(
-      /^\[1\/3\] local\/askcode-repo-\S+ typescript: askcode@1k files \d\/1 lines \d+\/\d+ \| BM25 files \d\/1 lines \d+\/\d+ \| \d+\.\d s\n\[2\/3\] /,
+      /^\[1\/3\] local\/askcode-repo-\S+ typescript: askcode@1k body \d\/1 lines \d+\/\d+ \+map \d\/1 \| BM25 body \d\/1 lines \d+\/\d+ \+map \d\/1 \| \d+\.\d s\n\[2\/3\] /,
     );
     removeDir(join(json, "..", ".."));
   });

@@ -1,6 +1,7 @@
 import { buildEvalReport } from "../../../src/eval/eval-report.js";
 import { renderEvalReport } from "../../../src/eval/render-eval-report.js";
 import { HISTORY, QUESTIONS } from "../../helpers/scored-questions.js";
+import { ASKCODE_RECALL_HEADS } from "../../helpers/recall-heads.js";
 
 describe("renderEvalReport", () => {
   const report = (patterns: string[], budgets = [8000]) =>
@@ -23,16 +24,18 @@ describe("renderEvalReport", () => {
     expect(renderEvalReport(report(["vendor/"]))).toMatchInlineSnapshot(`
      "askcode eval of /src/r at main (bbbbbbbbbb): 4 questions from 12 first-parent commits read (1 by a bot, 6 changing other than existing source files, 1 changing more than 3 files); 1 failed.
 
-     | budget | language | n | askcode Avg |    All |  lines | used | BM25 Avg |    All |  lines |
-     |:-------|:---------|--:|------------:|-------:|-------:|-----:|---------:|-------:|-------:|
-     | 8k     | rust     | 2 |       75.0% |  50.0% |  80.0% | 7950 |    25.0% |   0.0% |  10.0% |
-     | 8k     | c        | 1 |      100.0% | 100.0% | 100.0% | 7800 |   100.0% | 100.0% | 100.0% |
-     | 8k     | total    | 3 |       83.3% |  66.7% |  86.7% | 7900 |    50.0% |  33.3% |  40.0% |
+     | budget | language | n | askcode body Avg |  lines |  micro | +map Avg | body All | +map All | body Any | +map Any | used | BM25 Avg |  lines |  micro |    All |    Any |
+     |:-------|:---------|--:|-----------------:|-------:|-------:|---------:|---------:|---------:|---------:|---------:|-----:|---------:|-------:|-------:|-------:|-------:|
+     | 8k     | rust     | 2 |            50.0% |  80.0% |  73.3% |    75.0% |     0.0% |    50.0% |   100.0% |   100.0% | 7950 |    25.0% |  10.0% |   6.7% |   0.0% |  50.0% |
+     | 8k     | c        | 1 |           100.0% | 100.0% | 100.0% |   100.0% |   100.0% |   100.0% |   100.0% |   100.0% | 7800 |   100.0% | 100.0% | 100.0% | 100.0% | 100.0% |
+     | 8k     | total    | 3 |            66.7% |  86.7% |  78.9% |    83.3% |    33.3% |    66.7% |   100.0% |   100.0% | 7900 |    50.0% |  40.0% |  26.3% |  33.3% |  66.7% |
 
      Each commit's message is asked at its parent; the files and lines it changed are what the context should show.
-     Avg: share of those files shown, per question; All: questions with every one shown; lines: share of the
-     changed lines shown verbatim, per question; used: askcode's tokens, mean. BM25: SWE-bench's retrieval over
-     the same files (BM25 over the language's non-test files, whole files in rank order).
+     body: gold files shown with a body (Avg: their share, per instance; All: instances with every one; Any: with one);
+     lines: gold lines shown verbatim in a body, mean per instance (micro: all lines pooled); +map: counting also the
+     files named only by a signature line in the map, which shows where a fix goes but none of its code.
+     used: askcode's tokens, mean. BM25: SWE-bench's retrieval over the same files (BM25 over the language's
+     non-test files, whole files in rank order, no map).
 
      Confidence gate for unasked answers: the shown places held a changed file in 2 of 3 questions with no gate.
      | threshold      | answered | coverage | precision |
@@ -57,6 +60,28 @@ describe("renderEvalReport", () => {
      Failed: o/r@4: RefNotFoundError: no commit
      "
     `);
+  });
+
+  it("leads with files shown with a body and lines, then the map's count, All and Any split the same way", () => {
+    const [head, , rust] = renderEvalReport(report([])).split("\n").slice(2);
+    expect(head?.split("|").map((cell) => cell.trim())).toEqual([
+      "",
+      "budget",
+      "language",
+      "n",
+      ...ASKCODE_RECALL_HEADS,
+      "used",
+      "BM25 Avg",
+      "lines",
+      "micro",
+      "All",
+      "Any",
+      "",
+    ]);
+    // o/r@3 shows one of its two files only by a signature line in the map.
+    expect(rust).toMatch(
+      /^\| 8k +\| rust +\| 2 \| +50\.0% \| +80\.0% \| +73\.3% \| +75\.0% \| +0\.0% \| +50\.0% \|/,
+    );
   });
 
   it("says how much of each budget was code when a model's share was packed", () => {

@@ -3,19 +3,18 @@ import type {
   SystemRun,
 } from "../../../src/eval/result-types.js";
 import { summarize } from "../../../src/eval/summarize.js";
+import { run as scoredRun } from "../../helpers/scored-questions.js";
 
 describe("summarize", () => {
+  // The helper's run with no tokens used.
   const run = (
     filesFound: number,
     goldFiles: number,
     linesFound: number,
     goldLines: number,
-  ): SystemRun => ({
-    score: { filesFound, goldFiles, linesFound, goldLines, found: [] },
-    tokensUsed: 0,
-    files: [],
-    mismatches: 0,
-  });
+    filesWithBody?: number,
+  ): SystemRun =>
+    scoredRun(filesFound, goldFiles, linesFound, goldLines, 0, filesWithBody);
   const result = (
     id: string,
     askcode: SystemRun,
@@ -35,7 +34,7 @@ describe("summarize", () => {
       ],
     }) as InstanceResult;
 
-  it("averages files per instance and lines over all lines, and leaves failures out", () => {
+  it("averages files per instance and lines over all lines, leaves failures out, and reads a result written before the map as all bodies", () => {
     const summary = summarize(
       [
         result("a", run(1, 2, 10, 10)),
@@ -51,11 +50,36 @@ describe("summarize", () => {
       fileAvg: (0.5 + 0 + 1) / 3,
       fileAvgBody: (0.5 + 0 + 1) / 3,
       fileAll: 1 / 3,
+      fileAllBody: 1 / 3,
       fileAny: 2 / 3,
+      fileAnyBody: 2 / 3,
       lineRecall: 15 / 50,
       lineMean: (1 + 0 + 0.5) / 3,
       goldLines: 50,
       linesFound: 15,
+    });
+  });
+
+  it("splits All and Any as Avg is split: with a body, and including the map", () => {
+    const summary = summarize(
+      [
+        // Both gold files found, one only by its signature line in the map.
+        result("a", run(2, 2, 3, 10, 1)),
+        // Its one gold file found only in the map: found, but no body shown.
+        result("b", run(1, 1, 0, 5, 0)),
+        // Every gold file with a body.
+        result("c", run(1, 1, 4, 4, 1)),
+      ],
+      "askcode",
+      13000,
+    );
+    expect(summary).toMatchObject({
+      fileAvg: 1,
+      fileAvgBody: (0.5 + 0 + 1) / 3,
+      fileAll: 1,
+      fileAllBody: 1 / 3,
+      fileAny: 1,
+      fileAnyBody: 2 / 3,
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   removeDir,
   writeFiles,
 } from "../../../helpers/temp-repo.js";
+import { ASKCODE_RECALL_HEADS } from "../../../helpers/recall-heads.js";
 
 // The harness as `npm run bench:swebench` starts it, in a child process, so
 // exit codes and the text on stderr are the ones a user sees. Everything it
@@ -132,6 +133,19 @@ describe("bench:swebench", () => {
       );
       expect(run.stderr).toContain("[1/1] acme__widgets-1 ");
       expect(run.status).toBe(0);
+      // Each line and table leads with files shown with a body and lines.
+      expect(run.stderr).toMatch(
+        /\| askcode body 1\/1 lines \d+\/\d+ \+map 1\/1 \|/,
+      );
+      const head = run.stdout
+        .split("\n")
+        .find((line) => line.startsWith("| budget "));
+      expect(
+        head
+          ?.split("|")
+          .slice(1, 10)
+          .map((cell) => cell.trim()),
+      ).toEqual(["budget", ...ASKCODE_RECALL_HEADS]);
       const report = JSON.parse(readFileSync(out, "utf8")) as {
         complete: boolean;
         results: Array<{ error?: string; gold: { files: string[] } }>;

@@ -6,6 +6,7 @@ function result(
   chunks: number,
   indexMs: number,
   askcodeLines = 10,
+  score: Record<string, number> = {},
 ): InstanceResult {
   return {
     instanceId,
@@ -35,7 +36,7 @@ function result(
         baselineMs: indexMs / 20,
         systems: {
           askcode: {
-            score: { lines: askcodeLines } as never,
+            score: { lines: askcodeLines, ...score } as never,
             tokensUsed: 12000,
             files: [["requests/sessions.py", 40]],
             mismatches: 0,
@@ -85,11 +86,26 @@ describe("resultsDifferences", () => {
         {
           instanceId: "one",
           fields: [
-            { path: "chunks", a: 80, b: 81 },
             { path: "budgets.0.systems.askcode.score.lines", a: 10, b: 11 },
+            { path: "chunks", a: 80, b: 81 },
           ],
         },
       ],
     });
+  });
+
+  it("lists a differing instance's score first: files with a body, lines, then files including the map", () => {
+    const before = { filesFound: 2, filesWithBody: 2, linesFound: 9 };
+    const after = { filesFound: 1, filesWithBody: 1, linesFound: 4 };
+    const { differing } = resultsDifferences(
+      [result("one", 80, 1, 10, before)],
+      [result("one", 81, 1, 10, after)],
+    );
+    expect(differing[0]?.fields.map((f) => f.path)).toEqual([
+      "budgets.0.systems.askcode.score.filesWithBody",
+      "budgets.0.systems.askcode.score.linesFound",
+      "budgets.0.systems.askcode.score.filesFound",
+      "chunks",
+    ]);
   });
 });
