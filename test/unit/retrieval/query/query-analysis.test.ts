@@ -175,6 +175,7 @@ describe("analyzeQuery", () => {
       paths: [],
       frames: [],
       phrases: [],
+      members: [],
     });
   });
 });
