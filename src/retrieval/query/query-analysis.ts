@@ -104,20 +104,12 @@ export function analyzeQuery(
   ): void => {
     for (const m of words.matchAll(IDENTIFIER)) {
       const word = m[0];
-      const at = m.index ?? 0;
-      const next = words[at + word.length];
-      const previous = words[at - 1];
-      // Called or accessed ("parse(", ".shape", C++'s and Rust's
-      // "Sender::len") reads as code even when the word is plain, and so
-      // does a type that qualifies a member ("Span::enter"); a lowercase
-      // qualifier is a crate or namespace ("tokio::"), named everywhere in it.
+      const next = words[(m.index ?? 0) + word.length];
+      const previous = words[(m.index ?? 0) - 1];
+      // Called or accessed ("parse(", ".shape") reads as code even when the word is plain.
       if (
         looksLikeCode(word) ||
-        (word.length >= 3 &&
-          (next === "(" ||
-            previous === "." ||
-            words.startsWith("::", at - 2) ||
-            (/^[A-Z]/.test(word) && words.startsWith("::", at + word.length))))
+        (word.length >= 3 && (next === "(" || previous === "."))
       )
         add(word, symbolWeight, symbolSource, true);
       else if (word.length >= 3 && !isStopWord(word))

@@ -155,20 +155,6 @@ describe("analyzeQuery", () => {
       expect(Object.keys(QUERY_WEIGHTS)).toContain(t.source);
   });
 
-  it("reads a member and its type qualified with :: as code, not its crate or namespace", () => {
-    const { terms } = analyzeQuery(
-      "Sender::len and Span::enter disagree\n\nIn tokio::sync, `broadcast::Sender::len` counts lagged values",
-    );
-    for (const name of ["len", "enter", "sender", "span"])
-      expect(term(terms, name)).toMatchObject({ symbol: true });
-    expect(term(terms, "len")?.weight).toBeGreaterThanOrEqual(
-      QUERY_WEIGHTS.identifier,
-    );
-    // A crate or namespace ("tokio::", "broadcast::") is named all over its code.
-    expect(term(terms, "tokio")?.symbol).toBe(false);
-    expect(term(terms, "broadcast")?.symbol).toBe(false);
-  });
-
   it("handles an empty question", () => {
     expect(analyzeQuery("")).toEqual({
       terms: [],
