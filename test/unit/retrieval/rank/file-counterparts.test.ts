@@ -72,6 +72,28 @@ describe("fileCounterparts", () => {
     ]);
   });
 
+  it("pairs a C source and its header with their private header in their directory", () => {
+    const paths = [
+      "lib/compress/zstd_compress.c",
+      "lib/compress/zstd_compress_internal.h",
+      "lib/zstd.h",
+      "lib/decompress/zstd_decompress.c",
+      "src/gui/kernel/qwidget.cpp",
+      "src/gui/kernel/qwidget.h",
+      "src/gui/kernel/qwidget_p.h",
+      "src/dump_p.h",
+    ];
+    expect(
+      counterpartsOf(paths, "lib/compress/zstd_compress_internal.h"),
+    ).toEqual(["header lib/compress/zstd_compress.c"]);
+    expect(counterpartsOf(paths, "src/gui/kernel/qwidget_p.h")).toEqual([
+      "header src/gui/kernel/qwidget.cpp",
+      "header src/gui/kernel/qwidget.h",
+    ]);
+    // No `dump.c` or `dump.h` beside it: the suffix alone links nothing.
+    expect(counterpartsOf(paths, "src/dump_p.h")).toEqual([]);
+  });
+
   it("links a Rust file to its parent and grandparent modules (mod.rs, name.rs or the crate root), a module to its submodules", () => {
     const paths = [
       "tokio/src/lib.rs",
