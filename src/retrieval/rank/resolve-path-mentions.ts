@@ -1,17 +1,6 @@
 import type { PathMention } from "../query/path-mentions.js";
+import type { PathTable } from "./path-table.js";
 import { rustModuleFiles } from "./rust-module-files.js";
-
-/**
- * The paths mentions are matched against: a `RepositoryIndex`, or a tree
- * listing's files before anything is read (`pathTable`).
- */
-export interface PathTable {
-  files: ReadonlyArray<{ id: number; path: string }>;
-  /** Path → file id. */
-  byPath: ReadonlyMap<string, number>;
-  /** Lowercased file name → file ids. */
-  byName: ReadonlyMap<string, readonly number[]>;
-}
 
 /** A mentioned place matched to a file of the index. */
 export interface ResolvedMention {

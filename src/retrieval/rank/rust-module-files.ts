@@ -1,4 +1,4 @@
-import type { PathTable } from "./resolve-path-mentions.js";
+import type { PathTable } from "./path-table.js";
 
 // The crate roots are the crate itself, never a module `lib` or `main`.
 const CRATE_ROOTS = new Set(["lib", "main"]);
