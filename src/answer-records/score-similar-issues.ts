@@ -126,10 +126,11 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   return denominator === 0 ? 0 : Math.min(1, dot / denominator);
 }
 
-// Files written out or in a stack frame; a dotted module name could be a package.
+// Files written out or in a stack frame; a module's name (dotted, or a Rust
+// path) could be a package.
 function namedFiles(paths: Analysis["paths"]): string[] {
   return paths
-    .filter((mention) => mention.source !== "module")
+    .filter((m) => m.source === "path" || m.source === "stackFrame")
     .map((mention) => mention.path.replace(/^\.?\//, ""));
 }
 

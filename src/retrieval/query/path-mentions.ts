@@ -5,10 +5,11 @@ import type { StackFrame } from "./stack-frames.js";
 export interface PathMention {
   /**
    * As written, "/" separated: a file path ("src/x.ts", "/usr/lib/…/astropy/io/fits/fitsrec.py",
-   * "fitsrec.py") or, for a module, its dotted name as a path ("astropy/units/quantity").
+   * "fitsrec.py") or, for a module, its dotted name as a path ("astropy/units/quantity");
+   * a Rust path keeps its "::" ("tokio::io::Interest").
    */
   path: string;
-  source: "path" | "stackFrame" | "module";
+  source: "path" | "stackFrame" | "module" | "rustPath";
   /** The line a stack frame points at. */
   line?: number;
   weight: number;
@@ -26,11 +27,18 @@ const FILE_PATH = new RegExp(
 const DOTTED = /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?![\w(])/g;
 const IMPORT = /^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/gm;
 const FILE_EXTENSION = new RegExp(String.raw`\.(?:${EXTENSIONS})$`, "i");
+// crate::a::b or tokio::sync::Semaphore: a path from a crate's root. Not a
+// type's (`Vec::new`, `Self::Item`): a capital first names no crate.
+const RUST_PATH = /(?<![\w:])([a-z_]\w*(?:::[A-Za-z_]\w*)+)/g;
+// The standard library's crates and paths relative to a module the
+// question does not name: nothing a repository's tree can place.
+const NOT_A_CRATE = new Set(["std", "core", "alloc", "self", "super"]);
 
 /**
  * The files and modules a question names: stack-frame files (with lines),
- * written paths, and dotted module names (imports first). Nothing here knows the
- * tree; `resolvePathMentions` matches them to files.
+ * written paths, Rust paths from a crate's root (`tokio::io::Interest`,
+ * `crate::parser`), and dotted module names (imports first). Nothing here
+ * knows the tree; `resolvePathMentions` matches them to files.
  *
  * @example
  * findPathMentions("see astropy/io/fits/fitsrec.py and `from astropy.units import Quantity`", [])
@@ -65,6 +73,11 @@ export function findPathMentions(
     const path = (m[1] ?? "").replace(/^\.\//, "");
     if (!framePaths.has(path) && !/^(?:https?|www\.)/.test(path))
       push({ path, source: "path", weight: PATH_WEIGHTS.path });
+  }
+  for (const m of question.matchAll(RUST_PATH)) {
+    const path = m[1] ?? "";
+    if (!NOT_A_CRATE.has(path.slice(0, path.indexOf(":"))))
+      push({ path, source: "rustPath", weight: PATH_WEIGHTS.module });
   }
   const modules: string[] = [];
   for (const m of question.matchAll(IMPORT)) modules.push(m[1] ?? m[2] ?? "");

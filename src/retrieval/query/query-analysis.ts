@@ -14,6 +14,7 @@ import {
 } from "./query-weights.js";
 import { cleanQuestion, questionRegions } from "./question-regions.js";
 import { parseStackFrames, type StackFrame } from "./stack-frames.js";
+import { qualifiedNames, type QualifiedName } from "./qualified-names.js";
 import { isStopWord } from "../../text/stop-words.js";
 import type { QueryTerm, TermSource } from "./query-term.js";
 import { bridgeTerms, type BridgeOptions } from "./vocabulary-bridge.js";
@@ -38,6 +39,8 @@ export interface QueryAnalysis {
   paths: PathMention[];
   frames: StackFrame[];
   phrases: Phrase[];
+  /** Members named with their type or namespace (`Sender::len`), first written first. */
+  members: QualifiedName[];
 }
 
 // 'single' or "double" quoted text in prose, not apostrophes inside words.
@@ -207,7 +210,13 @@ export function analyzeQuery(
     ranked.push(...bridgeTerms(ranked, options.bridge));
     ranked.sort(byWeight);
   }
-  return { terms: ranked, paths, frames, phrases: dedupe(phrases) };
+  return {
+    terms: ranked,
+    paths,
+    frames,
+    phrases: dedupe(phrases),
+    members: qualifiedNames(text),
+  };
 }
 
 function dedupe(phrases: Phrase[]): Phrase[] {

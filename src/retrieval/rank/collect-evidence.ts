@@ -3,6 +3,7 @@ import { chunkAtLine, findPhrases } from "./find-phrases.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { EvidenceWeights } from "./evidence-weights.js";
+import { qualifiedDefinitions } from "./qualified-definitions.js";
 import { RANK_WEIGHTS as R } from "./rank-weights.js";
 import { resolvePathMentions } from "./resolve-path-mentions.js";
 import type { ScoredTerm } from "./score-terms.js";
@@ -42,7 +43,8 @@ export interface Evidence {
  * most) times its weight in `weights`:
  * - places: files named by a path, a module or a stack frame, and the chunk
  *   holding a frame's line;
- * - definitions: chunks that declare a queried symbol;
+ * - definitions: chunks that declare a queried symbol, and more so the
+ *   declarations of a member of the owner the question names (`Sender::len`);
  * - phrases: chunks holding an error message verbatim.
  *
  * @example
@@ -116,6 +118,22 @@ export function collectEvidence(
       forChunk(chunkId, {
         kind: "definition",
         detail: `declares ${term.query.term}`,
+        points,
+      });
+  }
+
+  // `Owner::member`: the member's declarations of that owner count as if
+  // they were its only ones, less what declaring the member already gave.
+  for (const found of qualifiedDefinitions(index, query.members, terms)) {
+    const { term, matches, definers } = found;
+    const full =
+      weights.definition * term.query.weight * term.idf * (BM25_K1 + 1);
+    const given = term.query.symbol ? full / Math.sqrt(definers) : 0;
+    const points = full / Math.sqrt(matches) - given;
+    if (points > 0)
+      forChunk(found.chunkId, {
+        kind: "definition",
+        detail: `declares ${found.name.owner}::${found.name.member}`,
         points,
       });
   }

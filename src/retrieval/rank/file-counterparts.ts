@@ -1,6 +1,8 @@
 /**
  * Why two files belong together by their paths alone:
- * - "header": a C/C++ header and the source file with the same stem;
+ * - "header": a C/C++ header and the source file with the same stem, and
+ *   the private header of both, or the one holding the header's inline
+ *   definitions (`object-inl.h`, `object.inl`, `zstd_compress_internal.h`);
  * - "module": a Rust file's parent module (`a/mod.rs` or `a.rs` for the files
  *   in `a/`, `lib.rs`/`main.rs` for the files beside them) and that module's
  *   parent: a fix to a type often re-exports it on the way up;
@@ -19,6 +21,12 @@ export interface Counterpart {
 }
 
 const HEADER = new Set(["h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"]);
+// Where C++ keeps a header's inline and template definitions: `object-inl.h`
+// beside `object.h` (Google's style, simdjson, folly), or `object.inl`; and
+// where C keeps what a source shares with no one else: `zstd_compress.c`'s
+// `zstd_compress_internal.h`, Qt's `qwidget_p.h`, GTK's `gtkwidget-private.h`.
+const INLINE_EXT = new Set(["inl", "ipp", "tpp"]);
+const INLINE_STEM = /[-_](?:inl|impl|inline|internal|private|priv|p)$/i;
 const C_SOURCE = new Set(["c", "cc", "cpp", "cxx", "c++", "m", "mm", "cu"]);
 const RUST_ROOTS = new Set(["lib.rs", "main.rs"]);
 
@@ -86,6 +94,7 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
     if (headers.length === 1 && sources.length === 1)
       link(headers[0]!, sources[0]!, "header");
   }
+  linkInlineHeaders(all, headersByStem, sourcesByStem, link);
 
   for (const [id, p] of all.entries()) {
     if (p.ext !== "rs") continue;
@@ -99,6 +108,34 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
   }
 
   return result;
+}
+
+/**
+ * Links `dir/x-inl.h`, `dir/x_internal.h` and `dir/x.inl` to the header
+ * `dir/x.h` and the source `dir/x.c` whose inline or private code they hold.
+ */
+function linkInlineHeaders(
+  all: readonly PathParts[],
+  headersByStem: ReadonlyMap<string, number[]>,
+  sourcesByStem: ReadonlyMap<string, number[]>,
+  link: (a: number, b: number, rule: CounterpartRule) => void,
+): void {
+  for (const [stem, headers] of headersByStem)
+    for (const inline of headers) {
+      const p = all[inline]!;
+      const own = INLINE_EXT.has(p.ext.toLowerCase());
+      if (!own && !INLINE_STEM.test(stem)) continue;
+      const base = own ? stem : stem.replace(INLINE_STEM, "");
+      for (const other of [
+        ...(headersByStem.get(base) ?? []),
+        ...(sourcesByStem.get(base) ?? []),
+      ])
+        if (
+          all[other]!.dir === p.dir &&
+          !INLINE_EXT.has(all[other]!.ext.toLowerCase())
+        )
+          link(other, inline, "header");
+    }
 }
 
 /** The file declaring a Rust file's module: `a/mod.rs` or `a.rs` for `a/x.rs`, the crate root for a file beside it. */

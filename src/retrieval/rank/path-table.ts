@@ -1,4 +1,14 @@
-import type { PathTable } from "./resolve-path-mentions.js";
+/**
+ * The paths mentions are matched against: a `RepositoryIndex`, or a tree
+ * listing's files before anything is read (`pathTable`).
+ */
+export interface PathTable {
+  files: ReadonlyArray<{ id: number; path: string }>;
+  /** Path → file id. */
+  byPath: ReadonlyMap<string, number>;
+  /** Lowercased file name → file ids. */
+  byName: ReadonlyMap<string, readonly number[]>;
+}
 
 /**
  * A `PathTable` over bare paths (a tree listing), so the files a question

@@ -1,16 +1,6 @@
 import type { PathMention } from "../query/path-mentions.js";
-
-/**
- * The paths mentions are matched against: a `RepositoryIndex`, or a tree
- * listing's files before anything is read (`pathTable`).
- */
-export interface PathTable {
-  files: ReadonlyArray<{ id: number; path: string }>;
-  /** Path → file id. */
-  byPath: ReadonlyMap<string, number>;
-  /** Lowercased file name → file ids. */
-  byName: ReadonlyMap<string, readonly number[]>;
-}
+import type { PathTable } from "./path-table.js";
+import { rustModuleFiles } from "./rust-module-files.js";
 
 /** A mentioned place matched to a file of the index. */
 export interface ResolvedMention {
@@ -45,6 +35,7 @@ const MODULE_FILES = [
  * finds `src/_pytest/python.py`. A module matches its file (`x.py`,
  * `x/__init__.py`, `x/index.ts`) or else the files of its package; trailing
  * parts that are attributes (`astropy.units.Quantity`) are dropped one by one.
+ * A Rust path matches its module's file in its crate (`rustModuleFiles`).
  *
  * @example
  * resolvePathMentions(index, [{ path: "fitsrec.py", source: "path", weight: 3 }])
@@ -60,6 +51,13 @@ export function resolvePathMentions(
       .replace(/^file:\/\//, "")
       .replace(/^[A-Za-z]:/, "")
       .replace(/^[./]+/, "");
+    if (mention.source === "rustPath") {
+      const ids = rustModuleFiles(index, mention.path);
+      if (ids.length <= MAX_NAME_MATCHES)
+        for (const fileId of ids)
+          out.push({ fileId, mention, matches: ids.length, scope: "file" });
+      continue;
+    }
     if (mention.source !== "module") {
       const ids = matchTail(index, path);
       for (const fileId of ids)

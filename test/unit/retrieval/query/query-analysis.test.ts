@@ -161,6 +161,7 @@ describe("analyzeQuery", () => {
       paths: [],
       frames: [],
       phrases: [],
+      members: [],
     });
   });
 });

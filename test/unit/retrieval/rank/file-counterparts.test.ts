@@ -46,6 +46,54 @@ describe("fileCounterparts", () => {
     expect(counterpartsOf(paths, "include/fmt/core.h")).toEqual([]);
   });
 
+  it("pairs a C++ header with the header of its inline definitions in its directory", () => {
+    const paths = [
+      "include/simdjson/generic/ondemand/array.h",
+      "include/simdjson/generic/ondemand/array-inl.h",
+      "include/simdjson/dom/array.h",
+      "include/folly/io/IOBuf.h",
+      "include/folly/io/IOBuf_impl.h",
+      "include/matrix.hpp",
+      "include/matrix.inl",
+    ];
+    expect(
+      counterpartsOf(paths, "include/simdjson/generic/ondemand/array-inl.h"),
+    ).toEqual(["header include/simdjson/generic/ondemand/array.h"]);
+    expect(
+      counterpartsOf(paths, "include/simdjson/generic/ondemand/array.h"),
+    ).toEqual(["header include/simdjson/generic/ondemand/array-inl.h"]);
+    // Another directory's header of that name has inline code of its own.
+    expect(counterpartsOf(paths, "include/simdjson/dom/array.h")).toEqual([]);
+    expect(counterpartsOf(paths, "include/folly/io/IOBuf.h")).toEqual([
+      "header include/folly/io/IOBuf_impl.h",
+    ]);
+    expect(counterpartsOf(paths, "include/matrix.inl")).toEqual([
+      "header include/matrix.hpp",
+    ]);
+  });
+
+  it("pairs a C source and its header with their private header in their directory", () => {
+    const paths = [
+      "lib/compress/zstd_compress.c",
+      "lib/compress/zstd_compress_internal.h",
+      "lib/zstd.h",
+      "lib/decompress/zstd_decompress.c",
+      "src/gui/kernel/qwidget.cpp",
+      "src/gui/kernel/qwidget.h",
+      "src/gui/kernel/qwidget_p.h",
+      "src/dump_p.h",
+    ];
+    expect(
+      counterpartsOf(paths, "lib/compress/zstd_compress_internal.h"),
+    ).toEqual(["header lib/compress/zstd_compress.c"]);
+    expect(counterpartsOf(paths, "src/gui/kernel/qwidget_p.h")).toEqual([
+      "header src/gui/kernel/qwidget.cpp",
+      "header src/gui/kernel/qwidget.h",
+    ]);
+    // No `dump.c` or `dump.h` beside it: the suffix alone links nothing.
+    expect(counterpartsOf(paths, "src/dump_p.h")).toEqual([]);
+  });
+
   it("links a Rust file to its parent and grandparent modules (mod.rs, name.rs or the crate root), a module to its submodules", () => {
     const paths = [
       "tokio/src/lib.rs",

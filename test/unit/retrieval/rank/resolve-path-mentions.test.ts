@@ -83,3 +83,74 @@ describe("findPathMentions", () => {
     ]);
   });
 });
+
+describe("resolvePathMentions on Rust paths", () => {
+  // A tokio-like workspace of several crates, a ripgrep-like crate named
+  // with its workspace's prefix, and an fd-like root crate.
+  const rust = indexRepository(
+    [
+      "tokio/src/lib.rs",
+      "tokio/src/io/mod.rs",
+      "tokio/src/io/interest.rs",
+      "tokio/src/sync/mod.rs",
+      "tokio/src/sync/semaphore.rs",
+      "tokio/src/task/mod.rs",
+      "tokio/src/task/local.rs",
+      "tokio-util/src/lib.rs",
+      "tokio-util/src/sync/mod.rs",
+      "tokio-util/src/sync/cancellation_token.rs",
+      "crates/regex/src/lib.rs",
+      "crates/regex/src/literal.rs",
+      "src/main.rs",
+      "src/cli.rs",
+    ].map((path) => ({ path, text: "pub fn f() {}\n" })),
+  );
+  const resolveRust = (path: string): string[] =>
+    resolvePathMentions(rust, [{ path, source: "rustPath", weight: 2 }]).map(
+      (r) => `${r.scope}:${rust.files[r.fileId]!.path}`,
+    );
+
+  it("matches a path to its module's file in the crate it names", () => {
+    // A type is read as the module of its snake_case name first.
+    expect(resolveRust("tokio::sync::Semaphore::MAX_PERMITS")).toEqual([
+      "file:tokio/src/sync/semaphore.rs",
+    ]);
+    expect(resolveRust("tokio::io::Interest")).toEqual([
+      "file:tokio/src/io/interest.rs",
+    ]);
+    expect(resolveRust("tokio_util::sync::CancellationToken")).toEqual([
+      "file:tokio-util/src/sync/cancellation_token.rs",
+    ]);
+    // No module of the type's name: the module that holds it.
+    expect(resolveRust("tokio::task::LocalSet")).toEqual([
+      "file:tokio/src/task/mod.rs",
+    ]);
+  });
+
+  it("finds a crate in a directory of its name without the workspace prefix, or at the root", () => {
+    expect(resolveRust("grep_regex::literal::LiteralSets")).toEqual([
+      "file:crates/regex/src/literal.rs",
+    ]);
+    expect(resolveRust("fd::cli::Opts")).toEqual(["file:src/cli.rs"]);
+    expect(resolveRust("crate::io")).toEqual(["file:tokio/src/io/mod.rs"]);
+  });
+
+  it("names no file for a crate's root alone or a module nobody has", () => {
+    expect(resolveRust("tokio::spawn")).toEqual([]);
+    expect(resolveRust("tokio::main")).toEqual([]);
+    expect(resolveRust("tokio::fs::create_dir")).toEqual([]);
+  });
+});
+
+describe("findPathMentions on Rust paths", () => {
+  it("reads a path from a crate's root, not the standard library's or a type's", () => {
+    const mentions = findPathMentions(
+      "use tokio::sync::watch;\nlet r: std::io::Result<()> = Vec::new(); self::x; crate::parser::Parser",
+      [],
+    );
+    expect(mentions).toEqual([
+      { path: "tokio::sync::watch", source: "rustPath", weight: 2 },
+      { path: "crate::parser::Parser", source: "rustPath", weight: 2 },
+    ]);
+  });
+});
