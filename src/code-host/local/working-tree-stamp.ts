@@ -9,6 +9,12 @@ import { stampOf } from "./stamp-of.js";
 const UNCHANGED = "H".charCodeAt(0);
 const SPACE = " ".charCodeAt(0);
 
+/** A work tree's stamp, and the paths git listed in taking it. */
+export interface TakenStamp {
+  stamp: DiskStamp;
+  paths: string[];
+}
+
 /**
  * The stamp of a work tree's files, taken by one `git ls-files` instead of
  * a listing (which stamps every file with an lstat: on 6,713 files about
@@ -38,7 +44,7 @@ const SPACE = " ".charCodeAt(0);
  */
 export async function workingTreeStamp(
   root: string,
-): Promise<{ stamp: DiskStamp; paths: string[] } | undefined> {
+): Promise<TakenStamp | undefined> {
   const { code, stdout } = await runGit(root, [
     "ls-files",
     "-z",
