@@ -3,6 +3,13 @@ import type { IndexedFile, RepositoryIndex } from "./assemble-index.js";
 import type { FileKind } from "../../text/file-kind.js";
 import type { Chunk, DeclarationKind } from "../types.js";
 import { lazyArray } from "./lazy-array.js";
+import {
+  listMapColumns,
+  listMapOf,
+  numberMapColumns,
+  numberMapOf,
+  type MapColumns,
+} from "./map-columns.js";
 
 /**
  * A `RepositoryIndex` as a few columns, for V8's serializer: what a warm
@@ -12,7 +19,8 @@ import { lazyArray } from "./lazy-array.js";
  * django-sized checkout (6,713 files, 28,829 chunks) its chunks alone were
  * 26 MB and took 74 ms to deserialize. As columns, a chunk is numbers in
  * typed arrays and its text an offset into its file's, sliced again on
- * load (a slice shares its file's characters).
+ * load (a slice shares its file's characters); the vocabulary and the
+ * lookup tables are `MapColumns`, searched where they lie.
  */
 export interface IndexColumns {
   files: {
@@ -51,12 +59,12 @@ export interface IndexColumns {
     outlineEnd: Int32Array;
   };
   chunkFile: Uint32Array;
-  bm25: Bm25Index;
+  bm25: Omit<Bm25Index, "vocabulary"> & { vocabulary: MapColumns };
   fileLength: Float64Array;
   avgFileLength: number;
-  definitions: Map<string, number[]>;
-  byName: Map<string, number[]>;
-  pathTerms: Map<string, number[]>;
+  definitions: MapColumns;
+  byName: MapColumns;
+  pathTerms: MapColumns;
 }
 
 // A character that does not fit in one byte (Latin-1).
@@ -64,8 +72,8 @@ const WIDE = /[^\0-\xff]/;
 
 /**
  * The columns of `index`, or undefined when a chunk's text is not a piece
- * of its file's (no index assembled from files has one): then it is kept
- * as objects.
+ * of its file's (no index assembled from files has one), or a table holds
+ * an id that is not a whole number below 2³²: then it is kept as objects.
  *
  * @example
  * const bytes = serialize(indexToColumns(index) ?? index);
@@ -73,6 +81,11 @@ const WIDE = /[^\0-\xff]/;
 export function indexToColumns(
   index: RepositoryIndex,
 ): IndexColumns | undefined {
+  const vocabulary = numberMapColumns(index.bm25.vocabulary);
+  const definitions = listMapColumns(index.definitions);
+  const byName = listMapColumns(index.byName);
+  const pathTerms = listMapColumns(index.pathTerms);
+  if (!vocabulary || !definitions || !byName || !pathTerms) return undefined;
   const n = index.chunks.length;
   const from = new Uint32Array(n);
   const to = new Uint32Array(n);
@@ -132,12 +145,12 @@ export function indexToColumns(
       outlineEnd,
     },
     chunkFile: index.chunkFile,
-    bm25: index.bm25,
+    bm25: { ...index.bm25, vocabulary },
     fileLength: index.fileLength,
     avgFileLength: index.avgFileLength,
-    definitions: index.definitions,
-    byName: index.byName,
-    pathTerms: index.pathTerms,
+    definitions,
+    byName,
+    pathTerms,
   };
 }
 
@@ -203,12 +216,15 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
     files,
     chunks,
     chunkFile: columns.chunkFile,
-    bm25: columns.bm25,
+    bm25: {
+      ...columns.bm25,
+      vocabulary: numberMapOf(columns.bm25.vocabulary),
+    },
     fileLength: columns.fileLength,
     avgFileLength: columns.avgFileLength,
-    definitions: columns.definitions,
+    definitions: listMapOf(columns.definitions),
     byPath: new Map(files.map((file) => [file.path, file.id])),
-    byName: columns.byName,
-    pathTerms: columns.pathTerms,
+    byName: listMapOf(columns.byName),
+    pathTerms: listMapOf(columns.pathTerms),
   };
 }
