@@ -4,6 +4,14 @@ import type { FileKind } from "../../text/file-kind.js";
 import type { Chunk, DeclarationKind } from "../types.js";
 import { lazyArray } from "./lazy-array.js";
 import {
+  dictionaryColumn,
+  dictionaryReader,
+  stringAt,
+  stringColumn,
+  type DictionaryColumn,
+  type StringColumn,
+} from "./string-columns.js";
+import {
   listMapColumns,
   listMapOf,
   numberMapColumns,
@@ -37,7 +45,7 @@ export interface IndexColumns {
     /** Which of `texts` holds file f's (0 or 1), and where its text ends there. */
     textIn: Uint8Array;
     textEnd: Uint32Array;
-    kind: FileKind[];
+    kind: DictionaryColumn;
     lineCount: Uint32Array;
     firstChunk: Uint32Array;
     chunkCount: Uint32Array;
@@ -49,10 +57,10 @@ export interface IndexColumns {
     /** Where the chunk's text starts and ends in its file's text. */
     from: Uint32Array;
     to: Uint32Array;
-    kind: DeclarationKind[];
-    context: string[];
+    kind: DictionaryColumn;
+    context: DictionaryColumn;
     /** Every chunk's `defines`, one after another; chunk c's end at `definesEnd[c]`. */
-    defines: string[];
+    defines: StringColumn;
     definesEnd: Uint32Array;
     /** Every chunk's `outline`, one after another, ending at `outlineEnd[c]`; -1: no outline. */
     outline: Uint32Array;
@@ -126,7 +134,7 @@ export function indexToColumns(
       texts: [texts[0].join(""), texts[1].join("")],
       textIn,
       textEnd,
-      kind: index.files.map((f) => f.kind),
+      kind: dictionaryColumn(index.files.map((f) => f.kind)),
       lineCount: Uint32Array.from(index.files, (f) => f.lineCount),
       firstChunk: Uint32Array.from(index.files, (f) => f.firstChunk),
       chunkCount: Uint32Array.from(index.files, (f) => f.chunkCount),
@@ -137,9 +145,9 @@ export function indexToColumns(
       endLine: Uint32Array.from(index.chunks, (c) => c.endLine),
       from,
       to,
-      kind: index.chunks.map((c) => c.kind),
-      context: index.chunks.map((c) => c.context),
-      defines,
+      kind: dictionaryColumn(index.chunks.map((c) => c.kind)),
+      context: dictionaryColumn(index.chunks.map((c) => c.context)),
+      defines: stringColumn(defines),
       definesEnd,
       outline: Uint32Array.from(outline),
       outlineEnd,
@@ -163,6 +171,9 @@ export function indexToColumns(
  */
 export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   const { files: f, chunks: c } = columns;
+  const fileKind = dictionaryReader(f.kind);
+  const chunkKind = dictionaryReader(c.kind);
+  const chunkContext = dictionaryReader(c.context);
   const ends = [0, 0];
   const files: IndexedFile[] = f.path.map((path, id) => {
     const group = f.textIn[id] as 0 | 1;
@@ -172,7 +183,7 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       id,
       path,
       text: f.texts[group].slice(start, ends[group]),
-      kind: f.kind[id] as FileKind,
+      kind: fileKind(id) as FileKind,
       lineCount: f.lineCount[id] as number,
       firstChunk: f.firstChunk[id] as number,
       chunkCount: f.chunkCount[id] as number,
@@ -188,6 +199,16 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   // (those it ranks and those their evidence points at): each is made when
   // first read. Made whole, a 6,713-file checkout's 28,829 chunks cost a
   // warm question about 30 ms, most of it the collector's.
+  const definesOf = (id: number) => {
+    const names: string[] = [];
+    for (
+      let k = id === 0 ? 0 : (c.definesEnd[id - 1] as number);
+      k < (c.definesEnd[id] as number);
+      k++
+    )
+      names.push(stringAt(c.defines, k));
+    return names;
+  };
   const chunks = lazyArray(c.fileId.length, (id): Chunk => {
     const fileId = c.fileId[id] as number;
     const file = files[fileId] as IndexedFile;
@@ -198,12 +219,9 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       startLine: c.startLine[id] as number,
       endLine: c.endLine[id] as number,
       text: file.text.slice(c.from[id], c.to[id]),
-      kind: c.kind[id] as DeclarationKind,
-      context: c.context[id] as string,
-      defines: c.defines.slice(
-        id === 0 ? 0 : (c.definesEnd[id - 1] as number),
-        c.definesEnd[id],
-      ),
+      kind: chunkKind(id) as DeclarationKind,
+      context: chunkContext(id),
+      defines: definesOf(id),
     };
     const outlineEnd = c.outlineEnd[id] as number;
     if (outlineEnd >= 0)

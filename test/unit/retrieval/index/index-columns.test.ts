@@ -79,6 +79,20 @@ describe("indexToColumns / indexFromColumns", () => {
     }
   });
 
+  it("keep the chunks' kinds, contexts and names and the files' kinds as strings joined, not one string each", () => {
+    const columns = indexToColumns(indexRepository(files))!;
+
+    for (const column of [
+      columns.chunks.kind,
+      columns.chunks.context,
+      columns.files.kind,
+    ]) {
+      expect(typeof column.distinct.text).toBe("string");
+      expect(column.codes).toBeInstanceOf(Uint32Array);
+    }
+    expect(typeof columns.chunks.defines.text).toBe("string");
+  });
+
   it("refuse an index whose chunk text is not in its file (kept whole instead)", () => {
     const index = indexRepository(files);
     const changed = {
