@@ -13,16 +13,17 @@ import {
 // unhandled rejections (after the microtasks) run.
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe("startCheckoutReads", () => {
-  let repo: string;
-  let first: string;
-  beforeEach(() => {
-    repo = initRepo();
-    writeFiles(repo, { "app.py": "def run():\n    pass\n" });
-    first = commitAll(repo, "first");
-  });
-  afterEach(() => removeDir(repo));
+// A checkout with one commit, made anew for each test.
+let repo: string;
+let first: string;
+beforeEach(() => {
+  repo = initRepo();
+  writeFiles(repo, { "app.py": "def run():\n    pass\n" });
+  first = commitAll(repo, "first");
+});
+afterEach(() => removeDir(repo));
 
+describe("startCheckoutReads", () => {
   it("asks git for what the directory is, HEAD's branch and commit, and the work tree's stamp", async () => {
     const reads = startCheckoutReads(repo);
 
@@ -54,15 +55,6 @@ describe("startCheckoutReads", () => {
 });
 
 describe("createLocalCodeHost with early reads", () => {
-  let repo: string;
-  let first: string;
-  beforeEach(() => {
-    repo = initRepo();
-    writeFiles(repo, { "app.py": "def run():\n    pass\n" });
-    first = commitAll(repo, "first");
-  });
-  afterEach(() => removeDir(repo));
-
   it("answers its first resolveRef() and first tree stamp from them, then asks git anew", async () => {
     const early = startCheckoutReads(repo);
     const stamped = await early.stamp;
