@@ -1,3 +1,5 @@
+import path from "node:path";
+import { startCheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import { AskcodeError } from "../shared/errors.js";
 import { ASK_USAGE, parseAskArgs } from "./parse-ask-args.js";
 import { EVAL_USAGE, parseEvalArgs } from "./parse-eval-args.js";
@@ -80,8 +82,18 @@ export async function main(argv: string[]): Promise<number> {
     }
     const args = parseAskArgs(rest, process.cwd(), process.env);
     noteUnknownModel(args.model);
+    // Git reads HEAD and stamps the working tree on another core while
+    // retrieval's modules load (a warm question's git no longer waits).
+    const early =
+      args.ref === undefined
+        ? startCheckoutReads(path.resolve(process.cwd(), args.repo))
+        : undefined;
     const { runAsk } = await import("./run-ask.js");
-    await runAsk(args, { cwd: process.cwd(), stdout: process.stdout });
+    await runAsk(args, {
+      cwd: process.cwd(),
+      stdout: process.stdout,
+      ...(early ? { early } : {}),
+    });
     return 0;
   } catch (error) {
     if (error instanceof AskcodeError) {

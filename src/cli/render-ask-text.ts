@@ -1,6 +1,7 @@
 import { lineHistoryText } from "../tools/line-history-text.js";
 import { describeOutsideDependencies } from "../retrieval/dependencies/describe-outside-dependencies.js";
 import type { AskResult } from "./ask-result.js";
+import { groupDigits } from "./group-digits.js";
 import { wrapText } from "./wrap-text.js";
 
 /** The terminal's width when stdout is one, else 80 columns. */
@@ -88,7 +89,7 @@ export function renderAskText(result: AskResult, columns?: number): string {
     out.push("");
   }
   const p = result.packing;
-  const tokens = `${p.tokensUsed.toLocaleString("en")} of ${p.budget.toLocaleString("en")} tokens (${p.encoding})`;
+  const tokens = `${groupDigits(p.tokensUsed)} of ${groupDigits(p.budget)} tokens (${p.encoding})`;
   const wrap = (text: string) => wrapText(text, width, "  ");
   if (p.mode === "whole-repository") {
     // Whole files, not chunks: chunksReturned counts files in this mode.
@@ -100,7 +101,7 @@ export function renderAskText(result: AskResult, columns?: number): string {
   } else {
     out.push(
       wrap(
-        `Packed context: ${p.chunksReturned.toLocaleString("en")} of ${p.chunksAvailable.toLocaleString("en")} matching ${p.chunksAvailable === 1 ? "chunk" : "chunks"} ` +
+        `Packed context: ${groupDigits(p.chunksReturned)} of ${groupDigits(p.chunksAvailable)} matching ${p.chunksAvailable === 1 ? "chunk" : "chunks"} ` +
           `from ${plural(p.files.length, "file")} in ${tokens}${p.truncated ? "; the rest left out or cut to their structure" : ""}.`,
       ),
       wrap(
@@ -124,7 +125,7 @@ export function renderAskText(result: AskResult, columns?: number): string {
   if (result.partialIndex)
     out.push(
       wrap(
-        `Partial index: ${result.partialIndex.filesWithoutTree.toLocaleString("en")} of ${plural(result.filesRanked, "file")} were cut on blank lines, not on their syntax trees, to answer this first question sooner; the whole index gives them their declarations and may rank other places first.`,
+        `Partial index: ${groupDigits(result.partialIndex.filesWithoutTree)} of ${plural(result.filesRanked, "file")} were cut on blank lines, not on their syntax trees, to answer this first question sooner; the whole index gives them their declarations and may rank other places first.`,
       ),
     );
   return out.join("\n") + "\n";

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CodeReader, ResolvedRef } from "../code-host/code-host.js";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import type { CheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
@@ -73,6 +74,8 @@ export async function runAsk(
     /** `columns`: the terminal's width, when stdout is one. */
     stdout: { write(text: string): unknown; columns?: number };
     env?: Readonly<Record<string, string | undefined>>;
+    /** Git's first answers for the checkout, asked before this module loaded (`startCheckoutReads`). */
+    early?: CheckoutReads;
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<void> {
@@ -81,7 +84,10 @@ export async function runAsk(
     ? parseAskArgs(argv, io.cwd, io.env ?? process.env)
     : argv;
   const root = path.resolve(io.cwd, args.repo);
-  const host = d.createLocalCodeHost({ root });
+  const host = d.createLocalCodeHost({
+    root,
+    ...(io.early ? { early: io.early } : {}),
+  });
   try {
     const resolved = await host.resolveRef(args.ref);
     const { counts, tokenCounter } = openTokenCounter(args, d);

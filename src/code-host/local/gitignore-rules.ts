@@ -1,4 +1,12 @@
-import ignore, { type Ignore } from "ignore";
+import { createRequire } from "node:module";
+import type { Ignore } from "ignore";
+
+// `ignore` is CommonJS, and imported from a module it cost every
+// `askcode ask` 10-40 ms of loading, although only a directory that git
+// cannot list (outside a checkout) has ignore files read here: required
+// when the first is parsed, it costs a question in a checkout nothing.
+const require = createRequire(import.meta.url);
+let ignore: typeof import("ignore") | undefined;
 
 /** The rules of one ignore file and the directory its patterns are relative to. */
 export interface IgnoreRules {
@@ -9,6 +17,7 @@ export interface IgnoreRules {
 
 /** Parses the text of a `.gitignore` (or `.git/info/exclude`) that lives in `base`. */
 export function parseIgnoreRules(base: string, text: string): IgnoreRules {
+  ignore ??= require("ignore") as typeof import("ignore");
   return { base, rules: ignore().add(text) };
 }
 

@@ -26,8 +26,14 @@ import {
 import { createDirectoryFileSource } from "./directory-file-source.js";
 import { createGitCatFile } from "./git-cat-file.js";
 import { createGitFileSource } from "./git-file-source.js";
+import { currentBranch } from "./current-branch.js";
+import { revParseCommit } from "./rev-parse-commit.js";
 import { runGit } from "./run-git.js";
-import { workingTreeStamp } from "./working-tree-stamp.js";
+import {
+  startCheckoutReads,
+  type CheckoutReads,
+} from "./start-checkout-reads.js";
+import { workingTreeStamp, type TakenStamp } from "./working-tree-stamp.js";
 import { createGitLineHistory } from "./git-line-history.js";
 import { rememberedLineHistory } from "../remembered-line-history.js";
 
@@ -39,6 +45,13 @@ export interface LocalCodeHostOptions {
   stampedTexts?: StampedValues<Decoded>;
   /** The working tree's listings made by earlier hosts of the same directory, by the tree's stamp. */
   stampedListings?: StampedValues<FileSourceEntry[]>;
+  /**
+   * Git's first answers for `root`, asked before the host was made
+   * (`startCheckoutReads`, as `askcode ask` does before loading retrieval):
+   * the first `resolveRef()` and the working tree's first stamp take them
+   * instead of asking again. Ignored when asked in another directory.
+   */
+  early?: CheckoutReads;
 }
 
 /** A `CodeHost` over a local directory; `close()` ends the git process it may have started. */
@@ -80,7 +93,11 @@ export function createLocalCodeHost(
   assertDirectory(root);
   const limits = options.limits;
   const objects = createGitCatFile({ cwd: root });
-  let detected: Promise<DetectedRepository> | undefined;
+  // Git's first answers, each taken once: later calls ask git anew, as the
+  // checkout may have moved since.
+  let early = options.early?.root === root ? options.early : undefined;
+  let earlyStamp: Promise<TakenStamp | undefined> | undefined;
+  let detected: Promise<DetectedRepository> | undefined = early?.detected;
   const repository = () => (detected ??= detectRepository(root));
   const repositoryKind = async () => (await repository()).kind;
   // The SHA that `resolveRef()` gave for the working tree; `at()` maps it back.
@@ -92,12 +109,19 @@ export function createLocalCodeHost(
 
   async function resolveRef(ref?: string): Promise<ResolvedRef> {
     if (ref === undefined) {
-      // The three asked at once (each git costs its start, about 5 ms):
-      // outside a repository the last two fail, unread.
+      // Asked at once (each git costs its start, about 5 ms), with the
+      // working tree's stamp, which its reader takes first: outside a
+      // repository the last three fail, unread.
+      const reads = early ?? (detected ? undefined : startCheckoutReads(root));
+      early = undefined;
+      if (reads) {
+        detected ??= reads.detected;
+        earlyStamp = reads.stamp;
+      }
       const [{ kind }, branch, head] = await Promise.all([
         repository(),
-        currentBranch(root),
-        revParseCommit(root, "HEAD"),
+        reads?.branch ?? currentBranch(root),
+        reads?.head ?? revParseCommit(root, "HEAD"),
       ]);
       if (kind === "none")
         return { sha: WORKING_TREE_SHA, ref: WORKING_TREE_SHA };
@@ -158,6 +182,13 @@ export function createLocalCodeHost(
     return reader;
   }
 
+  // The stamp taken with HEAD, for the working tree's first: once.
+  function takeEarlyStamp() {
+    const stamp = earlyStamp;
+    earlyStamp = undefined;
+    return stamp;
+  }
+
   // The working tree's history is blamed with its edits (`commit`
   // undefined), so its line numbers are the ones the reader serves; a
   // directory outside git has none to give.
@@ -191,7 +222,7 @@ export function createLocalCodeHost(
       // The tree's stamp as this reader last took it, for a listing kept by it.
       let lastStamp: DiskStamp | undefined;
       const treeStamp = async () => {
-        const taken = await workingTreeStamp(root);
+        const taken = await (takeEarlyStamp() ?? workingTreeStamp(root));
         stamped = taken?.paths;
         lastStamp = taken?.stamp;
         return taken?.stamp;
@@ -199,7 +230,10 @@ export function createLocalCodeHost(
       const source = createDirectoryFileSource({
         root,
         listPaths: async () => {
-          const paths = stamped ?? (await gitWorkingTreePaths(root));
+          const paths =
+            stamped ??
+            (await takeEarlyStamp())?.paths ??
+            (await gitWorkingTreePaths(root));
           stamped = undefined;
           return paths;
         },
@@ -274,30 +308,4 @@ async function gitWorkingTreePaths(
     .toString("utf8")
     .split("\0")
     .filter((path) => path !== "");
-}
-
-/** The commit a ref names, or undefined. Refs that could pass for options are refused. */
-async function revParseCommit(
-  root: string,
-  ref: string,
-): Promise<string | undefined> {
-  if (ref.startsWith("-") || /[\0-\x20\x7f]/.test(ref)) return undefined;
-  const { code, stdout } = await runGit(root, [
-    "rev-parse",
-    "--verify",
-    "--quiet",
-    `${ref}^{commit}`,
-  ]);
-  return code === 0 ? stdout.toString("utf8").trim() : undefined;
-}
-
-/** The branch HEAD points at ("main"), or undefined for a detached HEAD. */
-async function currentBranch(root: string): Promise<string | undefined> {
-  const { code, stdout } = await runGit(root, [
-    "symbolic-ref",
-    "--quiet",
-    "--short",
-    "HEAD",
-  ]);
-  return code === 0 ? stdout.toString("utf8").trim() || undefined : undefined;
 }

@@ -9,6 +9,12 @@ import { stampOf } from "./stamp-of.js";
 const UNCHANGED = "H".charCodeAt(0);
 const SPACE = " ".charCodeAt(0);
 
+/** A work tree's stamp, and the paths git listed in taking it. */
+export interface TakenStamp {
+  stamp: DiskStamp;
+  paths: string[];
+}
+
 /**
  * The stamp of a work tree's files, taken by one `git ls-files` instead of
  * a listing (which stamps every file with an lstat: on 6,713 files about
@@ -38,7 +44,7 @@ const SPACE = " ".charCodeAt(0);
  */
 export async function workingTreeStamp(
   root: string,
-): Promise<{ stamp: DiskStamp; paths: string[] } | undefined> {
+): Promise<TakenStamp | undefined> {
   const { code, stdout } = await runGit(root, [
     "ls-files",
     "-z",
@@ -56,20 +62,22 @@ export async function workingTreeStamp(
   const hash = createHash("sha1").update(stdout);
   let changedAtMs = 0;
   const paths: string[] = [];
-  for (let start = 0; start < stdout.length;) {
-    const nul = stdout.indexOf(0, start);
-    const end = nul < 0 ? stdout.length : nul;
-    const path = pathOf(stdout.toString("utf8", start, end));
+  // Decoded once and split (a NUL is never part of a UTF-8 character):
+  // decoding record by record cost a few ms on 6,713 files.
+  const records = stdout.toString("utf8").split("\0");
+  // The output ends with a NUL: the last "record" is empty.
+  if (records[records.length - 1] === "") records.pop();
+  for (const record of records) {
+    const path = pathOf(record);
     // A changed or gone file is listed again, tagged: once is enough.
     if (path !== paths[paths.length - 1]) paths.push(path);
-    if (stdout[start] !== UNCHANGED || stdout[start + 1] !== SPACE) {
+    if (record.charCodeAt(0) !== UNCHANGED || record.charCodeAt(1) !== SPACE) {
       const stamp = lstatStamp(join(root, path));
       // A file that cannot be stamped (unreadable) is left to the listing.
       if (stamp === "unknown") return undefined;
       hash.update(`\0${path}\0${stamp?.key ?? "absent"}`);
       changedAtMs = Math.max(changedAtMs, stamp?.changedAtMs ?? 0);
     }
-    start = end + 1;
   }
   return { stamp: { key: hash.digest("hex"), changedAtMs }, paths };
 }

@@ -1,4 +1,4 @@
-import { Query, type Node, type Tree } from "web-tree-sitter";
+import type { Node, Query, Tree } from "web-tree-sitter";
 import {
   LANGUAGE_RULES,
   MEMBER_OWNERS,
@@ -6,7 +6,7 @@ import {
   type DeclarationRule,
   type LanguageRules,
 } from "./declaration-rules.js";
-import { NoGrammarError, parserFor } from "./load-grammar.js";
+import { loadedTreeSitter, NoGrammarError, parserFor } from "./load-grammar.js";
 import type { SyntaxLanguage } from "../../text/languages.js";
 
 /** A range of 1-based, inclusive line numbers. */
@@ -93,7 +93,7 @@ function declarationQuery(
       ...Object.keys(rules.declarations),
       ...(rules.anonymousFunctions?.types ?? []),
     ].filter((type) => tree.language.idForNodeType(type, true) !== null);
-    query = new Query(
+    query = new (loadedTreeSitter().Query)(
       tree.language,
       `[${types.map((t) => `(${t})`).join(" ")}] @declaration`,
     );

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Language, Parser } from "web-tree-sitter";
+import type { Language, Parser } from "web-tree-sitter";
 import { GRAMMAR_FILES } from "./grammar-files.js";
 import type { SyntaxLanguage } from "../../text/languages.js";
 
@@ -15,10 +15,15 @@ export class NoGrammarError extends Error {
 
 const require = createRequire(import.meta.url);
 
+type TreeSitter = typeof import("web-tree-sitter");
+
 // One load per process: the runtime's WebAssembly module, then each grammar
 // the first time a file of its language is parsed. The promise is stored
-// before it settles, so concurrent first calls share one load.
-let runtime: Promise<void> | undefined;
+// before it settles, so concurrent first calls share one load. The
+// runtime's JavaScript is imported with it: a question answered from a
+// kept index parses nothing, and loading it cost every one a few ms.
+let runtime: Promise<TreeSitter> | undefined;
+let treeSitter: TreeSitter | undefined;
 const grammars = new Map<SyntaxLanguage, Promise<Language>>();
 // The grammars whose load has finished, for the synchronous chunker.
 const loaded = new Map<SyntaxLanguage, Language>();
@@ -44,8 +49,13 @@ export function loadGrammar(language: SyntaxLanguage): Promise<Language> {
   if (file === undefined) return Promise.reject(new NoGrammarError(language));
   let grammar = grammars.get(language);
   if (!grammar) {
-    runtime ??= Parser.init();
-    grammar = runtime.then(() => Language.load(require.resolve(file)));
+    runtime ??= import("web-tree-sitter").then(async (module) => {
+      await module.Parser.init();
+      return (treeSitter = module);
+    });
+    grammar = runtime.then((module) =>
+      module.Language.load(require.resolve(file)),
+    );
     // A failed load is not cached: the next call tries again.
     grammar.then(
       (ready) => loaded.set(language, ready),
@@ -101,9 +111,24 @@ export async function parserFor(language: SyntaxLanguage): Promise<Parser> {
 function parserWith(language: SyntaxLanguage, grammar: Language): Parser {
   let parser = parsers.get(language);
   if (!parser) {
-    parser = new Parser();
+    parser = new (loadedTreeSitter().Parser)();
     parser.setLanguage(grammar);
     parsers.set(language, parser);
   }
   return parser;
+}
+
+/**
+ * The tree-sitter runtime's module, once a grammar has loaded (nothing is
+ * parsed before): for code that makes its objects (queries) from a tree.
+ *
+ * @example
+ * const query = new (loadedTreeSitter().Query)(tree.language, "(identifier) @name");
+ */
+export function loadedTreeSitter(): TreeSitter {
+  if (!treeSitter)
+    throw new Error(
+      "The tree-sitter runtime is asked for before any grammar loaded (loadGrammar)",
+    );
+  return treeSitter;
 }

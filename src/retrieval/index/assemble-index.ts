@@ -33,13 +33,13 @@ export interface RepositoryIndex {
   fileLength: Float64Array;
   avgFileLength: number;
   /** Lowercased declared name → ids of the chunks that declare it. */
-  definitions: Map<string, number[]>;
+  definitions: ReadonlyMap<string, number[]>;
   /** Path → file id. */
   byPath: Map<string, number>;
   /** Lowercased file name → file ids. */
-  byName: Map<string, number[]>;
+  byName: ReadonlyMap<string, number[]>;
   /** Index term of a path's directory and file names ("fits", "fitsrec") → file ids. */
-  pathTerms: Map<string, number[]>;
+  pathTerms: ReadonlyMap<string, number[]>;
 }
 
 // Chunks whose file ids and lengths are tallied between two pauses.

@@ -299,7 +299,7 @@ function grow<T extends Uint32Array | Uint16Array>(array: T): T {
  */
 export interface Bm25Index {
   /** Term → term id. */
-  vocabulary: Map<string, number>;
+  vocabulary: ReadonlyMap<string, number>;
   docCount: number;
   /** Terms in each document. */
   docLength: Uint32Array;

@@ -3,6 +3,21 @@ import type { IndexedFile, RepositoryIndex } from "./assemble-index.js";
 import type { FileKind } from "../../text/file-kind.js";
 import type { Chunk, DeclarationKind } from "../types.js";
 import { lazyArray } from "./lazy-array.js";
+import {
+  dictionaryColumn,
+  dictionaryReader,
+  stringAt,
+  stringColumn,
+  type DictionaryColumn,
+  type StringColumn,
+} from "./string-columns.js";
+import {
+  listMapColumns,
+  listMapOf,
+  numberMapColumns,
+  numberMapOf,
+  type MapColumns,
+} from "./map-columns.js";
 
 /**
  * A `RepositoryIndex` as a few columns, for V8's serializer: what a warm
@@ -12,7 +27,8 @@ import { lazyArray } from "./lazy-array.js";
  * django-sized checkout (6,713 files, 28,829 chunks) its chunks alone were
  * 26 MB and took 74 ms to deserialize. As columns, a chunk is numbers in
  * typed arrays and its text an offset into its file's, sliced again on
- * load (a slice shares its file's characters).
+ * load (a slice shares its file's characters); the vocabulary and the
+ * lookup tables are `MapColumns`, searched where they lie.
  */
 export interface IndexColumns {
   files: {
@@ -29,7 +45,7 @@ export interface IndexColumns {
     /** Which of `texts` holds file f's (0 or 1), and where its text ends there. */
     textIn: Uint8Array;
     textEnd: Uint32Array;
-    kind: FileKind[];
+    kind: DictionaryColumn;
     lineCount: Uint32Array;
     firstChunk: Uint32Array;
     chunkCount: Uint32Array;
@@ -41,22 +57,22 @@ export interface IndexColumns {
     /** Where the chunk's text starts and ends in its file's text. */
     from: Uint32Array;
     to: Uint32Array;
-    kind: DeclarationKind[];
-    context: string[];
+    kind: DictionaryColumn;
+    context: DictionaryColumn;
     /** Every chunk's `defines`, one after another; chunk c's end at `definesEnd[c]`. */
-    defines: string[];
+    defines: StringColumn;
     definesEnd: Uint32Array;
     /** Every chunk's `outline`, one after another, ending at `outlineEnd[c]`; -1: no outline. */
     outline: Uint32Array;
     outlineEnd: Int32Array;
   };
   chunkFile: Uint32Array;
-  bm25: Bm25Index;
+  bm25: Omit<Bm25Index, "vocabulary"> & { vocabulary: MapColumns };
   fileLength: Float64Array;
   avgFileLength: number;
-  definitions: Map<string, number[]>;
-  byName: Map<string, number[]>;
-  pathTerms: Map<string, number[]>;
+  definitions: MapColumns;
+  byName: MapColumns;
+  pathTerms: MapColumns;
 }
 
 // A character that does not fit in one byte (Latin-1).
@@ -64,8 +80,8 @@ const WIDE = /[^\0-\xff]/;
 
 /**
  * The columns of `index`, or undefined when a chunk's text is not a piece
- * of its file's (no index assembled from files has one): then it is kept
- * as objects.
+ * of its file's (no index assembled from files has one), or a table holds
+ * an id that is not a whole number below 2³²: then it is kept as objects.
  *
  * @example
  * const bytes = serialize(indexToColumns(index) ?? index);
@@ -73,6 +89,11 @@ const WIDE = /[^\0-\xff]/;
 export function indexToColumns(
   index: RepositoryIndex,
 ): IndexColumns | undefined {
+  const vocabulary = numberMapColumns(index.bm25.vocabulary);
+  const definitions = listMapColumns(index.definitions);
+  const byName = listMapColumns(index.byName);
+  const pathTerms = listMapColumns(index.pathTerms);
+  if (!vocabulary || !definitions || !byName || !pathTerms) return undefined;
   const n = index.chunks.length;
   const from = new Uint32Array(n);
   const to = new Uint32Array(n);
@@ -113,7 +134,7 @@ export function indexToColumns(
       texts: [texts[0].join(""), texts[1].join("")],
       textIn,
       textEnd,
-      kind: index.files.map((f) => f.kind),
+      kind: dictionaryColumn(index.files.map((f) => f.kind)),
       lineCount: Uint32Array.from(index.files, (f) => f.lineCount),
       firstChunk: Uint32Array.from(index.files, (f) => f.firstChunk),
       chunkCount: Uint32Array.from(index.files, (f) => f.chunkCount),
@@ -124,20 +145,20 @@ export function indexToColumns(
       endLine: Uint32Array.from(index.chunks, (c) => c.endLine),
       from,
       to,
-      kind: index.chunks.map((c) => c.kind),
-      context: index.chunks.map((c) => c.context),
-      defines,
+      kind: dictionaryColumn(index.chunks.map((c) => c.kind)),
+      context: dictionaryColumn(index.chunks.map((c) => c.context)),
+      defines: stringColumn(defines),
       definesEnd,
       outline: Uint32Array.from(outline),
       outlineEnd,
     },
     chunkFile: index.chunkFile,
-    bm25: index.bm25,
+    bm25: { ...index.bm25, vocabulary },
     fileLength: index.fileLength,
     avgFileLength: index.avgFileLength,
-    definitions: index.definitions,
-    byName: index.byName,
-    pathTerms: index.pathTerms,
+    definitions,
+    byName,
+    pathTerms,
   };
 }
 
@@ -150,6 +171,9 @@ export function indexToColumns(
  */
 export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   const { files: f, chunks: c } = columns;
+  const fileKind = dictionaryReader(f.kind);
+  const chunkKind = dictionaryReader(c.kind);
+  const chunkContext = dictionaryReader(c.context);
   const ends = [0, 0];
   const files: IndexedFile[] = f.path.map((path, id) => {
     const group = f.textIn[id] as 0 | 1;
@@ -159,7 +183,7 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       id,
       path,
       text: f.texts[group].slice(start, ends[group]),
-      kind: f.kind[id] as FileKind,
+      kind: fileKind(id) as FileKind,
       lineCount: f.lineCount[id] as number,
       firstChunk: f.firstChunk[id] as number,
       chunkCount: f.chunkCount[id] as number,
@@ -175,6 +199,16 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   // (those it ranks and those their evidence points at): each is made when
   // first read. Made whole, a 6,713-file checkout's 28,829 chunks cost a
   // warm question about 30 ms, most of it the collector's.
+  const definesOf = (id: number) => {
+    const names: string[] = [];
+    for (
+      let k = id === 0 ? 0 : (c.definesEnd[id - 1] as number);
+      k < (c.definesEnd[id] as number);
+      k++
+    )
+      names.push(stringAt(c.defines, k));
+    return names;
+  };
   const chunks = lazyArray(c.fileId.length, (id): Chunk => {
     const fileId = c.fileId[id] as number;
     const file = files[fileId] as IndexedFile;
@@ -185,12 +219,9 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
       startLine: c.startLine[id] as number,
       endLine: c.endLine[id] as number,
       text: file.text.slice(c.from[id], c.to[id]),
-      kind: c.kind[id] as DeclarationKind,
-      context: c.context[id] as string,
-      defines: c.defines.slice(
-        id === 0 ? 0 : (c.definesEnd[id - 1] as number),
-        c.definesEnd[id],
-      ),
+      kind: chunkKind(id) as DeclarationKind,
+      context: chunkContext(id),
+      defines: definesOf(id),
     };
     const outlineEnd = c.outlineEnd[id] as number;
     if (outlineEnd >= 0)
@@ -203,12 +234,15 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
     files,
     chunks,
     chunkFile: columns.chunkFile,
-    bm25: columns.bm25,
+    bm25: {
+      ...columns.bm25,
+      vocabulary: numberMapOf(columns.bm25.vocabulary),
+    },
     fileLength: columns.fileLength,
     avgFileLength: columns.avgFileLength,
-    definitions: columns.definitions,
+    definitions: listMapOf(columns.definitions),
     byPath: new Map(files.map((file) => [file.path, file.id])),
-    byName: columns.byName,
-    pathTerms: columns.pathTerms,
+    byName: listMapOf(columns.byName),
+    pathTerms: listMapOf(columns.pathTerms),
   };
 }

@@ -9,6 +9,7 @@ import { counterpartsOf } from "../../../src/retrieval/rank/rank-chunks.js";
 import { repositoryDependencies } from "../../../src/retrieval/dependencies/repository-dependencies.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
+import { withPlainMaps } from "../../helpers/with-plain-maps.js";
 
 const BUILD = "a".repeat(64);
 
@@ -44,7 +45,7 @@ describe("createIndexSnapshots", () => {
 
     const kept = await (await open()).get([...files()].reverse());
 
-    expect(kept).toStrictEqual(index);
+    expect(withPlainMaps(kept!)).toStrictEqual(index);
     expect(kept?.definitions.get("retry_upload")).toEqual(
       index.definitions.get("retry_upload"),
     );
@@ -162,7 +163,7 @@ describe("createIndexSnapshots", () => {
     const snapshots = await open();
 
     expect(
-      await snapshots.getByListing([...listing()].reverse()),
+      withPlainMaps((await snapshots.getByListing([...listing()].reverse()))!),
     ).toStrictEqual(index);
     expect(
       await snapshots.getByListing(listing("3".repeat(40))),
@@ -187,7 +188,9 @@ describe("createIndexSnapshots", () => {
     await clock.noteListing(files(), stamped(9_000)); // changed 1 s before: racy
     expect(await clock.getByListing(stamped(9_000))).toBeUndefined();
     await clock.noteListing(files(), stamped(7_000));
-    expect(await clock.getByListing(stamped(7_000))).toStrictEqual(index);
+    expect(
+      withPlainMaps((await clock.getByListing(stamped(7_000)))!),
+    ).toStrictEqual(index);
   });
 
   it("keeps each file's code once on disk, not again in its chunks", async () => {

@@ -1,6 +1,7 @@
 import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { runAsk } from "../../../src/cli/run-ask.js";
 import type { AskResult } from "../../../src/cli/ask-result.js";
+import { startCheckoutReads } from "../../../src/code-host/local/start-checkout-reads.js";
 import { RefNotFoundError } from "../../../src/shared/errors.js";
 import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 import { loadEncoder } from "../../../src/tokens/load-encoder.js";
@@ -130,6 +131,30 @@ describe("runAsk", () => {
     const result = JSON.parse(out.text()) as AskResult;
     expect(result.ref).toBe("HEAD");
     expect(result.sha).toBe(git(repo, "rev-parse", "HEAD"));
+  });
+
+  it("answers at the commit git named in the reads started before it (askcode ask starts them as it loads)", async () => {
+    const moving = makeTempDir();
+    try {
+      writeFiles(moving, { "src/upload.ts": UPLOAD });
+      git(moving, "init", "-q");
+      git(moving, "add", ".");
+      git(moving, "commit", "-qm", "first");
+      const first = git(moving, "rev-parse", "HEAD");
+      const early = startCheckoutReads(moving);
+      await early.stamp;
+      git(moving, "commit", "-q", "--allow-empty", "-m", "second");
+      const out = capture();
+
+      await runAsk(
+        ["shouldRetryUpload", "--repo", moving, "--no-cache", "--json"],
+        { cwd: "/", stdout: out.stdout, early },
+      );
+
+      expect((JSON.parse(out.text()) as AskResult).sha).toBe(first);
+    } finally {
+      removeDir(moving);
+    }
   });
 
   it("says so when the ref does not exist", async () => {

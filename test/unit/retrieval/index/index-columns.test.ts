@@ -6,6 +6,7 @@ import {
 } from "../../../../src/retrieval/index/index-columns.js";
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
+import { withPlainMaps } from "../../../helpers/with-plain-maps.js";
 
 // Files whose chunks have every field: declarations with outlines (Python,
 // TypeScript), a file with none (Markdown), CRLF ends, non-Latin-1 text,
@@ -39,7 +40,7 @@ describe("indexToColumns / indexFromColumns", () => {
       deserialize(serialize(indexToColumns(index))) as never,
     );
 
-    expect(back).toStrictEqual(index);
+    expect(withPlainMaps(back)).toStrictEqual(index);
     // Key order too: whatever renders a chunk or a file sees the same object.
     expect(back.chunks.map((c) => Object.keys(c))).toEqual(
       index.chunks.map((c) => Object.keys(c)),
@@ -62,6 +63,34 @@ describe("indexToColumns / indexFromColumns", () => {
     expect(columns.chunks.to[1]! - columns.chunks.from[1]!).toBe(
       index.chunks[1]!.text.length,
     );
+  });
+
+  it("keep the vocabulary and lookup tables as keys in one string and ids in typed arrays, not Maps", () => {
+    const columns = indexToColumns(indexRepository(files))!;
+
+    for (const table of [
+      columns.bm25.vocabulary,
+      columns.definitions,
+      columns.byName,
+      columns.pathTerms,
+    ]) {
+      expect(typeof table.keys).toBe("string");
+      expect(table.values).toBeInstanceOf(Uint32Array);
+    }
+  });
+
+  it("keep the chunks' kinds, contexts and names and the files' kinds as strings joined, not one string each", () => {
+    const columns = indexToColumns(indexRepository(files))!;
+
+    for (const column of [
+      columns.chunks.kind,
+      columns.chunks.context,
+      columns.files.kind,
+    ]) {
+      expect(typeof column.distinct.text).toBe("string");
+      expect(column.codes).toBeInstanceOf(Uint32Array);
+    }
+    expect(typeof columns.chunks.defines.text).toBe("string");
   });
 
   it("refuse an index whose chunk text is not in its file (kept whole instead)", () => {
