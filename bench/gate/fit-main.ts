@@ -1,14 +1,14 @@
 // fit:gate: fits the confidence gate's model on the signals bench:swebench
 // recorded for the training part, chooses its threshold there (the lowest
-// with precision ≥ 90 %), and with --write ships both as
+// with precision ≥ 90 % on leave-one-repository-out scores), and with --write ships both as
 // src/retrieval/confidence/fitted-gate.ts. Never give it a held-out run.
 //   npm run fit:gate -- --runs /tmp/gate/training.json --write
 import { writeFileSync } from "node:fs";
 import { benchCommand } from "../parse-bench-command.js";
-import { chooseThreshold } from "../../src/eval/gate-curve.js";
+import { chooseThreshold, gateCurve } from "../../src/eval/gate-curve.js";
 import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
 import { fitGateModel } from "./fit-gate-model.js";
-import { selectSignals } from "./select-signals.js";
+import { crossValidatedScores, selectSignals } from "./select-signals.js";
 import {
   CONFIDENCE_SIGNALS,
   type ConfidenceSignal,
@@ -20,8 +20,9 @@ const usage = `usage: npm run fit:gate -- --runs FILE [--runs …] [options]
 
 Fits the confidence gate's logistic model on the gate signals bench:swebench
 recorded (whether each question's shown places hit the fix is the label), then
-chooses the default threshold on the same questions: the lowest whose precision
-is at least --precision. Run bench:swebench on the training part only
+chooses the default threshold on the same questions, each scored by a model
+fitted without its repository (leave one repository out): the lowest whose
+precision there is at least --precision. Run bench:swebench on the training part only
 (--split bench/train/split.json --part training) and give its --out here.
 Unless --signals names them, the signals are chosen first by forward selection
 with leave-one-repository-out cross-validation on the same questions, so that
@@ -102,11 +103,22 @@ if (!signals) {
   signals = steps.at(-1)?.signals ?? [];
 }
 const fit = fitGateModel(examples, { l2, signals });
-const points = examples.map((e) => ({
-  score: gateScore(fit.model, e.signals),
-  hit: e.hit,
-}));
-const chosen = chooseThreshold(points, { minPrecision, minAnswered });
+// The threshold is chosen on scores each question got from a model that never
+// saw its repository: the fitted model's own scores on the questions it was
+// fitted on promise a precision that unseen repositories do not give.
+const chosen = chooseThreshold(
+  crossValidatedScores(examples, signals, { l2 }),
+  { minPrecision, minAnswered },
+);
+const inSample = chosen
+  ? gateCurve(
+      examples.map((e) => ({
+        score: gateScore(fit.model, e.signals),
+        hit: e.hit,
+      })),
+      [chosen.threshold],
+    )[0]
+  : undefined;
 process.stdout.write(
   `${fit.examples} questions, ${fit.hits} hits; log-loss ${fit.loss.baseRate.toFixed(4)} (base rate) → ${fit.loss.fitted.toFixed(4)} (fitted)\n` +
     `intercept ${fit.model.intercept}\n` +
@@ -115,7 +127,10 @@ process.stdout.write(
       .join("\n") +
     "\n" +
     (chosen
-      ? `threshold ${chosen.threshold}: precision ${(100 * chosen.precision).toFixed(1)}%, coverage ${(100 * chosen.coverage).toFixed(1)}% (${chosen.answered} answered)\n`
+      ? `threshold ${chosen.threshold}: cross-validated precision ${(100 * chosen.precision).toFixed(1)}%, coverage ${(100 * chosen.coverage).toFixed(1)}% (${chosen.answered} answered)` +
+        (inSample
+          ? `; the fitted model on its own questions: ${(100 * inSample.precision).toFixed(1)}%, ${(100 * inSample.coverage).toFixed(1)}%\n`
+          : "\n")
       : `no threshold reaches precision ${minPrecision} with ${minAnswered} questions answered\n`),
 );
 if (values.write) {

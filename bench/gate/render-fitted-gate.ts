@@ -8,8 +8,9 @@ export const FITTED_GATE_PATH = "src/retrieval/confidence/fitted-gate.ts";
 
 /**
  * The source of fitted-gate.ts: the model and threshold as data, and in its
- * comment the command that fitted them and what they did on the rows they
- * were fitted on, so a reader of the gate knows where each number came from.
+ * comment the command that fitted them and what the threshold did on the
+ * rows they were fitted on, scored across repositories (`chosen`), so a
+ * reader of the gate knows where each number came from.
  *
  * @example
  * writeFileSync(FITTED_GATE_PATH, renderFittedGate(fit, chosen, "npm run fit:gate -- --runs training=… --write"));
@@ -30,7 +31,8 @@ export function renderFittedGate(
     ` * \`${command}\``,
     ` * on ${fit.examples} questions of the training part (${fit.hits} whose shown places hit the fix);`,
     ` * log-loss ${fit.loss.baseRate.toFixed(4)} with the base rate alone, ${fit.loss.fitted.toFixed(4)} fitted.`,
-    ` * The threshold is the lowest with precision ≥ ${percent(minPrecision)} on those questions:`,
+    ` * The threshold is the lowest with precision ≥ ${percent(minPrecision)} on those questions, each`,
+    " * scored by a model fitted without its repository (leave one repository out):",
     ` * ${percent(chosen.precision)} there, answering ${percent(chosen.coverage)} of them.`,
     " * Generated: change the runs or the fit, not this file.",
     " */",
