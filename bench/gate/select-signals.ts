@@ -2,7 +2,11 @@ import {
   CONFIDENCE_SIGNALS,
   type ConfidenceSignal,
 } from "../../src/retrieval/confidence/confidence-signals.js";
-import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
+import {
+  gateScore,
+  type LogisticGate,
+  type TreeGate,
+} from "../../src/retrieval/confidence/gate-model.js";
 import { fitGateModel, type GateExample } from "./fit-gate-model.js";
 
 /** A training question with the repository it comes from. */
@@ -65,44 +69,35 @@ export function crossValidatedAuc(
   l2?: number,
 ): number {
   return areaUnderCurve(
-    crossValidatedScores(examples, signals, { l2, intercept: false }),
+    crossValidatedScores(examples, (rest) => ({
+      ...fitGateModel(rest, { signals, ...(l2 !== undefined ? { l2 } : {}) })
+        .model,
+      intercept: 0,
+    })),
   );
 }
 
 /**
- * Every question scored by the model fitted without its repository (leave
- * one repository out), in the examples' order: what the gate would say of
- * a repository it never saw. With `intercept` (the default) the score is
- * the model's chance of a hit, so a threshold can be chosen on these
- * scores and hold on unseen repositories; without it, the weighted sum
- * alone.
+ * Every question scored by the model `fit` makes without its repository
+ * (leave one repository out), in the examples' order: what the gate would
+ * say of a repository it never saw, so a threshold chosen on these scores
+ * holds on unseen repositories as it does here.
  *
  * @example
- * chooseThreshold(crossValidatedScores(examples, ["margin"]), { minPrecision: 0.9 })
+ * chooseThreshold(crossValidatedScores(examples, (rest) => fitGateTree(rest)), { minPrecision: 0.9 })
  */
 export function crossValidatedScores(
   examples: readonly GroupedExample[],
-  signals: readonly ConfidenceSignal[],
-  options: { l2?: number | undefined; intercept?: boolean } = {},
+  fit: (rest: readonly GroupedExample[]) => LogisticGate | TreeGate,
 ): Array<{ score: number; hit: boolean }> {
   const scores = new Array<number>(examples.length).fill(0);
   const repos = [...new Set(examples.map((e) => e.repo))].sort();
   for (const repo of repos) {
     const rest = examples.filter((e) => e.repo !== repo);
     if (rest.length === 0) continue;
-    const { model } = fitGateModel(rest, {
-      signals,
-      ...(options.l2 !== undefined ? { l2: options.l2 } : {}),
-    });
+    const model = fit(rest);
     examples.forEach((e, i) => {
-      if (e.repo !== repo) return;
-      scores[i] =
-        options.intercept === false
-          ? signals.reduce(
-              (sum, s) => sum + model.weights[s] * (e.signals[s] ?? 0),
-              0,
-            )
-          : gateScore(model, e.signals);
+      if (e.repo === repo) scores[i] = gateScore(model, e.signals);
     });
   }
   return examples.map((e, i) => ({ score: scores[i] as number, hit: e.hit }));

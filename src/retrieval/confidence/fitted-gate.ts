@@ -10,6 +10,7 @@ import type { GateModel } from "./gate-model.js";
  * Generated: change the runs or the fit, not this file.
  */
 export const FITTED_GATE: GateModel = {
+  kind: "logistic",
   intercept: -0.1139,
   weights: {
     margin: 0.7076,

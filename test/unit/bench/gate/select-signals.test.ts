@@ -1,6 +1,7 @@
 import {
   crossValidatedAuc,
   crossValidatedScores,
+  type GroupedExample,
   selectSignals,
 } from "../../../../bench/gate/select-signals.js";
 import { fitGateModel } from "../../../../bench/gate/fit-gate-model.js";
@@ -40,16 +41,12 @@ describe("selectSignals", () => {
 
 describe("crossValidatedScores", () => {
   it("scores each question with the model fitted without its repository, as a chance of a hit", () => {
-    const scores = crossValidatedScores(examples, [
-      "margin",
-      "smallRepository",
-    ]);
+    const fit = (rows: readonly GroupedExample[]) =>
+      fitGateModel(rows, { signals: ["margin", "smallRepository"] }).model;
+    const scores = crossValidatedScores(examples, fit);
     expect(scores).toHaveLength(examples.length);
     examples.forEach((e, i) => {
-      const { model } = fitGateModel(
-        examples.filter((x) => x.repo !== e.repo),
-        { signals: ["margin", "smallRepository"] },
-      );
+      const model = fit(examples.filter((x) => x.repo !== e.repo));
       expect(scores[i]).toEqual({
         score: gateScore(model, e.signals),
         hit: e.hit,
