@@ -5,7 +5,12 @@
 //   npm run fit:gate -- --runs /tmp/gate/training.json --write
 import { writeFileSync } from "node:fs";
 import { benchCommand } from "../parse-bench-command.js";
-import { chooseThreshold, gateCurve } from "../../src/eval/gate-curve.js";
+import {
+  chooseThreshold,
+  CURVE_THRESHOLDS,
+  gateCurve,
+} from "../../src/eval/gate-curve.js";
+import { renderGateTable } from "./render-gate-table.js";
 import {
   gateScore,
   type LogisticGate,
@@ -136,10 +141,17 @@ const fit = describeFit(examples, fitModel(examples));
 // The threshold is chosen on scores each question got from a model that never
 // saw its repository: the fitted model's own scores on the questions it was
 // fitted on promise a precision that unseen repositories do not give.
-const chosen = chooseThreshold(crossValidatedScores(examples, fitModel), {
-  minPrecision,
-  minAnswered,
-});
+const unseen = crossValidatedScores(examples, fitModel);
+const chosen = chooseThreshold(unseen, { minPrecision, minAnswered });
+process.stdout.write(
+  "Each training question scored by a model fitted without its repository:\n" +
+    renderGateTable(
+      [{ name: "training (cross-validated)", points: unseen }],
+      CURVE_THRESHOLDS,
+      chosen?.threshold,
+    ) +
+    "\n",
+);
 const inSample = chosen
   ? gateCurve(
       examples.map((e) => ({
