@@ -32,7 +32,7 @@ import { FITTED_GATE_PATH, renderFittedGate } from "./render-fitted-gate.js";
 
 const usage = `usage: npm run fit:gate -- --runs FILE [--runs …] [options]
 
-Fits the confidence gate's logistic model on the gate signals bench:swebench
+Fits the confidence gate's model on the gate signals bench:swebench
 recorded (whether each question's shown places hit the fix is the label), then
 chooses the default threshold on the same questions, each scored by a model
 fitted without its repository (leave one repository out): the lowest whose
