@@ -3,7 +3,11 @@ import {
   type ConfidenceSignal,
   type ConfidenceSignals,
 } from "../../src/retrieval/confidence/confidence-signals.js";
-import type { GateModel } from "../../src/retrieval/confidence/gate-model.js";
+import {
+  gateScore,
+  type LogisticGate,
+  type TreeGate,
+} from "../../src/retrieval/confidence/gate-model.js";
 
 /** One training question: its signals and whether the shown places hit the fix. */
 export interface GateExample {
@@ -11,8 +15,8 @@ export interface GateExample {
   hit: boolean;
 }
 
-export interface GateFit {
-  model: Pick<GateModel, "intercept" | "weights">;
+export interface GateFit<M extends LogisticGate | TreeGate = LogisticGate> {
+  model: M;
   /** Mean log-loss on the examples: of the base rate alone, and of the fitted model. */
   loss: { baseRate: number; fitted: number };
   examples: number;
@@ -79,28 +83,43 @@ export function fitGateModel(
     beta = beta.map((b, a) => b - (step[a] as number));
     if (Math.max(...step.map(Math.abs)) < 1e-10) break;
   }
-  const hits = y.reduce((s, v) => s + v, 0);
-  const rate = hits / n;
-  const logLoss = (q: number, v: number) =>
-    -(
-      v * Math.log(Math.max(q, 1e-12)) +
-      (1 - v) * Math.log(Math.max(1 - q, 1e-12))
-    );
   const weights = Object.fromEntries(
     CONFIDENCE_SIGNALS.map((s) => {
       const i = used.indexOf(s);
       return [s, i < 0 ? 0 : round(beta[i + 1] as number)];
     }),
   ) as ConfidenceSignals;
+  return describeFit(examples, {
+    kind: "logistic",
+    intercept: round(beta[0] as number),
+    weights,
+  });
+}
+
+/**
+ * A model with what it did on the examples it was fitted on: their mean
+ * log-loss with the base rate alone and with the model's scores.
+ *
+ * @example
+ * describeFit(examples, fitGateTree(examples)).loss // { baseRate: 0.68, fitted: 0.62 }
+ */
+export function describeFit<M extends LogisticGate | TreeGate>(
+  examples: readonly GateExample[],
+  model: M,
+): GateFit<M> {
+  const hits = examples.filter((e) => e.hit).length;
+  const rate = hits / examples.length;
+  const logLoss = (q: number, hit: boolean) =>
+    -Math.log(Math.max(hit ? q : 1 - q, 1e-12));
   return {
-    model: { intercept: round(beta[0] as number), weights },
+    model,
     loss: {
-      baseRate: mean(y.map((v) => logLoss(rate, v))),
+      baseRate: mean(examples.map((e) => logLoss(rate, e.hit))),
       fitted: mean(
-        rows.map((x, i) => logLoss(sigmoid(dot(beta, x)), y[i] as number)),
+        examples.map((e) => logLoss(gateScore(model, e.signals), e.hit)),
       ),
     },
-    examples: n,
+    examples: examples.length,
     hits,
   };
 }

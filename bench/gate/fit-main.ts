@@ -1,14 +1,28 @@
 // fit:gate: fits the confidence gate's model on the signals bench:swebench
 // recorded for the training part, chooses its threshold there (the lowest
-// with precision ≥ 90 %), and with --write ships both as
+// with precision ≥ 90 % on leave-one-repository-out scores), and with --write ships both as
 // src/retrieval/confidence/fitted-gate.ts. Never give it a held-out run.
 //   npm run fit:gate -- --runs /tmp/gate/training.json --write
 import { writeFileSync } from "node:fs";
 import { benchCommand } from "../parse-bench-command.js";
-import { chooseThreshold } from "../../src/eval/gate-curve.js";
-import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
-import { fitGateModel } from "./fit-gate-model.js";
-import { selectSignals } from "./select-signals.js";
+import {
+  chooseThreshold,
+  CURVE_THRESHOLDS,
+  gateCurve,
+} from "../../src/eval/gate-curve.js";
+import { renderGateTable } from "./render-gate-table.js";
+import {
+  gateScore,
+  type LogisticGate,
+  type TreeGate,
+} from "../../src/retrieval/confidence/gate-model.js";
+import { describeFit, fitGateModel } from "./fit-gate-model.js";
+import { fitGateTree } from "./fit-gate-tree.js";
+import {
+  crossValidatedScores,
+  selectSignals,
+  type GroupedExample,
+} from "./select-signals.js";
 import {
   CONFIDENCE_SIGNALS,
   type ConfidenceSignal,
@@ -18,10 +32,11 @@ import { FITTED_GATE_PATH, renderFittedGate } from "./render-fitted-gate.js";
 
 const usage = `usage: npm run fit:gate -- --runs FILE [--runs …] [options]
 
-Fits the confidence gate's logistic model on the gate signals bench:swebench
+Fits the confidence gate's model on the gate signals bench:swebench
 recorded (whether each question's shown places hit the fix is the label), then
-chooses the default threshold on the same questions: the lowest whose precision
-is at least --precision. Run bench:swebench on the training part only
+chooses the default threshold on the same questions, each scored by a model
+fitted without its repository (leave one repository out): the lowest whose
+precision there is at least --precision. Run bench:swebench on the training part only
 (--split bench/train/split.json --part training) and give its --out here.
 Unless --signals names them, the signals are chosen first by forward selection
 with leave-one-repository-out cross-validation on the same questions, so that
@@ -31,8 +46,14 @@ only signals that order unseen repositories' questions count.
   --budget N           the budget whose ranking is read (default: each run's first)
   --precision X        the precision the threshold must reach (default 0.9)
   --min-answered N     the threshold must answer at least N questions (default 20)
-  --l2 X               the penalty on the weights (default 0.01)
-  --signals LIST       fit only these signals, comma-separated (default: selected;
+  --model logistic|tree
+                       a logistic model over selected signals (default), or a
+                       small decision tree over all of them (bench/gate/fit-gate-tree.ts)
+  --l2 X               logistic: the penalty on the weights (default 0.01)
+  --depth N            tree: splits from root to leaf, at most (default 3)
+  --min-leaf N         tree: questions a leaf must hold, at least (default 15)
+  --signals LIST       fit only these signals, comma-separated (default: selected
+                       for a logistic model, all for a tree;
                        one of ${CONFIDENCE_SIGNALS.join(", ")})
   --write              rewrite ${FITTED_GATE_PATH} with the model and threshold
   -h, --help           this text`;
@@ -46,6 +67,9 @@ const { values } = benchCommand({
     l2: { type: "string", default: "0.01" },
     "min-answered": { type: "string", default: "20" },
     signals: { type: "string" },
+    model: { type: "string", default: "logistic" },
+    depth: { type: "string", default: "3" },
+    "min-leaf": { type: "string", default: "15" },
     write: { type: "boolean", default: false },
   },
 });
@@ -64,6 +88,14 @@ if (!(Number.isInteger(minAnswered) && minAnswered >= 1))
   fail(
     `--min-answered must be a whole number ≥ 1, got "${values["min-answered"]}"`,
   );
+if (values.model !== "logistic" && values.model !== "tree")
+  fail(`--model must be logistic or tree, got "${values.model}"`);
+const depth = Number(values.depth);
+if (!(Number.isInteger(depth) && depth >= 1 && depth <= 6))
+  fail(`--depth must be a whole number from 1 to 6, got "${values.depth}"`);
+const minLeaf = Number(values["min-leaf"]);
+if (!(Number.isInteger(minLeaf) && minLeaf >= 1))
+  fail(`--min-leaf must be a whole number ≥ 1, got "${values["min-leaf"]}"`);
 const budget = values.budget === undefined ? undefined : Number(values.budget);
 if (!values.runs || values.runs.length === 0)
   fail(`give at least one --runs FILE of the training part\n\n${usage}`);
@@ -93,7 +125,7 @@ const examples = (values.runs ?? []).flatMap((argument) => {
   }
 });
 let signals = named as ConfidenceSignal[] | undefined;
-if (!signals) {
+if (!signals && values.model === "logistic") {
   const steps = selectSignals(examples, { l2 });
   for (const step of steps)
     process.stdout.write(
@@ -101,22 +133,49 @@ if (!signals) {
     );
   signals = steps.at(-1)?.signals ?? [];
 }
-const fit = fitGateModel(examples, { l2, signals });
-const points = examples.map((e) => ({
-  score: gateScore(fit.model, e.signals),
-  hit: e.hit,
-}));
-const chosen = chooseThreshold(points, { minPrecision, minAnswered });
+const fitModel = (rows: readonly GroupedExample[]): LogisticGate | TreeGate =>
+  values.model === "tree"
+    ? fitGateTree(rows, { depth, minLeaf, ...(signals ? { signals } : {}) })
+    : fitGateModel(rows, { l2, ...(signals ? { signals } : {}) }).model;
+const fit = describeFit(examples, fitModel(examples));
+// The threshold is chosen on scores each question got from a model that never
+// saw its repository: the fitted model's own scores on the questions it was
+// fitted on promise a precision that unseen repositories do not give.
+const unseen = crossValidatedScores(examples, fitModel);
+const chosen = chooseThreshold(unseen, { minPrecision, minAnswered });
+process.stdout.write(
+  "Each training question scored by a model fitted without its repository:\n" +
+    renderGateTable(
+      [{ name: "training (cross-validated)", points: unseen }],
+      CURVE_THRESHOLDS,
+      chosen?.threshold,
+    ) +
+    "\n",
+);
+const inSample = chosen
+  ? gateCurve(
+      examples.map((e) => ({
+        score: gateScore(fit.model, e.signals),
+        hit: e.hit,
+      })),
+      [chosen.threshold],
+    )[0]
+  : undefined;
 process.stdout.write(
   `${fit.examples} questions, ${fit.hits} hits; log-loss ${fit.loss.baseRate.toFixed(4)} (base rate) → ${fit.loss.fitted.toFixed(4)} (fitted)\n` +
-    `intercept ${fit.model.intercept}\n` +
-    Object.entries(fit.model.weights)
-      .map(([s, w]) => `  ${s}: ${w}`)
-      .join("\n") +
+    (fit.model.kind === "tree"
+      ? fit.model.nodes.map((n, i) => `  ${i}: ${JSON.stringify(n)}`).join("\n")
+      : `intercept ${fit.model.intercept}\n` +
+        Object.entries(fit.model.weights)
+          .map(([s, w]) => `  ${s}: ${w}`)
+          .join("\n")) +
     "\n" +
     (chosen
-      ? `threshold ${chosen.threshold}: precision ${(100 * chosen.precision).toFixed(1)}%, coverage ${(100 * chosen.coverage).toFixed(1)}% (${chosen.answered} answered)\n`
-      : `no threshold reaches precision ${minPrecision} with ${minAnswered} questions answered\n`),
+      ? `threshold ${chosen.threshold}: cross-validated precision ${(100 * chosen.precision).toFixed(1)}%, coverage ${(100 * chosen.coverage).toFixed(1)}% (${chosen.answered} answered)` +
+        (inSample
+          ? `; the fitted model on its own questions: ${(100 * inSample.precision).toFixed(1)}%, ${(100 * inSample.coverage).toFixed(1)}%\n`
+          : "\n")
+      : `no threshold reaches precision ${minPrecision} with ${minAnswered} questions answered across repositories\n`),
 );
 if (values.write) {
   if (!chosen) fail(`not written: no threshold to ship`);
@@ -127,7 +186,16 @@ if (values.write) {
       ...(values.precision !== "0.9"
         ? [`--precision ${values.precision}`]
         : []),
-      ...(values.l2 !== "0.01" ? [`--l2 ${values.l2}`] : []),
+      ...(values.model !== "logistic" ? [`--model ${values.model}`] : []),
+      ...(values.model === "logistic" && values.l2 !== "0.01"
+        ? [`--l2 ${values.l2}`]
+        : []),
+      ...(values.model === "tree" && values.depth !== "3"
+        ? [`--depth ${values.depth}`]
+        : []),
+      ...(values.model === "tree" && values["min-leaf"] !== "15"
+        ? [`--min-leaf ${values["min-leaf"]}`]
+        : []),
       ...(values.signals ? [`--signals ${values.signals}`] : []),
       ...(values["min-answered"] !== "20"
         ? [`--min-answered ${values["min-answered"]}`]

@@ -2,6 +2,11 @@ import {
   CONFIDENCE_SIGNALS,
   type ConfidenceSignal,
 } from "../../src/retrieval/confidence/confidence-signals.js";
+import {
+  gateScore,
+  type LogisticGate,
+  type TreeGate,
+} from "../../src/retrieval/confidence/gate-model.js";
 import { fitGateModel, type GateExample } from "./fit-gate-model.js";
 
 /** A training question with the repository it comes from. */
@@ -63,25 +68,39 @@ export function crossValidatedAuc(
   signals: readonly ConfidenceSignal[],
   l2?: number,
 ): number {
+  return areaUnderCurve(
+    crossValidatedScores(examples, (rest) => ({
+      ...fitGateModel(rest, { signals, ...(l2 !== undefined ? { l2 } : {}) })
+        .model,
+      intercept: 0,
+    })),
+  );
+}
+
+/**
+ * Every question scored by the model `fit` makes without its repository
+ * (leave one repository out), in the examples' order: what the gate would
+ * say of a repository it never saw, so a threshold chosen on these scores
+ * holds on unseen repositories as it does here.
+ *
+ * @example
+ * chooseThreshold(crossValidatedScores(examples, (rest) => fitGateTree(rest)), { minPrecision: 0.9 })
+ */
+export function crossValidatedScores(
+  examples: readonly GroupedExample[],
+  fit: (rest: readonly GroupedExample[]) => LogisticGate | TreeGate,
+): Array<{ score: number; hit: boolean }> {
+  const scores = new Array<number>(examples.length).fill(0);
   const repos = [...new Set(examples.map((e) => e.repo))].sort();
-  const scored: Array<{ score: number; hit: boolean }> = [];
   for (const repo of repos) {
     const rest = examples.filter((e) => e.repo !== repo);
     if (rest.length === 0) continue;
-    const { model } = fitGateModel(rest, {
-      signals,
-      ...(l2 !== undefined ? { l2 } : {}),
+    const model = fit(rest);
+    examples.forEach((e, i) => {
+      if (e.repo === repo) scores[i] = gateScore(model, e.signals);
     });
-    for (const e of examples.filter((x) => x.repo === repo))
-      scored.push({
-        score: signals.reduce(
-          (sum, s) => sum + model.weights[s] * (e.signals[s] ?? 0),
-          0,
-        ),
-        hit: e.hit,
-      });
   }
-  return areaUnderCurve(scored);
+  return examples.map((e, i) => ({ score: scores[i] as number, hit: e.hit }));
 }
 
 // The chance a hit scores above a miss, ties counting half.

@@ -6,7 +6,7 @@ import {
   type RankedRepository,
 } from "./confidence-signals.js";
 import { FITTED_GATE } from "./fitted-gate.js";
-import { gateScore, type GateModel } from "./gate-model.js";
+import { gateScore, type LogisticGate, type TreeGate } from "./gate-model.js";
 
 /** How likely the best places retrieval found hold what the question is about. */
 export interface AnswerConfidence {
@@ -43,7 +43,7 @@ export const DEFAULT_CONFIDENCE_THRESHOLD = FITTED_GATE.threshold;
  * is about, from what ranking found: how far the best file stands above the
  * rest, how many of the question's names and paths resolve, and what kind
  * of evidence put the best chunk first (`confidenceSignals`), combined by a
- * logistic model fitted on real issues and their fixes (`FITTED_GATE`). A
+ * model fitted on real issues and their fixes (`FITTED_GATE`). A
  * ranking with nothing in it scores 0.
  *
  * @example
@@ -51,7 +51,7 @@ export const DEFAULT_CONFIDENCE_THRESHOLD = FITTED_GATE.threshold;
  */
 export function answerConfidence(
   evidence: ConfidenceEvidence,
-  model: Pick<GateModel, "intercept" | "weights"> = FITTED_GATE,
+  model: LogisticGate | TreeGate = FITTED_GATE,
 ): AnswerConfidence {
   const { query, ranked, repository } = evidence;
   const places = selectPlaces(ranked, ANSWER_PLACES);

@@ -1,6 +1,9 @@
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { ScoreContribution } from "../rank/collect-evidence.js";
+import { ANSWER_PLACES } from "../rank/select-places.js";
+import { identifierTerms } from "../../text/code-terms.js";
+import { fileKind } from "../../text/file-kind.js";
 
 /**
  * The signals the gate reads, in a fixed order (the fitted model's weights
@@ -30,7 +33,25 @@ import type { ScoreContribution } from "../rank/collect-evidence.js";
  *   files): five places are likelier to hit in a small repository;
  * - `fewMatched`: −log10 of the share of the repository's chunks with any
  *   evidence at all, over 3 (0 when all match, 1 at a thousandth): a
- *   question whose words are everywhere matches most of them.
+ *   question whose words are everywhere matches most of them;
+ * - `bestFileAsked`: the best place's file name, without its extension
+ *   ("minimal" of callback/minimal.py), is a word of the question (1 or 0):
+ *   a question often names the module it is about without writing a path;
+ * - `namesInBest`: of the question's names, the share the best place's file
+ *   declares (not only uses);
+ * - `fewDefiners`: 1 / the number of files declaring any of the question's
+ *   names (0 when none does): a name declared in one file points there, one
+ *   declared in ten points nowhere in particular;
+ * - `placeFiles`: the distinct files among the shown places, over
+ *   ANSWER_PLACES: five places in one file are one guess, in five files five;
+ * - `topScore`: log10(1 + the best chunk's score) / 3 (at most 1): how much
+ *   evidence there is at all, not only how it is shared;
+ * - `questionTerms`: the question's terms over 40 (at most 1): a one-line
+ *   question says little to match;
+ * - `fileLeads`, `pathLeads`: as `fileAgrees` and `pathAgrees`, but the file
+ *   must be the best place's own, not any shown place's;
+ * - `bestIsCode`: the best place's file is code, not a test, document or
+ *   data file (`fileKind`): fixes change code first.
  * The last two read `repository`; without it they are 0, the values of a
  * huge repository and a question matching everything, so the score errs
  * toward silence.
@@ -52,6 +73,15 @@ export const CONFIDENCE_SIGNALS = [
   "pathAgrees",
   "smallRepository",
   "fewMatched",
+  "bestFileAsked",
+  "namesInBest",
+  "fewDefiners",
+  "placeFiles",
+  "topScore",
+  "questionTerms",
+  "fileLeads",
+  "pathLeads",
+  "bestIsCode",
 ] as const;
 
 export type ConfidenceSignal = (typeof CONFIDENCE_SIGNALS)[number];
@@ -72,6 +102,9 @@ const RUNNERS_UP = 4;
 // The strongest names of a question that are weighed: a pasted traceback or
 // reproducer brings dozens of names nobody asked about.
 const MAX_NAMES = 8;
+// Terms that make a question a long one (`questionTerms`): beyond them more
+// words say no more.
+const MANY_TERMS = 40;
 // Evidence that points at a place, as opposed to a word found there.
 const PLACE_KINDS: ReadonlySet<ScoreContribution["kind"]> = new Set([
   "definition",
@@ -107,6 +140,9 @@ export function confidenceSignals(input: {
       : sumOf(bestPoints.parts.filter((w) => kinds.has(w.kind))) /
         bestPoints.total;
   const bestFile = places[0]?.chunk.path;
+  const placeFiles = new Set(places.map((p) => p.chunk.path));
+  const byFile = bestFileBy(ranked, "file");
+  const byPath = bestFileBy(ranked, "path");
   return {
     margin:
       top > 0 && fileScores.length > 1
@@ -129,8 +165,8 @@ export function confidenceSignals(input: {
         : places.filter((p) => p.chunk.path === bestFile).length /
           places.length,
     termsCovered: shareCovered(query, best),
-    fileAgrees: bestFileBy(ranked, "file", places) ? 1 : 0,
-    pathAgrees: bestFileBy(ranked, "path", places) ? 1 : 0,
+    fileAgrees: placeFiles.has(byFile ?? "") ? 1 : 0,
+    pathAgrees: placeFiles.has(byPath ?? "") ? 1 : 0,
     smallRepository:
       repository && repository.files > 0
         ? 1 - Math.min(1, Math.log10(repository.files) / 5)
@@ -148,7 +184,59 @@ export function confidenceSignals(input: {
             ),
           )
         : 0,
+    bestFileAsked: bestFile && fileNameAsked(query, bestFile) ? 1 : 0,
+    namesInBest: bestFile ? shareDeclaredIn(query, ranked, bestFile) : 0,
+    fewDefiners: fewDefiners(query, ranked),
+    placeFiles: placeFiles.size / ANSWER_PLACES,
+    fileLeads: bestFile !== undefined && byFile === bestFile ? 1 : 0,
+    pathLeads: bestFile !== undefined && byPath === bestFile ? 1 : 0,
+    bestIsCode: bestFile !== undefined && fileKind(bestFile) === "code" ? 1 : 0,
+    topScore: Math.min(1, Math.log10(1 + top) / 3),
+    questionTerms: Math.min(1, query.terms.length / MANY_TERMS),
   };
+}
+
+// Whether the file's name without its extension is a term of the question
+// ("module_common" for lib/executor/module_common.py): spelled as the index
+// spells terms, so "ModuleCommon" in the question counts too.
+function fileNameAsked(query: QueryAnalysis, path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.indexOf(".", 1);
+  const [name] = identifierTerms(dot > 0 ? base.slice(0, dot) : base);
+  return name !== undefined && query.terms.some((t) => t.term === name);
+}
+
+// The names a "definition" contribution says a chunk declares.
+function declaredNames(r: RankedChunk): string[] {
+  return r.why
+    .filter((w) => w.kind === "definition")
+    .map((w) => w.detail.slice("declares ".length));
+}
+
+function shareDeclaredIn(
+  query: QueryAnalysis,
+  ranked: readonly RankedChunk[],
+  path: string,
+): number {
+  const names = questionNames(query);
+  if (names.length === 0) return 0;
+  const declared = new Set(
+    ranked.filter((r) => r.chunk.path === path).flatMap(declaredNames),
+  );
+  return names.filter((n) => declared.has(n)).length / names.length;
+}
+
+function fewDefiners(
+  query: QueryAnalysis,
+  ranked: readonly RankedChunk[],
+): number {
+  const names = new Set(questionNames(query));
+  const files = new Set(
+    ranked
+      .filter((r) => declaredNames(r).some((n) => names.has(n)))
+      .map((r) => r.chunk.path),
+  );
+  return files.size === 0 ? 0 : 1 / files.size;
 }
 
 function shareDeclared(
@@ -209,12 +297,11 @@ function shareCovered(
   );
 }
 
-// Whether the file with the most points of one kind of reason is among the places' files.
+// The file with the most points of one kind of reason, if any has some.
 function bestFileBy(
   ranked: readonly RankedChunk[],
   kind: ScoreContribution["kind"],
-  places: readonly RankedChunk[],
-): boolean {
+): string | undefined {
   let bestPath: string | undefined;
   let bestPoints = 0;
   for (const r of ranked)
@@ -223,9 +310,7 @@ function bestFileBy(
         bestPoints = w.points;
         bestPath = r.chunk.path;
       }
-  return (
-    bestPath !== undefined && places.some((p) => p.chunk.path === bestPath)
-  );
+  return bestPath;
 }
 
 function hasKind(

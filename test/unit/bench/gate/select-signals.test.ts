@@ -1,7 +1,11 @@
 import {
   crossValidatedAuc,
+  crossValidatedScores,
+  type GroupedExample,
   selectSignals,
 } from "../../../../bench/gate/select-signals.js";
+import { fitGateModel } from "../../../../bench/gate/fit-gate-model.js";
+import { gateScore } from "../../../../src/retrieval/confidence/gate-model.js";
 
 // Four repositories; in each, questions whose best file stands out (margin
 // 0.8) hit and the others (0.2) miss, while `smallRepository` only tells
@@ -32,5 +36,21 @@ describe("selectSignals", () => {
     expect(crossValidatedAuc(examples, ["margin"])).toBeGreaterThan(
       crossValidatedAuc(examples, ["namesDeclared"]),
     );
+  });
+});
+
+describe("crossValidatedScores", () => {
+  it("scores each question with the model fitted without its repository, as a chance of a hit", () => {
+    const fit = (rows: readonly GroupedExample[]) =>
+      fitGateModel(rows, { signals: ["margin", "smallRepository"] }).model;
+    const scores = crossValidatedScores(examples, fit);
+    expect(scores).toHaveLength(examples.length);
+    examples.forEach((e, i) => {
+      const model = fit(examples.filter((x) => x.repo !== e.repo));
+      expect(scores[i]).toEqual({
+        score: gateScore(model, e.signals),
+        hit: e.hit,
+      });
+    });
   });
 });

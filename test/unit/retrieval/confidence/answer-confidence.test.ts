@@ -1,5 +1,10 @@
 import { answerConfidence } from "../../../../src/retrieval/confidence/answer-confidence.js";
 import { FITTED_GATE } from "../../../../src/retrieval/confidence/fitted-gate.js";
+import { gateScore } from "../../../../src/retrieval/confidence/gate-model.js";
+import {
+  CONFIDENCE_SIGNALS,
+  type ConfidenceSignals,
+} from "../../../../src/retrieval/confidence/confidence-signals.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import { rankOver } from "../../../helpers/rank-over.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
@@ -57,24 +62,31 @@ describe("answerConfidence", () => {
     const question = "Where does `retry_failed_upload` give up on a part?";
     const evidence = { query: analyzeQuery(question), ranked: rank(question) };
     const { score, signals } = answerConfidence(evidence);
-    const z = Object.entries(FITTED_GATE.weights).reduce(
-      (sum, [name, weight]) => sum + weight * (signals[name] ?? 0),
-      FITTED_GATE.intercept,
-    );
-    expect(score).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+    expect(score).toBe(gateScore(FITTED_GATE, signals));
     const marginOnly = {
+      kind: "logistic" as const,
       intercept: -1,
-      weights: { ...FITTED_GATE.weights, ...zeroWeights(), margin: 2 },
+      weights: {
+        ...(Object.fromEntries(
+          CONFIDENCE_SIGNALS.map((name) => [name, 0]),
+        ) as ConfidenceSignals),
+        margin: 2,
+      },
     };
     expect(answerConfidence(evidence, marginOnly).score).toBeCloseTo(
       1 / (1 + Math.exp(-(2 * (signals.margin ?? 0) - 1))),
       12,
     );
+    // A tree: a best chunk declaring a name of the question leads to 0.9.
+    const tree = {
+      kind: "tree" as const,
+      nodes: [
+        { signal: "bestDefines" as const, atLeast: 0.5, then: 1, else: 2 },
+        { leaf: 0.9 },
+        { leaf: 0.2 },
+      ],
+    };
+    expect(signals.bestDefines).toBe(1);
+    expect(answerConfidence(evidence, tree).score).toBe(0.9);
   });
 });
-
-function zeroWeights(): Record<string, number> {
-  return Object.fromEntries(
-    Object.keys(FITTED_GATE.weights).map((name) => [name, 0]),
-  );
-}

@@ -29,6 +29,13 @@ const files: SourceFile[] = [
 ];
 
 const rank = rankOver(files);
+const rankWithTest = rankOver([
+  ...files,
+  file("tests/test_upload.py", [
+    "def test_retry_failed_upload():",
+    "    assert retry_failed_upload(part, 3)",
+  ]),
+]);
 
 const signals = (question: string) => {
   const ranked = rank(question);
@@ -72,7 +79,9 @@ describe("confidenceSignals", () => {
     const vague = signals("read the path");
     expect(named.margin).toBeGreaterThan(vague.margin);
     expect(named.lead).toBeGreaterThan(vague.lead);
-    const nothing = signals("kubernetes helm chart");
+    // Only the question's own length is read without a ranking.
+    const { questionTerms, ...nothing } = signals("kubernetes helm chart");
+    expect(questionTerms).toBeGreaterThan(0);
     expect(Object.values(nothing).every((v) => v === 0)).toBe(true);
   });
 
@@ -106,6 +115,53 @@ describe("confidenceSignals", () => {
     expect(large.fewMatched).toBe(0);
     const unknown = confidenceSignals(input);
     expect([unknown.smallRepository, unknown.fewMatched]).toEqual([0, 0]);
+  });
+
+  it("sees the best file's name among the question's words, without its path", () => {
+    // "upload" is a word of the question and the name of pkg/upload.py.
+    expect(
+      signals("the upload gives up: `retry_failed_upload`").bestFileAsked,
+    ).toBe(1);
+    // pkg/download.py declares it; "download" is no word of the question.
+    expect(signals("`open_url` returns bytes").bestFileAsked).toBe(0);
+  });
+
+  it("counts the question's names the best file declares, and how many files declare any", () => {
+    const s = signals("`retry_failed_upload` calls `fetch` and `send_later`");
+    // The best file declares one of the three names; two files declare some.
+    expect(s.namesInBest).toBeCloseTo(1 / 3);
+    expect(s.fewDefiners).toBeCloseTo(1 / 2);
+    const one = signals("`retry_failed_upload` gives up");
+    expect([one.namesInBest, one.fewDefiners]).toEqual([1, 1]);
+    expect(signals("uploads are slow").fewDefiners).toBe(0);
+  });
+
+  it("counts the shown places' files, the best chunk's evidence and the question's length", () => {
+    const narrow = signals("`retry_failed_upload` gives up");
+    const wide = signals("read path url fetch load parse upload attempts");
+    expect(narrow.placeFiles).toBeLessThan(wide.placeFiles);
+    expect(wide.placeFiles).toBeLessThanOrEqual(1);
+    expect(narrow.topScore).toBeGreaterThan(0);
+    expect(wide.questionTerms).toBeGreaterThan(narrow.questionTerms);
+  });
+
+  it("sees whether the file matching best as a whole, or by its path, is the best place's own", () => {
+    const leading = signals("upload retries: `retry_failed_upload` gives up");
+    expect([leading.fileLeads, leading.pathLeads]).toEqual([1, 1]);
+    // pkg/download.py declares `open_url`; no path holds a word of the question.
+    expect(signals("`open_url` returns bytes").pathLeads).toBe(0);
+  });
+
+  it("sees whether the best place is code rather than a test", () => {
+    const question = "`test_retry_failed_upload` fails";
+    const ranked = rankWithTest(question);
+    const inTest = confidenceSignals({
+      query: analyzeQuery(question),
+      ranked,
+      places: selectPlaces(ranked, ANSWER_PLACES),
+    });
+    expect(inTest.bestIsCode).toBe(0);
+    expect(signals("`retry_failed_upload` gives up").bestIsCode).toBe(1);
   });
 
   it("keeps every signal within [0, 1]", () => {
