@@ -1,4 +1,4 @@
-import { REPO_CONFIG_PATH } from "../config/repo-config-schema.js";
+import { REPO_CONFIG_PATH } from "../config/repo-config-path.js";
 import { UNASKED_MARKER } from "../question/unasked-marker.js";
 
 /**

@@ -3,7 +3,8 @@ import {
   parseRepoConfig,
   type ParseRepoConfigOptions,
 } from "./parse-repo-config.js";
-import { REPO_CONFIG_FILE, type RepoConfig } from "./repo-config-schema.js";
+import { REPO_CONFIG_FILE } from "./repo-config-path.js";
+import type { RepoConfig } from "./repo-config-schema.js";
 
 /** The part of Probot's `Context` that reads `.github/<file>` (pass the context itself). */
 export interface RepoConfigSource {

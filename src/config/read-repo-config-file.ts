@@ -3,7 +3,8 @@ import type { CodeReader } from "../code-host/code-host.js";
 import type { ConfigProblem } from "./config-problem.js";
 import { parseRepoConfig } from "./parse-repo-config.js";
 import { describeYamlError } from "./load-repo-config.js";
-import { REPO_CONFIG_PATH, type RepoConfig } from "./repo-config-schema.js";
+import { REPO_CONFIG_PATH } from "./repo-config-path.js";
+import type { RepoConfig } from "./repo-config-schema.js";
 
 /**
  * Reads `.github/askcode.yml` at a reader's commit and validates it as the

@@ -1,5 +1,5 @@
 import type { ConfigProblem } from "./config-problem.js";
-import { REPO_CONFIG_PATH } from "./repo-config-schema.js";
+import { REPO_CONFIG_PATH } from "./repo-config-path.js";
 
 const MAX_VALUE_CHARS = 80;
 

@@ -24,12 +24,6 @@ function tokensPer(description: string) {
   });
 }
 
-/** Where a repository keeps its settings, as `context.config` takes it (under `.github/`). */
-export const REPO_CONFIG_FILE = "askcode.yml";
-
-/** The repository's own file, as a path in its tree. */
-export const REPO_CONFIG_PATH = `.github/${REPO_CONFIG_FILE}`;
-
 /**
  * The schema of `.github/askcode.yml`, the single source of truth for its
  * keys, their defaults and what each allows (`meta.allowed`, which both the
