@@ -8,7 +8,9 @@ import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.
 import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
 import type { FileSourceEntry } from "../code-host/file-set/file-source.js";
 import { createStampedValues } from "../code-host/file-set/stamped-values.js";
+import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { holdLastIndex } from "./hold-last-index.js";
+import { stderrLog } from "./stderr-log.js";
 import { RACY_MS } from "./index-snapshots.js";
 import { indexCheckout } from "./index-checkout.js";
 import { nameBlobsByText } from "./name-blobs-by-text.js";
@@ -98,13 +100,20 @@ export async function openMcpSession(
       });
       try {
         const resolved = await host.resolveRef(args.ref);
-        const reader = host.at(resolved.sha);
+        const atCommit = host.at(resolved.sha);
+        // What the App leaves out of its index, ask and map leave out; the
+        // App's tools (search, read) apply exclude_paths themselves and say
+        // what they held back. stderr is the server's log (stdout carries
+        // the protocol).
+        const reader = withoutExcludedPaths(atCommit, (line) =>
+          stderrLog.warn({}, line),
+        );
         return await use({
           root: args.repo,
           source: host.label,
           resolved,
           reader,
-          redacting: createRedactingReader(nameBlobsByText(reader), {
+          redacting: createRedactingReader(nameBlobsByText(atCommit), {
             redactions,
           }),
         });

@@ -13,6 +13,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult, type AskResult } from "./ask-result.js";
 import { asksAboutHistory } from "../text/asks-about-history.js";
 import { readBuildId } from "./build-id.js";
+import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
@@ -99,7 +100,7 @@ export async function runAsk(
         root,
         source: host.label,
         resolved,
-        reader: host.at(resolved.sha),
+        reader: withoutExcludedPaths(host.at(resolved.sha), warn),
       },
       { caches, tokenCounter, tokenizerReady },
       d,
@@ -219,3 +220,6 @@ export async function askCheckout(
   }
   return { result, context: built.context.text };
 }
+
+// A problem with the repository's askcode.yml, said beside the answer.
+const warn = (line: string) => stderrLog.warn({}, line);

@@ -4,7 +4,6 @@ import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { assertDirectory } from "../code-host/local/assert-directory.js";
 import { detectRepository } from "../code-host/local/detect-repository.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
-import { readRepoConfigFile } from "../config/read-repo-config-file.js";
 import { buildEvalReport, type EvalReport } from "../eval/eval-report.js";
 import { questionsFromHistory } from "../eval/questions-from-history.js";
 import { renderEvalReport } from "../eval/render-eval-report.js";
@@ -20,6 +19,7 @@ import { ConfigError } from "../shared/errors.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import { createPathPolicy } from "../tools/path-policy.js";
 import { readBuildId } from "./build-id.js";
+import { checkoutExcludes } from "./checkout-excludes.js";
 import { openCliCaches } from "./open-cli-caches.js";
 import type { EvalArgs } from "./parse-eval-args.js";
 import { stderrLog } from "./stderr-log.js";
@@ -109,7 +109,7 @@ export async function runEval(
     const excluded: Array<{ patterns: string[]; fromConfig: boolean }> = [];
     for (const [n, question] of history.questions.entries()) {
       const fromConfig = args.config
-        ? await configExcludes(host.at(question.base_commit), (note) =>
+        ? await checkoutExcludes(host.at(question.base_commit), (note) =>
             io.stderr.write(`${question.instance_id}: ${note}\n`),
           )
         : [];
@@ -163,20 +163,6 @@ export async function runEval(
   } finally {
     await host.close();
   }
-}
-
-/** `exclude_paths` of the commit's `.github/askcode.yml`; a problem with the file is said, and its default (none) used, as the app does. */
-async function configExcludes(
-  reader: Parameters<typeof readRepoConfigFile>[0],
-  note: (text: string) => void,
-): Promise<string[]> {
-  const { config, problems } = await readRepoConfigFile(reader);
-  for (const problem of problems)
-    if (problem.key === "" || problem.key.startsWith("exclude_paths"))
-      note(
-        `.github/askcode.yml ${problem.key ? `${problem.key} ` : ""}${problem.message}; no exclude_paths applied.`,
-      );
-  return config.exclude_paths;
 }
 
 // "[3/30] o/r@1a2b3c4d5e typescript: askcode@8k body 1/2 lines 20/31 +map 2/2 | BM25 body 0/2 lines 0/31 +map 0/2 | 4.2 s"

@@ -1,5 +1,6 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { readBuildId } from "./build-id.js";
+import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { stderrLog } from "./stderr-log.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, markIndexing } from "./indexing-marks.js";
@@ -41,7 +42,11 @@ export async function runIndex(
     const started = d.now();
     const resolved = await host.resolveRef(args.ref);
     const caches = await d.openCaches(args.cacheDir);
-    const { index } = await indexCheckout(host.at(resolved.sha), {
+    // The files `askcode ask` reads: its kept index must be theirs.
+    const reader = withoutExcludedPaths(host.at(resolved.sha), (line) =>
+      stderrLog.warn({}, line),
+    );
+    const { index } = await indexCheckout(reader, {
       ...caches,
       now: d.now,
     });
