@@ -29,12 +29,14 @@ const continuation: ChunkModel = {
   file: weights({ bias: -3, topFile: 4 }),
   newFile: 1,
   cost: 1,
+  strong: 0.5,
 };
 const spread: ChunkModel = {
   line: weights({ bias: -3, fileBest: 5 }),
   file: weights({ bias: -3, fileBest: 5 }),
   newFile: 2,
   cost: 1,
+  strong: 0.5,
 };
 
 // One long function (cut in parts) whose first part holds the question's
