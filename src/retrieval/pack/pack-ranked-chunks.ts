@@ -147,6 +147,10 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       )
         upgraded = true;
       if (tryPlace(rank, "full", limit)) upgraded = true;
+      // A chunk left out whole is shown by its structure where that fits:
+      // its signature and exits name the code and show some of it, where
+      // dropping it showed none (with the map on, no metadata line either).
+      else if (!current && tryPlace(rank, "compressed", limit)) upgraded = true;
       yield;
     }
 
