@@ -132,7 +132,13 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     const before = placedByRank.size;
     for (const [rank, c] of candidates.entries()) {
       if (placedByRank.has(rank) || copyShown(rank)) continue;
-      for (const form of preferredForms(c, strength[rank] as number, o)) {
+      // The chunk model's order already weighed each chunk's tokens: pass one
+      // takes its chunks whole (as the fit's simulation does) or names them,
+      // and only the upgrades below cut what did not fit to its structure.
+      const forms: Form[] = o.chunkModel
+        ? ["full", "metadata"]
+        : preferredForms(c, strength[rank] as number, o);
+      for (const form of forms) {
         if (tryPlace(rank, form, limit)) break;
       }
       yield;
