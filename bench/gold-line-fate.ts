@@ -9,9 +9,11 @@
 // points of file recall Avg: what better packing could win (files ranked
 // high) against what only better ranking can.
 //   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
-//     [--split bench/train/split.json --part training] [--per-repo N]
+//     [--split bench/train/split.json --part training] [--per-repo N] [--chunk-model]
 // --every N takes every Nth instance of the file (a sample across repositories),
-// after --split/--part and --per-repo chose the rows as bench:swebench does.
+// after --split/--part and --per-repo chose the rows as bench:swebench does;
+// --chunk-model packs in the shipped chunk model's order, as bench:swebench's.
+import { CHUNK_MODEL } from "../src/retrieval/rank/chunk-model-weights.js";
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../src/retrieval/index/index-repository.js";
@@ -43,12 +45,12 @@ type Fate =
 
 const { values } = benchCommand({
   usage: `usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
-         [--split FILE --part training|held-out] [--per-repo N]
+         [--split FILE --part training|held-out] [--per-repo N] [--chunk-model]
 
 Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
 packed context; --split/--part keep one part's repositories and --per-repo N
 the first N rows of each (as bench:swebench), then --every N takes every Nth
-instance. npm run bench:swebench -- --help says how to get instances and mirrors.`,
+instance. --chunk-model packs in the shipped chunk model's order. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
     mirrors: { type: "string" },
@@ -57,6 +59,7 @@ instance. npm run bench:swebench -- --help says how to get instances and mirrors
     split: { type: "string" },
     part: { type: "string" },
     "per-repo": { type: "string" },
+    "chunk-model": { type: "boolean", default: false },
   },
 });
 const budget = Number(values.budget);
@@ -148,6 +151,9 @@ for (const instance of instances) {
       question: instance.problem_statement,
       budget,
       tokenCounter,
+      ...(values["chunk-model"]
+        ? { options: { pack: { chunkModel: CHUNK_MODEL } } }
+        : {}),
     });
     const rankOf = new Map(ranked.map((r, rank) => [r.chunk.id, rank]));
     // Files in the order their best chunk ranks.
@@ -219,7 +225,7 @@ for (const instance of instances) {
 
 const total = [...tally.values()].reduce((a, b) => a + b, 0);
 process.stdout.write(
-  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens:\n\n| where the line ended up | lines | share | points of line recall (mean per instance) |\n|:--|--:|--:|--:|\n`,
+  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens${values["chunk-model"] ? ", packed by the chunk model" : ""}:\n\n| where the line ended up | lines | share | points of line recall (mean per instance) |\n|:--|--:|--:|--:|\n`,
 );
 for (const [fate, lines] of [...tally].sort((a, b) => b[1] - a[1]))
   process.stdout.write(

@@ -49,7 +49,7 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
   }
   const fit = fitChunkModel(questions);
   c.log(
-    `files shown ${pct(fit.shown.ranked.files)} → ${pct(fit.shown.fitted.files)}, lines ${pct(fit.shown.ranked.lines)} → ${pct(fit.shown.fitted.lines)} (simulated); newFile ${fit.model.newFile}, cost ${fit.model.cost}`,
+    `files shown ${pct(fit.shown.ranked.files)} → ${pct(fit.shown.fitted.files)}, lines ${pct(fit.shown.ranked.lines)} → ${pct(fit.shown.fitted.lines)} (simulated); newFile ${fit.model.newFile}, cost ${fit.model.cost}, strong ${fit.model.strong}`,
   );
   writeFileSync(out, JSON.stringify(fit, null, 1) + "\n");
   if (c.write) {

@@ -28,7 +28,7 @@ export function renderChunkModel(fit: ChunkModelFit, command: string): string {
     " * The chunk model packing uses by default, fitted by",
     ` * \`${command}\``,
     " * (bench/weights/fit-chunk-model.ts) on",
-    ` * ${fit.questions} questions, ${fit.rows} ranked chunks. Log-loss from all-zero weights:`,
+    ` * ${fit.questions} questions, ${fit.rows} ranked chunks. Loss per question from all-zero weights:`,
     ` * line ${fit.loss.line[0].toFixed(4)} → ${fit.loss.line[1].toFixed(4)}, file ${fit.loss.file[0].toFixed(4)} → ${fit.loss.file[1].toFixed(4)}.`,
     " * Packing simulated on the same rows (chunks whole, by the budget):",
     ` * gold files shown ${percent(ranked.files)} in rank order, ${percent(fitted.files)} in the model's;`,
@@ -40,6 +40,7 @@ export function renderChunkModel(fit: ChunkModelFit, command: string): string {
     ...head("file"),
     `  newFile: ${fit.model.newFile},`,
     `  cost: ${fit.model.cost},`,
+    `  strong: ${fit.model.strong},`,
     "};",
     "",
   ].join("\n");

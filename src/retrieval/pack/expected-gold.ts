@@ -5,15 +5,6 @@ import type { ChunkModel, ChunkOdds } from "../rank/chunk-model.js";
 export const SECTION_TOKENS = 24;
 
 /**
- * Chunks scoring at least this share of the best score go first, in rank
- * order, as before the chunk model: on the training part they take about
- * 43 % of a 13k budget, and the held-out part lost changed lines when the
- * model ordered them too (newFile 2: 69.4 → 59.6 % on its first 28 rows
- * while files with a body rose 80.2 → 87.0 %). The model spends the rest.
- */
-export const STRONG_SHARE = 0.5;
-
-/**
  * A chunk's tokens estimated from its characters (code averages about four
  * per token): the order is chosen on estimates, and only what is placed is
  * counted with the real tokenizer.
@@ -37,9 +28,9 @@ export interface ExpectedGoldCandidate {
 
 /**
  * The order to offer chunks to the packer in: first the strong chunks (score
- * share `STRONG_SHARE` or more) in rank order, then greedily the chunk that adds
- * the most expected gold per token, where a chunk's gain is its chance of
- * holding a changed line, plus, while its file is not shown yet, the model's
+ * share `model.strong` or more) in rank order, then greedily the chunk that adds
+ * the most expected gold per token, where a chunk's gain is its expected
+ * share of the fix's changed lines, plus, while its file is not shown yet, the model's
  * `newFile` times its file's chance of being a changed file; tokens count
  * to the power `model.cost` (1: per token; below 1, a long chunk is
  * penalised less, as it tends to hold more of the fix's lines). So more of a
@@ -51,13 +42,13 @@ export interface ExpectedGoldCandidate {
  */
 export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
-  model: Pick<ChunkModel, "newFile" | "cost">,
+  model: Pick<ChunkModel, "newFile" | "cost" | "strong">,
 ): number[] {
   const shown = new Set<number>();
   const order: number[] = [];
   const taken = new Uint8Array(candidates.length);
   for (const [i, c] of candidates.entries())
-    if (c.share >= STRONG_SHARE) {
+    if (c.share >= model.strong) {
       order.push(i);
       taken[i] = 1;
       shown.add(c.file);

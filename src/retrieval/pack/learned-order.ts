@@ -8,10 +8,14 @@ export interface LearnedOrder {
   candidates: RankedChunk[];
   /**
    * Per candidate (same order), its strength beside the best, 0 to 1, that
-   * chooses its forms (`preferredForms`): its score's share of the best
-   * score, or, when higher, its chance of holding a changed line over the
-   * likeliest chunk's, so a continuation the model expects the fix in is
-   * shown as code although its words matched little.
+   * chooses its forms (`preferredForms`): without a model, its score's share
+   * of the best score; with one, 1 for every chunk, since the model's order
+   * already weighed each chunk's tokens against what it expects of it: each
+   * is offered whole first, in that order, as the fit's simulation packs
+   * them. Strength by score let pass one skip the chunks the model put first
+   * but whose words matched little, and fill the budget with what the model
+   * put after them (the held-out part's first 3 rows per repository at 13k:
+   * 55.5 % of lines against 59.2 % in rank order).
    */
   strength: number[];
 }
@@ -33,8 +37,6 @@ export function learnedOrder(
   if (!model || ranked.length === 0)
     return { candidates: [...ranked], strength: ranked.map(share) };
   const odds = chunkOdds(chunkSignals(ranked), model);
-  let likeliest = 0;
-  for (const o of odds) likeliest = Math.max(likeliest, o.line);
   const order = orderByExpectedGold(
     ranked.map((r, i) => ({
       file: r.chunk.fileId,
@@ -46,11 +48,6 @@ export function learnedOrder(
   );
   return {
     candidates: order.map((i) => ranked[i] as RankedChunk),
-    strength: order.map((i) =>
-      Math.max(
-        share(ranked[i] as RankedChunk),
-        likeliest > 0 ? (odds[i]?.line ?? 0) / likeliest : 0,
-      ),
-    ),
+    strength: order.map(() => 1),
   };
 }

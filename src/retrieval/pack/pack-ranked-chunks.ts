@@ -132,7 +132,13 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     const before = placedByRank.size;
     for (const [rank, c] of candidates.entries()) {
       if (placedByRank.has(rank) || copyShown(rank)) continue;
-      for (const form of preferredForms(c, strength[rank] as number, o)) {
+      // The chunk model's order already weighed each chunk's tokens: pass one
+      // takes its chunks whole (as the fit's simulation does) or names them,
+      // and only the upgrades below cut what did not fit to its structure.
+      const forms: Form[] = o.chunkModel
+        ? ["full", "metadata"]
+        : preferredForms(c, strength[rank] as number, o);
+      for (const form of forms) {
         if (tryPlace(rank, form, limit)) break;
       }
       yield;
@@ -147,6 +153,10 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       )
         upgraded = true;
       if (tryPlace(rank, "full", limit)) upgraded = true;
+      // A chunk left out whole is shown by its structure where that fits:
+      // its signature and exits name the code and show some of it, where
+      // dropping it showed none (with the map on, no metadata line either).
+      else if (!current && tryPlace(rank, "compressed", limit)) upgraded = true;
       yield;
     }
 

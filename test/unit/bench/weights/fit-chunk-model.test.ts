@@ -39,7 +39,7 @@ function questions(): QuestionRows[] {
 describe("fitChunkModel", () => {
   it("gives the same model and the same file, byte for byte, from the same rows in any order", () => {
     const rows = questions();
-    const options = { steps: 80, newFile: [0, 1], cost: [1] };
+    const options = { steps: 80, newFile: [0, 1], cost: [1], strong: [0.5, 2] };
     const first = fitChunkModel(rows, options);
     const second = fitChunkModel([...rows].reverse(), options);
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
@@ -63,6 +63,46 @@ describe("fitChunkModel", () => {
     expect(fit.shown.ranked.lines).toBe(0);
     expect(fit.shown.fitted.lines).toBe(1);
     expect(fit.shown.fitted.files).toBe(1);
+  });
+});
+
+// Questions whose fix changes forty lines of the chunk a definition matched
+// and one line of the chunk a caller matched: both hold a changed line, but
+// one holds most of the fix.
+function lopsided(): QuestionRows[] {
+  return Array.from({ length: 10 }, (_, q) => ({
+    id: `q-${String(q).padStart(2, "0")}`,
+    repo: "o/r",
+    goldLines: 41,
+    goldFiles: 2,
+    chunks: Array.from({ length: 6 }, (_, i) => {
+      const x = new Array<number>(CHUNK_SIGNALS.length).fill(0);
+      x[at("bias")] = 1;
+      x[at("score")] = 1 - i / 10;
+      x[at("definition")] = i === 1 ? 1 : 0;
+      x[at("caller")] = i === 2 ? 1 : 0;
+      return {
+        x,
+        gold: i === 1 ? 40 : i === 2 ? 1 : 0,
+        goldFile: (i === 1 || i === 2 ? 1 : 0) as 0 | 1,
+        file: i,
+        tokens: 200,
+      };
+    }),
+  }));
+}
+
+describe("fitChunkModel's line head", () => {
+  it("values a chunk by the share of the fix's lines it holds, not only by whether it holds one", () => {
+    const fit = fitChunkModel(lopsided(), {
+      steps: 300,
+      newFile: [0],
+      cost: [1],
+    });
+    expect(fit.model.line.definition).toBeGreaterThan(
+      fit.model.line.caller + 1,
+    );
+    expect(fit.loss.line[1]).toBeLessThan(fit.loss.line[0]);
   });
 });
 

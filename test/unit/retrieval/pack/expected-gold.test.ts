@@ -4,7 +4,7 @@ import {
   type ExpectedGoldCandidate,
 } from "../../../../src/retrieval/pack/expected-gold.js";
 
-const model = { newFile: 1, cost: 1 };
+const model = { newFile: 1, cost: 1, strong: 0.5 };
 const chunk = (
   file: number,
   tokens: number,
@@ -53,12 +53,12 @@ describe("orderByExpectedGold", () => {
 
   it("with cost below 1 penalises a long chunk less than per token", () => {
     const candidates = [chunk(0, 400, 0.8, 0), chunk(1, 50, 0.15, 0)];
-    expect(orderByExpectedGold(candidates, { newFile: 0, cost: 1 })).toEqual([
-      1, 0,
-    ]);
-    expect(orderByExpectedGold(candidates, { newFile: 0, cost: 0.5 })).toEqual([
-      0, 1,
-    ]);
+    expect(
+      orderByExpectedGold(candidates, { newFile: 0, cost: 1, strong: 0.5 }),
+    ).toEqual([1, 0]);
+    expect(
+      orderByExpectedGold(candidates, { newFile: 0, cost: 0.5, strong: 0.5 }),
+    ).toEqual([0, 1]);
   });
 });
 
@@ -74,6 +74,18 @@ describe("orderByExpectedGold with strong chunks", () => {
       model,
     );
     expect(order).toEqual([0, 2, 1, 3]);
+  });
+
+  it("orders the strong chunks too when the model's strong share is above 1: a chunk holding the fix's lines goes before a strong one holding none", () => {
+    const candidates = [
+      chunk(0, 400, 0.02, 0.1, 1),
+      chunk(1, 100, 0.6, 0.5, 0.4), // most of the fix, weak by score
+      chunk(2, 400, 0.01, 0.1, 0.7),
+    ];
+    expect(orderByExpectedGold(candidates, { ...model, strong: 2 })).toEqual([
+      1, 0, 2,
+    ]);
+    expect(orderByExpectedGold(candidates, model)).toEqual([0, 2, 1]);
   });
 });
 

@@ -29,12 +29,14 @@ const continuation: ChunkModel = {
   file: weights({ bias: -3, topFile: 4 }),
   newFile: 1,
   cost: 1,
+  strong: 0.5,
 };
 const spread: ChunkModel = {
   line: weights({ bias: -3, fileBest: 5 }),
   file: weights({ bias: -3, fileBest: 5 }),
   newFile: 2,
   cost: 1,
+  strong: 0.5,
 };
 
 // One long function (cut in parts) whose first part holds the question's
@@ -115,6 +117,31 @@ describe("packing in the chunk model's order", () => {
     const { candidates, strength } = learnedOrder(ranked, spread);
     const at = candidates.findIndex((c) => c.chunk.path === "pkg/report_0.py");
     expect(strength[at]).toBeGreaterThan(0.9);
+  });
+
+  it("places chunks in the model's order, whole first, even those whose words and own share of the fix are small", async () => {
+    // The fix's lines in the continuation of the long function; other files
+    // likely changed too. The helpers come first for the files they may add,
+    // though each holds a small share of the lines.
+    const wider: ChunkModel = {
+      line: weights({ sameDeclaration: 5 }),
+      file: weights({ bias: -4, fileRank: 5 }),
+      newFile: 1,
+      cost: 1,
+      strong: 2,
+    };
+    const { ranked, pack } = await setUp();
+    const first = learnedOrder(ranked, wider).candidates.slice(0, 3);
+    expect(first.map((c) => c.chunk.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^pkg\/report_\d\.py$/)]),
+    );
+    const packed = pack(wider, 300);
+    for (const c of first)
+      expect(
+        packed.pieces.find(
+          (p) => p.path === c.chunk.path && p.startLine === c.chunk.startLine,
+        )?.form,
+      ).toBe("full");
   });
 
   it("keeps the ranking's order and score shares without a model", async () => {

@@ -1,3 +1,4 @@
+import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../../../../src/retrieval/index/index-repository.js";
 import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import type { PackOptions } from "../../../../src/retrieval/pack/packing-types.js";
@@ -240,6 +241,49 @@ describe("packContext", () => {
     );
     expect(packed.text).toMatch(/^- pkg\/\w+\/mod_\d+\.py:\d+-\d+ /m);
     expect(packed.tokensUsed).toBeLessThanOrEqual(700);
+  });
+
+  it("shows a long weak chunk that does not fit whole by its structure rather than dropping it (the map on)", async () => {
+    // The fix's function matches the question once, in its docstring; it is
+    // twelve times the budget's room once the best chunk is in.
+    const writes = Array.from(
+      { length: 60 },
+      (_, i) => `    chunk_${i} = transport.write(request, offset + ${i})`,
+    ).join("\n");
+    const files: SourceFile[] = [
+      {
+        path: "pkg/retry.py",
+        text: `def should_retry(response):\n    """should_retry decides whether to retry the request."""\n    return response.status in (500, 502)\n`,
+      },
+      {
+        path: "pkg/session.py",
+        text: `def send(request, transport):\n    """Writes the request; the caller may retry."""\n    offset = 0\n${writes}\n    return offset\n`,
+      },
+    ];
+    await loadGrammarsFor(files);
+    const index = indexRepository(files);
+    const { ranked, available } = rankChunks(
+      index,
+      analyzeQuery("should_retry gives up after one retry"),
+    );
+    const lines = new Map(index.files.map((f) => [f.path, f.lineCount]));
+    const packed = packContext({
+      ranked,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path) => lines.get(path) ?? 0,
+      budget: 300,
+      tokenCounter: counter,
+      options: { wholeRepository: false },
+    });
+    const send = packed.pieces.filter((p) => p.path === "pkg/session.py");
+    expect(send.map((p) => p.form)).toContain("compressed");
+    // Its opening lines are shown as code, with a marker for what is cut.
+    expect(packed.text).toContain(
+      '    """Writes the request; the caller may retry."""\n    offset = 0',
+    );
+    expect(packed.text).toMatch(/# … lines \d+-\d+ omitted/);
+    expect(packed.tokensUsed).toBeLessThanOrEqual(300);
   });
 
   it("returns an empty context for a zero budget", () => {
