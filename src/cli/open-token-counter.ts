@@ -1,5 +1,6 @@
 import type { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import { openKeptEncodings } from "./kept-encodings.js";
 import type { AskArgs } from "./parse-ask-args.js";
 import type { TokenCountFile } from "./token-count-file.js";
 
@@ -28,6 +29,18 @@ export function openTokenCounter(
   const counter = deps.createTokenCounter({
     model: args.model,
     ...(counts ? { memo: counts.memo } : {}),
+    // The decoded tokenizer too: a text counted anew loads it in place.
+    ...(args.cacheDir
+      ? {
+          keptEncodings: openKeptEncodings(args.cacheDir, {
+            log: {
+              warn: (message) =>
+                process.stderr.write(`${message}
+`),
+            },
+          }),
+        }
+      : {}),
   });
   const tokenCounter: TokenCounter = counts?.loaded
     ? {

@@ -6,7 +6,12 @@ import {
   type EncodingName,
 } from "./encoding-for-model.js";
 import { estimateTokens } from "./estimate-tokens.js";
-import { loadEncoder, warmEncoder, type Encoder } from "./load-encoder.js";
+import {
+  loadEncoder,
+  warmEncoder,
+  type Encoder,
+  type KeptEncodings,
+} from "./load-encoder.js";
 import type {
   TokenCounter,
   TokenCountMemo,
@@ -26,6 +31,8 @@ export interface TokenCounterOptions {
   memo?: TokenCountMemo;
   /** Told once when the tokenizer fails and counts become estimates. */
   log?: WarnLogger;
+  /** Decoded encodings kept between processes: the encoder loads from them when it can. */
+  keptEncodings?: KeptEncodings;
 }
 
 export interface TokenCounterDeps {
@@ -33,11 +40,6 @@ export interface TokenCounterDeps {
   /** Builds the encoder `loadEncoder` returns without holding the event loop. */
   warmEncoder: (name: EncodingName) => Promise<void>;
 }
-
-const defaultDeps: TokenCounterDeps = {
-  loadEncoder,
-  warmEncoder: (name) => warmEncoder(name),
-};
 
 // Below this length a text is its own key: hashing would cost about as much
 // as encoding it. Such texts (headers, markers, one-line entries) are still
@@ -64,7 +66,12 @@ export function createTokenCounter(
   options: TokenCounterOptions = {},
   deps: Partial<TokenCounterDeps> = {},
 ): TokenCounter {
-  const { loadEncoder: load, warmEncoder: warm } = { ...defaultDeps, ...deps };
+  const kept = options.keptEncodings;
+  const load =
+    deps.loadEncoder ?? ((name: EncodingName) => loadEncoder(name, kept));
+  const warm =
+    deps.warmEncoder ??
+    ((name: EncodingName) => warmEncoder(name, undefined, kept));
   const encodingName =
     options.encoding ??
     encodingForModel(

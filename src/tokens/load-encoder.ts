@@ -6,9 +6,22 @@ import {
   type Steps,
   type TimeSlices,
 } from "../shared/time-slices.js";
+import { statSync } from "node:fs";
 import { countPieceTokens } from "./count-piece-tokens.js";
 import type { EncodingName } from "./encoding-for-model.js";
+import type { DecodedEncoding } from "./rank-table-file.js";
 import { rankTableSteps } from "./rank-table.js";
+
+/**
+ * Decoded encodings kept between processes (the CLI's cache directory):
+ * decoding o200k_base's table is most of what a warm question's first new
+ * count costs. `source` names the tokenizer's table file as installed (its
+ * size and change time), so a new js-tiktoken is decoded again.
+ */
+export interface KeptEncodings {
+  read(name: EncodingName, source: string): DecodedEncoding | undefined;
+  write(name: EncodingName, source: string, decoded: DecodedEncoding): void;
+}
 
 /** Counts tokens for one encoding. */
 export interface Encoder {
@@ -52,8 +65,8 @@ const MAX_MEMO_PIECES = 200_000;
  * @example
  * loadEncoder("o200k_base").countTokens("hello world") // 2
  */
-export function loadEncoder(name: EncodingName): Encoder {
-  return encoders.get(name) ?? runToEnd(encoderSteps(name));
+export function loadEncoder(name: EncodingName, kept?: KeptEncodings): Encoder {
+  return encoders.get(name) ?? runToEnd(encoderSteps(name, kept));
 }
 
 /**
@@ -68,11 +81,12 @@ export function loadEncoder(name: EncodingName): Encoder {
 export function warmEncoder(
   name: EncodingName,
   slices: TimeSlices = eventLoopSlices,
+  kept?: KeptEncodings,
 ): Promise<void> {
   if (encoders.has(name)) return Promise.resolve();
   let warm = warming.get(name);
   if (!warm) {
-    warm = slices.run(encoderSteps(name)).then(
+    warm = slices.run(encoderSteps(name, kept)).then(
       () => void warming.delete(name),
       (error: unknown) => {
         warming.delete(name);
@@ -84,13 +98,18 @@ export function warmEncoder(
   return warm;
 }
 
-function* encoderSteps(name: EncodingName): Steps<Encoder> {
-  const table = require(RANK_MODULES[name]) as TiktokenBPE;
-  const ranks = yield* rankTableSteps(table.bpe_ranks);
+function* encoderSteps(
+  name: EncodingName,
+  kept?: KeptEncodings,
+): Steps<Encoder> {
+  const source = kept && sourceOf(name);
+  const { pattern, ranks } =
+    (source !== undefined ? kept?.read(name, source) : undefined) ??
+    (yield* decodeEncodingSteps(name, kept, source));
   // A synchronous load may have finished while this one paused.
   const held = encoders.get(name);
   if (held) return held;
-  const pretokens = new RegExp(table.pat_str, "gu");
+  const pretokens = new RegExp(pattern, "gu");
   const memo = new Map<string, number>();
   const encoder: Encoder = {
     countTokens(text: string): number {
@@ -115,4 +134,29 @@ function* encoderSteps(name: EncodingName): Steps<Encoder> {
   };
   encoders.set(name, encoder);
   return encoder;
+}
+
+// The tokenizer's own table, decoded (and kept, when a store is given).
+function* decodeEncodingSteps(
+  name: EncodingName,
+  kept: KeptEncodings | undefined,
+  source: string | undefined,
+): Steps<DecodedEncoding> {
+  const table = require(RANK_MODULES[name]) as TiktokenBPE;
+  const decoded = {
+    pattern: table.pat_str,
+    ranks: yield* rankTableSteps(table.bpe_ranks),
+  };
+  if (source) kept?.write(name, source, decoded);
+  return decoded;
+}
+
+// The installed table file's size and change time: a stat, not a load.
+function sourceOf(name: EncodingName): string | undefined {
+  try {
+    const stat = statSync(require.resolve(RANK_MODULES[name]));
+    return `${stat.size}-${Math.trunc(stat.mtimeMs)}`;
+  } catch {
+    return undefined;
+  }
 }

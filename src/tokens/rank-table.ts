@@ -9,6 +9,21 @@ export interface RankTable {
   has(bytes: string): boolean;
   /** Tokens in the table. */
   readonly size: number;
+  /** The arrays it looks up in, to keep on disk (`encodeRankTable`). */
+  readonly columns: RankColumns;
+}
+
+/**
+ * A decoded rank table as arrays: token `t`'s bytes are
+ * `bytes[starts[t]..starts[t + 1])` and its rank `ranks[t]`; `slots` is an
+ * open-addressing hash table of token index + 1 (0: empty), its length a
+ * power of two.
+ */
+export interface RankColumns {
+  bytes: Uint8Array;
+  starts: Uint32Array;
+  ranks: Uint32Array;
+  slots: Int32Array;
 }
 
 // Tokens decoded between two pauses: a few milliseconds' work.
@@ -80,7 +95,21 @@ export function* rankTableSteps(bpeRanks: string): Steps<RankTable> {
     slots[slot] = t + 1;
     if ((t + 1) % TOKENS_PER_STEP === 0) yield;
   }
+  return rankTableOf({
+    bytes: bytes.subarray(0, end),
+    starts: starts.subarray(0, tokens + 1),
+    ranks: ranks.subarray(0, tokens),
+    slots,
+  });
+}
 
+/**
+ * The table over arrays `rankTableSteps` decoded, here or in an earlier
+ * process (`decodeRankTable`).
+ */
+export function rankTableOf(columns: RankColumns): RankTable {
+  const { bytes, starts, ranks, slots } = columns;
+  const mask = slots.length - 1;
   const find = (key: string): number => {
     let slot = hashString(key) & mask;
     for (;;) {
@@ -97,7 +126,8 @@ export function* rankTableSteps(bpeRanks: string): Steps<RankTable> {
       return t < 0 ? undefined : ranks[t];
     },
     has: (key) => find(key) >= 0,
-    size: tokens,
+    size: ranks.length,
+    columns,
   };
 }
 

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import {
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import type { EncodingName } from "../tokens/encoding-for-model.js";
+import type { KeptEncodings } from "../tokens/load-encoder.js";
+import {
+  decodeEncodingFile,
+  encodeEncodingFile,
+} from "../tokens/rank-table-file.js";
+
+// The version is in the name: a new layout never reads an old file.
+const DIR_NAME = "encodings-v1";
+
+/**
+ * The tokenizer's decoded encodings kept in the cache directory
+ * (`--cache-dir`), one file per encoding and installed table: a warm
+ * question that counts a text anew reads o200k_base's arrays in place (about
+ * 3 MB) instead of loading js-tiktoken's 2.3 MB table source and decoding it,
+ * which cost it 50 ms or more. A missing, cut or changed file (its CRC-32
+ * differs) reads as none, and the table is decoded and written again; a
+ * failed write is said once on `log` and costs only time.
+ *
+ * @example
+ * const counter = createTokenCounter({ model, keptEncodings: openKeptEncodings(cacheDir, { log }) });
+ */
+export function openKeptEncodings(
+  dir: string,
+  deps: { log: { warn(message: string): void } },
+): KeptEncodings {
+  const fileOf = (name: EncodingName, source: string) =>
+    join(dir, DIR_NAME, `${name}-${source}.bin`);
+  return {
+    read(name, source) {
+      try {
+        return decodeEncodingFile(readFileSync(fileOf(name, source)));
+      } catch {
+        return undefined;
+      }
+    },
+    write(name, source, decoded) {
+      const path = fileOf(name, source);
+      const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+      try {
+        mkdirSync(join(dir, DIR_NAME), { recursive: true });
+        writeFileSync(temp, encodeEncodingFile(decoded));
+        renameSync(temp, path);
+      } catch (error) {
+        // The temp may never have been written, nor its folder made.
+        try {
+          rmSync(temp, { force: true });
+        } catch {
+          // the write's failure is the one to say
+        }
+        deps.log.warn(
+          `askcode could not keep the decoded ${name} tokenizer in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the next run decodes it again.`,
+        );
+      }
+    },
+  };
+}
