@@ -44,6 +44,25 @@ describe("generatedHeader", () => {
     });
   });
 
+  it("reads a note about other files as about them, not this one: a parser that says its tables are generated", () => {
+    const text =
+      "# Licensed under a 3-clause BSD style license\n\n" +
+      "# This module includes files automatically generated from ply (these end in\n" +
+      "# _lextab.py and _parsetab.py). To regenerate them, delete them and run the tests.\n" +
+      "import os\n";
+    expect(generatedHeader("pkg/format/cds.py", text)).toBeUndefined();
+    // The tables themselves say it of themselves.
+    expect(
+      generatedHeader(
+        "pkg/format/cds_parsetab.py",
+        "# This file was automatically generated from ply. To re-generate this file,\n_tabversion = '3.10'\n",
+      ),
+    ).toStrictEqual({
+      kind: "generated",
+      why: 'first lines say "automatically generated"',
+    });
+  });
+
   it("reads Go's 'Code generated' line after a licence, as Go's convention allows", () => {
     const licence = Array.from(
       { length: 14 },
