@@ -9,6 +9,7 @@ import { createQuestionRunner } from "./compose/create-question-runner.js";
 import { createReadCaches } from "./compose/create-read-caches.js";
 import { openJobQueue } from "./compose/open-job-queue.js";
 import { openStores } from "./compose/open-stores.js";
+import { settlingFirst } from "./compose/settling-first.js";
 import { watchPushedAnswers } from "./compose/watch-pushed-answers.js";
 import {
   loadOperatorConfig,
@@ -115,9 +116,13 @@ export function createAskcodeApp(
       retryAfterBaseValue: options.retryAfterBaseValue,
     };
     const clientsFor = createClientsFor(parts);
-    const queue = openJobQueue(
-      createQuestionRunner({ ...parts, clientsFor }),
-      parts,
+    const pushes = watchPushedAnswers(parts);
+    options.onPushWatch?.(pushes);
+    // The queue closes last, and the store with it: a push's check still
+    // writing its note ends first (the webhooks stopped before).
+    const queue = settlingFirst(
+      openJobQueue(createQuestionRunner({ ...parts, clientsFor }), parts),
+      () => pushes.idle(),
     );
     options.onQueue?.(queue);
     // Handlers: a delivery that may ask is screened and queued; a push to a
@@ -131,8 +136,6 @@ export function createAskcodeApp(
         metrics: metrics.webhooks,
       }),
     );
-    const pushes = watchPushedAnswers(parts);
-    options.onPushWatch?.(pushes);
     app.on("push", createPushHandler({ pushes, metrics: metrics.webhooks }));
     app.log.info(
       `askcode is ready: ${missions.length} missions, ${operator.modelEndpoint ? `model ${operator.model}` : "no model (answers from retrieval alone)"}.`,

@@ -1,0 +1,28 @@
+import type { JobQueue } from "../jobs/job-queue.js";
+
+/**
+ * `queue`, whose `close` first waits for `settle`: work that runs beside
+ * the queue on what the queue's close lets go of (the push watch writes
+ * notes to the store `closingAlso` closes) ends before it goes.
+ *
+ * @example
+ * const queue = settlingFirst(openJobQueue(runner, parts), () => pushes.idle());
+ */
+export function settlingFirst(
+  queue: JobQueue,
+  settle: () => Promise<unknown>,
+): JobQueue {
+  return {
+    get pending() {
+      return queue.pending;
+    },
+    resumes: queue.resumes,
+    enqueue: (job) => queue.enqueue(job),
+    stop: () => queue.stop(),
+    onIdle: () => queue.onIdle(),
+    async close() {
+      await settle();
+      await queue.close();
+    },
+  };
+}
