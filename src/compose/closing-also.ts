@@ -1,4 +1,5 @@
 import type { JobQueue } from "../jobs/job-queue.js";
+import { withClose } from "./with-close.js";
 
 /**
  * `queue`, whose `close` then lets go of what it was built on: the queue
@@ -12,17 +13,8 @@ export function closingAlso(
   queue: JobQueue,
   release: () => Promise<unknown>,
 ): JobQueue {
-  return {
-    get pending() {
-      return queue.pending;
-    },
-    resumes: queue.resumes,
-    enqueue: (job) => queue.enqueue(job),
-    stop: () => queue.stop(),
-    onIdle: () => queue.onIdle(),
-    async close() {
-      await queue.close();
-      await release();
-    },
-  };
+  return withClose(queue, async (own) => {
+    await own();
+    await release();
+  });
 }

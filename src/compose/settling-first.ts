@@ -1,4 +1,5 @@
 import type { JobQueue } from "../jobs/job-queue.js";
+import { withClose } from "./with-close.js";
 
 /**
  * `queue`, whose `close` first waits for `settle`: work that runs beside
@@ -12,17 +13,8 @@ export function settlingFirst(
   queue: JobQueue,
   settle: () => Promise<unknown>,
 ): JobQueue {
-  return {
-    get pending() {
-      return queue.pending;
-    },
-    resumes: queue.resumes,
-    enqueue: (job) => queue.enqueue(job),
-    stop: () => queue.stop(),
-    onIdle: () => queue.onIdle(),
-    async close() {
-      await settle();
-      await queue.close();
-    },
-  };
+  return withClose(queue, async (own) => {
+    await settle();
+    await own();
+  });
 }
