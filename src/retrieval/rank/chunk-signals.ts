@@ -1,4 +1,5 @@
 import { fileKind } from "../../text/file-kind.js";
+import { EVIDENCE_KINDS } from "./evidence-weights.js";
 import type { RankedChunk } from "./rank-chunks.js";
 import { WEIGHTED_EVIDENCE_KIND } from "./weighted-evidence-kind.js";
 
@@ -38,15 +39,7 @@ export const CHUNK_SIGNALS = [
   "sameDeclaration",
   // The chunk's points from each kind of evidence, over the best chunk's score.
   "terms",
-  "file",
-  "path",
-  "definition",
-  "place",
-  "stackFrame",
-  "phrase",
-  "counterpart",
-  "defines",
-  "caller",
+  ...EVIDENCE_KINDS,
   // 1 for code that declares nothing (imports, statements), 1 for text cut on blank lines.
   "block",
   "text",
