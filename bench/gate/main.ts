@@ -8,6 +8,10 @@ import { benchCommand } from "../parse-bench-command.js";
 import { gatePoints, CURVE_THRESHOLDS } from "../../src/eval/gate-curve.js";
 import { FITTED_GATE } from "../../src/retrieval/confidence/fitted-gate.js";
 import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
+import {
+  ownHistoryThresholds,
+  type RepositoryGatePoint,
+} from "./own-history-thresholds.js";
 import { readGateRun } from "./read-gate-run.js";
 import { renderGateTable } from "./render-gate-table.js";
 
@@ -23,6 +27,12 @@ signals each run recorded are scored again with the shipped model
   --budget N           the budget whose ranking is read (default: each run's first)
   --step X             thresholds by X (default 0.05)
   --from X             the first threshold (default 0)
+  --own-history P      also: each repository's threshold chosen on its earlier
+                       half of questions (by issue number) as the lowest whose
+                       precision there is at least P with --min-answered
+                       answered (as a maintainer would from askcode eval), and
+                       what it gives on the later half
+  --min-answered N     for --own-history (default 3)
   -h, --help           this text`;
 
 const { values } = benchCommand({
@@ -32,6 +42,8 @@ const { values } = benchCommand({
     budget: { type: "string" },
     step: { type: "string", default: "0.05" },
     from: { type: "string", default: "0" },
+    "own-history": { type: "string" },
+    "min-answered": { type: "string", default: "3" },
   },
 });
 
@@ -48,6 +60,19 @@ if (!(from >= 0 && from < 1))
 const budget = values.budget === undefined ? undefined : Number(values.budget);
 if (budget !== undefined && !Number.isInteger(budget))
   fail(`--budget must be a whole number of tokens, got "${values.budget}"`);
+const ownHistory =
+  values["own-history"] === undefined
+    ? undefined
+    : Number(values["own-history"]);
+if (ownHistory !== undefined && !(ownHistory > 0 && ownHistory <= 1))
+  fail(
+    `--own-history must be a precision in (0, 1], got "${values["own-history"]}"`,
+  );
+const minAnswered = Number(values["min-answered"]);
+if (!(Number.isInteger(minAnswered) && minAnswered >= 1))
+  fail(
+    `--min-answered must be a whole number of 1 or more, got "${values["min-answered"]}"`,
+  );
 if (!values.runs || values.runs.length === 0)
   fail(
     `give at least one --runs FILE (a bench:swebench --out file)\n\n${usage}`,
@@ -56,10 +81,17 @@ if (!values.runs || values.runs.length === 0)
 const sets = (values.runs ?? []).map((argument) => {
   try {
     const run = readGateRun(argument, budget);
+    const score = (s: Readonly<Record<string, number>>) =>
+      gateScore(FITTED_GATE, s);
     return {
       name: run.name,
-      points: gatePoints(run.results, run.budget, (s) =>
-        gateScore(FITTED_GATE, s),
+      points: gatePoints(run.results, run.budget, score),
+      byRepository: run.results.flatMap((r, i): RepositoryGatePoint[] =>
+        gatePoints([r], run.budget, score).map((p) => ({
+          ...p,
+          repo: r.repo,
+          order: issueNumber(r.instanceId) ?? i,
+        })),
       ),
     };
   } catch (error) {
@@ -83,5 +115,31 @@ process.stdout.write(
           `${s.name}: ${s.points.length} questions, shown places hit the fix in ${s.points.filter((p) => p.hit).length} with no gate`,
       )
       .join("\n") +
-    "\n",
+    "\n" +
+    (ownHistory === undefined ? "" : ownHistoryLines(ownHistory)),
 );
+
+function ownHistoryLines(minPrecision: number): string {
+  return sets
+    .map((s) => {
+      const o = ownHistoryThresholds(s.byRepository, {
+        minPrecision,
+        minAnswered,
+      });
+      const share = (n: number, of: number) =>
+        of === 0 ? "-" : `${((100 * n) / of).toFixed(1)}%`;
+      return (
+        `${s.name}, thresholds chosen on each repository's earlier half for ${share(minPrecision, 1)} precision ` +
+        `(${minAnswered} answered or more): ${o.repositoriesOn} of ${o.repositories} repositories reach it; ` +
+        `later half answered ${o.answered} of ${o.asked} (${share(o.answered, o.asked)}) at ${share(o.hits, o.answered)} precision`
+      );
+    })
+    .join("\n")
+    .concat("\n");
+}
+
+// An instance id ends in its issue's number (owner__repo-1234): the order questions came in.
+function issueNumber(instanceId: string): number | undefined {
+  const digits = /(\d+)$/.exec(instanceId)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
