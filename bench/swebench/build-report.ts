@@ -22,7 +22,11 @@ export interface Report {
   summary: BudgetRow[];
   /** The same on the code-only gold (instances with a gold file that is source code). */
   codeSummary: BudgetRow[];
-  /** Per language and per repository, every budget, in both views. */
+  /** The same on the gold people wrote (gold files a build or another project wrote left out). */
+  writtenSummary: BudgetRow[];
+  /** Instances with a gold file ranking sets aside, and such gold files in all. */
+  goldSetAside: { instances: number; files: number };
+  /** Per language and per repository, every budget, in every view. */
   groups: Record<GoldView, { language: GroupRow[]; repository: GroupRow[] }>;
   repositoryBudget: number;
   byRepository: RepositoryRow[];
@@ -114,7 +118,22 @@ export function buildReport(
       budget,
       ...recall(results, budget, "code"),
     })),
-    groups: { all: groups("all"), code: groups("code") },
+    writtenSummary: budgets.map((budget) => ({
+      budget,
+      ...recall(results, budget, "written"),
+    })),
+    goldSetAside: {
+      instances: ok.filter((r) => r.gold.setAside).length,
+      files: ok.reduce(
+        (n, r) => n + Object.keys(r.gold.setAside ?? {}).length,
+        0,
+      ),
+    },
+    groups: {
+      all: groups("all"),
+      code: groups("code"),
+      written: groups("written"),
+    },
     repositoryBudget,
     byRepository: repositoriesOf(results)
       .sort()

@@ -28,6 +28,26 @@ function groupSections(report: Report, view: GoldView): string[] {
   );
 }
 
+// The gold people wrote, when some gold file is one ranking sets aside
+// (generated, vendored, amalgamated): what setting those aside costs is
+// then read apart from what ranking misses of the code people edit.
+function writtenSection(report: Report): string[] {
+  const { instances, files } = report.goldSetAside;
+  if (instances === 0) return [];
+  return [
+    `Written view: every gold file but those a build or another project wrote ` +
+      `(${files} gold files of ${instances} instances are ones ranking sets aside as generated, vendored or amalgamated; ` +
+      `${report.writtenSummary[0]?.askcode.instances ?? 0} instances have another):`,
+    "",
+    renderBudgetTable(report.writtenSummary),
+    "",
+    "Per language (written view), askcode:",
+    "",
+    renderGroupTable(report.groups.written.language, "language", "askcode"),
+    "",
+  ];
+}
+
 /**
  * The text the harness prints at the end: recall per budget, per repository,
  * the BM25 sanity check, the measurement's own consistency counts, timings
@@ -93,6 +113,7 @@ export function renderReport(
     renderBudgetTable(report.codeSummary),
     "",
     ...groupSections(report, "code"),
+    ...writtenSection(report),
     `BM25 sanity check: a gold file in the top ${BM25_TOP_K} for ${percent(report.bm25GoldInTop20.any)} of instances ` +
       `(every gold file: ${percent(report.bm25GoldInTop20.all)}).`,
     `Consistency: ${c.mismatchedLines} code lines differing from their file, ${c.linesOutsidePieces} shown lines outside ` +

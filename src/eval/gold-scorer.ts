@@ -10,8 +10,9 @@ export type GoldFigures = Omit<InstanceResult["gold"], "files" | "codeFiles">;
 
 /**
  * The instance's gold lines, read from the files as read, and a scorer of
- * any context against them: on all gold files, and on the code-only gold
- * (`codeFiles`) when there is any, so both views score one context.
+ * any context against them: on all gold files, on the code-only gold
+ * (`codeFiles`) when there is any, and on the gold people wrote (all but
+ * `setAside`) when it differs from all, so every view scores one context.
  *
  * @example
  * const { figures, scores } = goldScorer(instance, result.gold.codeFiles, { linesOf, indexed, isDocumentPath });
@@ -27,10 +28,14 @@ export function goldScorer(
     indexed: readonly SourceFile[];
     isDocumentPath: (path: string) => boolean;
     exclude?: (path: string) => boolean;
+    /** Gold files a build or another project wrote (`gold.setAside`): left out of the written view. */
+    setAside?: ReadonlySet<string>;
   },
 ): {
   figures: GoldFigures;
-  scores: (shown: ShownLines) => Pick<SystemRun, "score" | "codeScore">;
+  scores: (
+    shown: ShownLines,
+  ) => Pick<SystemRun, "score" | "codeScore" | "writtenScore">;
 } {
   const { exclude } = options;
   const gold = goldLines(instance.gold_hunks, options.linesOf);
@@ -50,10 +55,18 @@ export function goldScorer(
     ...(exclude ? { excluded: instance.gold_files.filter(exclude) } : {}),
     codeLines: codeGoldLines.length,
   };
+  const setAside = options.setAside ?? new Set<string>();
+  const writtenFiles = instance.gold_files.filter((p) => !setAside.has(p));
+  const writtenLines = gold.lines.filter((g) => !setAside.has(g.path));
+  const writtenView =
+    writtenFiles.length > 0 && writtenFiles.length < instance.gold_files.length;
   const scores = (shown: ShownLines) => ({
     score: scoreContext(shown, instance.gold_files, gold.lines),
     ...(codeGoldFiles.length > 0
       ? { codeScore: scoreContext(shown, codeGoldFiles, codeGoldLines) }
+      : {}),
+    ...(writtenView
+      ? { writtenScore: scoreContext(shown, writtenFiles, writtenLines) }
       : {}),
   });
   return { figures, scores };

@@ -10,6 +10,13 @@ export interface SystemRun {
   score: ContextScore;
   /** The same context scored on the code-only gold (see `isCodeGoldPath`); absent when the instance has none. */
   codeScore?: ContextScore;
+  /**
+   * The same context scored on the gold people wrote: every gold file but
+   * those ranking sets aside as a build's or another project's
+   * (`gold.setAside`). Absent when none is set aside (`score` is then this
+   * view) or when all are (the instance has no such gold).
+   */
+  writtenScore?: ContextScore;
   tokensUsed: number;
   /** Files shown as code, in the order shown, with how many of their lines. */
   files: Array<[path: string, lines: number]>;
@@ -69,6 +76,12 @@ export interface InstanceResult {
     notBaselineDocuments: string[];
     /** Gold files the run's `exclude` rule hides from both systems (absent without one). */
     excluded?: string[];
+    /**
+     * Gold files ranking sets aside as generated, vendored or amalgamated
+     * (`fileAuthorship`), with why: a build or another project wrote them,
+     * so the written view leaves them out (absent when none is).
+     */
+    setAside?: Record<string, string>;
     /** Gold files the code-only view counts: source code, not tests. */
     codeFiles: string[];
     /** Gold lines in those files. */

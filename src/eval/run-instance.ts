@@ -11,6 +11,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { baselineDocumentRule } from "./baseline/swebench-documents.js";
 import { emptyInstanceResult } from "./empty-instance-result.js";
 import { goldScorer } from "./gold-scorer.js";
+import { goldSetAside } from "./gold-set-aside.js";
 import type { Instance } from "./instance.js";
 import { linesOfTexts } from "./lines-of-texts.js";
 import { rankBaseline } from "./rank-baseline.js";
@@ -76,7 +77,9 @@ const defaultDeps: RunInstanceDeps = {
  * 3. per budget: askcode's retrieval and packing on the prebuilt index, and
  *    the baseline's whole-file packing (both fill rules);
  * 4. read every context back into the lines it shows and score it, on all
- *    gold files and on the code-only gold.
+ *    gold files, on the code-only gold and on the gold people wrote (the
+ *    gold files the index sets aside as generated, vendored or
+ *    amalgamated left out).
  *
  * Never throws: a failure becomes `error` in the result, so one broken
  * instance does not end a long run.
@@ -111,15 +114,6 @@ export async function runInstance(
     result.skipped = repository.skipped;
     sample();
 
-    const linesOf = linesOfTexts(texts);
-    const { figures, scores } = goldScorer(instance, result.gold.codeFiles, {
-      linesOf,
-      indexed: repository.files,
-      isDocumentPath,
-      ...(input.exclude ? { exclude: input.exclude } : {}),
-    });
-    Object.assign(result.gold, figures);
-
     // 2. Index once, for both systems (the grammars load once per process).
     t = d.now();
     // What an earlier run kept on disk is loaded first (nothing, for a
@@ -140,6 +134,20 @@ export async function runInstance(
     result.timings.indexMs = d.now() - t;
     result.chunks = index.chunks.length;
     sample();
+
+    // The gold, read from the files as read; the written view leaves out
+    // the gold files the index sets aside as a build's or another project's.
+    const setAside = goldSetAside(index, instance.gold_files);
+    if (Object.keys(setAside).length > 0) result.gold.setAside = setAside;
+    const linesOf = linesOfTexts(texts);
+    const { figures, scores } = goldScorer(instance, result.gold.codeFiles, {
+      linesOf,
+      indexed: repository.files,
+      isDocumentPath,
+      setAside: new Set(Object.keys(setAside)),
+      ...(input.exclude ? { exclude: input.exclude } : {}),
+    });
+    Object.assign(result.gold, figures);
 
     t = d.now();
     const { documents, top } = rankBaseline(

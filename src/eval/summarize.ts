@@ -1,4 +1,4 @@
-import type { InstanceResult, SystemName } from "./result-types.js";
+import type { InstanceResult, SystemName, SystemRun } from "./result-types.js";
 import type { ContextScore } from "./score-context.js";
 
 /**
@@ -29,13 +29,17 @@ export interface RecallSummary {
   linesFound: number;
 }
 
-/** "all": every gold file; "code": only the gold files that are source code (`codeScore`). */
-export type GoldView = "all" | "code";
+/**
+ * "all": every gold file; "code": only the gold files that are source code
+ * (`codeScore`); "written": every gold file but those a build or another
+ * project wrote (`writtenScore`, else `score` when none is set aside).
+ */
+export type GoldView = "all" | "code" | "written";
 
 /**
  * Aggregates one system at one budget. Instances that failed (`error`) are
- * left out, and in the code-only view so are instances with no code gold
- * file; `instances` says how many counted.
+ * left out, and in the code-only and written views so are instances with
+ * no such gold file; `instances` says how many counted.
  *
  * @example
  * summarize(results, "askcode", 13_000) // { instances: 179, fileAvgBody: 0.89, lineMean: 0.71, fileAvg: 0.96, … }
@@ -53,10 +57,22 @@ export function summarize(
       const run = result.budgets.find((b) => b.budget === budget)?.systems[
         system
       ];
-      const score = view === "all" ? run?.score : run?.codeScore;
-      return score ? [score] : [];
+      return scoreInView(result, run, view);
     }),
   );
+}
+
+function scoreInView(
+  result: InstanceResult,
+  run: SystemRun | undefined,
+  view: GoldView,
+): ContextScore[] {
+  if (!run) return [];
+  if (view === "all") return [run.score];
+  if (view === "code") return run.codeScore ? [run.codeScore] : [];
+  const setAside = Object.keys(result.gold.setAside ?? {}).length;
+  if (setAside === 0) return [run.score];
+  return run.writtenScore ? [run.writtenScore] : [];
 }
 
 /**

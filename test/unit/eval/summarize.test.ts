@@ -19,11 +19,13 @@ describe("summarize", () => {
     id: string,
     askcode: SystemRun,
     error?: string,
+    setAside?: Record<string, string>,
   ): InstanceResult =>
     ({
       instanceId: id,
       repo: "o/r",
       ...(error ? { error } : {}),
+      gold: { ...(setAside ? { setAside } : {}) },
       budgets: [
         {
           budget: 13000,
@@ -81,5 +83,31 @@ describe("summarize", () => {
       fileAny: 1,
       fileAnyBody: 2 / 3,
     });
+  });
+
+  it("scores the gold people wrote where some is set aside, all the gold where none is, and leaves out an instance whose gold a build wrote entirely", () => {
+    const summary = summarize(
+      [
+        // Half the gold found; the other half was generated and is not counted.
+        result(
+          "a",
+          { ...run(1, 2, 0, 0), writtenScore: run(1, 1, 0, 0).score },
+          undefined,
+          {
+            "gen/a.rs": "generated: in a generated/ folder",
+          },
+        ),
+        // Nothing set aside: the written view is the plain score.
+        result("b", run(0, 1, 0, 0)),
+        // Every gold file generated: no written gold, no instance.
+        result("c", run(0, 1, 0, 0), undefined, {
+          "gen/b.rs": "generated: in a generated/ folder",
+        }),
+      ],
+      "askcode",
+      13000,
+      "written",
+    );
+    expect(summary).toMatchObject({ instances: 2, fileAvg: 0.5 });
   });
 });
