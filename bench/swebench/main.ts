@@ -118,6 +118,9 @@ async function main(argv: string[]): Promise<number> {
   const tokenCounter = createTokenCounter({ model: args.model });
   // Load the rank table now (about a second), not inside the first instance's timing.
   tokenCounter.count("warm up the encoder");
+  // The syntax trees' runtime is imported when the first grammar loads: a
+  // process's load (a few MB of garbage), not the first instance's index.
+  await import("web-tree-sitter");
   const memory = createMemorySampler();
   memory.nextWindow(); // the encoder's load is not the first instance's
   const started = performance.now();
