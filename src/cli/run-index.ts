@@ -1,5 +1,7 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
+import { encodingForModel } from "../tokens/encoding-for-model.js";
+import { keepCountedPieces } from "../tokens/load-encoder.js";
 import { readBuildId } from "./build-id.js";
 import { keepChunkTokenCounts } from "./chunk-token-counts.js";
 import { DEFAULT_MODEL } from "./default-model.js";
@@ -14,7 +16,7 @@ import type { IndexArgs } from "./parse-index-args.js";
 export interface RunIndexDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
   openCaches: (dir: string) => Promise<CliCaches>;
-  /** Counts the index's chunks that `dir` does not hold counted, and keeps them there (`keepChunkTokenCounts`). */
+  /** Counts the index's chunks that `dir` does not hold counted, and keeps them there (`keepChunkTokenCounts`), with the pieces counted (`keepCountedPieces`). */
   keepChunkTokenCounts: (
     dir: string,
     chunks: Iterable<{ text: string }>,
@@ -28,17 +30,15 @@ const defaultDeps: RunIndexDeps = {
   createLocalCodeHost,
   openCaches: (dir) =>
     openCliCaches(dir, { buildId: readBuildId(), log: stderrLog }),
-  // In the encoding of the model questions count for unless told otherwise.
-  keepChunkTokenCounts: (dir, chunks) =>
-    keepChunkTokenCounts(
-      dir,
-      chunks,
-      createTokenCounter({
-        model: DEFAULT_MODEL,
-        keptEncodings: openKeptEncodings(dir, { log: warnLine }),
-      }),
-      { log: warnLine },
-    ),
+  // In the encoding of the model questions count for unless told otherwise;
+  // and the pieces that counting merged, for the texts questions count anew.
+  keepChunkTokenCounts: async (dir, chunks) => {
+    const keptEncodings = openKeptEncodings(dir, { log: warnLine });
+    const encoding = encodingForModel(DEFAULT_MODEL);
+    const counter = createTokenCounter({ encoding, keptEncodings });
+    await keepChunkTokenCounts(dir, chunks, counter, { log: warnLine });
+    keepCountedPieces(encoding, keptEncodings);
+  },
   now: () => performance.now(),
 };
 
