@@ -7,6 +7,8 @@ import {
   type TimeSlices,
 } from "../shared/time-slices.js";
 import { statSync } from "node:fs";
+import { asciiPattern } from "./ascii-pattern.js";
+import { asciiStretches } from "./ascii-stretches.js";
 import { countPieceTokens } from "./count-piece-tokens.js";
 import type { EncodingName } from "./encoding-for-model.js";
 import type { DecodedEncoding } from "./rank-table-file.js";
@@ -126,37 +128,53 @@ function* encoderSteps(
   // A synchronous load may have finished while this one paused.
   const held = encoders.get(name);
   if (held) return held;
-  const pretokens = new RegExp(pattern, "gu");
   const keptPieces =
     source !== undefined ? kept?.readPieces?.(name, source) : undefined;
   const memo = new Map<string, number>();
   // Only where they can be kept: a server counts for days and keeps none.
   const own = kept?.writePieces ? new Map<string, number>() : undefined;
+  // The tokens of `text`'s pieces as `splitter` cuts them.
+  const countPieces = (text: string, splitter: RegExp): number => {
+    let total = 0;
+    for (const match of text.matchAll(splitter)) {
+      const piece = match[0];
+      let n = memo.get(piece);
+      if (n === undefined) {
+        const utf8 = Buffer.from(piece, "utf8");
+        const bytes = utf8.toString("latin1");
+        n = keptPieces?.get(bytes);
+        if (n === undefined) {
+          // Special-token text ("<|endoftext|>" in a file) is counted as
+          // the plain text it is, never as its special token.
+          n = countPieceTokens(bytes, ranks);
+          if (own && own.size < MAX_MEMO_PIECES) own.set(bytes, n);
+        }
+        if (memo.size >= MAX_MEMO_PIECES) memo.clear();
+        // Kept as a copy: a match of 13 characters or more is a V8 slice
+        // of the text counted, and a slice keeps its whole parent alive,
+        // so the memo held every file it had seen a long piece of (about
+        // 20 MB after 16 repositories of the multi-language dev set).
+        memo.set(piece.length < SLICED_LENGTH ? piece : utf8.toString(), n);
+      }
+      total += n;
+    }
+    return total;
+  };
+  // The pattern itself is compiled when a text first holds more than
+  // ASCII; its ASCII twin counts the rest (see `asciiPattern`).
+  let pretokens: RegExp | undefined;
+  const unicode = () => (pretokens ??= new RegExp(pattern, "gu"));
+  const twin = asciiPattern(pattern);
+  const ascii = twin === undefined ? undefined : new RegExp(twin, "g");
   const encoder: Encoder = {
     countTokens(text: string): number {
+      if (!ascii) return countPieces(text, unicode());
       let total = 0;
-      for (const match of text.matchAll(pretokens)) {
-        const piece = match[0];
-        let n = memo.get(piece);
-        if (n === undefined) {
-          const utf8 = Buffer.from(piece, "utf8");
-          const bytes = utf8.toString("latin1");
-          n = keptPieces?.get(bytes);
-          if (n === undefined) {
-            // Special-token text ("<|endoftext|>" in a file) is counted as
-            // the plain text it is, never as its special token.
-            n = countPieceTokens(bytes, ranks);
-            if (own && own.size < MAX_MEMO_PIECES) own.set(bytes, n);
-          }
-          if (memo.size >= MAX_MEMO_PIECES) memo.clear();
-          // Kept as a copy: a match of 13 characters or more is a V8 slice
-          // of the text counted, and a slice keeps its whole parent alive,
-          // so the memo held every file it had seen a long piece of (about
-          // 20 MB after 16 repositories of the multi-language dev set).
-          memo.set(piece.length < SLICED_LENGTH ? piece : utf8.toString(), n);
-        }
-        total += n;
-      }
+      for (const [start, end, onlyAscii] of asciiStretches(text))
+        total += countPieces(
+          start === 0 && end === text.length ? text : text.slice(start, end),
+          onlyAscii ? ascii : unicode(),
+        );
       return total;
     },
   };
