@@ -1,8 +1,16 @@
-const NON_ASCII = /[^\x00-\x7f]/g;
+// Characters the ASCII twin of a pattern cuts as the pattern does: ASCII,
+// and punctuation and symbols beyond it that are no letter, number, mark
+// or surrogate (dashes, quotes, "…", "›", arrows, box drawing), which
+// both tell apart from letters and digits alike. Packing writes "…" and
+// "›" into nearly every text it counts.
+export const TWIN_CHARACTERS =
+  "\\x00-\\x7f\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u257f";
+const NON_ASCII = new RegExp(`[^${TWIN_CHARACTERS}]`, "g");
 
 /**
  * `text` cut where its pre-tokens part, into stretches of ASCII characters
- * only and stretches that hold others, in order: `[start, end, ascii]`.
+ * (and `TWIN_CHARACTERS`) only and stretches that hold others, in order:
+ * `[start, end, ascii]`.
  * Each cut is at the start of a line that begins, after spaces and tabs,
  * with a character no whitespace and no "/" (the start of a line that is
  * only "/" at its first column is not cut either): there, the pre-token

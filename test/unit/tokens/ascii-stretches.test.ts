@@ -1,6 +1,9 @@
 import { createRequire } from "node:module";
 import type { TiktokenBPE } from "js-tiktoken/lite";
-import { asciiStretches } from "../../../src/tokens/ascii-stretches.js";
+import {
+  asciiStretches,
+  TWIN_CHARACTERS,
+} from "../../../src/tokens/ascii-stretches.js";
 import { seededRandom } from "../../helpers/seeded-random.js";
 
 const require = createRequire(import.meta.url);
@@ -28,6 +31,21 @@ describe("asciiStretches", () => {
       [0, 2, false],
       [2, 8, true],
     ]);
+  });
+
+  it("lets the twin cut only characters beyond ASCII that are no letter, number, mark or surrogate", () => {
+    const twin = new RegExp(`^[${TWIN_CHARACTERS}]$`);
+    const told = /[\p{L}\p{N}\p{M}]/u;
+    let beyond = 0;
+    for (let c = 0x80; c <= 0xffff; c++) {
+      const character = String.fromCharCode(c);
+      if (!twin.test(character)) continue;
+      beyond++;
+      expect([c, told.test(character) || (c >= 0xd800 && c <= 0xdfff)]).toEqual(
+        [c, false],
+      );
+    }
+    expect(beyond).toBeGreaterThan(0);
   });
 
   it.each(["o200k_base", "cl100k_base"])(
@@ -60,6 +78,12 @@ describe("asciiStretches", () => {
         ")",
         ":\n",
         "12345",
+        "… x omitted",
+        " › ",
+        "—",
+        "→",
+        "─",
+        "“q”",
       ];
       for (let i = 0; i < 3000; i++) {
         let text = "";
@@ -77,8 +101,9 @@ describe("asciiStretches", () => {
           text,
           stretches.flatMap(([start, end]) => pieces(text.slice(start, end))),
         ]).toEqual([text, pieces(text)]);
+        const other = new RegExp(`[^${TWIN_CHARACTERS}]`);
         for (const [start, end, ascii] of stretches)
-          expect(/[^\x00-\x7f]/.test(text.slice(start, end))).toBe(!ascii);
+          expect(other.test(text.slice(start, end))).toBe(!ascii);
       }
     },
   );
