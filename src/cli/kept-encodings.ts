@@ -37,7 +37,11 @@ const PIECES_FILE = "-pieces";
  */
 export function openKeptEncodings(
   dir: string,
-  deps: { log: { warn(message: string): void } },
+  deps: {
+    log: { warn(message: string): void };
+    /** Keep the pre-tokens counted too (`askcode index`); a question only reads them. */
+    keepPieces?: boolean;
+  },
 ): KeptEncodings {
   const fileOf = (name: EncodingName, source: string, kind = "") =>
     join(dir, DIR_NAME, `${name}-${source}${kind}.bin`);
@@ -83,12 +87,17 @@ export function openKeptEncodings(
     // The pieces' table in the same file format, with no pattern.
     readPieces: (name, source) =>
       read(fileOf(name, source, PIECES_FILE))?.ranks,
-    writePieces: (name, source, pieces) =>
-      write(
-        fileOf(name, source, PIECES_FILE),
-        { pattern: "", ranks: pieces },
-        `the ${name} pre-tokens counted`,
-        "counts them again",
-      ),
+    // Without it, the encoder remembers no piece it merged for keeping.
+    ...(deps.keepPieces
+      ? {
+          writePieces: (name, source, pieces) =>
+            write(
+              fileOf(name, source, PIECES_FILE),
+              { pattern: "", ranks: pieces },
+              `the ${name} pre-tokens counted`,
+              "counts them again",
+            ),
+        }
+      : {}),
   };
 }

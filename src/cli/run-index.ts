@@ -33,7 +33,10 @@ const defaultDeps: RunIndexDeps = {
   // In the encoding of the model questions count for unless told otherwise;
   // and the pieces that counting merged, for the texts questions count anew.
   keepChunkTokenCounts: async (dir, chunks) => {
-    const keptEncodings = openKeptEncodings(dir, { log: warnLine });
+    const keptEncodings = openKeptEncodings(dir, {
+      log: warnLine,
+      keepPieces: true,
+    });
     const encoding = encodingForModel(DEFAULT_MODEL);
     const counter = createTokenCounter({ encoding, keptEncodings });
     await keepChunkTokenCounts(dir, chunks, counter, { log: warnLine });

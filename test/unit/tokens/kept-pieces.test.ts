@@ -29,6 +29,7 @@ describe("the pre-tokens an encoder counted, kept", () => {
     const warnings: string[] = [];
     const kept = openKeptEncodings(dir, {
       log: { warn: (message) => warnings.push(message) },
+      keepPieces: true,
     });
     // A count no merge gives, to tell a look-up from a merge.
     kept.writePieces?.(
