@@ -166,15 +166,29 @@ function* encoderSteps(
   const unicode = () => (pretokens ??= new RegExp(pattern, "gu"));
   const twin = asciiPattern(pattern);
   const ascii = twin === undefined ? undefined : new RegExp(twin, "g");
+  // A stretch beyond the twin's characters is looked up whole, as a piece
+  // is: its lines are a chunk's, which the background index counted (and
+  // kept), so a question need not compile the pattern for them.
+  const countStretch = (stretch: string): number => {
+    const bytes = Buffer.from(stretch, "utf8").toString("latin1");
+    let n = keptPieces?.get(bytes);
+    if (n === undefined) {
+      n = countPieces(stretch, unicode());
+      if (own && own.size < MAX_MEMO_PIECES) own.set(bytes, n);
+    }
+    return n;
+  };
   const encoder: Encoder = {
     countTokens(text: string): number {
       if (!ascii) return countPieces(text, unicode());
       let total = 0;
-      for (const [start, end, onlyAscii] of asciiStretches(text))
-        total += countPieces(
-          start === 0 && end === text.length ? text : text.slice(start, end),
-          onlyAscii ? ascii : unicode(),
-        );
+      for (const [start, end, onlyAscii] of asciiStretches(text)) {
+        const stretch =
+          start === 0 && end === text.length ? text : text.slice(start, end);
+        total += onlyAscii
+          ? countPieces(stretch, ascii)
+          : countStretch(stretch);
+      }
       return total;
     },
   };

@@ -26,6 +26,9 @@ describe("the pre-tokens an encoder counted, kept", () => {
   afterEach(() => removeDir(dir));
 
   it("are looked up by a later process's encoder instead of merged, and kept again with what it merged", () => {
+    const reference = new Tiktoken(
+      require("js-tiktoken/ranks/o200k_base") as TiktokenBPE,
+    );
     const warnings: string[] = [];
     const kept = openKeptEncodings(dir, {
       log: { warn: (message) => warnings.push(message) },
@@ -35,17 +38,21 @@ describe("the pre-tokens an encoder counted, kept", () => {
     kept.writePieces?.(
       "o200k_base",
       o200kSource(),
-      rankTableOfEntries([[" hello", 40]]),
+      rankTableOfEntries([
+        [" hello", 40],
+        // Lines around a character beyond the pattern's ASCII twin are kept whole.
+        [Buffer.from("x = 1\né = 1\n", "utf8").toString("latin1"), 30],
+      ]),
     );
 
     // The first o200k_base encoder of this file: built now, reading them.
     const encoder = loadEncoder("o200k_base", kept);
     expect(encoder.countTokens(" hello world")).toBe(41);
+    expect(encoder.countTokens("x = 1\né = 1\nprint(x)\n")).toBe(
+      30 + reference.encode("print(x)\n", [], []).length,
+    );
 
     const text = "def naïve(self):\n    return self.value\n";
-    const reference = new Tiktoken(
-      require("js-tiktoken/ranks/o200k_base") as TiktokenBPE,
-    );
     expect(encoder.countTokens(text)).toBe(
       reference.encode(text, [], []).length,
     );
@@ -60,6 +67,11 @@ describe("the pre-tokens an encoder counted, kept", () => {
     expect(pieces.get(" world")).toBe(1);
     expect(pieces.get(naive)).toBe(reference.encode(" naïve", [], []).length);
     expect(pieces.get("def")).toBe(1);
+    // And the line around "ï" whole (the next is indented code: cut there).
+    const line = "def naïve(self):\n";
+    expect(pieces.get(Buffer.from(line, "utf8").toString("latin1"))).toBe(
+      reference.encode(line, [], []).length,
+    );
     expect(warnings).toEqual([]);
   });
 });
