@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { BUDGET_LIMITS } from "../config/budget-limits.js";
 import { ConfigError } from "../shared/errors.js";
 import { cacheDirOption } from "./cache-dir-option.js";
+import { DEFAULT_MODEL } from "./default-model.js";
 
 // `--budget` is a repository's context budget: the same default and bounds.
 const CONTEXT = BUDGET_LIMITS.context;
@@ -93,7 +94,7 @@ export function parseAskArgs(
     repo: parsed.values.repo ?? cwd,
     ref: parsed.values.ref,
     budget,
-    model: parsed.values.model ?? "gpt-4o",
+    model: parsed.values.model ?? DEFAULT_MODEL,
     json: parsed.values.json ?? false,
     cacheDir,
   };

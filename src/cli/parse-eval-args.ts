@@ -5,6 +5,7 @@ import { EVAL_BUDGETS } from "../eval/eval-budgets.js";
 import { HISTORY_DEFAULTS } from "../eval/questions-from-history.js";
 import { ConfigError } from "../shared/errors.js";
 import { cacheDirOption } from "./cache-dir-option.js";
+import { DEFAULT_MODEL } from "./default-model.js";
 
 // Budgets are values of a repository's `budgets.context`: the same bounds.
 const CONTEXT = BUDGET_LIMITS.context;
@@ -135,7 +136,7 @@ export function parseEvalArgs(
       1,
       MAX_WORDS,
     ),
-    model: values.model ?? "gpt-4o",
+    model: values.model ?? DEFAULT_MODEL,
     withModel: values["with-model"] ?? false,
     ...(values.json !== undefined
       ? { json: path.resolve(cwd, values.json) }

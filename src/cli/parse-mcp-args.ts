@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError } from "../shared/errors.js";
 import { cacheDirOption } from "./cache-dir-option.js";
+import { DEFAULT_MODEL } from "./default-model.js";
 
 export interface McpArgs {
   /** The checkout the tools read, absolute (default: the current directory). */
@@ -63,7 +64,7 @@ export function parseMcpArgs(
   return {
     repo: path.resolve(cwd, values.repo ?? "."),
     ...(values.ref !== undefined ? { ref: values.ref } : {}),
-    model: values.model ?? "gpt-4o",
+    model: values.model ?? DEFAULT_MODEL,
     cacheDir: cacheDirOption(values, cwd, env, MCP_USAGE),
   };
 }

@@ -13,6 +13,7 @@ import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult, type AskResult } from "./ask-result.js";
 import { asksAboutHistory } from "../text/asks-about-history.js";
 import { readBuildId } from "./build-id.js";
+import { openChunkTokenCounts } from "./chunk-token-counts.js";
 import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
@@ -53,6 +54,8 @@ export const defaultAskDeps: RunAskDeps = {
   openTokenCountFile: (dir) =>
     openTokenCountFile(dir, {
       log: { warn: (message) => process.stderr.write(`${message}\n`) },
+      // What the background index counted of its chunks.
+      kept: openChunkTokenCounts(dir),
     }),
   startBackgroundIndex,
   now: () => performance.now(),

@@ -1,22 +1,47 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import { createTokenCounter } from "../tokens/create-token-counter.js";
+import { encodingForModel } from "../tokens/encoding-for-model.js";
+import { keepCountedPieces } from "../tokens/load-encoder.js";
 import { readBuildId } from "./build-id.js";
+import { keepChunkTokenCounts } from "./chunk-token-counts.js";
+import { DEFAULT_MODEL } from "./default-model.js";
 import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { stderrLog } from "./stderr-log.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, markIndexing } from "./indexing-marks.js";
+import { openKeptEncodings } from "./kept-encodings.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import type { IndexArgs } from "./parse-index-args.js";
 
 export interface RunIndexDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
   openCaches: (dir: string) => Promise<CliCaches>;
+  /** Counts the index's chunks that `dir` does not hold counted, and keeps them there (`keepChunkTokenCounts`), with the pieces counted (`keepCountedPieces`). */
+  keepChunkTokenCounts: (
+    dir: string,
+    chunks: Iterable<{ text: string }>,
+  ) => Promise<unknown>;
   now: () => number;
 }
+
+const warnLine = { warn: (line: string) => stderrLog.warn({}, line) };
 
 const defaultDeps: RunIndexDeps = {
   createLocalCodeHost,
   openCaches: (dir) =>
     openCliCaches(dir, { buildId: readBuildId(), log: stderrLog }),
+  // In the encoding of the model questions count for unless told otherwise;
+  // and the pieces that counting merged, for the texts questions count anew.
+  keepChunkTokenCounts: async (dir, chunks) => {
+    const keptEncodings = openKeptEncodings(dir, {
+      log: warnLine,
+      keepPieces: true,
+    });
+    const encoding = encodingForModel(DEFAULT_MODEL);
+    const counter = createTokenCounter({ encoding, keptEncodings });
+    await keepChunkTokenCounts(dir, chunks, counter, { log: warnLine });
+    keepCountedPieces(encoding, keptEncodings);
+  },
   now: () => performance.now(),
 };
 
@@ -50,6 +75,9 @@ export async function runIndex(
       ...caches,
       now: d.now,
     });
+    // After the index is kept, so a question meanwhile finds it: a new
+    // question then looks its chunks' counts up instead of tokenizing them.
+    await d.keepChunkTokenCounts(args.cacheDir, index.chunks);
     const seconds = ((d.now() - started) / 1000).toFixed(1);
     if (!args.quiet)
       io.stdout.write(

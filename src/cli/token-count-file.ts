@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TokenCountMemo } from "../tokens/token-counter.js";
+import type { TokenCountLookup } from "./chunk-token-counts.js";
+import { replaceFile } from "./replace-file.js";
 
 /** Token counts kept in a file between runs of the CLI. */
 export interface TokenCountFile {
@@ -25,7 +25,8 @@ const DEFAULT_MAX_ENTRIES = 20_000;
  * a hash of the text (the keys `createTokenCounter` makes), kept in one
  * file. A question asked again on a checkout counts nothing and never loads
  * the tokenizer; another question counts only the texts it shows anew (the
- * compressed forms, which depend on its words). The least recently used
+ * compressed forms, which depend on its words, and the chunks `kept` does
+ * not hold). The least recently used
  * counts go first once there are `maxEntries`. A missing file is an empty
  * memo; an unreadable or malformed one is warned about and started afresh.
  *
@@ -37,7 +38,15 @@ const DEFAULT_MAX_ENTRIES = 20_000;
  */
 export function openTokenCountFile(
   dir: string,
-  deps: { log: { warn(message: string): void }; maxEntries?: number },
+  deps: {
+    log: { warn(message: string): void };
+    maxEntries?: number;
+    /**
+     * Counts to look up after this file's: those a whole index kept of its
+     * chunks (`openChunkTokenCounts`). What they hold is not saved here.
+     */
+    kept?: TokenCountLookup;
+  },
 ): TokenCountFile {
   const path = join(dir, FILE_NAME);
   const max = deps.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -66,7 +75,7 @@ export function openTokenCountFile(
       get(key) {
         const count = used.get(key) ?? saved.get(key);
         if (count !== undefined) use(key, count);
-        return count;
+        return count ?? deps.kept?.get(key);
       },
       set(key, count) {
         use(key, count);
@@ -77,18 +86,12 @@ export function openTokenCountFile(
     async save() {
       if (!changed) return;
       changed = false;
-      const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
       try {
-        await mkdir(dir, { recursive: true });
-        await writeFile(
-          temp,
+        await replaceFile(
+          path,
           JSON.stringify({ counts: mostRecentFirst(used, saved, max) }) + "\n",
         );
-        await rename(temp, path);
       } catch (error) {
-        // The temp may never have been written; the failure that matters is
-        // the save's, logged below.
-        await unlink(temp).catch(() => {});
         deps.log.warn(
           `askcode could not save its token counts in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the next run counts them again.`,
         );

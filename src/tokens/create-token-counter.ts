@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import {
   DEFAULT_ENCODING,
@@ -6,6 +5,7 @@ import {
   type EncodingName,
 } from "./encoding-for-model.js";
 import { estimateTokens } from "./estimate-tokens.js";
+import { tokenCountKey } from "./token-count-key.js";
 import {
   loadEncoder,
   warmEncoder,
@@ -40,11 +40,6 @@ export interface TokenCounterDeps {
   /** Builds the encoder `loadEncoder` returns without holding the event loop. */
   warmEncoder: (name: EncodingName) => Promise<void>;
 }
-
-// Below this length a text is its own key: hashing would cost about as much
-// as encoding it. Such texts (headers, markers, one-line entries) are still
-// remembered, so that a memo kept between runs spares loading the encoder.
-const MIN_HASHED_LENGTH = 64;
 
 /**
  * A `TokenCounter` backed by js-tiktoken's rank tables. The encoder loads on
@@ -114,10 +109,7 @@ export function createTokenCounter(
         : warm(encodingName).catch(() => {}),
     count(text: string): number {
       if (text.length === 0) return 0;
-      const key =
-        text.length < MIN_HASHED_LENGTH
-          ? `${encodingName}=${text}`
-          : `${encodingName}:${createHash("sha1").update(text).digest("base64")}`;
+      const key = tokenCountKey(encodingName, text);
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
       const n = encodeLength(text);

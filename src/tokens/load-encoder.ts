@@ -7,10 +7,17 @@ import {
   type TimeSlices,
 } from "../shared/time-slices.js";
 import { statSync } from "node:fs";
+import { asciiPattern } from "./ascii-pattern.js";
+import { asciiStretches } from "./ascii-stretches.js";
 import { countPieceTokens } from "./count-piece-tokens.js";
 import type { EncodingName } from "./encoding-for-model.js";
 import type { DecodedEncoding } from "./rank-table-file.js";
-import { rankTableSteps } from "./rank-table.js";
+import {
+  rankTableEntries,
+  rankTableOfEntries,
+  rankTableSteps,
+  type RankTable,
+} from "./rank-table.js";
 
 /**
  * Decoded encodings kept between processes (the CLI's cache directory):
@@ -21,6 +28,9 @@ import { rankTableSteps } from "./rank-table.js";
 export interface KeptEncodings {
   read(name: EncodingName, source: string): DecodedEncoding | undefined;
   write(name: EncodingName, source: string, decoded: DecodedEncoding): void;
+  /** The pre-tokens counted before, by their bytes (latin1), with their counts (`keepCountedPieces`). */
+  readPieces?(name: EncodingName, source: string): RankTable | undefined;
+  writePieces?(name: EncodingName, source: string, pieces: RankTable): void;
 }
 
 /** Counts tokens for one encoding. */
@@ -35,6 +45,12 @@ export interface Encoder {
 // state or configuration, so every counter in the process can share one per
 // encoding. Building one per request would make counting dominate the run.
 const encoders = new Map<EncodingName, Encoder>();
+// What each shared encoder counted of its own (a piece's bytes, latin1, and
+// its count) and the pieces it read kept: what `keepCountedPieces` keeps.
+const counted = new Map<
+  EncodingName,
+  { memo: Map<string, number> | undefined; kept: RankTable | undefined }
+>();
 const warming = new Map<EncodingName, Promise<void>>();
 
 // The rank tables are js-tiktoken's, required as CommonJS: loading the module
@@ -112,33 +128,100 @@ function* encoderSteps(
   // A synchronous load may have finished while this one paused.
   const held = encoders.get(name);
   if (held) return held;
-  const pretokens = new RegExp(pattern, "gu");
+  const keptPieces =
+    source !== undefined ? kept?.readPieces?.(name, source) : undefined;
   const memo = new Map<string, number>();
-  const encoder: Encoder = {
-    countTokens(text: string): number {
-      let total = 0;
-      for (const match of text.matchAll(pretokens)) {
-        const piece = match[0];
-        let n = memo.get(piece);
+  // Only where they can be kept: a server counts for days and keeps none.
+  const own = kept?.writePieces ? new Map<string, number>() : undefined;
+  // The tokens of `text`'s pieces as `splitter` cuts them.
+  const countPieces = (text: string, splitter: RegExp): number => {
+    let total = 0;
+    for (const match of text.matchAll(splitter)) {
+      const piece = match[0];
+      let n = memo.get(piece);
+      if (n === undefined) {
+        const utf8 = Buffer.from(piece, "utf8");
+        const bytes = utf8.toString("latin1");
+        n = keptPieces?.get(bytes);
         if (n === undefined) {
-          const bytes = Buffer.from(piece, "utf8");
           // Special-token text ("<|endoftext|>" in a file) is counted as
           // the plain text it is, never as its special token.
-          n = countPieceTokens(bytes.toString("latin1"), ranks);
-          if (memo.size >= MAX_MEMO_PIECES) memo.clear();
-          // Kept as a copy: a match of 13 characters or more is a V8 slice
-          // of the text counted, and a slice keeps its whole parent alive,
-          // so the memo held every file it had seen a long piece of (about
-          // 20 MB after 16 repositories of the multi-language dev set).
-          memo.set(piece.length < SLICED_LENGTH ? piece : bytes.toString(), n);
+          n = countPieceTokens(bytes, ranks);
+          if (own && own.size < MAX_MEMO_PIECES) own.set(bytes, n);
         }
-        total += n;
+        if (memo.size >= MAX_MEMO_PIECES) memo.clear();
+        // Kept as a copy: a match of 13 characters or more is a V8 slice
+        // of the text counted, and a slice keeps its whole parent alive,
+        // so the memo held every file it had seen a long piece of (about
+        // 20 MB after 16 repositories of the multi-language dev set).
+        memo.set(piece.length < SLICED_LENGTH ? piece : utf8.toString(), n);
+      }
+      total += n;
+    }
+    return total;
+  };
+  // The pattern itself is compiled when a text first holds more than
+  // ASCII; its ASCII twin counts the rest (see `asciiPattern`).
+  let pretokens: RegExp | undefined;
+  const unicode = () => (pretokens ??= new RegExp(pattern, "gu"));
+  const twin = asciiPattern(pattern);
+  const ascii = twin === undefined ? undefined : new RegExp(twin, "g");
+  // A stretch beyond the twin's characters is looked up whole, as a piece
+  // is: its lines are a chunk's, which the background index counted (and
+  // kept), so a question need not compile the pattern for them.
+  const countStretch = (stretch: string): number => {
+    const bytes = Buffer.from(stretch, "utf8").toString("latin1");
+    let n = keptPieces?.get(bytes);
+    if (n === undefined) {
+      n = countPieces(stretch, unicode());
+      if (own && own.size < MAX_MEMO_PIECES) own.set(bytes, n);
+    }
+    return n;
+  };
+  const encoder: Encoder = {
+    countTokens(text: string): number {
+      if (!ascii) return countPieces(text, unicode());
+      let total = 0;
+      for (const [start, end, onlyAscii] of asciiStretches(text)) {
+        const stretch =
+          start === 0 && end === text.length ? text : text.slice(start, end);
+        total += onlyAscii
+          ? countPieces(stretch, ascii)
+          : countStretch(stretch);
       }
       return total;
     },
   };
   encoders.set(name, encoder);
+  counted.set(name, { memo: own, kept: keptPieces });
   return encoder;
+}
+
+/**
+ * Keeps the pre-tokens the shared encoder of `name` counted by byte-pair
+ * merges, with those it read kept, in `kept`, for encoders of later
+ * processes to look up instead of merging again: a question counting texts
+ * anew (compressed chunks, the packed context) spent half its counting
+ * merging pieces of code the background index had counted already. At
+ * most `MAX_MEMO_PIECES`, those read kept first. Nothing when the encoder
+ * is not built or counted nothing of its own.
+ *
+ * @example
+ * loadEncoder("o200k_base", kept).countTokens(code);
+ * keepCountedPieces("o200k_base", kept);
+ */
+export function keepCountedPieces(
+  name: EncodingName,
+  kept: KeptEncodings,
+): void {
+  const pieces = counted.get(name);
+  const source = sourceOf(name);
+  if (!pieces?.memo || pieces.memo.size === 0 || source === undefined) return;
+  const entries = [
+    ...(pieces.kept ? rankTableEntries(pieces.kept) : []),
+    ...pieces.memo,
+  ].slice(0, MAX_MEMO_PIECES);
+  kept.writePieces?.(name, source, rankTableOfEntries(entries));
 }
 
 // The tokenizer's own table, decoded (and kept, when a store is given).

@@ -1,4 +1,4 @@
-import type { Steps } from "../shared/time-slices.js";
+import { runToEnd, type Steps } from "../shared/time-slices.js";
 
 /**
  * Byte-pair ranks by token bytes, the bytes given as a string of one
@@ -82,11 +82,69 @@ export function* rankTableSteps(bpeRanks: string): Steps<RankTable> {
     at = lineEnd + 1;
   }
   starts[tokens] = end;
-  // Half full at most, so a lookup probes one or two slots.
+  return rankTableOf({
+    bytes: bytes.subarray(0, end),
+    starts: starts.subarray(0, tokens + 1),
+    ranks: ranks.subarray(0, tokens),
+    slots: yield* slotSteps(bytes, starts, tokens),
+  });
+}
+
+/**
+ * A table of the same kind over other values: each key (bytes as a latin1
+ * string, as `get` takes them) and its value. The tokenizer keeps the
+ * counts of pre-tokens in one (`keepCountedPieces`).
+ *
+ * @example
+ * rankTableOfEntries([[" hello", 1]]).get(" hello") // 1
+ */
+export function rankTableOfEntries(
+  entries: ReadonlyArray<readonly [string, number]>,
+): RankTable {
+  const starts = new Uint32Array(entries.length + 1);
+  const ranks = new Uint32Array(entries.length);
+  entries.forEach(([key, value], t) => {
+    starts[t + 1] = (starts[t] as number) + key.length;
+    ranks[t] = value;
+  });
+  const bytes = new Uint8Array(starts[entries.length] as number);
+  entries.forEach(([key], t) =>
+    bytes.set(Buffer.from(key, "latin1"), starts[t] as number),
+  );
+  return rankTableOf({
+    bytes,
+    starts,
+    ranks,
+    slots: runToEnd(slotSteps(bytes, starts, entries.length)),
+  });
+}
+
+/** A table's keys (latin1 strings of their bytes) and values. */
+export function* rankTableEntries(
+  table: RankTable,
+): Generator<[string, number]> {
+  const { bytes, starts, ranks } = table.columns;
+  for (let t = 0; t < ranks.length; t++)
+    yield [
+      Buffer.from(
+        bytes.buffer,
+        bytes.byteOffset + (starts[t] as number),
+        (starts[t + 1] as number) - (starts[t] as number),
+      ).toString("latin1"),
+      ranks[t] as number,
+    ];
+}
+
+// The open-addressing slots over `tokens` keys, half full at most, so a
+// lookup probes one or two slots: key index + 1 per slot, 0 for empty.
+function* slotSteps(
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  tokens: number,
+): Steps<Int32Array> {
   let capacity = 1;
   while (capacity < tokens * 2) capacity *= 2;
   const mask = capacity - 1;
-  // Token index + 1 per slot; 0: empty.
   const slots = new Int32Array(capacity);
   for (let t = 0; t < tokens; t++) {
     let slot =
@@ -95,12 +153,7 @@ export function* rankTableSteps(bpeRanks: string): Steps<RankTable> {
     slots[slot] = t + 1;
     if ((t + 1) % TOKENS_PER_STEP === 0) yield;
   }
-  return rankTableOf({
-    bytes: bytes.subarray(0, end),
-    starts: starts.subarray(0, tokens + 1),
-    ranks: ranks.subarray(0, tokens),
-    slots,
-  });
+  return slots;
 }
 
 /**

@@ -18,6 +18,7 @@ import { qualifiedNames, type QualifiedName } from "./qualified-names.js";
 import { isStopWord } from "../../text/stop-words.js";
 import type { QueryTerm, TermSource } from "./query-term.js";
 import { bridgeTerms, type BridgeOptions } from "./vocabulary-bridge.js";
+import { compareTerms } from "../../text/compare-terms.js";
 
 export type { QueryTerm, TermSource } from "./query-term.js";
 
@@ -196,7 +197,7 @@ export function analyzeQuery(
   }
 
   const byWeight = (a: QueryTerm, b: QueryTerm) =>
-    b.weight - a.weight || a.term.localeCompare(b.term);
+    b.weight - a.weight || compareTerms(a.term, b.term);
   const ranked = [...terms.values()]
     .map((t) => ({
       ...t,

@@ -1,6 +1,7 @@
 import { stemWord } from "../../text/stem-word.js";
 import type { QueryTerm, TermSource } from "./query-term.js";
 import { BRIDGE } from "./query-weights.js";
+import { compareTerms } from "../../text/compare-terms.js";
 
 /**
  * Code terms that the chunks real fixes touched carry for a word of the issue
@@ -64,7 +65,7 @@ export function bridgeSources(terms: readonly QueryTerm[]): BridgeSource[] {
     )
       byStem.set(stem, { term: stem, spelled: t.term, weight: t.weight });
   }
-  return [...byStem.values()].sort((a, b) => a.term.localeCompare(b.term));
+  return [...byStem.values()].sort((a, b) => compareTerms(a.term, b.term));
 }
 
 /**
@@ -106,6 +107,6 @@ export function bridgeTerms(
     }
   }
   return [...added.values()]
-    .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term))
+    .sort((a, b) => b.weight - a.weight || compareTerms(a.term, b.term))
     .slice(0, cap);
 }

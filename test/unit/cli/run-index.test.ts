@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
+import { indexCheckout } from "../../../src/cli/index-checkout.js";
 import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
-import { runAsk } from "../../../src/cli/run-ask.js";
+import { defaultAskDeps, runAsk } from "../../../src/cli/run-ask.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import {
   commitAll,
@@ -10,6 +12,7 @@ import {
   removeDir,
   writeFiles,
 } from "../../helpers/temp-repo.js";
+import { createTokenCounter } from "../../../src/tokens/create-token-counter.js";
 
 const BUILD = "d".repeat(64);
 
@@ -77,6 +80,44 @@ describe("runIndex", () => {
 
     expect(loads).toEqual([]);
     expect(answer).toContain("src/upload.py");
+  });
+
+  it("keeps the counts of its chunks' tokens, so a question's counter tokenizes none of them", async () => {
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: () => true } },
+      { openCaches: caches([]) },
+    );
+    const host = createLocalCodeHost({ root: repo });
+    const { index } = await indexCheckout(
+      host.at((await host.resolveRef()).sha),
+      { ...(await caches([])(cacheDir)), now: () => 0 },
+    );
+    await host.close();
+
+    let loads = 0;
+    // The token counts a question opens, as askcode ask and mcp open them.
+    const { memo } = defaultAskDeps.openTokenCountFile(cacheDir);
+    const counter = createTokenCounter(
+      { model: "gpt-4o", memo },
+      {
+        loadEncoder: () => {
+          loads++;
+          return { countTokens: () => 0 };
+        },
+      },
+    );
+    // Shorter texts are their own keys: counted, not looked up.
+    const texts = index.chunks
+      .map((chunk) => chunk.text)
+      .filter((text) => text.length >= 64);
+    const real = createTokenCounter({ model: "gpt-4o" });
+
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.map((text) => counter.count(text))).toEqual(
+      texts.map((text) => real.count(text)),
+    );
+    expect(loads).toBe(0);
   });
 
   it("prints nothing when quiet, and leaves no mark behind", async () => {
