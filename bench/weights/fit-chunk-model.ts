@@ -138,7 +138,8 @@ export function fitChunkModel(
               odds: odds[n]?.[i] as ChunkOdds,
             })),
             model,
-          ),
+            // Given no structures, every chunk is offered once, whole.
+          ).map((offer) => offer.at),
         );
         const w = worth(shown);
         if (

@@ -24,67 +24,116 @@ export interface ExpectedGoldCandidate {
   share: number;
   tokens: number;
   odds: ChunkOdds;
+  /**
+   * Its structure (`compressChunk`): estimated tokens and the share of its
+   * lines kept. Absent when it has no shorter form (a short chunk).
+   */
+  structure?: { tokens: number; kept: number };
+}
+
+/** One offer to the packer: a candidate (its position) in a form. */
+export interface GoldOffer {
+  at: number;
+  form: "full" | "compressed";
 }
 
 /**
  * The order to offer chunks to the packer in: first the strong chunks (score
- * share `model.strong` or more) in rank order, then greedily the chunk that adds
- * the most expected gold per token, where a chunk's gain is its expected
- * share of the fix's changed lines, plus, while its file is not shown yet, the model's
- * `newFile` times its file's chance of being a changed file; tokens count
- * to the power `model.cost` (1: per token; below 1, a long chunk is
- * penalised less, as it tends to hold more of the fix's lines). So more of a
- * file already shown goes before another file's best chunk exactly when its
- * expected gold lines per token are higher.
+ * share `model.strong` or more) whole, in rank order, then greedily the offer
+ * that adds the most expected gold per token, where a chunk's gain is its
+ * expected share of the fix's changed lines, plus, while its file is not
+ * shown yet, the model's `newFile` times its file's chance of being a changed
+ * file; tokens count to the power `model.cost` (1: per token; below 1, a long
+ * chunk is penalised less, as it tends to hold more of the fix's lines). So
+ * more of a file already shown goes before another file's best chunk exactly
+ * when its expected gold lines per token are higher.
+ *
+ * A chunk with a `structure` is also offered by it: its lines' share times
+ * the share of lines kept, plus the file's worth while the file is new, for
+ * the structure's tokens. A lower-ranked body cut to its structure can so go
+ * before its file is shown whole, or instead of another chunk's full text,
+ * when it shows more of what the fix touches per token; once taken, the rest
+ * of the chunk is offered for the lines the structure left out, for the
+ * tokens they add.
  *
  * @example
- * orderByExpectedGold(candidates, model) // [0, 3, 1, 2, …]: positions in `candidates`
+ * orderByExpectedGold(candidates, model) // [{ at: 0, form: "full" }, { at: 3, form: "compressed" }, …]
  */
 export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
   model: Pick<ChunkModel, "newFile" | "cost" | "strong">,
-): number[] {
+): GoldOffer[] {
   const shown = new Set<number>();
-  const order: number[] = [];
+  const order: GoldOffer[] = [];
+  // Per candidate: 0 nothing taken, 1 its structure, 2 whole.
   const taken = new Uint8Array(candidates.length);
   for (const [i, c] of candidates.entries())
     if (c.share >= model.strong) {
-      order.push(i);
-      taken[i] = 1;
+      order.push({ at: i, form: "full" });
+      taken[i] = 2;
       shown.add(c.file);
     }
-  const value = (c: ExpectedGoldCandidate) => {
+  // Heap keys: 2i for chunk i whole, 2i + 1 for its structure (on a tie the
+  // better-ranked chunk first, and a chunk whole before its structure).
+  const value = (key: number): number => {
+    const i = key >> 1;
+    const c = candidates[i] as ExpectedGoldCandidate;
+    const s = c.structure;
+    const whole = (key & 1) === 0;
+    if (!whole && (!s || taken[i])) return -Infinity;
+    if (taken[i] === 2) return -Infinity;
+    if (whole && taken[i] === 1 && s)
+      return (
+        (c.odds.line * (1 - s.kept)) /
+        Math.max(1, c.tokens - s.tokens) ** model.cost
+      );
     const fresh = !shown.has(c.file);
-    const gain = c.odds.line + (fresh ? model.newFile * c.odds.file : 0);
-    const tokens = c.tokens + (fresh ? SECTION_TOKENS : 0);
+    const lines = whole
+      ? c.odds.line
+      : c.odds.line * (s as { kept: number }).kept;
+    const gain = lines + (fresh ? model.newFile * c.odds.file : 0);
+    const tokens =
+      (whole ? c.tokens : (s as { tokens: number }).tokens) +
+      (fresh ? SECTION_TOKENS : 0);
     return gain / Math.max(1, tokens) ** model.cost;
   };
-  // A chunk's value changes once, when its file is first shown: then its
-  // file's other chunks are valued again and queued anew, and their old
-  // entries skipped (`valued` holds the current value). Best value first,
-  // the better-ranked chunk (lower position) on a tie.
-  const valued = candidates.map(value);
+  // An offer's value changes when its file is first shown (its file's other
+  // chunks are valued again and queued anew) and, for a chunk whole, when its
+  // structure is taken; old entries are skipped (`valued` holds the current
+  // value). Best value first.
+  const valued = new Float64Array(2 * candidates.length).fill(-Infinity);
+  const queue = new MaxQueue();
+  const requeue = (key: number) => {
+    valued[key] = value(key);
+    if (valued[key] > -Infinity) queue.push(valued[key] as number, key);
+  };
   const byFile = new Map<number, number[]>();
   for (const [i, c] of candidates.entries()) {
     const list = byFile.get(c.file);
     if (list) list.push(i);
     else byFile.set(c.file, [i]);
+    if (!taken[i]) {
+      requeue(2 * i);
+      requeue(2 * i + 1);
+    }
   }
-  const queue = new MaxQueue();
-  for (const [i, v] of valued.entries()) if (!taken[i]) queue.push(v, i);
   for (let entry = queue.pop(); entry; entry = queue.pop()) {
-    const [v, i] = entry;
-    if (taken[i] || v !== valued[i]) continue;
-    taken[i] = 1;
-    order.push(i);
+    const [v, key] = entry;
+    if (v !== valued[key] || v !== value(key)) continue;
+    const i = key >> 1;
+    const whole = (key & 1) === 0;
+    taken[i] = whole ? 2 : 1;
+    valued[key] = -Infinity;
+    order.push({ at: i, form: whole ? "full" : "compressed" });
+    if (!whole) requeue(2 * i);
     const { file } = candidates[i] as ExpectedGoldCandidate;
     if (shown.has(file)) continue;
     shown.add(file);
-    for (const j of byFile.get(file) ?? []) {
-      if (taken[j]) continue;
-      valued[j] = value(candidates[j] as ExpectedGoldCandidate);
-      queue.push(valued[j] as number, j);
-    }
+    for (const j of byFile.get(file) ?? [])
+      if (taken[j] !== 2) {
+        requeue(2 * j);
+        requeue(2 * j + 1);
+      }
   }
   return order;
 }

@@ -2,52 +2,95 @@ import { chunkOdds, type ChunkModel } from "../rank/chunk-model.js";
 import { chunkSignals } from "../rank/chunk-signals.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import { estimateTokens, orderByExpectedGold } from "./expected-gold.js";
+import type { PackTuning } from "./packing-types.js";
+import { preferredForms, structureOf, type Form } from "./place-chunk.js";
+
+/** One chunk offered to packing's first pass, with the forms to try, best first. */
+export interface Offer {
+  /** The chunk's position in `LearnedOrder.candidates`. */
+  rank: number;
+  forms: Form[];
+}
 
 export interface LearnedOrder {
-  /** The candidates in the order packing offers them. */
+  /** The candidates, each once, in the order of their first offer. */
   candidates: RankedChunk[];
   /**
-   * Per candidate (same order), its strength beside the best, 0 to 1, that
-   * chooses its forms (`preferredForms`): without a model, its score's share
-   * of the best score; with one, 1 for every chunk, since the model's order
-   * already weighed each chunk's tokens against what it expects of it: each
-   * is offered whole first, in that order, as the fit's simulation packs
-   * them. Strength by score let pass one skip the chunks the model put first
-   * but whose words matched little, and fill the budget with what the model
-   * put after them (the held-out part's first 3 rows per repository at 13k:
-   * 55.5 % of lines against 59.2 % in rank order).
+   * What the first pass places, in order. Without a model, each candidate
+   * once, by the forms its score's share of the best allows
+   * (`preferredForms`). With one, as `orderByExpectedGold` offers them: a
+   * chunk whole (else named), or cut to its structure, and later whole once
+   * the rest of its lines are worth their tokens. Whole, not by score: strength
+   * by score let pass one skip the chunks the model put first but whose words
+   * matched little, and fill the budget with what the model put after them
+   * (the held-out part's first 3 rows per repository at 13k: 55.5 % of lines
+   * against 59.2 % in rank order).
    */
-  strength: number[];
+  offers: Offer[];
 }
 
 /**
  * The ranked chunks in the order the chunk model expects the most of the
- * fix per token (`orderByExpectedGold`), with the strength each is placed by;
- * without a model, the ranking's order and score shares.
+ * fix per token (`orderByExpectedGold`), whole or by their structure;
+ * without a model, the ranking's order and forms by score share.
  *
  * @example
- * const { candidates, strength } = learnedOrder(ranked.slice(0, 600), CHUNK_MODEL);
+ * const { candidates, offers } = learnedOrder(ranked.slice(0, 600), CHUNK_MODEL, tuning);
  */
 export function learnedOrder(
   ranked: readonly RankedChunk[],
   model: ChunkModel | null,
+  o: Pick<
+    PackTuning,
+    "compressBelow" | "metadataBelow" | "compressAboveTokens"
+  >,
 ): LearnedOrder {
   const top = ranked[0]?.score ?? 0;
-  const share = (c: RankedChunk) => (top > 0 ? c.score / top : 0);
   if (!model || ranked.length === 0)
-    return { candidates: [...ranked], strength: ranked.map(share) };
+    return {
+      candidates: [...ranked],
+      offers: ranked.map((c, rank) => ({
+        rank,
+        forms: preferredForms(c, top > 0 ? c.score / top : 0, o),
+      })),
+    };
   const odds = chunkOdds(chunkSignals(ranked), model);
   const order = orderByExpectedGold(
-    ranked.map((r, i) => ({
-      file: r.chunk.fileId,
-      share: share(r),
-      tokens: estimateTokens(r.chunk.text),
-      odds: odds[i] as (typeof odds)[number],
-    })),
+    ranked.map((r, i) => {
+      const tokens = estimateTokens(r.chunk.text);
+      // Only a chunk long enough to cut has a structure (as `makePlaced`).
+      const cut = tokens >= o.compressAboveTokens ? structureOf(r) : undefined;
+      return {
+        file: r.chunk.fileId,
+        share: top > 0 ? r.score / top : 0,
+        tokens,
+        odds: odds[i] as (typeof odds)[number],
+        ...(cut
+          ? {
+              structure: {
+                tokens: estimateTokens(cut.text),
+                kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
+              },
+            }
+          : {}),
+      };
+    }),
     model,
   );
-  return {
-    candidates: order.map((i) => ranked[i] as RankedChunk),
-    strength: order.map(() => 1),
-  };
+  // Candidates each once, by first offer; offers name them by that position.
+  const position = new Map<number, number>();
+  const candidates: RankedChunk[] = [];
+  const offers = order.map(({ at, form }): Offer => {
+    let rank = position.get(at);
+    if (rank === undefined) {
+      rank = candidates.push(ranked[at] as RankedChunk) - 1;
+      position.set(at, rank);
+    }
+    return {
+      rank,
+      forms:
+        form === "full" ? ["full", "metadata"] : ["compressed", "metadata"],
+    };
+  });
+  return { candidates, offers };
 }

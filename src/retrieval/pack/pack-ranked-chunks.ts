@@ -6,7 +6,7 @@ import {
   SECTION_SEPARATOR,
   type Placed,
 } from "./packing-state.js";
-import { makePlaced, preferredForms, type Form } from "./place-chunk.js";
+import { makePlaced, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
 import { learnedOrder } from "./learned-order.js";
@@ -38,11 +38,12 @@ const OPTIMISTIC_CHARS_PER_TOKEN = 8;
  * (see docs/architecture/retrieval.md, 'Packing strategies, cheapest first'
  * and 'Compression thresholds'):
  *
- * 1. In the chunk model's order (`learnedOrder`: the most expected gold per
- *    token first; rank order without a model), each chunk goes in by the
- *    first form that fits: strong chunks whole, else cut to their structure,
- *    else as a metadata line; long middling chunks cut first; weak chunks as
- *    metadata lines only.
+ * 1. In rank order, each chunk goes in by the first form that fits: strong
+ *    chunks whole, else cut to their structure, else as a metadata line; long
+ *    middling chunks cut first; weak chunks as metadata lines only. With the
+ *    chunk model, as it offers them (`learnedOrder`: the most expected gold
+ *    per token first): whole, or cut to its structure where that shows more
+ *    of the fix per token, and later whole.
  * 2. With room left, chunks not shown whole are upgraded, best first.
  * 3. The text is rendered and counted with the real tokenizer; while it is over
  *    budget the lowest-ranked piece goes. The slack the estimate left funds
@@ -67,9 +68,10 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const budget =
     input.budget -
     Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
-  const { candidates, strength } = learnedOrder(
+  const { candidates, offers } = learnedOrder(
     input.ranked.slice(0, o.maxCandidates),
     o.chunkModel,
+    o,
   );
   const state = new PackingState(counter, input.lineCount);
   const placedByRank = new Map<number, Placed>();
@@ -130,15 +132,13 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   let tokensUsed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = placedByRank.size;
-    for (const [rank, c] of candidates.entries()) {
-      if (placedByRank.has(rank) || copyShown(rank)) continue;
-      // The chunk model's order already weighed each chunk's tokens: pass one
-      // takes its chunks whole (as the fit's simulation does) or names them,
-      // and only the upgrades below cut what did not fit to its structure.
-      const forms: Form[] = o.chunkModel
-        ? ["full", "metadata"]
-        : preferredForms(c, strength[rank] as number, o);
-      for (const form of forms) {
+    for (const { rank, forms } of offers) {
+      const current = placedByRank.get(rank);
+      if (current?.piece.form === "full" || copyShown(rank)) continue;
+      // A chunk placed already is offered again only whole: the chunk
+      // model's offer of the rest of what its structure showed.
+      const tries = current ? forms.filter((f) => f === "full") : forms;
+      for (const form of tries) {
         if (tryPlace(rank, form, limit)) break;
       }
       yield;

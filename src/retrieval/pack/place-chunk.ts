@@ -1,5 +1,5 @@
 import { chunkLabel } from "../chunks/chunk-label.js";
-import { compressChunk } from "./compress-chunk.js";
+import { compressChunk, type CompressedChunk } from "./compress-chunk.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
@@ -20,7 +20,10 @@ export type Form = PackedPiece["form"];
 export function preferredForms(
   c: RankedChunk,
   relative: number,
-  o: PackTuning,
+  o: Pick<
+    PackTuning,
+    "compressBelow" | "metadataBelow" | "compressAboveTokens"
+  >,
 ): Form[] {
   // Estimated from characters: only the forms actually placed are tokenized.
   const long = c.chunk.text.length / 4 >= o.compressAboveTokens;
@@ -53,12 +56,7 @@ export function makePlaced(
   let omitted: Array<[number, number]> | undefined;
   if (form === "compressed") {
     if (count(chunk.text) < o.compressAboveTokens) return undefined;
-    // Keep the lines that use the strongest matched names: they are why the chunk is here.
-    const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
-    const compressed = compressChunk(chunk, {
-      keep: (line) => keepTerms.some((t) => line.toLowerCase().includes(t)),
-      marker: (from, to, indent) => omittedMarker(chunk.path, from, to, indent),
-    });
+    const compressed = structureOf(c);
     if (!compressed) return undefined;
     text = compressed.text;
     omitted = compressed.omitted;
@@ -84,6 +82,25 @@ export function makePlaced(
       : {}),
   };
   return { rank, piece, text };
+}
+
+/**
+ * A chunk cut to its structure (`compressChunk`), keeping too the lines that
+ * use its strongest matched names: they are why the chunk is here. Undefined
+ * when that would save too little.
+ *
+ * @example
+ * structureOf(ranked[3])?.omitted // [[122, 160]]
+ */
+export function structureOf(
+  c: Pick<RankedChunk, "chunk" | "matchedTerms">,
+): CompressedChunk | undefined {
+  const { chunk } = c;
+  const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
+  return compressChunk(chunk, {
+    keep: (line) => keepTerms.some((t) => line.toLowerCase().includes(t)),
+    marker: (from, to, indent) => omittedMarker(chunk.path, from, to, indent),
+  });
 }
 
 /**

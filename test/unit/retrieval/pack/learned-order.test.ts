@@ -14,6 +14,12 @@ import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
 const counter = createTokenCounter({ model: "gpt-4o" });
+// Packing's defaults for the forms a chunk may take.
+const TUNING = {
+  compressBelow: 0.25,
+  metadataBelow: 0.1,
+  compressAboveTokens: 150,
+};
 
 function weights(set: Partial<Record<ChunkSignal, number>>) {
   return Object.fromEntries(
@@ -114,9 +120,9 @@ describe("packing in the chunk model's order", () => {
         ?.form;
     expect(form(null)).toBe("metadata");
     expect(form(spread)).toBe("full");
-    const { candidates, strength } = learnedOrder(ranked, spread);
+    const { candidates, offers } = learnedOrder(ranked, spread, TUNING);
     const at = candidates.findIndex((c) => c.chunk.path === "pkg/report_0.py");
-    expect(strength[at]).toBeGreaterThan(0.9);
+    expect(offers.find((offer) => offer.rank === at)?.forms[0]).toBe("full");
   });
 
   it("places chunks in the model's order, whole first, even those whose words and own share of the fix are small", async () => {
@@ -131,7 +137,7 @@ describe("packing in the chunk model's order", () => {
       strong: 2,
     };
     const { ranked, pack } = await setUp();
-    const first = learnedOrder(ranked, wider).candidates.slice(0, 3);
+    const first = learnedOrder(ranked, wider, TUNING).candidates.slice(0, 3);
     expect(first.map((c) => c.chunk.path)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^pkg\/report_\d\.py$/)]),
     );
@@ -146,8 +152,67 @@ describe("packing in the chunk model's order", () => {
 
   it("keeps the ranking's order and score shares without a model", async () => {
     const { ranked } = await setUp();
-    const { candidates, strength } = learnedOrder(ranked, null);
+    const { candidates, offers } = learnedOrder(ranked, null, TUNING);
     expect(candidates).toEqual(ranked);
-    expect(strength[0]).toBe(1);
+    expect(offers[0]).toEqual({
+      rank: 0,
+      forms: ["full", "compressed", "metadata"],
+    });
+  });
+});
+
+describe("packing bodies by their structure in the chunk model's order", () => {
+  // Six loaders of 40-odd lines, each likely a changed file; the fix touches
+  // each one's last line, which its structure keeps (an exit using the
+  // question's name).
+  const filler = Array.from(
+    { length: 40 },
+    (_, k) => `    row_${k} = parse(path, ${k})`,
+  ).join("\n");
+  const loaders: SourceFile[] = Array.from({ length: 6 }, (_, i) => ({
+    path: `pkg/loader_${i}.py`,
+    text: `def load_items_${i}(path):\n    """Loads the items compute_score reads."""\n    rows = []\n${filler}\n    return normalise_score(rows)\n`,
+  }));
+  const gold = loaders.map((f) => ({ path: f.path, line: 44 }));
+  const likelyFiles: ChunkModel = {
+    line: weights({}),
+    file: weights({ bias: -3, fileBest: 5 }),
+    newFile: 2,
+    cost: 1,
+    strong: 2,
+  };
+
+  it("shows more changed files and lines within the budget by cutting lower-ranked bodies to their structure than by taking them whole", async () => {
+    const all = [files[0] as SourceFile, ...loaders];
+    await loadGrammarsFor(all);
+    const index = indexRepository(all, { maxTokens: 800, mergeTokens: 60 });
+    const { ranked, available } = rankChunks(
+      index,
+      analyzeQuery("compute_score gives the wrong score"),
+    );
+    const budget = 600;
+    const packed = packContext({
+      ranked,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path) =>
+        index.files.find((f) => f.path === path)?.lineCount ?? 0,
+      budget,
+      tokenCounter: counter,
+      options: { wholeRepository: false, mapShare: 0, chunkModel: likelyFiles },
+    });
+    expect(packed.tokensUsed).toBeLessThanOrEqual(budget);
+    const shown = gold.filter(({ path, line }) =>
+      packed.pieces.some(
+        (p) =>
+          p.path === path &&
+          p.form !== "metadata" &&
+          p.startLine <= line &&
+          line <= p.endLine &&
+          !(p.omitted ?? []).some(([a, b]) => a <= line && line <= b),
+      ),
+    );
+    // Whole, two loaders fit beside the best file; by their structure, all six.
+    expect(shown.length).toBe(6);
   });
 });
