@@ -5,6 +5,7 @@ import {
 } from "../../text/code-terms.js";
 import { findErrorMentions } from "./error-messages.js";
 import { findPathMentions, type PathMention } from "./path-mentions.js";
+import { isOpaqueToken } from "./opaque-token.js";
 import {
   MAX_QUERY_TERMS,
   MAX_REPEAT_BONUS,
@@ -76,6 +77,7 @@ export function analyzeQuery(
     source: TermSource,
     symbol: boolean,
   ): void => {
+    if (isOpaqueToken(word)) return;
     identifierTerms(word).forEach((term, i) => {
       // The first term is the whole word; the rest are its parts and stems,
       // which say less than the whole.

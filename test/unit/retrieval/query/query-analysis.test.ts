@@ -9,6 +9,40 @@ const term = (terms: QueryTerm[], name: string): QueryTerm | undefined =>
   terms.find((t) => t.term === name);
 
 describe("analyzeQuery", () => {
+  it("takes no terms from commits, digests and screenshots' names, nor from their parts", () => {
+    const { terms, paths } = analyzeQuery(
+      [
+        "F# type annotations are not highlighted since adb42f4",
+        "",
+        "![image](https://user-images.githubusercontent.com/1454008/42227505-f414e1b6-7ee1-11e8-9c6c-9c64ec2a4406.png)",
+        "",
+        "sha256 `cd0557de2fdfac98d8d26d2f861b8266dcfc07ed09dbdacad7dc21ee2560310`",
+      ].join("\n"),
+    );
+    expect(terms.map((t) => t.term)).toEqual(
+      expect.arrayContaining(["annotations", "highlighted", "type"]),
+    );
+    for (const noise of [
+      "adb42f4",
+      "f414e1b6",
+      "ee",
+      "9c6c",
+      "cd0557de2fdfac98d8d26d2f861b8266dcfc07ed09dbdacad7dc21ee2560310",
+    ])
+      expect(term(terms, noise)).toBeUndefined();
+    expect(terms.some((t) => /\d/.test(t.term) && /-/.test(t.term))).toBe(
+      false,
+    );
+    // The link is still read as a path: a link to a file of the repository names it.
+    expect(paths.map((p) => p.source)).toContain("path");
+  });
+
+  it("keeps hexadecimal-looking words that may be names (no digit, or short)", () => {
+    const { terms } = analyzeQuery("`deadbeef` and `utf8` and `sha1sum` break");
+    for (const name of ["deadbeef", "utf8", "sha1sum"])
+      expect(term(terms, name)).toBeDefined();
+  });
+
   it("keeps identifiers whole and adds their camelCase and snake_case parts at a lower weight", () => {
     const { terms } = analyzeQuery(
       "Calling `parse_http_response` from getRetryPolicy breaks",
