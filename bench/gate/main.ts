@@ -6,6 +6,8 @@
 //   npm run bench:gate -- --runs training=/tmp/gate/training.json --runs held-out=/tmp/gate/heldout.json
 import { benchCommand } from "../parse-bench-command.js";
 import { gatePoints, CURVE_THRESHOLDS } from "../../src/eval/gate-curve.js";
+import { percent } from "../../src/eval/markdown-table.js";
+import { issueNumber } from "../similar-issues/simulate-similar-issues.js";
 import { FITTED_GATE } from "../../src/retrieval/confidence/fitted-gate.js";
 import { gateScore } from "../../src/retrieval/confidence/gate-model.js";
 import {
@@ -83,17 +85,15 @@ const sets = (values.runs ?? []).map((argument) => {
     const run = readGateRun(argument, budget);
     const score = (s: Readonly<Record<string, number>>) =>
       gateScore(FITTED_GATE, s);
-    return {
-      name: run.name,
-      points: gatePoints(run.results, run.budget, score),
-      byRepository: run.results.flatMap((r, i): RepositoryGatePoint[] =>
-        gatePoints([r], run.budget, score).map((p) => ({
-          ...p,
-          repo: r.repo,
-          order: issueNumber(r.instanceId) ?? i,
-        })),
-      ),
-    };
+    // Each point keeps its repository and issue number for --own-history.
+    const points = run.results.flatMap((r): RepositoryGatePoint[] =>
+      gatePoints([r], run.budget, score).map((p) => ({
+        ...p,
+        repo: r.repo,
+        order: issueNumber({ instance_id: r.instanceId }),
+      })),
+    );
+    return { name: run.name, points };
   } catch (error) {
     return fail((error as Error).message);
   }
@@ -122,24 +122,18 @@ process.stdout.write(
 function ownHistoryLines(minPrecision: number): string {
   return sets
     .map((s) => {
-      const o = ownHistoryThresholds(s.byRepository, {
+      const o = ownHistoryThresholds(s.points, {
         minPrecision,
         minAnswered,
       });
       const share = (n: number, of: number) =>
-        of === 0 ? "-" : `${((100 * n) / of).toFixed(1)}%`;
+        of === 0 ? "-" : percent(n / of);
       return (
-        `${s.name}, thresholds chosen on each repository's earlier half for ${share(minPrecision, 1)} precision ` +
+        `${s.name}, thresholds chosen on each repository's earlier half for ${percent(minPrecision)} precision ` +
         `(${minAnswered} answered or more): ${o.repositoriesOn} of ${o.repositories} repositories reach it; ` +
         `later half answered ${o.answered} of ${o.asked} (${share(o.answered, o.asked)}) at ${share(o.hits, o.answered)} precision`
       );
     })
     .join("\n")
     .concat("\n");
-}
-
-// An instance id ends in its issue's number (owner__repo-1234): the order questions came in.
-function issueNumber(instanceId: string): number | undefined {
-  const digits = /(\d+)$/.exec(instanceId)?.[1];
-  return digits === undefined ? undefined : Number(digits);
 }

@@ -36,8 +36,11 @@ export function ownHistoryThresholds(
   options: { minPrecision: number; minAnswered: number },
 ): OwnHistoryOutcome {
   const byRepository = new Map<string, RepositoryGatePoint[]>();
-  for (const p of points)
-    byRepository.set(p.repo, [...(byRepository.get(p.repo) ?? []), p]);
+  for (const p of points) {
+    const questions = byRepository.get(p.repo);
+    if (questions) questions.push(p);
+    else byRepository.set(p.repo, [p]);
+  }
   const outcome: OwnHistoryOutcome = {
     repositoriesOn: 0,
     repositories: byRepository.size,

@@ -1,11 +1,4 @@
-import { randomBytes } from "node:crypto";
-import {
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EncodingName } from "../tokens/encoding-for-model.js";
 import type { KeptEncodings } from "../tokens/load-encoder.js";
@@ -14,6 +7,7 @@ import {
   encodeEncodingFile,
   type DecodedEncoding,
 } from "../tokens/rank-table-file.js";
+import { replaceFileSync } from "./replace-file.js";
 
 // The version is in the name: a new layout never reads an old file.
 const DIR_NAME = "encodings-v1";
@@ -58,18 +52,9 @@ export function openKeptEncodings(
     what: string,
     otherwise: string,
   ) => {
-    const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
     try {
-      mkdirSync(join(dir, DIR_NAME), { recursive: true });
-      writeFileSync(temp, encodeEncodingFile(decoded));
-      renameSync(temp, path);
+      replaceFileSync(path, encodeEncodingFile(decoded));
     } catch (error) {
-      // The temp may never have been written, nor its folder made.
-      try {
-        rmSync(temp, { force: true });
-      } catch {
-        // the write's failure is the one to say
-      }
       deps.log.warn(
         `askcode could not keep ${what} in ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); the next run ${otherwise}.`,
       );
