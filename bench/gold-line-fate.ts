@@ -29,6 +29,11 @@ import { mirrorPath } from "./swebench/mirror-path.js";
 import { shownLines } from "../src/eval/shown-lines.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
+import {
+  lostLineRelations,
+  RELATIONS,
+  type Relation,
+} from "./lost-line-relations.js";
 
 // A line no piece shows is told apart by its chunk's rank (not among the
 // ranked: no match, or below the first 1,000) and by whether another piece of
@@ -45,12 +50,13 @@ type Fate =
 
 const { values } = benchCommand({
   usage: `usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
-         [--split FILE --part training|held-out] [--per-repo N] [--chunk-model]
+         [--split FILE --part training|held-out] [--per-repo N] [--chunk-model] [--relations]
 
 Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
 packed context; --split/--part keep one part's repositories and --per-repo N
 the first N rows of each (as bench:swebench), then --every N takes every Nth
-instance. --chunk-model packs in the shipped chunk model's order. npm run bench:swebench -- --help says how to get instances and mirrors.`,
+instance. --chunk-model packs in the shipped chunk model's order.
+--relations adds what ties each lost line of a shown file to its shown chunks. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
     mirrors: { type: "string" },
@@ -60,6 +66,7 @@ instance. --chunk-model packs in the shipped chunk model's order. npm run bench:
     part: { type: "string" },
     "per-repo": { type: "string" },
     "chunk-model": { type: "boolean", default: false },
+    relations: { type: "boolean", default: false },
   },
 });
 const budget = Number(values.budget);
@@ -109,6 +116,8 @@ const FILE_BUCKETS = [
   "ranked below 100",
   "no chunk among the ranked",
 ] as const;
+// Lost lines of shown files, per relation of their chunk to the shown chunks.
+const related = new Map<Relation, { lines: number; points: number }>();
 const missedFiles = new Map<(typeof FILE_BUCKETS)[number], number>();
 const fileBucket = (rank: number) =>
   rank < 0
@@ -213,6 +222,25 @@ for (const instance of instances) {
         .slice(file.firstChunk, file.firstChunk + file.chunkCount)
         .find((c) => c.startLine <= line && line <= c.endLine);
       const rank = chunk === undefined ? undefined : rankOf.get(chunk.id);
+      if (values.relations && chunk && withBody(path)) {
+        const shownChunks = index.chunks
+          .slice(file.firstChunk, file.firstChunk + file.chunkCount)
+          .filter((c) =>
+            context.pieces.some(
+              (p) =>
+                p.path === path &&
+                (p.form === "full" || p.form === "compressed") &&
+                p.startLine <= c.endLine &&
+                c.startLine <= p.endLine,
+            ),
+          );
+        for (const r of lostLineRelations(index, chunk, shownChunks, rank)) {
+          const held = related.get(r) ?? { lines: 0, points: 0 };
+          held.lines++;
+          held.points += 100 / gold.length / instances.length;
+          related.set(r, held);
+        }
+      }
       count(
         `${chunkBucket(rank)}, ${withBody(path) ? "its file shown" : "nor its file shown"}`,
       );
@@ -239,3 +267,14 @@ for (const bucket of FILE_BUCKETS)
   process.stdout.write(
     `| ${bucket} | ${(missedFiles.get(bucket) ?? 0).toFixed(1)} |\n`,
   );
+if (values.relations) {
+  process.stdout.write(
+    `\nLost lines of files shown with a body, by what ties their chunk to the file's shown chunks (a line may have several):\n\n| relation | lines | points of line recall (mean per instance) |\n|:--|--:|--:|\n`,
+  );
+  for (const r of RELATIONS) {
+    const held = related.get(r);
+    process.stdout.write(
+      `| ${r} | ${held?.lines ?? 0} | ${(held?.points ?? 0).toFixed(1)} |\n`,
+    );
+  }
+}
