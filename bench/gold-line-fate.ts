@@ -30,8 +30,10 @@ import { shownLines } from "../src/eval/shown-lines.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 import {
+  fileChunksShown,
   lostLineRelations,
   RELATIONS,
+  tallyUnshownChunks,
   type Relation,
 } from "./lost-line-relations.js";
 
@@ -118,6 +120,11 @@ const FILE_BUCKETS = [
 ] as const;
 // Lost lines of shown files, per relation of their chunk to the shown chunks.
 const related = new Map<Relation, { lines: number; points: number }>();
+// Every unshown chunk of a shown file, per relation: how many hold a gold line.
+const telling = new Map<
+  Relation | "any chunk",
+  { chunks: number; gold: number }
+>();
 const missedFiles = new Map<(typeof FILE_BUCKETS)[number], number>();
 const fileBucket = (rank: number) =>
   rank < 0
@@ -196,6 +203,30 @@ for (const instance of instances) {
       [...(shown.byPath.get(path) ?? [])].some(
         (line) => !shown.signaturesByPath.get(path)?.has(line),
       );
+    if (values.relations) {
+      const goldAt = new Set(gold.map((g) => `${g.path}:${g.line}`));
+      const holdsGold = (c: {
+        path: string;
+        startLine: number;
+        endLine: number;
+      }) => {
+        for (let l = c.startLine; l <= c.endLine; l++)
+          if (goldAt.has(`${c.path}:${l}`)) return true;
+        return false;
+      };
+      for (const path of new Set(context.pieces.map((p) => p.path))) {
+        const fileId = index.byPath.get(path);
+        if (fileId !== undefined && withBody(path))
+          tallyUnshownChunks(
+            telling,
+            index,
+            fileId,
+            context.pieces,
+            holdsGold,
+            rankOf,
+          );
+      }
+    }
     for (const { path, line } of gold) {
       const fileId = index.byPath.get(path);
       const file = fileId === undefined ? undefined : index.files[fileId];
@@ -223,17 +254,11 @@ for (const instance of instances) {
         .find((c) => c.startLine <= line && line <= c.endLine);
       const rank = chunk === undefined ? undefined : rankOf.get(chunk.id);
       if (values.relations && chunk && withBody(path)) {
-        const shownChunks = index.chunks
-          .slice(file.firstChunk, file.firstChunk + file.chunkCount)
-          .filter((c) =>
-            context.pieces.some(
-              (p) =>
-                p.path === path &&
-                (p.form === "full" || p.form === "compressed") &&
-                p.startLine <= c.endLine &&
-                c.startLine <= p.endLine,
-            ),
-          );
+        const { shown: shownChunks } = fileChunksShown(
+          index,
+          file.id,
+          context.pieces,
+        );
         for (const r of lostLineRelations(index, chunk, shownChunks, rank)) {
           const held = related.get(r) ?? { lines: 0, points: 0 };
           held.lines++;
@@ -275,6 +300,15 @@ if (values.relations) {
     const held = related.get(r);
     process.stdout.write(
       `| ${r} | ${held?.lines ?? 0} | ${(held?.points ?? 0).toFixed(1)} |\n`,
+    );
+  }
+  process.stdout.write(
+    `\nEvery unshown chunk of a file shown with a body, by its relation to the file's shown chunks: how many hold a gold line (how well the relation tells them apart):\n\n| relation | chunks | holding a gold line | share |\n|:--|--:|--:|--:|\n`,
+  );
+  for (const r of ["any chunk" as const, ...RELATIONS]) {
+    const held = telling.get(r) ?? { chunks: 0, gold: 0 };
+    process.stdout.write(
+      `| ${r} | ${held.chunks} | ${held.gold} | ${held.chunks > 0 ? ((100 * held.gold) / held.chunks).toFixed(1) : "-"}% |\n`,
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { RepositoryIndex } from "../src/retrieval/index/index-repository.js";
+import type { PackedPiece } from "../src/retrieval/pack/packing-types.js";
 import type { Chunk } from "../src/retrieval/types.js";
 
 // What ties a lost gold line's chunk (in a file whose body is shown) to the
@@ -72,4 +73,63 @@ export function lostLineRelations(
   if (rank !== undefined && rank < 600) found.add("among the 600 candidates");
   if (found.size === 0) found.add("none of the above");
   return [...found];
+}
+
+/**
+ * A file's chunks, split into those a piece shows as code (whole or by its
+ * structure) and the rest.
+ *
+ * @example
+ * const { shown, unshown } = fileChunksShown(index, fileId, context.pieces);
+ */
+export function fileChunksShown(
+  index: RepositoryIndex,
+  fileId: number,
+  pieces: readonly PackedPiece[],
+): { shown: Chunk[]; unshown: Chunk[] } {
+  const file = index.files[fileId];
+  const all = file
+    ? index.chunks.slice(file.firstChunk, file.firstChunk + file.chunkCount)
+    : [];
+  const isShown = (c: Chunk) =>
+    pieces.some(
+      (p) =>
+        p.path === c.path &&
+        (p.form === "full" || p.form === "compressed") &&
+        p.startLine <= c.endLine &&
+        c.startLine <= p.endLine,
+    );
+  const shown: Chunk[] = [];
+  const unshown: Chunk[] = [];
+  for (const c of all) (isShown(c) ? shown : unshown).push(c);
+  return { shown, unshown };
+}
+
+/**
+ * How telling each relation is: per relation, of a shown file's unshown
+ * chunks holding it, how many hold a gold line (`tally`, added to in
+ * place; "any chunk" counts them all).
+ *
+ * @example
+ * tallyUnshownChunks(tally, index, fileId, context.pieces, (c) => goldIn(c) > 0, rankOf);
+ */
+export function tallyUnshownChunks(
+  tally: Map<Relation | "any chunk", { chunks: number; gold: number }>,
+  index: RepositoryIndex,
+  fileId: number,
+  pieces: readonly PackedPiece[],
+  holdsGold: (c: Chunk) => boolean,
+  rankOf: ReadonlyMap<number, number>,
+): void {
+  const { shown, unshown } = fileChunksShown(index, fileId, pieces);
+  for (const c of unshown) {
+    const gold = holdsGold(c);
+    const relations = lostLineRelations(index, c, shown, rankOf.get(c.id));
+    for (const r of ["any chunk" as const, ...relations]) {
+      const held = tally.get(r) ?? { chunks: 0, gold: 0 };
+      held.chunks++;
+      if (gold) held.gold++;
+      tally.set(r, held);
+    }
+  }
 }
