@@ -32,7 +32,7 @@ export function countJoined(
   let tail = "";
   let tailTokens: number | undefined = 0;
   for (const part of parts) {
-    const text = typeof part === "string" ? part : part.text;
+    const text = textOf(part);
     if (text === "") continue;
     const tokens = () => (typeof part === "string" ? count(text) : part.tokens);
     const last = lastCut(text);
@@ -78,3 +78,16 @@ function lastCut(text: string): number {
     if (isCut(text, start, true)) return start;
   return -1;
 }
+
+/**
+ * The text `parts` make, joined.
+ *
+ * @example
+ * joinedText(["a", { text: "b", tokens: 1 }]) // "ab"
+ */
+export function joinedText(parts: readonly JoinedPart[]): string {
+  return parts.map(textOf).join("");
+}
+
+const textOf = (part: JoinedPart) =>
+  typeof part === "string" ? part : part.text;
