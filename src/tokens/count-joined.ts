@@ -37,11 +37,15 @@ export function countJoined(
     const tokens = () => (typeof part === "string" ? count(text) : part.tokens);
     const last = lastCut(text);
     if (tail === "" || (tail.endsWith("\n") && isCut(text, 0, true))) {
-      total += tokens();
-      [tail, tailTokens] =
-        last > 0 ? [text.slice(last), undefined] : [text, tokens()];
+      // The pieces part where this part starts: its count adds.
+      const own = tokens();
+      total += own;
+      tail = last > 0 ? text.slice(last) : text;
+      tailTokens = last > 0 ? undefined : own;
       continue;
     }
+    // A seam: the tail and this part's lines up to its first cut, counted
+    // together in place of each alone.
     const first = firstCut(text);
     const head = first > 0 ? text.slice(0, first) : text;
     const seam = tail + head;
@@ -49,9 +53,11 @@ export function countJoined(
     total += seamTokens - (tailTokens ?? count(tail));
     if (first > 0) {
       total += tokens() - count(head);
-      [tail, tailTokens] = [text.slice(last), undefined];
+      tail = text.slice(last);
+      tailTokens = undefined;
     } else {
-      [tail, tailTokens] = [seam, seamTokens];
+      tail = seam;
+      tailTokens = seamTokens;
     }
   }
   return total;
