@@ -65,12 +65,23 @@ function cutAfter(text: string, index: number): number {
   return text.length;
 }
 
-// `start` follows a line break: is the line one the pieces before end at?
-function isCut(text: string, start: number): boolean {
+/**
+ * Whether the pieces of `text` part at `start`, which follows a line break
+ * (or the start of a text that follows one): whether the line there is one
+ * the pieces before end at. With `open`, more text may follow `text`, so a
+ * line of spaces and tabs up to its end is no cut: what follows could join
+ * them to the line break before.
+ *
+ * @example
+ * isCut("a:\n  b", 3)        // true: ":\n" ends at the line break
+ * isCut("a\n/b", 2)          // false: a piece of punctuation takes the "/"
+ * isCut("a\n  ", 2, true)    // false: what follows could continue the spaces
+ */
+export function isCut(text: string, start: number, open = false): boolean {
   if (text.charCodeAt(start) === 47) return false; // "/"
   let i = start;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
-  if (i === text.length) return true;
+  if (i === text.length) return !open;
   const c = text.charCodeAt(i);
   // Whitespace that could reach another line break, or a character that
   // could be whitespace (beyond ASCII), leave the line joined.

@@ -101,11 +101,17 @@ export function mapLines(
   );
 }
 
-/** The map's section: its heading and its lines. */
-export function renderMap(lines: readonly MapLine[]): string {
+/**
+ * The map's section, its heading and its lines, as parts that join to it
+ * (none without lines): `countJoined` counts it from the lines' counts.
+ *
+ * @example
+ * joinedText(mapParts(lines)) // "Also relevant, …:\n- pkg/hooks.py:12: def dispatch_hook(key, hooks, hook_data):"
+ */
+export function mapParts(lines: readonly MapLine[]): string[] {
   return lines.length === 0
-    ? ""
-    : [MAP_HEADER, ...lines.map((l) => l.text)].join("\n");
+    ? []
+    : [MAP_HEADER, ...lines.flatMap((l) => ["\n", l.text])];
 }
 
 /**

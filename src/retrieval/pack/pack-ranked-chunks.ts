@@ -1,5 +1,5 @@
 import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
-import { mapLines, renderMap } from "./pack-map.js";
+import { mapLines, mapParts } from "./pack-map.js";
 import { packingReport } from "./packing-report.js";
 import {
   PackingState,
@@ -9,6 +9,11 @@ import {
 import { makePlaced, type Form } from "./place-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
+import {
+  countJoined,
+  joinedText,
+  type JoinedPart,
+} from "../../tokens/count-joined.js";
 import { learnedOrder } from "./learned-order.js";
 
 const DEFAULTS: PackTuning = {
@@ -74,6 +79,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     o,
   );
   const state = new PackingState(counter, input.lineCount);
+  const count = counter.count.bind(counter);
   const placedByRank = new Map<number, Placed>();
   const cache = new Map<string, Placed | null>();
   const rankOfChunk = new Map(candidates.map((c, rank) => [c.chunk.id, rank]));
@@ -94,7 +100,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       candidates[rank] as RankedChunk,
       rank,
       form,
-      counter.count.bind(counter),
+      count,
       o,
     );
     cache.set(key, made ?? null);
@@ -110,10 +116,11 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     ) {
       return false;
     }
-    const next = make(rank, form);
-    if (!next) return false;
+    // Before making the line: with the map on there is never room for one.
     if (form === "metadata" && state.metadata.length >= o.maxMetadataLines)
       return false;
+    const next = make(rank, form);
+    if (!next) return false;
     const current = placedByRank.get(rank);
     // A piece adds at least its own tokens: a cheap test before costing its section.
     if (!current && state.total + next.piece.tokens > limit) return false;
@@ -127,6 +134,12 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     return false;
   };
 
+  // The text placed, counted exactly from its pieces' counts (`countJoined`).
+  let parts: JoinedPart[] = [];
+  const rendered = () => {
+    parts = state.renderParts();
+    return { text: joinedText(parts), tokensUsed: countJoined(count, parts) };
+  };
   let limit = budget;
   let text = "";
   let tokensUsed = 0;
@@ -160,8 +173,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       yield;
     }
 
-    text = state.render();
-    tokensUsed = counter.count(text);
+    ({ text, tokensUsed } = rendered());
     yield;
     // The budget is never exceeded: drop the lowest-ranked piece until the real count fits.
     while (tokensUsed > budget) {
@@ -169,8 +181,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       if (!last) break;
       state.remove(last);
       placedByRank.delete(last.rank);
-      text = state.render();
-      tokensUsed = counter.count(text);
+      ({ text, tokensUsed } = rendered());
       yield;
     }
     const slack = budget - tokensUsed;
@@ -191,12 +202,13 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     input.budget - tokensUsed - separator,
     counter,
   );
-  const withMap = () =>
-    [text, renderMap(map)]
-      .filter((part) => part !== "")
-      .join(SECTION_SEPARATOR);
-  let mapped = withMap();
-  let mappedTokens = counter.count(mapped);
+  const withMap = () => {
+    const all = [parts, mapParts(map)]
+      .filter((p) => p.length > 0)
+      .flatMap((p, i) => (i === 0 ? p : [SECTION_SEPARATOR, ...p]));
+    return { mapped: joinedText(all), mappedTokens: countJoined(count, all) };
+  };
+  let { mapped, mappedTokens } = withMap();
   yield;
   // Each line was counted alone; joined, the text may count a little more.
   while (mappedTokens > input.budget && map.length > 0) {
@@ -206,8 +218,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       0,
     );
     map = map.filter((_, i) => i !== weakest);
-    mapped = withMap();
-    mappedTokens = counter.count(mapped);
+    ({ mapped, mappedTokens } = withMap());
     yield;
   }
   return packingReport(input, state, mapped, mappedTokens, o, map);

@@ -1,6 +1,11 @@
+import { joinedText, type JoinedPart } from "../../tokens/count-joined.js";
 import type { TokenCounter } from "../../tokens/token-counter.js";
 import type { PackedPiece } from "./packing-types.js";
-import { renderFileSection, type RenderedBlock } from "./render-context.js";
+import {
+  fileSectionParts,
+  renderFileSection,
+  type RenderedBlock,
+} from "./render-context.js";
 
 /** A chunk placed in the context, in one form. */
 export interface Placed {
@@ -120,8 +125,16 @@ export class PackingState {
 
   /** The context text: file sections, best file first, then the metadata list. */
   render(): string {
+    return joinedText(this.renderParts());
+  }
+
+  /**
+   * The context text as parts that join to it (`render`), the pieces with
+   * their tokens: `countJoined` counts it from them.
+   */
+  renderParts(): JoinedPart[] {
     const sections = this.orderedFiles().map((f) =>
-      renderFileSection(
+      fileSectionParts(
         f.path,
         f.lineCount,
         toBlocks(f.shown),
@@ -131,10 +144,12 @@ export class PackingState {
     if (this.metadata.length > 0) {
       const lines = [...this.metadata]
         .sort((a, b) => a.rank - b.rank)
-        .map((m) => m.text);
-      sections.push([METADATA_HEADER, ...lines].join("\n"));
+        .flatMap((m) => ["\n", partOf(m)]);
+      sections.push([METADATA_HEADER, ...lines]);
     }
-    return sections.join(SECTION_SEPARATOR);
+    return sections.flatMap((parts, i) =>
+      i === 0 ? parts : [SECTION_SEPARATOR, ...parts],
+    );
   }
 
   private recount(): number {
@@ -179,17 +194,27 @@ function toBlocks(shown: readonly Placed[], withText = true): RenderedBlock[] {
     const last = blocks[blocks.length - 1];
     if (last && last.endLine + 1 === p.piece.startLine) {
       last.endLine = p.piece.endLine;
-      if (withText) last.text = `${last.text}\n${p.text}`;
+      if (withText) {
+        last.text = `${last.text}\n${p.text}`;
+        last.parts?.push("\n", partOf(p));
+      }
     } else {
       blocks.push({
         startLine: p.piece.startLine,
         endLine: p.piece.endLine,
         text: withText ? p.text : "",
+        ...(withText ? { parts: [partOf(p)] } : {}),
       });
     }
   }
   return blocks;
 }
+
+/** A placed piece's text with its count (`makePlaced` counted it), for `countJoined`. */
+const partOf = (p: Placed): JoinedPart => ({
+  text: p.text,
+  tokens: p.piece.tokens,
+});
 
 /** The copies the pieces name, for the notes under the file's header. */
 function copyNotes(shown: readonly Placed[]) {

@@ -1,5 +1,6 @@
 import { commentPrefixFor } from "../../text/comment-prefix-for.js";
 import { fenceLanguage } from "../../text/fence-language.js";
+import { joinedText, type JoinedPart } from "../../tokens/count-joined.js";
 import type { CopyPlace } from "../rank/chunk-copies.js";
 
 /** A run of lines of one file as shown: whole code, cut code, or (never rendered here) metadata. */
@@ -7,6 +8,8 @@ export interface RenderedBlock {
   startLine: number;
   endLine: number;
   text: string;
+  /** `text` as the parts it joins, with their tokens where known: the section is counted from them. */
+  parts?: JoinedPart[];
 }
 
 /**
@@ -51,6 +54,24 @@ export function renderFileSection(
   blocks: readonly RenderedBlock[],
   copies: readonly CopyPlace[] = [],
 ): string {
+  return joinedText(fileSectionParts(path, lineCount, blocks, copies));
+}
+
+/**
+ * The section `renderFileSection` renders, as parts that join to it: the
+ * header and fence's opening, each block's parts (its text when it has
+ * none), markers and line breaks, the fence's closing; `countJoined`
+ * counts the section from them without tokenizing the blocks again.
+ *
+ * @example
+ * countJoined(counter.count, fileSectionParts("app/session.py", 300, [{ startLine: 41, endLine: 60, text: a, parts: [{ text: a, tokens: 212 }] }]))
+ */
+export function fileSectionParts(
+  path: string,
+  lineCount: number,
+  blocks: readonly RenderedBlock[],
+  copies: readonly CopyPlace[] = [],
+): JoinedPart[] {
   const ranges = blocks.map((b): [number, number] => [b.startLine, b.endLine]);
   const whole =
     blocks.length === 1 &&
@@ -59,24 +80,32 @@ export function renderFileSection(
   const header = whole
     ? `${path} (all ${lineCount} lines)`
     : `${path} (lines ${formatRanges(ranges)} of ${lineCount})`;
-  const body: string[] = [];
+  // The fenced lines, a line break between each two.
+  const body: JoinedPart[] = [];
+  const line = (...parts: readonly JoinedPart[]) => {
+    if (body.length > 0) body.push("\n");
+    body.push(...parts);
+  };
   // Gaps before the first block and after the last are in the header's ranges already.
   let next = blocks[0]?.startLine ?? 1;
   for (const block of blocks) {
     if (block.startLine > next)
-      body.push(
+      line(
         omittedMarker(path, next, block.startLine - 1, indentOf(block.text)),
       );
-    body.push(block.text);
+    line(...(block.parts ?? [block.text]));
     next = block.endLine + 1;
   }
-  const content = body.join("\n");
-  const fence = fenceFor(content);
+  const fence = fenceFor(joinedText(body));
   const notes = copies.map(
     (c) => `${copyNote(c)}
 `,
   );
-  return `${header}\n${notes.join("")}${fence}${fenceLanguage(path)}\n${content}\n${fence}`;
+  return [
+    `${header}\n${notes.join("")}${fence}${fenceLanguage(path)}\n`,
+    ...body,
+    `\n${fence}`,
+  ];
 }
 
 /**

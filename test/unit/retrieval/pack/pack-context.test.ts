@@ -286,6 +286,39 @@ describe("packContext", () => {
     expect(packed.tokensUsed).toBeLessThanOrEqual(300);
   });
 
+  it("counts the context from its pieces' counts, never tokenizing a piece again with the text around it", () => {
+    const { files, question } = randomRepository(5);
+    const index = indexRepository(files, { maxTokens: 200, mergeTokens: 80 });
+    const { ranked, available } = rankChunks(index, analyzeQuery(question));
+    const lines = new Map(index.files.map((f) => [f.path, f.lineCount]));
+    const counted: string[] = [];
+    const packed = packContext({
+      ranked,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path) => lines.get(path) ?? 0,
+      budget: 1500,
+      tokenCounter: {
+        encodingName: counter.encodingName,
+        count: (text) => {
+          counted.push(text);
+          return counter.count(text);
+        },
+      },
+      options: { wholeRepository: false },
+    });
+    expect(packed.tokensUsed).toBe(counter.count(packed.text));
+    const longestChunk = Math.max(...index.chunks.map((c) => c.text.length));
+    expect(packed.text.length).toBeGreaterThan(2 * longestChunk);
+    // Chunks, their compressed forms, headers, map lines, and the lines
+    // either side of a join: none longer than a chunk.
+    expect(
+      counted.filter((text) => text.length > longestChunk).map((t) => t.length),
+    ).toEqual([]);
+    // With the map on there is no room for a metadata line: none is made.
+    expect(counted.filter((text) => /^- \S+:\d+-\d+ /.test(text))).toEqual([]);
+  });
+
   it("returns an empty context for a zero budget", () => {
     const packed = pack(
       [{ path: "a.py", text: "def f():\n    return 1\n" }],
