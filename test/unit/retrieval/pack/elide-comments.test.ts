@@ -34,7 +34,7 @@ describe("elideComments", () => {
 
   it("keeps a long comment's first two lines, its closing line and lines naming what was asked, and marks the rest", () => {
     const text = [
-      "    /**",
+      "    /*",
       "     * Posts an entry to the ledger.",
       "     * <p>",
       "     * The entry is validated first, then appended to the journal",
@@ -52,7 +52,7 @@ describe("elideComments", () => {
       { marker: marker(path), keep: (line) => line.includes("flushBatch") },
     );
     expect(elided?.text.split("\n")).toEqual([
-      "    /**",
+      "    /*",
       "     * Posts an entry to the ledger.",
       "     // … lines 42-44 omitted",
       "     * ledger's lock; see flushBatch for the details of batching.",
@@ -87,6 +87,30 @@ describe("elideComments", () => {
       "    # … lines 15-20 omitted",
       "    journal.append(entry)",
     ]);
+  });
+
+  it("leaves doc comments whole: fixes edit them", () => {
+    const path = "src/ledger.rs";
+    const doc = Array.from(
+      { length: 9 },
+      (_, i) => `    /// Posting rule ${i}.`,
+    );
+    const text = [...doc, "    pub fn post(&mut self) {}"].join("\n");
+    expect(
+      elideComments({ path, text, startLine: 5 }, { marker: marker(path) }),
+    ).toBeUndefined();
+    const javadoc = [
+      "/**",
+      ...doc.map((l) => l.replace("///", " *")),
+      " */",
+      "void post() {}",
+    ].join("\n");
+    expect(
+      elideComments(
+        { path: "src/Ledger.java", text: javadoc, startLine: 30 },
+        { marker: marker("src/Ledger.java") },
+      ),
+    ).toBeUndefined();
   });
 
   it("leaves a licence-like comment below the top of the file, a block closed by code, and formats without comments alone", () => {
