@@ -29,7 +29,6 @@ export function packingReport(
   const placed = state.placed();
   const shown = placed.filter((p) => p.piece.form !== "metadata");
   const compressed = shown.filter((p) => p.piece.form === "compressed").length;
-  const elided = elidedCommentLines(shown.map((p) => p.piece));
   // By place, not by position: packing may offer chunks in another order
   // than the ranking's (the chunk model), and the best are named in rank order.
   const where = (path: string, line: number) => `${path}:${line}`;
@@ -67,9 +66,6 @@ export function packingReport(
   const parts = [
     `Ranked chunks: showing ${shown.length} of ${input.chunksAvailable} matching chunks` +
       (compressed > 0 ? ` (${compressed} cut to their structure)` : "") +
-      (elided > 0
-        ? ` (${elided} lines of licence headers and long comments left out)`
-        : "") +
       ` from ${filesShown} files` +
       (state.metadata.length > 0
         ? `, and naming ${state.metadata.length} more`
@@ -188,13 +184,4 @@ function shownRanges(
   }
   if (next <= end) shown.push([next, end]);
   return shown;
-}
-
-/** Lines of comments the full pieces left out (`elideComments`): each behind a marker. */
-function elidedCommentLines(pieces: readonly PackedPiece[]): number {
-  let lines = 0;
-  for (const p of pieces)
-    if (p.form === "full")
-      for (const [a, b] of p.omitted ?? []) lines += b - a + 1;
-  return lines;
 }

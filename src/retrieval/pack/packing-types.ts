@@ -83,7 +83,7 @@ export interface PackedPiece {
   form: "full" | "compressed" | "metadata" | "signature";
   /** Tokens of this piece's own text (headers and separators not included). */
   tokens: number;
-  /** The line ranges its omission markers stand for (not shown): a compressed piece's cut code, a full piece's elided comments (`elideComments`). */
+  /** For a compressed piece: the line ranges its omission markers stand for (not shown). */
   omitted?: Array<[number, number]>;
   /** For a "signature" piece: the line as the map shows it (indentation dropped). */
   signature?: string;

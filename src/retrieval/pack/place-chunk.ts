@@ -1,6 +1,5 @@
 import { chunkLabel } from "../chunks/chunk-label.js";
 import { compressChunk, type CompressedChunk } from "./compress-chunk.js";
-import { elideComments } from "./elide-comments.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
@@ -55,10 +54,7 @@ export function makePlaced(
   const { chunk } = c;
   let text = chunk.text;
   let omitted: Array<[number, number]> | undefined;
-  if (form === "full") {
-    const elided = elideComments(chunk, keepingMatches(c));
-    if (elided) ({ text, omitted } = elided);
-  } else if (form === "compressed") {
+  if (form === "compressed") {
     if (count(chunk.text) < o.compressAboveTokens) return undefined;
     const compressed = structureOf(c);
     if (!compressed) return undefined;
@@ -99,23 +95,12 @@ export function makePlaced(
 export function structureOf(
   c: Pick<RankedChunk, "chunk" | "matchedTerms">,
 ): CompressedChunk | undefined {
-  return compressChunk(c.chunk, keepingMatches(c));
-}
-
-/**
- * What cutting a chunk keeps besides its structure, and how it marks the
- * rest: lines using its strongest matched names, and markers in its file's
- * comment syntax.
- */
-function keepingMatches(c: Pick<RankedChunk, "chunk" | "matchedTerms">): {
-  keep: (line: string) => boolean;
-  marker: (from: number, to: number, indent: string) => string;
-} {
+  const { chunk } = c;
   const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
-  return {
+  return compressChunk(chunk, {
     keep: (line) => keepTerms.some((t) => line.toLowerCase().includes(t)),
-    marker: (from, to, indent) => omittedMarker(c.chunk.path, from, to, indent),
-  };
+    marker: (from, to, indent) => omittedMarker(chunk.path, from, to, indent),
+  });
 }
 
 /**
