@@ -1,9 +1,13 @@
 import { chunkOdds, type ChunkModel } from "../rank/chunk-model.js";
 import { chunkSignals } from "../rank/chunk-signals.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
-import { estimateTokens, orderByExpectedGold } from "./expected-gold.js";
+import {
+  estimateTokens,
+  orderByExpectedGold,
+  tokensOfChars,
+} from "./expected-gold.js";
 import type { PackTuning } from "./packing-types.js";
-import { preferredForms, structureOf, type Form } from "./place-chunk.js";
+import { preferredForms, structureSizeOf, type Form } from "./place-chunk.js";
 
 /** One chunk offered to packing's first pass, with the forms to try, best first. */
 export interface Offer {
@@ -59,7 +63,8 @@ export function learnedOrder(
     ranked.map((r, i) => {
       const tokens = estimateTokens(r.chunk.text);
       // Only a chunk long enough to cut has a structure (as `makePlaced`).
-      const cut = tokens >= o.compressAboveTokens ? structureOf(r) : undefined;
+      const cut =
+        tokens >= o.compressAboveTokens ? structureSizeOf(r) : undefined;
       return {
         file: r.chunk.fileId,
         share: top > 0 ? r.score / top : 0,
@@ -68,7 +73,7 @@ export function learnedOrder(
         ...(cut
           ? {
               structure: {
-                tokens: estimateTokens(cut.text),
+                tokens: tokensOfChars(cut.chars),
                 kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
               },
             }
