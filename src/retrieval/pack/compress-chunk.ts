@@ -63,7 +63,7 @@ export function compressChunk(
   const { kept, keptLines } = cut;
   const out: string[] = [];
   const omitted: Array<[number, number]> = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (kept[i]) {
       out.push(lines[i] as string);
       i++;
@@ -98,7 +98,7 @@ export function compressedSize(
   const { kept, keptLines } = cut;
   // One newline between each two lines out: kept lines and markers.
   let chars = -1;
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     if (kept[i]) {
       chars += (lines[i] as string).length + 1;
       i++;
