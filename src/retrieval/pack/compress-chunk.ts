@@ -3,8 +3,8 @@ export interface CompressOptions {
   headLines?: number;
   /** Lines always kept at the end (default 2: how it returns). */
   tailLines?: number;
-  /** Keep a line this says to keep too, such as one using a queried name. */
-  keep?: (line: string) => boolean;
+  /** Keep a line this says to keep too (by its text or its 0-based index), such as one using a queried name. */
+  keep?: (line: string, index: number) => boolean;
   /** Renders the marker for omitted lines `from`..`to` (1-based), at `indent`. */
   marker: (from: number, to: number, indent: string) => string;
 }
@@ -128,15 +128,17 @@ function keptLinesOf(
   const { outline } = chunk;
   const structure = outline ? EXITS : HEADINGS;
   const kept = new Uint8Array(lines.length);
-  for (const [i, line] of lines.entries())
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
     kept[i] =
       i < head ||
       i >= lines.length - tail ||
       structure.test(line) ||
       (outline !== undefined && inRanges(outline, chunk.startLine + i)) ||
-      (options.keep?.(line) ?? false)
+      (options.keep?.(line, i) ?? false)
         ? 1
         : 0;
+  }
   // A marker costs about what one line does: never drop a single line.
   for (let i = 1; i < lines.length - 1; i++) {
     if (!kept[i] && kept[i - 1] && kept[i + 1]) kept[i] = 1;

@@ -5,6 +5,7 @@ import {
   estimateTokens,
   orderByExpectedGold,
   tokensOfChars,
+  type ExpectedGoldCandidate,
 } from "./expected-gold.js";
 import type { PackTuning } from "./packing-types.js";
 import { preferredForms, structureSizeOf, type Form } from "./place-chunk.js";
@@ -59,29 +60,26 @@ export function learnedOrder(
       })),
     };
   const odds = chunkOdds(chunkSignals(ranked), model);
-  const order = orderByExpectedGold(
-    ranked.map((r, i) => {
-      const tokens = estimateTokens(r.chunk.text);
-      // Only a chunk long enough to cut has a structure (as `makePlaced`).
-      const cut =
-        tokens >= o.compressAboveTokens ? structureSizeOf(r) : undefined;
-      return {
-        file: r.chunk.fileId,
-        share: top > 0 ? r.score / top : 0,
-        tokens,
-        odds: odds[i] as (typeof odds)[number],
-        ...(cut
-          ? {
-              structure: {
-                tokens: tokensOfChars(cut.chars),
-                kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
-              },
-            }
-          : {}),
+  const valued: ExpectedGoldCandidate[] = [];
+  for (const [i, r] of ranked.entries()) {
+    const tokens = estimateTokens(r.chunk.text);
+    const candidate: ExpectedGoldCandidate = {
+      file: r.chunk.fileId,
+      share: top > 0 ? r.score / top : 0,
+      tokens,
+      odds: odds[i] as ExpectedGoldCandidate["odds"],
+    };
+    // Only a chunk long enough to cut has a structure (as `makePlaced`).
+    const cut =
+      tokens >= o.compressAboveTokens ? structureSizeOf(r) : undefined;
+    if (cut)
+      candidate.structure = {
+        tokens: tokensOfChars(cut.chars),
+        kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
       };
-    }),
-    model,
-  );
+    valued.push(candidate);
+  }
+  const order = orderByExpectedGold(valued, model);
   // Candidates each once, by first offer; offers name them by that position.
   const position = new Map<number, number>();
   const candidates: RankedChunk[] = [];

@@ -124,14 +124,45 @@ function structureOptions(
   const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
   const marker = omittedMarkerFor(c.chunk.path);
   if (keepTerms.length === 0) return { marker };
-  return {
-    // Lowercased once per line, not once per term.
-    keep: (line) => {
-      const lower = line.toLowerCase();
-      return keepTerms.some((t) => lower.includes(t));
-    },
-    marker,
-  };
+  const using = linesUsing(c.chunk.text, keepTerms);
+  return { keep: (_, i) => using.has(i), marker };
+}
+
+/**
+ * The 0-based lines of `text` that hold one of `terms` (lowercase), ignoring
+ * case: the text lowercased once and each term found in it, rather than each
+ * line lowercased. Lowercasing never adds or removes a newline, nor reads
+ * across one (final sigma's context stops at it), so the lines of the
+ * lowercased text are the lowercased lines.
+ *
+ * @example
+ * linesUsing("a = 1\nSESSION = make()", ["session"]) // Set { 1 }
+ */
+function linesUsing(text: string, terms: readonly string[]): Set<number> {
+  const lower = text.toLowerCase();
+  const lines = new Set<number>();
+  for (const term of terms) {
+    // A term spanning lines is in no one line.
+    if (term.includes("\n")) continue;
+    let line = 0;
+    let counted = 0;
+    for (
+      let at = lower.indexOf(term);
+      at >= 0;
+      at = lower.indexOf(term, at + 1)
+    ) {
+      for (
+        let n = lower.indexOf("\n", counted);
+        n >= 0 && n < at;
+        n = lower.indexOf("\n", n + 1)
+      ) {
+        line++;
+        counted = n + 1;
+      }
+      lines.add(line);
+    }
+  }
+  return lines;
 }
 
 /**

@@ -40,6 +40,8 @@ const LINES = [
   "    naïve = 'ünïcode'",
   'panic!("no")',
   "* * *",
+  "    COOKIE_NAME = 'İd'  # ΣΊΣΥΦΟΣ",
+  "    İİİcookie",
 ];
 const PATHS = ["pkg/sessions.py", "src/app.ts", "README.md", "docs/a.rst"];
 
@@ -64,7 +66,12 @@ function generated(seed: number) {
       path: pick(PATHS),
       ...(outline ? { outline } : {}),
     },
-    matchedTerms: pick([[], ["cookie", "sign"], ["signed", "compute", "x"]]),
+    matchedTerms: pick([
+      [],
+      ["cookie", "sign"],
+      ["signed", "compute", "x"],
+      ["σίσυφος", "i̇d'"],
+    ]),
     headLines: pick([undefined, 0, 1, 3]),
     tailLines: pick([undefined, 0, 2]),
   };
@@ -101,6 +108,21 @@ describe("the size of a chunk's structure, measured without its text", () => {
       const text = structureOf(ranked);
       expect(structureSizeOf(ranked)).toEqual(
         text && { chars: text.text.length, keptLines: text.keptLines },
+      );
+    }
+  });
+
+  it("keeps, as structureOf, the lines whose lowercase holds one of the chunk's first eight matched terms of four letters or more", () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const { chunk, matchedTerms } = generated(seed);
+      const terms = matchedTerms.filter((t) => t.length >= 4);
+      const ranked = { chunk, matchedTerms } as unknown as RankedChunk;
+      expect(structureOf(ranked)).toEqual(
+        compressChunk(chunk, {
+          marker: (from, to, indent) =>
+            omittedMarker(chunk.path, from, to, indent),
+          keep: (line) => terms.some((t) => line.toLowerCase().includes(t)),
+        }),
       );
     }
   });
