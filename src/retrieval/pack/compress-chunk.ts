@@ -16,14 +16,6 @@ export interface CompressibleChunk {
   outline?: readonly number[];
 }
 
-/** The size of a chunk's structure (`compressedSize`). */
-export interface CompressedSize {
-  /** Characters of `compressChunk`'s text. */
-  chars: number;
-  /** Lines kept verbatim. */
-  keptLines: number;
-}
-
 export interface CompressedChunk {
   text: string;
   /** Lines kept verbatim. */
@@ -77,41 +69,6 @@ export function compressChunk(
     i = j;
   }
   return { text: out.join("\n"), keptLines, omitted };
-}
-
-/**
- * The length in characters of `compressChunk`'s text and its lines kept,
- * without joining that text: what packing's order estimates a structure's
- * tokens from, for every long candidate, when only those placed are shown.
- * Undefined exactly when `compressChunk` is.
- *
- * @example
- * compressedSize(chunk, options)?.chars === compressChunk(chunk, options)?.text.length // true
- */
-export function compressedSize(
-  chunk: CompressibleChunk,
-  options: CompressOptions,
-): CompressedSize | undefined {
-  const lines = chunk.text.split("\n");
-  const cut = keptLinesOf(lines, chunk, options);
-  if (!cut) return undefined;
-  const { kept, keptLines } = cut;
-  // One newline between each two lines out: kept lines and markers.
-  let chars = -1;
-  for (let i = 0; i < lines.length;) {
-    if (kept[i]) {
-      chars += (lines[i] as string).length + 1;
-      i++;
-      continue;
-    }
-    const j = endOfRun(kept, i);
-    const from = chunk.startLine + i;
-    chars +=
-      options.marker(from, chunk.startLine + j - 1, indentOfRun(lines, i, j))
-        .length + 1;
-    i = j;
-  }
-  return { chars, keptLines };
 }
 
 /**

@@ -13,18 +13,7 @@ export const SECTION_TOKENS = 24;
  * estimateTokens("def f():\n    return 1\n") // 6
  */
 export function estimateTokens(text: string): number {
-  return tokensOfChars(text.length);
-}
-
-/**
- * `estimateTokens` of a text of `chars` characters, for a text measured but
- * not built.
- *
- * @example
- * tokensOfChars(22) // 6
- */
-export function tokensOfChars(chars: number): number {
-  return Math.ceil(chars / 4);
+  return Math.ceil(text.length / 4);
 }
 
 /** One candidate as the order sees it. */

@@ -1,14 +1,14 @@
 import { chunkOdds, type ChunkModel } from "../rank/chunk-model.js";
 import { chunkSignals } from "../rank/chunk-signals.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
+import type { CompressedChunk } from "./compress-chunk.js";
 import {
   estimateTokens,
   orderByExpectedGold,
-  tokensOfChars,
   type ExpectedGoldCandidate,
 } from "./expected-gold.js";
 import type { PackTuning } from "./packing-types.js";
-import { preferredForms, structureSizeOf, type Form } from "./place-chunk.js";
+import { preferredForms, structureOf, type Form } from "./place-chunk.js";
 
 /** One chunk offered to packing's first pass, with the forms to try, best first. */
 export interface Offer {
@@ -49,6 +49,9 @@ export function learnedOrder(
     PackTuning,
     "compressBelow" | "metadataBelow" | "compressAboveTokens"
   >,
+  // Packing passes its own memo, so a structure cut here is not cut again
+  // when it is placed.
+  structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
 ): LearnedOrder {
   const top = ranked[0]?.score ?? 0;
   if (!model || ranked.length === 0)
@@ -70,11 +73,10 @@ export function learnedOrder(
       odds: odds[i] as ExpectedGoldCandidate["odds"],
     };
     // Only a chunk long enough to cut has a structure (as `makePlaced`).
-    const cut =
-      tokens >= o.compressAboveTokens ? structureSizeOf(r) : undefined;
+    const cut = tokens >= o.compressAboveTokens ? structure(r) : undefined;
     if (cut)
       candidate.structure = {
-        tokens: tokensOfChars(cut.chars),
+        tokens: estimateTokens(cut.text),
         kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
       };
     valued.push(candidate);

@@ -6,7 +6,8 @@ import {
   SECTION_SEPARATOR,
   type Placed,
 } from "./packing-state.js";
-import { makePlaced, type Form } from "./place-chunk.js";
+import { makePlaced, structureOf, type Form } from "./place-chunk.js";
+import type { CompressedChunk } from "./compress-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
 import {
@@ -74,10 +75,20 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const budget =
     input.budget -
     Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
+  // Each chunk cut to its structure once: the chunk model's order estimates
+  // long chunks' structures, and placing one shows the same text.
+  const structures = new Map<RankedChunk, CompressedChunk | undefined>();
+  const structure = (c: RankedChunk): CompressedChunk | undefined => {
+    if (structures.has(c)) return structures.get(c);
+    const cut = structureOf(c);
+    structures.set(c, cut);
+    return cut;
+  };
   const { candidates, offers } = learnedOrder(
     input.ranked.slice(0, o.maxCandidates),
     o.chunkModel,
     o,
+    structure,
   );
   const state = new PackingState(counter, input.lineCount);
   const count = counter.count.bind(counter);
@@ -103,6 +114,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       form,
       count,
       o,
+      structure,
     );
     cache.set(key, made ?? null);
     return made;

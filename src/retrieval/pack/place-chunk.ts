@@ -1,9 +1,7 @@
 import { chunkLabel } from "../chunks/chunk-label.js";
 import {
   compressChunk,
-  compressedSize,
   type CompressedChunk,
-  type CompressedSize,
   type CompressOptions,
 } from "./compress-chunk.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
@@ -56,13 +54,14 @@ export function makePlaced(
   form: Form,
   count: (text: string) => number,
   o: PackTuning,
+  structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
 ): Placed | undefined {
   const { chunk } = c;
   let text = chunk.text;
   let omitted: Array<[number, number]> | undefined;
   if (form === "compressed") {
     if (count(chunk.text) < o.compressAboveTokens) return undefined;
-    const compressed = structureOf(c);
+    const compressed = structure(c);
     if (!compressed) return undefined;
     text = compressed.text;
     omitted = compressed.omitted;
@@ -102,19 +101,6 @@ export function structureOf(
   c: Pick<RankedChunk, "chunk" | "matchedTerms">,
 ): CompressedChunk | undefined {
   return compressChunk(c.chunk, structureOptions(c));
-}
-
-/**
- * The size of `structureOf`'s text and its lines kept, without building the
- * text: what the order estimates each long candidate's structure from.
- *
- * @example
- * structureSizeOf(ranked[3])?.chars === structureOf(ranked[3])?.text.length // true
- */
-export function structureSizeOf(
-  c: Pick<RankedChunk, "chunk" | "matchedTerms">,
-): CompressedSize | undefined {
-  return compressedSize(c.chunk, structureOptions(c));
 }
 
 /** How `structureOf` cuts a chunk: what it keeps beyond the structure, and its markers. */

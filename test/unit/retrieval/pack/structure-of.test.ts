@@ -1,11 +1,5 @@
-import {
-  compressChunk,
-  compressedSize,
-} from "../../../../src/retrieval/pack/compress-chunk.js";
-import {
-  structureOf,
-  structureSizeOf,
-} from "../../../../src/retrieval/pack/place-chunk.js";
+import { compressChunk } from "../../../../src/retrieval/pack/compress-chunk.js";
+import { structureOf } from "../../../../src/retrieval/pack/place-chunk.js";
 import { omittedMarker } from "../../../../src/retrieval/pack/render-context.js";
 import type { RankedChunk } from "../../../../src/retrieval/rank/rank-chunks.js";
 
@@ -72,49 +66,15 @@ function generated(seed: number) {
       ["signed", "compute", "x"],
       ["σίσυφος", "i̇d'"],
     ]),
-    headLines: pick([undefined, 0, 1, 3]),
-    tailLines: pick([undefined, 0, 2]),
   };
 }
 
-describe("the size of a chunk's structure, measured without its text", () => {
-  it("is compressChunk's text's length and lines kept, over many generated chunks", () => {
+describe("structureOf", () => {
+  it("keeps the lines whose lowercase holds one of the chunk's first eight matched terms of four letters or more", () => {
     let cut = 0;
     for (let seed = 1; seed <= 2000; seed++) {
-      const { chunk, headLines, tailLines } = generated(seed);
-      const options = {
-        marker: (from: number, to: number, indent: string) =>
-          omittedMarker(chunk.path, from, to, indent),
-        keep: (line: string) => line.includes("cookie"),
-        ...(headLines === undefined ? {} : { headLines }),
-        ...(tailLines === undefined ? {} : { tailLines }),
-      };
-      const text = compressChunk(chunk, options);
-      const size = compressedSize(chunk, options);
-      expect(size).toEqual(
-        text && { chars: text.text.length, keptLines: text.keptLines },
-      );
-      if (text) cut++;
-    }
-    // Both outcomes are covered: cut, and declined as saving too little.
-    expect(cut).toBeGreaterThan(200);
-    expect(cut).toBeLessThan(1800);
-  });
-
-  it("is structureOf's, the chunk's matched terms kept", () => {
-    for (let seed = 1; seed <= 2000; seed++) {
       const { chunk, matchedTerms } = generated(seed);
-      const ranked = { chunk, matchedTerms } as unknown as RankedChunk;
-      const text = structureOf(ranked);
-      expect(structureSizeOf(ranked)).toEqual(
-        text && { chars: text.text.length, keptLines: text.keptLines },
-      );
-    }
-  });
-
-  it("keeps, as structureOf, the lines whose lowercase holds one of the chunk's first eight matched terms of four letters or more", () => {
-    for (let seed = 1; seed <= 2000; seed++) {
-      const { chunk, matchedTerms } = generated(seed);
+      if (structureOf({ chunk, matchedTerms } as unknown as RankedChunk)) cut++;
       const terms = matchedTerms.filter((t) => t.length >= 4);
       const ranked = { chunk, matchedTerms } as unknown as RankedChunk;
       expect(structureOf(ranked)).toEqual(
@@ -125,5 +85,8 @@ describe("the size of a chunk's structure, measured without its text", () => {
         }),
       );
     }
+    // Both outcomes are covered: cut, and declined as saving too little.
+    expect(cut).toBeGreaterThan(200);
+    expect(cut).toBeLessThan(1800);
   });
 });
