@@ -118,12 +118,15 @@ export function orderByExpectedGold(
     }
   }
   for (let key = queue.pop(); key >= 0; key = queue.pop()) {
-    const v = queue.value;
-    if (v !== valued[key] || v !== value(key)) continue;
+    // `valued` follows every change of a value (requeued, or taken below),
+    // so an entry unlike it is an old one.
+    if (queue.value !== valued[key]) continue;
     const i = key >> 1;
     const whole = (key & 1) === 0;
     taken[i] = whole ? 2 : 1;
     valued[key] = -Infinity;
+    // Taken whole, its structure is no longer offered.
+    if (whole) valued[key + 1] = -Infinity;
     order.push({ at: i, form: whole ? "full" : "compressed" });
     if (!whole) requeue(2 * i);
     const { file } = candidates[i] as ExpectedGoldCandidate;
