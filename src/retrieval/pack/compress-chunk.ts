@@ -3,10 +3,17 @@ export interface CompressOptions {
   headLines?: number;
   /** Lines always kept at the end (default 2: how it returns). */
   tailLines?: number;
-  /** Keep a line this says to keep too, such as one using a queried name. */
-  keep?: (line: string) => boolean;
+  /** Keep a line this says to keep too (by its text or its 0-based index), such as one using a queried name. */
+  keep?: (line: string, index: number) => boolean;
   /** Renders the marker for omitted lines `from`..`to` (1-based), at `indent`. */
   marker: (from: number, to: number, indent: string) => string;
+}
+
+/** What `compressChunk` reads of a chunk. */
+export interface CompressibleChunk {
+  text: string;
+  startLine: number;
+  outline?: readonly number[];
 }
 
 export interface CompressedChunk {
@@ -39,33 +46,13 @@ const HEADINGS = /^(?:#{1,6}\s|[=\-~^"'`#*+]{3,}\s*$)/;
  * // { text: "async request(method, url) {\n  const init = {\n  // … lines 122-160 omitted\n  return response;\n}", … }
  */
 export function compressChunk(
-  chunk: {
-    text: string;
-    startLine: number;
-    outline?: readonly number[];
-  },
+  chunk: CompressibleChunk,
   options: CompressOptions,
 ): CompressedChunk | undefined {
   const lines = chunk.text.split("\n");
-  const head = options.headLines ?? 3;
-  const tail = options.tailLines ?? 2;
-  const { outline } = chunk;
-  const structure = outline ? EXITS : HEADINGS;
-  const kept = lines.map(
-    (line, i) =>
-      i < head ||
-      i >= lines.length - tail ||
-      structure.test(line) ||
-      (outline !== undefined && inRanges(outline, chunk.startLine + i)) ||
-      (options.keep?.(line) ?? false),
-  );
-  // A marker costs about what one line does: never drop a single line.
-  for (let i = 1; i < lines.length - 1; i++) {
-    if (!kept[i] && kept[i - 1] && kept[i + 1]) kept[i] = true;
-  }
-  const keptLines = kept.filter(Boolean).length;
-  if (keptLines > lines.length * 0.8) return undefined;
-
+  const cut = keptLinesOf(lines, chunk, options);
+  if (!cut) return undefined;
+  const { kept, keptLines } = cut;
   const out: string[] = [];
   const omitted: Array<[number, number]> = [];
   for (let i = 0; i < lines.length;) {
@@ -74,8 +61,7 @@ export function compressChunk(
       i++;
       continue;
     }
-    let j = i;
-    while (j < lines.length && !kept[j]) j++;
+    const j = endOfRun(kept, i);
     const from = chunk.startLine + i;
     const to = chunk.startLine + j - 1;
     omitted.push([from, to]);
@@ -83,6 +69,48 @@ export function compressChunk(
     i = j;
   }
   return { text: out.join("\n"), keptLines, omitted };
+}
+
+/**
+ * Which lines the structure keeps (1 kept) and how many, or undefined when
+ * it would keep more than four in five.
+ */
+function keptLinesOf(
+  lines: readonly string[],
+  chunk: CompressibleChunk,
+  options: CompressOptions,
+): { kept: Uint8Array; keptLines: number } | undefined {
+  const head = options.headLines ?? 3;
+  const tail = options.tailLines ?? 2;
+  const { outline } = chunk;
+  const structure = outline ? EXITS : HEADINGS;
+  const kept = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    kept[i] =
+      i < head ||
+      i >= lines.length - tail ||
+      structure.test(line) ||
+      (outline !== undefined && inRanges(outline, chunk.startLine + i)) ||
+      (options.keep?.(line, i) ?? false)
+        ? 1
+        : 0;
+  }
+  // A marker costs about what one line does: never drop a single line.
+  for (let i = 1; i < lines.length - 1; i++) {
+    if (!kept[i] && kept[i - 1] && kept[i + 1]) kept[i] = 1;
+  }
+  let keptLines = 0;
+  for (const k of kept) keptLines += k;
+  if (keptLines > lines.length * 0.8) return undefined;
+  return { kept, keptLines };
+}
+
+/** The end (exclusive) of the run of dropped lines starting at `i`. */
+function endOfRun(kept: Uint8Array, i: number): number {
+  let j = i;
+  while (j < kept.length && !kept[j]) j++;
+  return j;
 }
 
 /** The indent of the first non-blank line in lines[i..j), so the marker sits where the code did. */

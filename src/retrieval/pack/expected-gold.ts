@@ -117,13 +117,16 @@ export function orderByExpectedGold(
       requeue(2 * i + 1);
     }
   }
-  for (let entry = queue.pop(); entry; entry = queue.pop()) {
-    const [v, key] = entry;
-    if (v !== valued[key] || v !== value(key)) continue;
+  for (let key = queue.pop(); key >= 0; key = queue.pop()) {
+    // `valued` follows every change of a value (requeued, or taken below),
+    // so an entry unlike it is an old one.
+    if (queue.value !== valued[key]) continue;
     const i = key >> 1;
     const whole = (key & 1) === 0;
     taken[i] = whole ? 2 : 1;
     valued[key] = -Infinity;
+    // Taken whole, its structure is no longer offered.
+    if (whole) valued[key + 1] = -Infinity;
     order.push({ at: i, form: whole ? "full" : "compressed" });
     if (!whole) requeue(2 * i);
     const { file } = candidates[i] as ExpectedGoldCandidate;
@@ -138,62 +141,100 @@ export function orderByExpectedGold(
   return order;
 }
 
-/** A binary heap of [value, position]: highest value first, lowest position on a tie. */
+/**
+ * A binary heap of (value, position) pairs in two growing typed arrays, no
+ * object per entry: highest value first, lowest position on a tie.
+ */
 class MaxQueue {
-  private readonly items: Array<[number, number]> = [];
+  private values = new Float64Array(64);
+  private positions = new Int32Array(64);
+  private size = 0;
+  /** The value of the pair `pop` last returned. */
+  value = 0;
 
   push(value: number, position: number): void {
-    const items = this.items;
-    items.push([value, position]);
-    let i = items.length - 1;
+    if (this.size === this.values.length) this.grow();
+    const { values, positions } = this;
+    let i = this.size++;
+    // Move parents down until the new pair's place is found.
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (
-        !before(items[i] as [number, number], items[parent] as [number, number])
+        !before(
+          value,
+          position,
+          values[parent] as number,
+          positions[parent] as number,
+        )
       )
         break;
-      [items[i], items[parent]] = [
-        items[parent] as [number, number],
-        items[i] as [number, number],
-      ];
+      values[i] = values[parent] as number;
+      positions[i] = positions[parent] as number;
       i = parent;
     }
+    values[i] = value;
+    positions[i] = position;
   }
 
-  pop(): [number, number] | undefined {
-    const items = this.items;
-    const top = items[0];
-    const last = items.pop();
-    if (items.length === 0 || !last) return top;
-    items[0] = last;
-    for (let i = 0; ;) {
+  /** The best pair's position (its value in `value`), or -1 when empty. */
+  pop(): number {
+    if (this.size === 0) return -1;
+    const { values, positions } = this;
+    this.value = values[0] as number;
+    const top = positions[0] as number;
+    const size = --this.size;
+    if (size === 0) return top;
+    const value = values[size] as number;
+    const position = positions[size] as number;
+    // Move the last pair down from the root, better children up.
+    let i = 0;
+    for (;;) {
       const l = 2 * i + 1;
+      if (l >= size) break;
       const r = l + 1;
-      let best = i;
+      const child =
+        r < size &&
+        before(
+          values[r] as number,
+          positions[r] as number,
+          values[l] as number,
+          positions[l] as number,
+        )
+          ? r
+          : l;
       if (
-        l < items.length &&
-        before(items[l] as [number, number], items[best] as [number, number])
+        !before(
+          values[child] as number,
+          positions[child] as number,
+          value,
+          position,
+        )
       )
-        best = l;
-      if (
-        r < items.length &&
-        before(items[r] as [number, number], items[best] as [number, number])
-      )
-        best = r;
-      if (best === i) break;
-      [items[i], items[best]] = [
-        items[best] as [number, number],
-        items[i] as [number, number],
-      ];
-      i = best;
+        break;
+      values[i] = values[child] as number;
+      positions[i] = positions[child] as number;
+      i = child;
     }
+    values[i] = value;
+    positions[i] = position;
     return top;
+  }
+
+  private grow(): void {
+    const values = new Float64Array(2 * this.values.length);
+    const positions = new Int32Array(2 * this.positions.length);
+    values.set(this.values);
+    positions.set(this.positions);
+    this.values = values;
+    this.positions = positions;
   }
 }
 
 function before(
-  a: readonly [number, number],
-  b: readonly [number, number],
+  aValue: number,
+  aPosition: number,
+  bValue: number,
+  bPosition: number,
 ): boolean {
-  return a[0] > b[0] || (a[0] === b[0] && a[1] < b[1]);
+  return aValue > bValue || (aValue === bValue && aPosition < bPosition);
 }

@@ -1,7 +1,12 @@
 import { chunkOdds, type ChunkModel } from "../rank/chunk-model.js";
 import { chunkSignals } from "../rank/chunk-signals.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
-import { estimateTokens, orderByExpectedGold } from "./expected-gold.js";
+import type { CompressedChunk } from "./compress-chunk.js";
+import {
+  estimateTokens,
+  orderByExpectedGold,
+  type ExpectedGoldCandidate,
+} from "./expected-gold.js";
 import type { PackTuning } from "./packing-types.js";
 import { preferredForms, structureOf, type Form } from "./place-chunk.js";
 
@@ -44,6 +49,9 @@ export function learnedOrder(
     PackTuning,
     "compressBelow" | "metadataBelow" | "compressAboveTokens"
   >,
+  // Packing passes its own memo, so a structure cut here is not cut again
+  // when it is placed.
+  structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
 ): LearnedOrder {
   const top = ranked[0]?.score ?? 0;
   if (!model || ranked.length === 0)
@@ -55,28 +63,25 @@ export function learnedOrder(
       })),
     };
   const odds = chunkOdds(chunkSignals(ranked), model);
-  const order = orderByExpectedGold(
-    ranked.map((r, i) => {
-      const tokens = estimateTokens(r.chunk.text);
-      // Only a chunk long enough to cut has a structure (as `makePlaced`).
-      const cut = tokens >= o.compressAboveTokens ? structureOf(r) : undefined;
-      return {
-        file: r.chunk.fileId,
-        share: top > 0 ? r.score / top : 0,
-        tokens,
-        odds: odds[i] as (typeof odds)[number],
-        ...(cut
-          ? {
-              structure: {
-                tokens: estimateTokens(cut.text),
-                kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
-              },
-            }
-          : {}),
+  const valued: ExpectedGoldCandidate[] = [];
+  for (const [i, r] of ranked.entries()) {
+    const tokens = estimateTokens(r.chunk.text);
+    const candidate: ExpectedGoldCandidate = {
+      file: r.chunk.fileId,
+      share: top > 0 ? r.score / top : 0,
+      tokens,
+      odds: odds[i] as ExpectedGoldCandidate["odds"],
+    };
+    // Only a chunk long enough to cut has a structure (as `makePlaced`).
+    const cut = tokens >= o.compressAboveTokens ? structure(r) : undefined;
+    if (cut)
+      candidate.structure = {
+        tokens: estimateTokens(cut.text),
+        kept: cut.keptLines / (r.chunk.endLine - r.chunk.startLine + 1),
       };
-    }),
-    model,
-  );
+    valued.push(candidate);
+  }
+  const order = orderByExpectedGold(valued, model);
   // Candidates each once, by first offer; offers name them by that position.
   const position = new Map<number, number>();
   const candidates: RankedChunk[] = [];

@@ -1,9 +1,13 @@
 import { chunkLabel } from "../chunks/chunk-label.js";
-import { compressChunk, type CompressedChunk } from "./compress-chunk.js";
+import {
+  compressChunk,
+  type CompressedChunk,
+  type CompressOptions,
+} from "./compress-chunk.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
-import { omittedMarker } from "./render-context.js";
+import { omittedMarkerFor } from "./render-context.js";
 
 export type Form = PackedPiece["form"];
 
@@ -50,13 +54,14 @@ export function makePlaced(
   form: Form,
   count: (text: string) => number,
   o: PackTuning,
+  structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
 ): Placed | undefined {
   const { chunk } = c;
   let text = chunk.text;
   let omitted: Array<[number, number]> | undefined;
   if (form === "compressed") {
     if (count(chunk.text) < o.compressAboveTokens) return undefined;
-    const compressed = structureOf(c);
+    const compressed = structure(c);
     if (!compressed) return undefined;
     text = compressed.text;
     omitted = compressed.omitted;
@@ -95,12 +100,55 @@ export function makePlaced(
 export function structureOf(
   c: Pick<RankedChunk, "chunk" | "matchedTerms">,
 ): CompressedChunk | undefined {
-  const { chunk } = c;
+  return compressChunk(c.chunk, structureOptions(c));
+}
+
+/** How `structureOf` cuts a chunk: what it keeps beyond the structure, and its markers. */
+function structureOptions(
+  c: Pick<RankedChunk, "chunk" | "matchedTerms">,
+): CompressOptions {
   const keepTerms = c.matchedTerms.slice(0, 8).filter((t) => t.length >= 4);
-  return compressChunk(chunk, {
-    keep: (line) => keepTerms.some((t) => line.toLowerCase().includes(t)),
-    marker: (from, to, indent) => omittedMarker(chunk.path, from, to, indent),
-  });
+  const marker = omittedMarkerFor(c.chunk.path);
+  if (keepTerms.length === 0) return { marker };
+  const using = linesUsing(c.chunk.text, keepTerms);
+  return { keep: (_, i) => using.has(i), marker };
+}
+
+/**
+ * The 0-based lines of `text` that hold one of `terms` (lowercase), ignoring
+ * case: the text lowercased once and each term found in it, rather than each
+ * line lowercased. Lowercasing never adds or removes a newline, nor reads
+ * across one (final sigma's context stops at it), so the lines of the
+ * lowercased text are the lowercased lines.
+ *
+ * @example
+ * linesUsing("a = 1\nSESSION = make()", ["session"]) // Set { 1 }
+ */
+function linesUsing(text: string, terms: readonly string[]): Set<number> {
+  const lower = text.toLowerCase();
+  const lines = new Set<number>();
+  for (const term of terms) {
+    // A term spanning lines is in no one line.
+    if (term.includes("\n")) continue;
+    let line = 0;
+    let counted = 0;
+    for (
+      let at = lower.indexOf(term);
+      at >= 0;
+      at = lower.indexOf(term, at + 1)
+    ) {
+      for (
+        let n = lower.indexOf("\n", counted);
+        n >= 0 && n < at;
+        n = lower.indexOf("\n", n + 1)
+      ) {
+        line++;
+        counted = n + 1;
+      }
+      lines.add(line);
+    }
+  }
+  return lines;
 }
 
 /**

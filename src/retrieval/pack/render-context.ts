@@ -27,9 +27,23 @@ export function omittedMarker(
   to: number,
   indent: string,
 ): string {
+  return omittedMarkerFor(path)(from, to, indent);
+}
+
+/**
+ * `omittedMarker` for one file, its comment syntax looked up once: for a
+ * chunk cut in many places.
+ *
+ * @example
+ * omittedMarkerFor("a/b.py")(120, 180, "    ") // "    # … lines 120-180 omitted"
+ */
+export function omittedMarkerFor(
+  path: string,
+): (from: number, to: number, indent: string) => string {
   const prefix = commentPrefixFor(path);
-  const what = from === to ? `line ${from}` : `lines ${from}-${to}`;
-  return `${indent}${prefix ? `${prefix} ` : ""}… ${what} omitted`;
+  const lead = prefix ? `${prefix} ` : "";
+  return (from, to, indent) =>
+    `${indent}${lead}… ${from === to ? `line ${from}` : `lines ${from}-${to}`} omitted`;
 }
 
 /** "1-42, 82-231": line ranges for headers and notes. */

@@ -55,6 +55,43 @@ export type ChunkSignal = (typeof CHUNK_SIGNALS)[number];
 
 const INDEX = new Map(CHUNK_SIGNALS.map((s, i) => [s, i]));
 const at = (s: ChunkSignal) => INDEX.get(s) as number;
+// Each signal's column, looked up once rather than per chunk.
+const BIAS = at("bias");
+const SCORE = at("score");
+const SCORE_IN_FILE = at("scoreInFile");
+const RANK = at("rank");
+const FILE_RANK = at("fileRank");
+const TOP_FILE = at("topFile");
+const RANK_IN_FILE = at("rankInFile");
+const FILE_BEST = at("fileBest");
+const FILE_CHUNKS = at("fileChunks");
+const FILE_MASS = at("fileMass");
+const DISTANCE_TO_BEST = at("distanceToBest");
+const BESIDE_BEST = at("besideBest");
+const SAME_DECLARATION = at("sameDeclaration");
+const TERMS = at("terms");
+const BLOCK = at("block");
+const TEXT = at("text");
+const LINES = at("lines");
+const TEST = at("test");
+const DOCS = at("docs");
+const DATA = at("data");
+// The column of each weighted kind of evidence, by the kind's name.
+const EVIDENCE_COLUMN = new Map(
+  Object.entries(WEIGHTED_EVIDENCE_KIND).map(([kind, signal]) => [
+    kind,
+    at(signal as ChunkSignal),
+  ]),
+);
+
+/** What every chunk of one file shares: its rank among files, chunk count, best chunk, mass and kind. */
+interface FileFacts {
+  rank: number;
+  chunks: number;
+  best: number;
+  mass: number;
+  kind: ReturnType<typeof fileKind>;
+}
 
 /**
  * The signals of every ranked chunk (one row of `CHUNK_SIGNALS.length`
@@ -70,37 +107,47 @@ export function chunkSignals(
 ): Float64Array[] {
   const top = ranked[0]?.score ?? 0;
   const scale = top > 0 ? top : 1;
-  // Per file, in rank order: its chunks' positions in `ranked`.
-  const byFile = new Map<number, number[]>();
-  for (const [i, r] of ranked.entries()) {
-    const list = byFile.get(r.chunk.fileId);
-    if (list) list.push(i);
-    else byFile.set(r.chunk.fileId, [i]);
+  // Per file, in the order of its best chunk: what its chunks share; per
+  // chunk, its rank among its file's chunks.
+  const files = new Map<number, FileFacts>();
+  const rankInFile = new Int32Array(ranked.length);
+  for (let i = 0; i < ranked.length; i++) {
+    const r = ranked[i] as (typeof ranked)[number];
+    const facts = files.get(r.chunk.fileId);
+    if (!facts) {
+      files.set(r.chunk.fileId, {
+        rank: files.size,
+        chunks: 1,
+        best: i,
+        mass: r.score,
+        kind: fileKind(r.chunk.path),
+      });
+      continue;
+    }
+    rankInFile[i] = facts.chunks;
+    // The file's three best chunks, added in rank order.
+    if (facts.chunks < 3) facts.mass += r.score;
+    facts.chunks++;
   }
-  const fileRank = new Map([...byFile.keys()].map((f, i) => [f, i]));
   return ranked.map((r, i) => {
     const row = new Float64Array(CHUNK_SIGNALS.length);
     const { chunk } = r;
-    const mine = byFile.get(chunk.fileId) as number[];
-    const best = ranked[mine[0] as number] as (typeof ranked)[number];
-    const mass = mine
-      .slice(0, 3)
-      .reduce((sum, j) => sum + (ranked[j]?.score ?? 0), 0);
-    const rankOfFile = fileRank.get(chunk.fileId) as number;
+    const file = files.get(chunk.fileId) as FileFacts;
+    const best = ranked[file.best] as (typeof ranked)[number];
     const distance = Math.abs(chunk.id - best.chunk.id);
-    row[at("bias")] = 1;
-    row[at("score")] = r.score / scale;
-    row[at("scoreInFile")] = best.score > 0 ? r.score / best.score : 0;
-    row[at("rank")] = Math.log1p(i);
-    row[at("fileRank")] = Math.log1p(rankOfFile);
-    row[at("topFile")] = rankOfFile === 0 ? 1 : 0;
-    row[at("rankInFile")] = Math.log1p(mine.indexOf(i));
-    row[at("fileBest")] = mine[0] === i ? 1 : 0;
-    row[at("fileChunks")] = Math.log1p(mine.length);
-    row[at("fileMass")] = mass / scale;
-    row[at("distanceToBest")] = Math.log1p(distance);
-    row[at("besideBest")] = distance === 1 ? 1 : 0;
-    row[at("sameDeclaration")] =
+    row[BIAS] = 1;
+    row[SCORE] = r.score / scale;
+    row[SCORE_IN_FILE] = best.score > 0 ? r.score / best.score : 0;
+    row[RANK] = Math.log1p(i);
+    row[FILE_RANK] = Math.log1p(file.rank);
+    row[TOP_FILE] = file.rank === 0 ? 1 : 0;
+    row[RANK_IN_FILE] = Math.log1p(rankInFile[i] as number);
+    row[FILE_BEST] = file.best === i ? 1 : 0;
+    row[FILE_CHUNKS] = Math.log1p(file.chunks);
+    row[FILE_MASS] = file.mass / scale;
+    row[DISTANCE_TO_BEST] = Math.log1p(distance);
+    row[BESIDE_BEST] = distance === 1 ? 1 : 0;
+    row[SAME_DECLARATION] =
       distance > 0 &&
       chunk.context !== "" &&
       chunk.context === best.chunk.context
@@ -108,18 +155,16 @@ export function chunkSignals(
         : 0;
     for (const w of r.why) {
       // A weighted kind's signal bears its weight's name; terms are "terms".
-      const signal: ChunkSignal | undefined =
-        w.kind === "term" ? "terms" : WEIGHTED_EVIDENCE_KIND[w.kind];
-      if (signal !== undefined)
-        row[at(signal)] = (row[at(signal)] as number) + w.points / scale;
+      const column = w.kind === "term" ? TERMS : EVIDENCE_COLUMN.get(w.kind);
+      if (column !== undefined)
+        row[column] = (row[column] as number) + w.points / scale;
     }
-    row[at("block")] = chunk.kind === "block" && chunk.outline ? 1 : 0;
-    row[at("text")] = chunk.outline === undefined ? 1 : 0;
-    row[at("lines")] = Math.log1p(chunk.endLine - chunk.startLine + 1);
-    const kind = fileKind(chunk.path);
-    row[at("test")] = kind === "test" ? 1 : 0;
-    row[at("docs")] = kind === "docs" ? 1 : 0;
-    row[at("data")] = kind === "data" ? 1 : 0;
+    row[BLOCK] = chunk.kind === "block" && chunk.outline ? 1 : 0;
+    row[TEXT] = chunk.outline === undefined ? 1 : 0;
+    row[LINES] = Math.log1p(chunk.endLine - chunk.startLine + 1);
+    row[TEST] = file.kind === "test" ? 1 : 0;
+    row[DOCS] = file.kind === "docs" ? 1 : 0;
+    row[DATA] = file.kind === "data" ? 1 : 0;
     return row;
   });
 }

@@ -4,6 +4,7 @@ import { packContext } from "../../../../src/retrieval/pack/pack-context.js";
 import { learnedOrder } from "../../../../src/retrieval/pack/learned-order.js";
 import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js";
 import type { ChunkModel } from "../../../../src/retrieval/rank/chunk-model.js";
+import { CHUNK_MODEL } from "../../../../src/retrieval/rank/chunk-model-weights.js";
 import {
   CHUNK_SIGNALS,
   type ChunkSignal,
@@ -71,7 +72,8 @@ async function setUp(weights = FITTED_WEIGHTS) {
     { weights },
   );
   const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
-  const pack = (chunkModel: ChunkModel | null, budget: number) =>
+  // `undefined`: packing's default model.
+  const pack = (chunkModel: ChunkModel | null | undefined, budget: number) =>
     packContext({
       ranked,
       chunksAvailable: available,
@@ -79,7 +81,11 @@ async function setUp(weights = FITTED_WEIGHTS) {
       lineCount: (path) => lineCounts.get(path) ?? 0,
       budget,
       tokenCounter: counter,
-      options: { wholeRepository: false, mapShare: 0, chunkModel },
+      options: {
+        wholeRepository: false,
+        mapShare: 0,
+        ...(chunkModel === undefined ? {} : { chunkModel }),
+      },
     });
   return { ranked, pack };
 }
@@ -148,6 +154,18 @@ describe("packing in the chunk model's order", () => {
           (p) => p.path === c.chunk.path && p.startLine === c.chunk.startLine,
         )?.form,
       ).toBe("full");
+  });
+
+  it("packs in the shipped chunk model's order by default, not in rank order", async () => {
+    const { pack } = await setUp();
+    const shapes = (model: ChunkModel | null | undefined) =>
+      [150, 250, 350, 450, 600].map((budget) =>
+        pack(model, budget).pieces.map(
+          (p) => `${p.path}:${p.startLine} ${p.form}`,
+        ),
+      );
+    expect(shapes(undefined)).toEqual(shapes(CHUNK_MODEL));
+    expect(shapes(undefined)).not.toEqual(shapes(null));
   });
 
   it("keeps the ranking's order and score shares without a model", async () => {
