@@ -119,12 +119,22 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     cache.set(key, made ?? null);
     return made;
   };
+  // The text a form would show, where it is known before counting: a chunk
+  // whole, or its structure once the chunk is long enough to cut (as `makePlaced`).
+  const optimisticText = (rank: number, form: Form): string | undefined => {
+    const c = candidates[rank] as RankedChunk;
+    if (form === "full") return c.chunk.text;
+    if (form !== "compressed" || count(c.chunk.text) < o.compressAboveTokens)
+      return undefined;
+    return structure(c)?.text;
+  };
   const tryPlace = (rank: number, form: Form, limit: number): boolean => {
-    // Skip without tokenizing when even an optimistic count cannot fit.
-    const chars = (candidates[rank] as RankedChunk).chunk.text.length;
+    // Skip without tokenizing when even an optimistic count cannot fit: late
+    // in a pass, hundreds of structures are tried with little room left.
+    const shown = optimisticText(rank, form);
     if (
-      form === "full" &&
-      chars / OPTIMISTIC_CHARS_PER_TOKEN >
+      shown !== undefined &&
+      shown.length / OPTIMISTIC_CHARS_PER_TOKEN >
         limit - state.total + (placedByRank.get(rank)?.piece.tokens ?? 0)
     ) {
       return false;
