@@ -5,7 +5,7 @@ import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { retrieveContext } from "../retrieval/retrieve-context.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
-import { packContext } from "../retrieval/pack/pack-context.js";
+import { repackRanking } from "./repack-ranking.js";
 import type {
   PackedContext,
   PackOptions,
@@ -84,7 +84,7 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
     ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
   };
-  const { context, query, ranked, index } = input.retrieveContext({
+  const retrieved = input.retrieveContext({
     files: input.files,
     index: input.index,
     question: input.question,
@@ -96,27 +96,18 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
       ...(input.query ? { query: input.query } : {}),
     },
   });
+  const { context, query, ranked, index } = retrieved;
   const askcodeMs = now() - t;
   sample();
   const askcode = askcodeRun(context, input);
   let variants: Record<string, SystemRun> | undefined;
-  if (input.variants && input.variants.length > 0) {
-    // Packed as retrieveContext packs, on its ranking: only the options differ.
-    const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
-    variants = {};
-    for (const variant of input.variants) {
-      const packed = packContext({
-        ranked,
-        chunksAvailable: context.chunksAvailable,
-        files: index.files,
-        lineCount: (path) => lineCounts.get(path) ?? 0,
-        budget,
-        tokenCounter: input.tokenCounter,
-        options: { ...pack, ...variant.pack },
-      });
-      variants[variant.name] = askcodeRun(packed, input);
-      sample();
-    }
+  for (const variant of input.variants ?? []) {
+    const packed = repackRanking(retrieved, budget, input.tokenCounter, {
+      ...pack,
+      ...variant.pack,
+    });
+    (variants ??= {})[variant.name] = askcodeRun(packed, input);
+    sample();
   }
   t = now();
   const bm25Run = baselineRun(input, budget, "skip");
