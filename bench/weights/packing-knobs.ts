@@ -18,7 +18,7 @@ export interface KnobGrid {
   strong: readonly number[];
 }
 
-/** What packing showed of the questions' fixes, means per question. */
+/** What packing showed of the questions' fixes, means per question as the bench's report takes them. */
 export interface Shown {
   /** Share of gold files shown with a body (whole or cut to its structure). */
   body: number;
@@ -35,7 +35,7 @@ export interface KnobPoint {
 
 export interface KnobChoice {
   budget: number;
-  /** Questions packed (those whose fix changed a line of a file read). */
+  /** Questions packed (those whose fix changed a file); lines are means over those with a changed line read. */
   questions: number;
   /** Packing in rank order (the model off), as askcode ships. */
   off: Shown;
@@ -94,9 +94,12 @@ export function knobSearch(
     lines: 0,
     map: 0,
   }));
+  // As the bench's report: files over questions with a gold file, lines
+  // over those with a gold line.
   let questions = 0;
+  let withLines = 0;
   const add = (q: KnobQuestion): void => {
-    if (q.goldLines.length === 0 || q.goldFiles.length === 0) return;
+    if (q.goldFiles.length === 0) return;
     const retrieved = retrieveContext({
       files: [],
       index: q.index,
@@ -113,7 +116,7 @@ export function knobSearch(
       );
       const sum = sums[n] as Shown;
       sum.body += (score.filesWithBody ?? 0) / score.goldFiles;
-      sum.lines += score.linesFound / score.goldLines;
+      if (score.goldLines > 0) sum.lines += score.linesFound / score.goldLines;
       sum.map += score.filesFound / score.goldFiles;
     };
     tally(0, retrieved.context);
@@ -125,11 +128,12 @@ export function knobSearch(
         }),
       );
     questions++;
+    if (q.goldLines.length > 0) withLines++;
   };
   const choose = (): KnobChoice => {
     const mean = (s: Shown): Shown => ({
       body: s.body / Math.max(1, questions),
-      lines: s.lines / Math.max(1, questions),
+      lines: s.lines / Math.max(1, withLines),
       map: s.map / Math.max(1, questions),
     });
     const off = mean(sums[0] as Shown);

@@ -120,7 +120,7 @@ describe("knobSearch", () => {
     expect(choice.chosen).toEqual(bestKnobs(choice.off, choice.front));
   });
 
-  it("counts no question whose fix changed no line it can show", () => {
+  it("counts a question whose fix changed no line it read in files only, and one that changed no file nowhere", () => {
     const search = knobSearch(heads, {
       grid: { newFile: [1], cost: [1], strong: [0.5] },
       budget,
@@ -129,11 +129,15 @@ describe("knobSearch", () => {
     search.add({
       index,
       question,
-      goldFiles: ["pkg/gone.py"],
+      goldFiles: ["pkg/scoring.py"],
       goldLines: [],
       linesOf,
     });
-    expect(search.choose().questions).toBe(0);
+    search.add({ index, question, goldFiles: [], goldLines: [], linesOf });
+    const choice = search.choose();
+    expect(choice.questions).toBe(1);
+    // The file is shown; no question holds a line to count.
+    expect(choice.off).toEqual({ body: 1, lines: 0, map: 1 });
   });
 
   it("refuses a grid with no point", () => {
