@@ -67,13 +67,14 @@ export interface KnobSearchOptions {
  * a simulation of it: each question is ranked once (`retrieveContext`, as
  * bench:swebench does) and its ranking packed in rank order and under every
  * point of the grid (`repackRanking`), each context read back and scored as
- * the bench scores it, and the best point chosen by `bestKnobs`. Questions are added one
- * at a time (only sums are kept), so a long fit holds one index at once.
+ * the bench scores it, and the best point chosen by `bestKnobs`. Questions
+ * are added one at a time (only sums are kept), so a long fit holds one
+ * index at once.
  *
  * @example
  * const search = knobSearch(heads, { grid, budget: 13_000, tokenCounter });
  * for (const q of questions) search.add(q);
- * search.choose().chosen.knobs // { newFile: 1, cost: 0.5, strong: 0.7 }
+ * search.choose().chosen.knobs // { newFile: 0.15, cost: 0.9, strong: 1.01 }
  */
 export function knobSearch(
   heads: Pick<ChunkModel, "line" | "file">,
