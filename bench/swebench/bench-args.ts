@@ -37,6 +37,8 @@ export interface BenchArgs {
   mapShare?: number;
   /** Pack in the shipped chunk model's order (`CHUNK_MODEL`), which packing leaves off by default. */
   chunkModel: boolean;
+  /** A JSON file of packing variants to score on each question's one ranking (`readVariants`). */
+  variants?: string;
   /** A JSON file of evidence weights to rank with over the fitted ones. */
   weights?: string;
   /** The shipped vocabulary bridge's weight (`BridgeOptions.weight`); 0 turns the bridge off. */

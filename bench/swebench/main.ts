@@ -47,14 +47,21 @@ import type { EvidenceWeights } from "../../src/retrieval/rank/evidence-weights.
 import { readWeights } from "./read-weights.js";
 import { partRepositories } from "../train/read-split.js";
 import { queryOptions } from "./query-options.js";
+import { readVariants, variantPath } from "./read-variants.js";
+import { variantResult } from "./variant-result.js";
+import type { PackVariant } from "../../src/eval/run-budget.js";
+
+const VARIANT_WRITES = 10;
 
 async function main(argv: string[]): Promise<number> {
   let args: BenchArgs;
   let weights: EvidenceWeights | undefined;
   let partRepos: ReadonlySet<string> | undefined;
+  let variants: PackVariant[] = [];
   try {
     args = parseBenchArgs(argv);
     weights = args.weights ? readWeights(args.weights) : undefined;
+    if (args.variants) variants = readVariants(args.variants, CHUNK_MODEL);
     partRepos = args.split ? partRepositories(args.split) : undefined;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
@@ -142,22 +149,37 @@ async function main(argv: string[]): Promise<number> {
   const operator = loadOperatorConfig(process.env);
   const next =
     args.via === "github" ? nextCommits(mirrorOf, instances) : new Map();
-  const write = (complete: boolean): Report => {
+  // Each variant's file holds its packing as askcode's (its own report,
+  // no github runs, the run's timings); the run's file holds none. Variants
+  // are written every VARIANT_WRITES instances: dozens of files rewritten
+  // whole after each would cost more than packing them.
+  const written = (file: string, runs: InstanceResult[], extra: object) => {
     const report = buildReport(
-      results,
+      runs,
       args.budgets,
       performance.now() - started,
       memory.peaks(),
     );
     writeFileSync(
-      out,
-      JSON.stringify(
-        { ...meta, complete, ...report, results, github },
-        null,
-        1,
-      ) + "\n",
+      file,
+      JSON.stringify({ ...meta, ...extra, ...report, results: runs }, null, 1) +
+        "\n",
     );
     return report;
+  };
+  const write = (complete: boolean): Report => {
+    if (complete || results.length % VARIANT_WRITES === 0)
+      for (const v of variants)
+        written(
+          variantPath(out, v.name),
+          results.map((r) => variantResult(r, v.name)),
+          { complete, variant: v, github: [] },
+        );
+    return written(
+      out,
+      results.map((r) => variantResult(r)),
+      { complete, github },
+    );
   };
   // Held derivations count in the heap figures, as they do in the app, under
   // the app's bound (ASKCODE_DERIVED_CACHE_MAX_BYTES).
@@ -181,6 +203,7 @@ async function main(argv: string[]): Promise<number> {
       ...(args.mapShare !== undefined ? { mapShare: args.mapShare } : {}),
       ...(args.chunkModel ? { chunkModel: CHUNK_MODEL } : {}),
       ...(weights ? { weights } : {}),
+      ...(variants.length > 0 ? { variants } : {}),
       ...(query ? { query } : {}),
     });
     const window = memory.nextWindow();

@@ -50,6 +50,10 @@ Relative paths are read from the repository's root (where npm runs the script).
                          signature lines of the files after those shown with a body
   --chunk-model          pack in the order of the shipped chunk model (off by default in
                          askcode; src/retrieval/rank/chunk-model-weights.ts)
+  --variants FILE        also pack each question's one ranking under these packing options
+                         (JSON: {"name": {"chunkModel": false|true|{"newFile","cost","strong"},
+                         "mapShare", "compressBelow", …}}, each over the run's own) and write
+                         each variant's results beside --out as OUT.<name>.json
   --weights FILE         rank with these evidence weights (JSON, {"caller": 0.2, …}) over the
                          fitted ones (src/retrieval/rank/fitted-weights.ts)
   --bridge-weight X      expand questions with the shipped vocabulary bridge at this weight
@@ -169,6 +173,7 @@ export function parseBenchArgs(
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
     ...(values.weights !== undefined ? { weights: values.weights } : {}),
+    ...(values.variants !== undefined ? { variants: values.variants } : {}),
     chunkModel: values["chunk-model"],
     ...(bridgeWeight !== undefined ? { bridgeWeight } : {}),
     ...(bridgeCap !== undefined ? { bridgeCap } : {}),
@@ -230,6 +235,7 @@ function parseOptions(argv: string[]) {
         "lazy-top-files": { type: "string" },
         "map-share": { type: "string" },
         weights: { type: "string" },
+        variants: { type: "string" },
         "bridge-weight": { type: "string" },
         "chunk-model": { type: "boolean", default: false },
         "bridge-cap": { type: "string" },

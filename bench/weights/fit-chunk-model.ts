@@ -3,52 +3,27 @@ import {
   type ChunkSignal,
 } from "../../src/retrieval/rank/chunk-signals.js";
 import {
-  chunkOdds,
   dot,
   logistic,
   softmax,
   type ChunkModel,
-  type ChunkOdds,
 } from "../../src/retrieval/rank/chunk-model.js";
-import {
-  orderByExpectedGold,
-  SECTION_TOKENS,
-} from "../../src/retrieval/pack/expected-gold.js";
 import type { QuestionRows } from "./label-chunks.js";
-
-const SCORE = CHUNK_SIGNALS.indexOf("score");
 
 export interface ChunkModelFitOptions {
   /** Gradient steps of each head (default 600). */
   steps?: number;
   /** L2 penalty per weight, the intercept's excepted (default 0.001). */
   l2?: number;
-  /** Tokens of code the packing simulation fills (default 12,350: 13k less the map's share). */
-  budget?: number;
-  /** The `newFile` values tried (default 0, 0.25, 0.5, 1, 2). */
-  newFile?: readonly number[];
-  /** The `cost` powers tried (default 0.5 alone: see `fitChunkModel`). */
-  cost?: readonly number[];
-  /** The `strong` shares tried (default 0.5 alone: see `fitChunkModel`; 2 lets the model order every chunk). */
-  strong?: readonly number[];
-}
-
-/** What a packing order shows of the questions' fixes, means per question. */
-export interface Shown {
-  /** Share of gold files with a chunk shown. */
-  files: number;
-  /** Share of gold lines shown. */
-  lines: number;
 }
 
 export interface ChunkModelFit {
-  model: ChunkModel;
+  /** The two heads; the packing knobs are chosen apart, with the real packer (`knobSearch`). */
+  heads: Pick<ChunkModel, "line" | "file">;
   questions: number;
   rows: number;
   /** Mean loss of each head per question at the start (every weight 0) and fitted: cross-entropy of the lines' shares, log-loss of the file's share. */
   loss: { line: [number, number]; file: [number, number] };
-  /** The packing simulation in rank order and in the fitted model's order. */
-  shown: { ranked: Shown; fitted: Shown };
 }
 
 /**
@@ -65,30 +40,18 @@ export interface ChunkModelFit {
  * - the file head is a logistic regression on the chunk's file's share of the
  *   question's changed files (1 / their number when it is one, else 0), so both
  *   heads are in the units of the recall they serve.
- * Then `newFile`, `cost` and `strong` by a grid search on a packing
- * simulation (chunks whole, in `orderByExpectedGold`'s order, while they fit
- * the budget), for the largest gain over rank order in the smaller of gold
- * files and gold lines shown (issue 38 asks both to rise), the sum on a tie.
- * `cost` stays at 0.5 unless given: the simulation counts no marker
- * between a file's separate pieces, so it flatters many small pieces and
- * prefers per token (cost 1); on the training part's bench the setting it
- * chose for the most lines (newFile 0.25, cost 1) showed fewer lines and
- * files with a body than newFile 2, cost 0.5 (first 20 rows of --per-repo 6,
- * 13k: lines 74.0 against 83.0 %, files with a body 84.2 against 92.5 %).
- * `strong` stays at 0.5 unless given, for the same reason: the simulation
- * chose 1 (the model orders all but the best chunk), and on the held-out
- * part's first 3 rows per repository that showed 63.4 % of the Python rows'
- * lines against 75.5 % in rank order, the top file cut short for the best
- * chunks of others (a reading of the held-out part that informed this
- * default). No
- * randomness: questions are taken in the order of their ids, so the same rows
+ * The packing knobs (`newFile`, `cost`, `strong`) are not fitted here: a
+ * packing simulation over these rows (chunks whole, by estimated tokens, no
+ * section markers, no compression, no map) chose settings that lost in the
+ * real bench, so `knobSearch` chooses them by packing with the real packer.
+ * No randomness: questions are taken in the order of their ids, so the same rows
  * give the same model to the last bit. A linear model because it runs as one
  * dot product per chunk in TypeScript, needs no library, and reads as a table
  * of what counts; trees fit on a few hundred questions would learn their
  * repositories.
  *
  * @example
- * fitChunkModel(questions).model.newFile // 0.25
+ * fitChunkModel(questions).heads.line.score // 1.9545
  */
 export function fitChunkModel(
   questions: readonly QuestionRows[],
@@ -110,87 +73,12 @@ export function fitChunkModel(
     line: named(line.weights),
     file: named(file.weights),
   };
-  const budget = options.budget ?? 12_350;
-  // The chances do not depend on newFile, cost and strong: computed once.
-  const odds = sorted.map((q) =>
-    chunkOdds(
-      q.chunks.map((c) => c.x),
-      heads,
-    ),
-  );
-  const ranked = simulate(sorted, budget, (q) => q.chunks.map((_, i) => i));
-  // Both must rise: the smaller gain over rank order decides, the sum breaks a tie.
-  const worth = (s: Shown) => [
-    Math.min(s.files - ranked.files, s.lines - ranked.lines),
-    s.files + s.lines,
-  ];
-  let best: { model: ChunkModel; shown: Shown; worth: number[] } | undefined;
-  for (const newFile of options.newFile ?? [0, 0.25, 0.5, 1, 2])
-    for (const cost of options.cost ?? [0.5])
-      for (const strong of options.strong ?? [0.5]) {
-        const model = { ...heads, newFile, cost, strong };
-        const shown = simulate(sorted, budget, (q, n) =>
-          orderByExpectedGold(
-            q.chunks.map((c, i) => ({
-              file: c.file,
-              share: c.x[SCORE] as number,
-              tokens: c.tokens,
-              odds: odds[n]?.[i] as ChunkOdds,
-            })),
-            model,
-            // Given no structures, every chunk is offered once, whole.
-          ).map((offer) => offer.at),
-        );
-        const w = worth(shown);
-        if (
-          !best ||
-          (w[0] as number) > (best.worth[0] as number) ||
-          (w[0] === best.worth[0] &&
-            (w[1] as number) > (best.worth[1] as number))
-        )
-          best = { model, shown, worth: w };
-      }
-  const chosen = best as NonNullable<typeof best>;
   return {
-    model: chosen.model,
+    heads,
     questions: sorted.length,
     rows: sorted.reduce((sum, q) => sum + q.chunks.length, 0),
     loss: { line: line.loss, file: file.loss },
-    shown: { ranked, fitted: chosen.shown },
   };
-}
-
-/**
- * What packing in `order` would show: each question's chunks taken whole in
- * that order while they fit `budget` tokens (a file's first chunk paying for
- * its section too), as shares of its gold files and lines, averaged.
- */
-export function simulate(
-  questions: readonly QuestionRows[],
-  budget: number,
-  order: (q: QuestionRows, n: number) => readonly number[],
-): Shown {
-  let files = 0;
-  let lines = 0;
-  for (const [n, q] of questions.entries()) {
-    let left = budget;
-    const shownFiles = new Set<number>();
-    const goldFiles = new Set<number>();
-    let goldLines = 0;
-    for (const i of order(q, n)) {
-      const c = q.chunks[i] as QuestionRows["chunks"][number];
-      const cost = c.tokens + (shownFiles.has(c.file) ? 0 : SECTION_TOKENS);
-      if (cost > left) continue;
-      left -= cost;
-      shownFiles.add(c.file);
-      if (c.goldFile) goldFiles.add(c.file);
-      goldLines += c.gold;
-    }
-    files += q.goldFiles > 0 ? Math.min(1, goldFiles.size / q.goldFiles) : 0;
-    lines += Math.min(1, goldLines / q.goldLines);
-  }
-  const n = questions.length || 1;
-  return { files: files / n, lines: lines / n };
 }
 
 type Row = QuestionRows["chunks"][number];

@@ -6,7 +6,7 @@ import {
   type RepositoryIndex,
 } from "../../src/retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../../src/retrieval/read-repository-files.js";
-import { splitFileLines } from "../../src/eval/file-lines.js";
+import { linesOfTexts } from "../../src/eval/lines-of-texts.js";
 import { goldLines, type GoldLine } from "../../src/eval/gold-lines.js";
 import type { Instance } from "../../src/eval/instance.js";
 
@@ -16,6 +16,8 @@ export interface IndexedInstance {
   gold: GoldLine[];
   /** The same lines by path. */
   goldByPath: Map<string, Set<number>>;
+  /** A file's lines as read (what a packed context is read back against). */
+  linesOf: (path: string) => string[] | undefined;
 }
 
 /**
@@ -35,11 +37,8 @@ export async function indexInstance(
   try {
     const { sha } = await host.resolveRef(instance.base_commit);
     const { files } = await readRepositoryFiles(host.at(sha));
-    const texts = new Map(files.map((f) => [f.path, f.text]));
-    const { lines } = goldLines(instance.gold_hunks, (path) => {
-      const text = texts.get(path);
-      return text === undefined ? undefined : splitFileLines(text);
-    });
+    const linesOf = linesOfTexts(new Map(files.map((f) => [f.path, f.text])));
+    const { lines } = goldLines(instance.gold_hunks, linesOf);
     const goldByPath = new Map<string, Set<number>>();
     for (const g of lines) {
       const held = goldByPath.get(g.path) ?? new Set<number>();
@@ -48,7 +47,7 @@ export async function indexInstance(
     }
     await loadGrammarsFor(files);
     const index = indexRepository(files, {}, derived ? { derived } : {});
-    return { index, gold: lines, goldByPath };
+    return { index, gold: lines, goldByPath, linesOf };
   } finally {
     await host.close();
   }

@@ -48,6 +48,11 @@ export interface BudgetRun {
   askcodeMs: number;
   /** Wall time of the baseline's packing (ranking is shared by all budgets). */
   baselineMs: number;
+  /**
+   * askcode's ranking packed again under other options (`PackVariant`), by
+   * the variant's name; absent without variants.
+   */
+  variants?: Record<string, SystemRun>;
 }
 
 export interface InstanceResult {

@@ -5,6 +5,11 @@ import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { retrieveContext } from "../retrieval/retrieve-context.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import { repackRanking } from "./repack-ranking.js";
+import type {
+  PackedContext,
+  PackOptions,
+} from "../retrieval/pack/packing-types.js";
 import {
   packWholeFiles,
   type WholeFileFill,
@@ -23,6 +28,17 @@ import {
   shownLines,
   type ShownLines,
 } from "./shown-lines.js";
+
+/**
+ * Another packing of the same ranking, scored as askcode's own: ranking is
+ * the slow part, so packing knobs are compared on one ranking per question.
+ */
+export interface PackVariant {
+  /** Names the variant's scores (`BudgetRun.variants`). */
+  name: string;
+  /** Over the run's own packing options (`mapShare`, `chunkModel`). */
+  pack: PackOptions;
+}
 
 /** What every budget of one instance runs on: read, indexed and ranked once. */
 export interface BudgetRunInput {
@@ -43,6 +59,8 @@ export interface BudgetRunInput {
   /** Packing's chunk model (`PackOptions.chunkModel`; none: the packer's default). */
   chunkModel?: ChunkModel;
   weights?: EvidenceWeights;
+  /** Packings of the same ranking to score beside askcode's (`BudgetRun.variants`). */
+  variants?: readonly PackVariant[];
   /** How the question is analysed (none: retrieval's default). */
   query?: QueryOptions;
   retrieveContext: typeof retrieveContext;
@@ -62,32 +80,35 @@ export interface BudgetRunInput {
 export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const { now, sample } = input;
   let t = now();
-  const { context, query, ranked, index } = input.retrieveContext({
+  const pack: PackOptions = {
+    ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
+    ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
+  };
+  const retrieved = input.retrieveContext({
     files: input.files,
     index: input.index,
     question: input.question,
     budget,
     tokenCounter: input.tokenCounter,
     options: {
-      pack: {
-        ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
-        ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
-      },
+      pack,
       ...(input.weights ? { rank: { weights: input.weights } } : {}),
       ...(input.query ? { query: input.query } : {}),
     },
   });
+  const { context, query, ranked, index } = retrieved;
   const askcodeMs = now() - t;
   sample();
-  const shown = shownLines(context.text, input.linesOf);
-  const askcode: SystemRun = {
-    ...input.scores(shown),
-    tokensUsed: context.tokensUsed,
-    files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
-    mismatches: shown.mismatches,
-    mode: context.mode,
-    pieceCheck: checkAgainstPieces(shown, context.pieces),
-  };
+  const askcode = askcodeRun(context, input);
+  let variants: Record<string, SystemRun> | undefined;
+  for (const variant of input.variants ?? []) {
+    const packed = repackRanking(retrieved, budget, input.tokenCounter, {
+      ...pack,
+      ...variant.pack,
+    });
+    (variants ??= {})[variant.name] = askcodeRun(packed, input);
+    sample();
+  }
   t = now();
   const bm25Run = baselineRun(input, budget, "skip");
   const baselineMs = now() - t;
@@ -112,6 +133,20 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     },
     askcodeMs,
     baselineMs,
+    ...(variants ? { variants } : {}),
+  };
+}
+
+/** askcode's context read back into the lines it shows, and scored. */
+function askcodeRun(context: PackedContext, input: BudgetRunInput): SystemRun {
+  const shown = shownLines(context.text, input.linesOf);
+  return {
+    ...input.scores(shown),
+    tokensUsed: context.tokensUsed,
+    files: [...shown.byPath].map(([path, lines]) => [path, lines.size]),
+    mismatches: shown.mismatches,
+    mode: context.mode,
+    pieceCheck: checkAgainstPieces(shown, context.pieces),
   };
 }
 

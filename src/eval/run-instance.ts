@@ -17,7 +17,7 @@ import { linesOfTexts } from "./lines-of-texts.js";
 import { rankBaseline } from "./rank-baseline.js";
 import { readInstanceFiles } from "./read-instance-files.js";
 import type { InstanceResult } from "./result-types.js";
-import { runBudget } from "./run-budget.js";
+import { runBudget, type PackVariant } from "./run-budget.js";
 
 export interface RunInstanceInput {
   instance: Instance;
@@ -39,6 +39,8 @@ export interface RunInstanceInput {
   chunkModel?: ChunkModel;
   /** Evidence weights to rank with (none: the fitted ones). */
   weights?: EvidenceWeights;
+  /** Packings of askcode's ranking to score beside its own (`BudgetRun.variants`). */
+  variants?: readonly PackVariant[];
   /** How the question is analysed, say with a vocabulary bridge (none: retrieval's default). */
   query?: QueryOptions;
   /**
@@ -179,6 +181,7 @@ export async function runInstance(
           ...(input.mapShare !== undefined ? { mapShare: input.mapShare } : {}),
           ...(input.chunkModel ? { chunkModel: input.chunkModel } : {}),
           ...(input.weights ? { weights: input.weights } : {}),
+          ...(input.variants ? { variants: input.variants } : {}),
           ...(input.query ? { query: input.query } : {}),
           retrieveContext: d.retrieveContext,
           now: d.now,

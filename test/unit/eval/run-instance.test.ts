@@ -114,6 +114,34 @@ describe("runInstance", () => {
     expect(run?.systems.bm25.score.filesFound).toBe(0);
   });
 
+  it("packs its one ranking again under each variant and scores each as askcode's own", async () => {
+    const result = await runInstance({
+      instance: timeoutIssue("pkg__pkg-4"),
+      mirror: root,
+      budgets: [60, 5000],
+      tokenCounter: counter,
+      variants: [
+        { name: "same", pack: {} },
+        { name: "ranked", pack: { wholeRepository: false } },
+      ],
+    });
+    expect(result.error).toBeUndefined();
+    for (const run of result.budgets) {
+      // No other option: the very context askcode packed.
+      expect(run.variants?.same).toEqual(run.systems.askcode);
+      expect(run.variants?.ranked?.tokensUsed).toBeLessThanOrEqual(run.budget);
+    }
+    const large = result.budgets[1];
+    expect(large?.systems.askcode.mode).toBe("whole-repository");
+    // The other packing of the same ranking: chunks, and still the fix's lines.
+    expect(large?.variants?.ranked).toMatchObject({
+      mode: "ranked-chunks",
+      score: { filesFound: 1, linesFound: 3 },
+      mismatches: 0,
+      pieceCheck: { outsidePieces: 0, fullNotShown: 0 },
+    });
+  });
+
   it("records a failure instead of throwing", async () => {
     const result = await runInstance({
       instance: {

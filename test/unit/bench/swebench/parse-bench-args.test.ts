@@ -203,4 +203,11 @@ describe("BENCH_USAGE", () => {
     expect(parseBenchArgs([], {}).chunkModel).toBe(false);
     expect(parseBenchArgs(["--chunk-model"], {}).chunkModel).toBe(true);
   });
+
+  it("takes a file of packing variants to score on each question's one ranking", () => {
+    expect(parseBenchArgs([], {}).variants).toBeUndefined();
+    expect(parseBenchArgs(["--variants", "/tmp/grid.json"], {}).variants).toBe(
+      "/tmp/grid.json",
+    );
+  });
 });

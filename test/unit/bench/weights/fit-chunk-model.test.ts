@@ -1,9 +1,5 @@
-import {
-  fitChunkModel,
-  simulate,
-} from "../../../../bench/weights/fit-chunk-model.js";
+import { fitChunkModel } from "../../../../bench/weights/fit-chunk-model.js";
 import type { QuestionRows } from "../../../../bench/weights/label-chunks.js";
-import { renderChunkModel } from "../../../../bench/weights/render-chunk-model.js";
 import { CHUNK_SIGNALS } from "../../../../src/retrieval/rank/chunk-signals.js";
 
 const at = (s: (typeof CHUNK_SIGNALS)[number]) => CHUNK_SIGNALS.indexOf(s);
@@ -39,30 +35,17 @@ function questions(): QuestionRows[] {
 describe("fitChunkModel", () => {
   it("gives the same model and the same file, byte for byte, from the same rows in any order", () => {
     const rows = questions();
-    const options = { steps: 80, newFile: [0, 1], cost: [1], strong: [0.5, 2] };
-    const first = fitChunkModel(rows, options);
-    const second = fitChunkModel([...rows].reverse(), options);
+    const first = fitChunkModel(rows, { steps: 80 });
+    const second = fitChunkModel([...rows].reverse(), { steps: 80 });
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
-    expect(
-      renderChunkModel(second, "npm run fit:weights -- --chunk-model --write"),
-    ).toBe(
-      renderChunkModel(first, "npm run fit:weights -- --chunk-model --write"),
-    );
   });
 
-  it("learns that the fix lies beside the best chunk, and packs it before the other files' best chunks", () => {
-    const fit = fitChunkModel(questions(), {
-      steps: 300,
-      budget: 700,
-      newFile: [0, 1],
-      cost: [1],
-    });
-    expect(fit.model.line.besideBest).toBeGreaterThan(0);
+  it("learns that the fix lies beside the best chunk", () => {
+    const fit = fitChunkModel(questions(), { steps: 300 });
+    expect(fit.heads.line.besideBest).toBeGreaterThan(0);
     expect(fit.loss.line[1]).toBeLessThan(fit.loss.line[0]);
-    // Two chunks of 300 tokens fit: the ranking shows the best and the next file's.
-    expect(fit.shown.ranked.lines).toBe(0);
-    expect(fit.shown.fitted.lines).toBe(1);
-    expect(fit.shown.fitted.files).toBe(1);
+    expect(fit.questions).toBe(12);
+    expect(fit.rows).toBe(96);
   });
 });
 
@@ -94,29 +77,10 @@ function lopsided(): QuestionRows[] {
 
 describe("fitChunkModel's line head", () => {
   it("values a chunk by the share of the fix's lines it holds, not only by whether it holds one", () => {
-    const fit = fitChunkModel(lopsided(), {
-      steps: 300,
-      newFile: [0],
-      cost: [1],
-    });
-    expect(fit.model.line.definition).toBeGreaterThan(
-      fit.model.line.caller + 1,
+    const fit = fitChunkModel(lopsided(), { steps: 300 });
+    expect(fit.heads.line.definition).toBeGreaterThan(
+      fit.heads.line.caller + 1,
     );
     expect(fit.loss.line[1]).toBeLessThan(fit.loss.line[0]);
-  });
-});
-
-describe("simulate", () => {
-  it("takes chunks whole in the order given while they fit, a file's section paid once", () => {
-    const [q] = questions();
-    // 300 + 24 for the first file, 300 for its second chunk: 624 of 650.
-    expect(simulate([q as QuestionRows], 650, () => [0, 7, 1])).toEqual({
-      files: 1,
-      lines: 1,
-    });
-    expect(simulate([q as QuestionRows], 650, () => [2, 3, 0])).toEqual({
-      files: 0,
-      lines: 0,
-    });
   });
 });
