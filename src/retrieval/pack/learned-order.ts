@@ -82,10 +82,12 @@ export function learnedOrder(
     valued.push(candidate);
   }
   const order = orderByExpectedGold(valued, model);
+  const original = originals(ranked);
   // Candidates each once, by first offer; offers name them by that position.
   const position = new Map<number, number>();
   const candidates: RankedChunk[] = [];
-  const offers = order.map(({ at, form }): Offer => {
+  const offers = order.map(({ at: offered, form }): Offer => {
+    const at = original[offered] as number;
     let rank = position.get(at);
     if (rank === undefined) {
       rank = candidates.push(ranked[at] as RankedChunk) - 1;
@@ -98,4 +100,27 @@ export function learnedOrder(
     };
   });
   return { candidates, offers };
+}
+
+/**
+ * For each ranked chunk, the position of the best-ranked chunk with the same
+ * text (itself when none ranks above it). Ranking puts the copy people edit
+ * first (the smaller file's: a header before the single-header amalgamation
+ * that repeats it), and packing shows a text once, naming its copies; the
+ * model, reading file signals, may expect more of the amalgamation, so its
+ * offer goes to the original, which then names the copy.
+ *
+ * @example
+ * originals(ranked) // [0, 1, 1, 3]: the third chunk repeats the second's text
+ */
+function originals(ranked: readonly RankedChunk[]): number[] {
+  const position = new Map(ranked.map((r, i) => [r.chunk.id, i]));
+  return ranked.map((r, i) => {
+    let best = i;
+    for (const copy of r.copies ?? []) {
+      const at = position.get(copy.chunkId);
+      if (at !== undefined && at < best) best = at;
+    }
+    return best;
+  });
 }

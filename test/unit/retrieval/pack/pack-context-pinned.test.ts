@@ -8,10 +8,11 @@ import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
 // Packing's speed work (structures cut once, the chunk model's order without
-// per-candidate allocations) must not change what it packs. These digests
-// were taken from packing before that work (commit f675a3d): any change to
-// what is packed, for any of these generated repositories, questions,
-// budgets and models, changes one.
+// per-candidate allocations, structures skipped that cannot fit) must not
+// change what it packs. These digests were taken from packing before that
+// work (commit f675a3d) and again when the shipped model's knobs changed
+// (rank order's unchanged): any change to what is packed, for any of these
+// generated repositories, questions, budgets and models, changes one.
 
 const counter = createTokenCounter({ model: "gpt-4o" });
 
@@ -113,46 +114,46 @@ describe("packContext over generated repositories", () => {
     for (let seed = 1; seed <= 40; seed++) digests.push(await packed(seed));
     expect(digests).toMatchInlineSnapshot(`
      [
-       "874b301b7a0c",
-       "5089223b644c",
-       "da266bb39981",
-       "aa6685fff7c8",
-       "fafed3625cda",
-       "a2af4fdf8e34",
-       "ff3c712803e6",
-       "081523508c2b",
-       "fe3830ecf6cf",
-       "f6c98fbeb7fd",
-       "03a17fc737b4",
-       "9d2ae785c9b7",
-       "d90f22961d4f",
-       "1fa970b9a0c6",
-       "6a74942ab271",
-       "7d4d7089ae89",
-       "5e5dceb824e9",
-       "a45f7b3ff282",
-       "bbae6e3e4e98",
-       "be3370387a0e",
-       "d728b3abbf56",
-       "540ef2b7ff97",
-       "d104507cab95",
-       "c0adf3af29ae",
-       "8ee1d3add075",
-       "602eab4f5c6f",
-       "1e628c0aaff5",
-       "69af3bbc3ed7",
-       "ac1682ae8a1d",
-       "e6d9c35022ce",
-       "2c9269bd7df1",
-       "71f59a0633f1",
-       "91397cec5c5b",
-       "03ae4301f9c1",
-       "a7fe8b8baaf3",
-       "0984a6e9fab0",
-       "6787caceaeaa",
-       "0fe303f8c6b3",
-       "9de290deb3ef",
-       "951d5f5fe97f",
+       "19171ba9f007",
+       "c5a7b89e448f",
+       "840a1dab4409",
+       "c2cea22f9234",
+       "9cc6d3a8d199",
+       "3e64a2284263",
+       "d9f5dfe3172d",
+       "87a4ac116c4e",
+       "11477ebdb581",
+       "a2f1c1d6a50e",
+       "7c1618949932",
+       "dcd9c98967a9",
+       "0734828a4683",
+       "08acfde60b03",
+       "52cb161fb396",
+       "230aaaff5a03",
+       "8a41c1eaa796",
+       "3c0a19f75c3f",
+       "d6a5cf094c09",
+       "22864a013d69",
+       "549c7c5e31dc",
+       "ec408ba01d63",
+       "8e4682c85016",
+       "8ea14d04cf55",
+       "a8943bfda32c",
+       "d17fa1899ac6",
+       "f0cdd9f4aae8",
+       "72022b583518",
+       "3d5825ff0543",
+       "704b61e1b346",
+       "d282d698ca33",
+       "722a15cd0481",
+       "c3d451dd44b5",
+       "fa3441ee6297",
+       "d9145e0f8877",
+       "ebbeeee794f2",
+       "0c5c8ea494ed",
+       "484161e52eb8",
+       "396981b411cc",
+       "4e54533741d8",
      ]
     `);
   });

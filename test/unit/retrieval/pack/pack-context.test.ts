@@ -228,7 +228,9 @@ describe("packContext", () => {
 
   it("with the map off, lists weak matches as metadata lines and cuts middling long chunks when the budget is tight", () => {
     const { files } = randomRepository(11);
+    // Forms by score share are rank order's (the chunk model offers its own).
     const packed = pack(files, "fetch timeout Session close", 700, {
+      chunkModel: null,
       mapShare: 0,
       metadataBelow: 0.6,
       compressBelow: 0.9,
