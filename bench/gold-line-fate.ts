@@ -12,7 +12,8 @@
 //     [--split bench/train/split.json --part training] [--per-repo N] [--chunk-model]
 // --every N takes every Nth instance of the file (a sample across repositories),
 // after --split/--part and --per-repo chose the rows as bench:swebench does;
-// --chunk-model packs in the shipped chunk model's order, as bench:swebench's.
+// --chunk-model packs in the shipped chunk model's order, as bench:swebench's:
+// packing's default since it was turned on (the flag is kept so older commands run).
 import { CHUNK_MODEL } from "../src/retrieval/rank/chunk-model-weights.js";
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
@@ -57,7 +58,7 @@ const { values } = benchCommand({
 Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
 packed context; --split/--part keep one part's repositories and --per-repo N
 the first N rows of each (as bench:swebench), then --every N takes every Nth
-instance. --chunk-model packs in the shipped chunk model's order.
+instance. --chunk-model packs in the shipped chunk model's order (the default).
 --relations adds what ties each lost line of a shown file to its shown chunks. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },

@@ -48,8 +48,9 @@ Relative paths are read from the repository's root (where npm runs the script).
                          up to N distinct files (default 100)
   --map-share X          keep this share of each budget (0 to 0.5) for the map: the
                          signature lines of the files after those shown with a body
-  --chunk-model          pack in the order of the shipped chunk model (off by default in
-                         askcode; src/retrieval/rank/chunk-model-weights.ts)
+  --chunk-model          pack in the order of the shipped chunk model: askcode's default
+                         since it was turned on (kept so older commands run); rank order
+                         is measured with --variants and {"off": {"chunkModel": false}}
   --variants FILE        also pack each question's one ranking under these packing options
                          (JSON: {"name": {"chunkModel": false|true|{"newFile","cost","strong"},
                          "mapShare", "compressBelow", …}}, each over the run's own) and write
