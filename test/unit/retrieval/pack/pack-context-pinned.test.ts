@@ -6,6 +6,7 @@ import { analyzeQuery } from "../../../../src/retrieval/query/query-analysis.js"
 import { rankChunks } from "../../../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
+import { seededRandom } from "../../../helpers/seeded-random.js";
 
 // Packing's speed work (structures cut once, the chunk model's order without
 // per-candidate allocations, structures skipped that cannot fit) must not
@@ -15,17 +16,6 @@ import { createTokenCounter } from "../../../../src/tokens/create-token-counter.
 // generated repositories, questions, budgets and models, changes one.
 
 const counter = createTokenCounter({ model: "gpt-4o" });
-
-// A seeded generator (mulberry32), so every run packs the same repositories.
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   "session",
@@ -48,7 +38,7 @@ const WORDS = [
 // (so some are cut to their structure), named and filled from a small
 // vocabulary (so chunks of several files match one question).
 function repository(seed: number): { files: SourceFile[]; question: string } {
-  const next = random(seed);
+  const next = seededRandom(seed).next;
   const word = () => WORDS[Math.floor(next() * WORDS.length)] as string;
   const files: SourceFile[] = [];
   for (let f = 0; f < 4 + Math.floor(next() * 8); f++) {

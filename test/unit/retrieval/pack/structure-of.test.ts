@@ -2,17 +2,7 @@ import { compressChunk } from "../../../../src/retrieval/pack/compress-chunk.js"
 import { structureOf } from "../../../../src/retrieval/pack/place-chunk.js";
 import { omittedMarker } from "../../../../src/retrieval/pack/render-context.js";
 import type { RankedChunk } from "../../../../src/retrieval/rank/rank-chunks.js";
-
-// A seeded generator (mulberry32), so every run checks the same chunks.
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../../helpers/seeded-random.js";
 
 // Lines of every kind the structure reads: exits, headings and rules,
 // blank and indented lines, lines using a matched name, upper case (kept by
@@ -40,7 +30,7 @@ const LINES = [
 const PATHS = ["pkg/sessions.py", "src/app.ts", "README.md", "docs/a.rst"];
 
 function generated(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed).next;
   const pick = <T>(xs: readonly T[]): T =>
     xs[Math.floor(next() * xs.length)] as T;
   const length = 1 + Math.floor(next() * 60);
