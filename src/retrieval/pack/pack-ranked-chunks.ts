@@ -6,7 +6,12 @@ import {
   SECTION_SEPARATOR,
   type Placed,
 } from "./packing-state.js";
-import { makePlaced, structureOf, type Form } from "./place-chunk.js";
+import {
+  makePlaced,
+  structureOf,
+  structureWhenLong,
+  type Form,
+} from "./place-chunk.js";
 import type { CompressedChunk } from "./compress-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
@@ -120,13 +125,12 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     return made;
   };
   // The text a form would show, where it is known before counting: a chunk
-  // whole, or its structure once the chunk is long enough to cut (as `makePlaced`).
+  // whole, or its structure.
   const optimisticText = (rank: number, form: Form): string | undefined => {
     const c = candidates[rank] as RankedChunk;
     if (form === "full") return c.chunk.text;
-    if (form !== "compressed" || count(c.chunk.text) < o.compressAboveTokens)
-      return undefined;
-    return structure(c)?.text;
+    if (form !== "compressed") return undefined;
+    return structureWhenLong(c, count, o, structure)?.text;
   };
   const tryPlace = (rank: number, form: Form, limit: number): boolean => {
     // Skip without tokenizing when even an optimistic count cannot fit: late

@@ -1,4 +1,4 @@
-import { joinedText, type JoinedPart } from "../../tokens/count-joined.js";
+import type { JoinedPart } from "../../tokens/count-joined.js";
 import type { TokenCounter } from "../../tokens/token-counter.js";
 import type { PackedPiece } from "./packing-types.js";
 import {
@@ -33,8 +33,8 @@ export const METADATA_HEADER =
  * date as pieces come and go. The estimate adds exact counts of each part
  * (code, headers, markers) plus one token per joining newline; tokenizing the
  * joined text can merge a newline with the indentation after it, so the
- * estimate runs at or a little above the real count. `render()` produces the
- * text whose real count is what the budget is checked against.
+ * estimate runs at or a little above the real count. `renderParts()` gives
+ * the text whose real count is what the budget is checked against.
  */
 export class PackingState {
   private readonly files = new Map<string, FileState>();
@@ -123,14 +123,10 @@ export class PackingState {
     return [...this.files.values()].sort((a, b) => best(a) - best(b));
   }
 
-  /** The context text: file sections, best file first, then the metadata list. */
-  render(): string {
-    return joinedText(this.renderParts());
-  }
-
   /**
-   * The context text as parts that join to it (`render`), the pieces with
-   * their tokens: `countJoined` counts it from them.
+   * The context text as parts that join to it (`joinedText`): file
+   * sections, best file first, then the metadata list, the pieces with their
+   * tokens, so `countJoined` counts it from them.
    */
   renderParts(): JoinedPart[] {
     const sections = this.orderedFiles().map((f) =>
@@ -170,7 +166,7 @@ export class PackingState {
 
   /**
    * Estimated tokens of one file's section: the section rendered with empty
-   * blocks (header, fences, markers, exactly as `render` makes them), plus each
+   * blocks (header, fences, markers, exactly as `renderParts` makes them), plus each
    * piece's own count and a token for each newline and marker indent.
    */
   private sectionCost(path: string, shown: readonly Placed[]): number {

@@ -60,8 +60,7 @@ export function makePlaced(
   let text = chunk.text;
   let omitted: Array<[number, number]> | undefined;
   if (form === "compressed") {
-    if (count(chunk.text) < o.compressAboveTokens) return undefined;
-    const compressed = structure(c);
+    const compressed = structureWhenLong(c, count, o, structure);
     if (!compressed) return undefined;
     text = compressed.text;
     omitted = compressed.omitted;
@@ -87,6 +86,23 @@ export function makePlaced(
       : {}),
   };
   return { rank, piece, text };
+}
+
+/**
+ * A chunk's structure when the chunk is long enough to cut
+ * (`compressAboveTokens`, by its real count), else undefined: what its
+ * "compressed" form shows.
+ *
+ * @example
+ * structureWhenLong(ranked[3], counter.count, options)?.text
+ */
+export function structureWhenLong(
+  c: RankedChunk,
+  count: (text: string) => number,
+  o: Pick<PackTuning, "compressAboveTokens">,
+  structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
+): CompressedChunk | undefined {
+  return count(c.chunk.text) < o.compressAboveTokens ? undefined : structure(c);
 }
 
 /**
