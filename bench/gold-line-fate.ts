@@ -10,11 +10,16 @@
 // high) against what only better ranking can.
 //   npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
 //     [--split bench/train/split.json --part training] [--per-repo N] [--chunk-model]
+//     [--rank-order] [--c-files]
 // --every N takes every Nth instance of the file (a sample across repositories),
 // after --split/--part and --per-repo chose the rows as bench:swebench does;
 // --chunk-model packs in the shipped chunk model's order, as bench:swebench's:
-// packing's default since it was turned on (the flag is kept so older commands run).
+// packing's default since it was turned on (the flag is kept so older commands run);
+// --rank-order packs in rank order instead (the model off), so one command
+// measures both. --c-files splits the lines of C and C++ files by header and
+// source: a declaration in foo.h and its body in foo.c go different ways.
 import { CHUNK_MODEL } from "../src/retrieval/rank/chunk-model-weights.js";
+import { cFileRole } from "../src/retrieval/rank/file-counterparts.js";
 import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
 import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
 import { indexRepository } from "../src/retrieval/index/index-repository.js";
@@ -53,12 +58,15 @@ type Fate =
 
 const { values } = benchCommand({
   usage: `usage: npm run bench:gold-lines -- --data FILE [--mirrors DIR] [--budget 13000] [--every 6]
-         [--split FILE --part training|held-out] [--per-repo N] [--chunk-model] [--relations]
+         [--split FILE --part training|held-out] [--per-repo N] [--chunk-model] [--rank-order]
+         [--relations] [--c-files]
 
 Where the gold lines of SWE-bench instances (JSON lines in FILE) end up in the
 packed context; --split/--part keep one part's repositories and --per-repo N
 the first N rows of each (as bench:swebench), then --every N takes every Nth
-instance. --chunk-model packs in the shipped chunk model's order (the default).
+instance. --chunk-model packs in the shipped chunk model's order (the default);
+--rank-order packs in rank order (the model off).
+--c-files adds where the gold lines of C and C++ headers and sources went, apart.
 --relations adds what ties each lost line of a shown file to its shown chunks. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
@@ -69,6 +77,8 @@ instance. --chunk-model packs in the shipped chunk model's order (the default).
     part: { type: "string" },
     "per-repo": { type: "string" },
     "chunk-model": { type: "boolean", default: false },
+    "rank-order": { type: "boolean", default: false },
+    "c-files": { type: "boolean", default: false },
     relations: { type: "boolean", default: false },
   },
 });
@@ -127,6 +137,8 @@ const telling = new Map<
   { chunks: number; gold: number }
 >();
 const missedFiles = new Map<(typeof FILE_BUCKETS)[number], number>();
+// With --c-files: lines and points per "header: fate" and "source: fate".
+const byRole = new Map<string, { lines: number; points: number }>();
 const fileBucket = (rank: number) =>
   rank < 0
     ? FILE_BUCKETS[3]
@@ -168,9 +180,11 @@ for (const instance of instances) {
       question: instance.problem_statement,
       budget,
       tokenCounter,
-      ...(values["chunk-model"]
-        ? { options: { pack: { chunkModel: CHUNK_MODEL } } }
-        : {}),
+      ...(values["rank-order"]
+        ? { options: { pack: { chunkModel: null } } }
+        : values["chunk-model"]
+          ? { options: { pack: { chunkModel: CHUNK_MODEL } } }
+          : {}),
     });
     const rankOf = new Map(ranked.map((r, rank) => [r.chunk.id, rank]));
     // Files in the order their best chunk ranks.
@@ -192,12 +206,18 @@ for (const instance of instances) {
           100 / goldFiles.length / instances.length,
       );
     }
-    const count = (fate: Fate) => {
+    const count = (fate: Fate, path: string) => {
+      const points = 100 / gold.length / instances.length;
       tally.set(fate, (tally.get(fate) ?? 0) + 1);
-      meanPoints.set(
-        fate,
-        (meanPoints.get(fate) ?? 0) + 100 / gold.length / instances.length,
-      );
+      meanPoints.set(fate, (meanPoints.get(fate) ?? 0) + points);
+      const role = values["c-files"] ? cFileRole(path) : undefined;
+      if (role) {
+        const key = `${role}: ${fate}`;
+        const held = byRole.get(key) ?? { lines: 0, points: 0 };
+        held.lines++;
+        held.points += points;
+        byRole.set(key, held);
+      }
     };
     // A file "shown" for a lost line: some line of it shown as code, not only its map line.
     const withBody = (path: string) =>
@@ -232,14 +252,14 @@ for (const instance of instances) {
       const fileId = index.byPath.get(path);
       const file = fileId === undefined ? undefined : index.files[fileId];
       if (!file) {
-        count("file not indexed");
+        count("file not indexed", path);
         continue;
       }
       const piece = context.pieces.find(
         (p) => p.path === path && p.startLine <= line && line <= p.endLine,
       );
       if (piece) {
-        count(fateInPiece(piece, line));
+        count(fateInPiece(piece, line), path);
         continue;
       }
       if (shown.byPath.get(path)?.has(line)) {
@@ -247,6 +267,7 @@ for (const instance of instances) {
           shown.signaturesByPath.get(path)?.has(line)
             ? "map signature line"
             : "shown as a copy's text",
+          path,
         );
         continue;
       }
@@ -269,6 +290,7 @@ for (const instance of instances) {
       }
       count(
         `${chunkBucket(rank)}, ${withBody(path) ? "its file shown" : "nor its file shown"}`,
+        path,
       );
     }
   } finally {
@@ -279,7 +301,7 @@ for (const instance of instances) {
 
 const total = [...tally.values()].reduce((a, b) => a + b, 0);
 process.stdout.write(
-  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens${values["chunk-model"] ? ", packed by the chunk model" : ""}:\n\n| where the line ended up | lines | share | points of line recall (mean per instance) |\n|:--|--:|--:|--:|\n`,
+  `Gold lines of ${instances.length} instances (every ${every}th) at ${budget} tokens${values["rank-order"] ? ", packed in rank order" : values["chunk-model"] ? ", packed by the chunk model" : ""}:\n\n| where the line ended up | lines | share | points of line recall (mean per instance) |\n|:--|--:|--:|--:|\n`,
 );
 for (const [fate, lines] of [...tally].sort((a, b) => b[1] - a[1]))
   process.stdout.write(
@@ -293,6 +315,17 @@ for (const bucket of FILE_BUCKETS)
   process.stdout.write(
     `| ${bucket} | ${(missedFiles.get(bucket) ?? 0).toFixed(1)} |\n`,
   );
+if (values["c-files"]) {
+  process.stdout.write(
+    `\nGold lines of C and C++ headers and sources:\n\n| file: where the line ended up | lines | points of line recall (mean per instance) |\n|:--|--:|--:|\n`,
+  );
+  for (const [key, held] of [...byRole].sort((a, b) =>
+    a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0,
+  ))
+    process.stdout.write(
+      `| ${key} | ${held.lines} | ${held.points.toFixed(1)} |\n`,
+    );
+}
 if (values.relations) {
   process.stdout.write(
     `\nLost lines of files shown with a body, by what ties their chunk to the file's shown chunks (a line may have several):\n\n| relation | lines | points of line recall (mean per instance) |\n|:--|--:|--:|\n`,

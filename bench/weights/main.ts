@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import {
@@ -41,6 +41,10 @@ npm run fit:weights -- [options]
   --rows FILE       round 1 fits the labelled chunks saved in FILE (a round's
                     <out>.rows-N.json) instead of ranking the corpus again
   --per-repo N      at most the first N rows of each repository
+  --extra-data FILE more instances fitted beside --data's, every row of them, after
+                    --split/--part/--per-repo chose --data's: history questions of
+                    languages the training set lacks (C and C++: npm run bench:corpus --
+                    --recipe bench/corpus/c-family.json --out-dir bench/data/c-family)
   --chunk-model     fit packing's chunk model (bench/weights/fit-chunk-model.ts)
                     instead of the evidence weights: the ranked chunks of each
                     question labelled with the fix's lines, saved beside --out
@@ -68,6 +72,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: "string", default: "bench/results/fit-weights.json" },
       write: { type: "boolean", default: false },
       "per-repo": { type: "string" },
+      "extra-data": { type: "string" },
       "chunk-model": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -114,12 +119,21 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
-  const instances = selectInstances(
-    await loadInstances(values.data, (note) =>
-      process.stderr.write(`${note}\n`),
-    ),
-    { ...(repos ? { repos } : {}), ...(perRepo ? { perRepo } : {}) },
-  );
+  const skipped = (note: string) => process.stderr.write(`${note}\n`);
+  const extra = values["extra-data"];
+  if (extra !== undefined && !existsSync(extra)) {
+    process.stderr.write(
+      `--extra-data: no file at ${extra} (npm run bench:corpus -- --recipe bench/corpus/c-family.json --out-dir DIR writes the C and C++ history questions).\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const instances = [
+    ...selectInstances(await loadInstances(values.data, skipped), {
+      ...(repos ? { repos } : {}),
+      ...(perRepo ? { perRepo } : {}),
+    }),
+    ...(extra ? await loadInstances(extra, skipped) : []),
+  ];
   // The command as a reader reruns it, without this machine's paths: the
   // data by its file's name (the training rows stay outside the repository),
   // so the written file is the same bytes wherever they are kept.
@@ -131,6 +145,7 @@ async function main(argv: string[]): Promise<number> {
         : []),
       ...(split ? [`--split ${split.path} --part ${split.part}`] : []),
       ...(perRepo ? [`--per-repo ${perRepo}`] : []),
+      ...(extra ? [`--extra-data ${portablePath(extra)}`] : []),
       ...flags,
       "--write",
     ].join(" ");
@@ -206,6 +221,18 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`wrote ${FITTED_WEIGHTS_PATH}\n`);
   }
   return 0;
+}
+
+/**
+ * A path as the written command names it: one inside the repository as
+ * given (the extra rows are rebuilt there by `bench:corpus`), one outside
+ * by its file's name, as `--data`.
+ */
+function portablePath(path: string): string {
+  const inside = relative(process.cwd(), resolve(path));
+  return inside.startsWith("..") || isAbsolute(inside)
+    ? basename(path)
+    : inside;
 }
 
 main(process.argv.slice(2)).then(

@@ -38,6 +38,21 @@ interface PathParts {
   name: string;
 }
 
+/**
+ * Whether a path is a C or C++ header (`.h`, `.hpp`, `.inl`, …), a source
+ * (`.c`, `.cpp`, `.cu`, …), or neither, by its extension: the two sides of
+ * the counterpart rule.
+ *
+ * @example
+ * cFileRole("include/fmt/format.h") // "header"
+ * cFileRole("src/format.cc")        // "source"
+ * cFileRole("src/lib.rs")           // undefined
+ */
+export function cFileRole(path: string): "header" | "source" | undefined {
+  const ext = parts(path).ext.toLowerCase();
+  return HEADER.has(ext) ? "header" : C_SOURCE.has(ext) ? "source" : undefined;
+}
+
 function parts(path: string): PathParts {
   const slash = path.lastIndexOf("/");
   const dir = slash < 0 ? "" : path.slice(0, slash);
@@ -78,12 +93,13 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
   const headersByStem = new Map<string, number[]>();
   const sourcesByStem = new Map<string, number[]>();
   for (const [id, p] of all.entries()) {
-    const ext = p.ext.toLowerCase();
-    const table = HEADER.has(ext)
-      ? headersByStem
-      : C_SOURCE.has(ext)
-        ? sourcesByStem
-        : undefined;
+    const role = cFileRole(p.name);
+    const table =
+      role === "header"
+        ? headersByStem
+        : role === "source"
+          ? sourcesByStem
+          : undefined;
     if (table) add(table, p.stem.toLowerCase(), id);
   }
   for (const [stem, headers] of headersByStem) {

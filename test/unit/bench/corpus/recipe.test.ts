@@ -131,3 +131,35 @@ describe("bench/corpus/recipe.json", () => {
     ).toEqual([]);
   });
 });
+
+// The C and C++ history questions the chunk model's fit adds to the training
+// set, which has no C or C++ (fit:weights --extra-data): C-family repositories
+// only, none a dev set's, whose rows stay the final check.
+describe("bench/corpus/c-family.json", () => {
+  const recipe = parseRecipe(
+    readFileSync("bench/corpus/c-family.json", "utf8"),
+    "bench/corpus/c-family.json",
+  );
+  const devRepositories = new Set(
+    ["multilang-dev.ids", "swebench-dev.ids"].flatMap((name) =>
+      readFileSync(`bench/data-sets/${name}`, "utf8")
+        .split("\n")
+        .filter((line) => line !== "" && !line.startsWith("#"))
+        // id, repository, language, …: tab-separated.
+        .map((line) => line.split("\t")[1]),
+    ),
+  );
+
+  it("holds C and C++ repositories of neither dev set, one held out", () => {
+    expect(
+      new Set(recipe.repositories.map((r) => familyOfLanguage(r.language))),
+    ).toEqual(new Set([familyOfLanguage("c")]));
+    expect(
+      recipe.repositories.filter((r) => devRepositories.has(r.repo)),
+    ).toEqual([]);
+    expect(devRepositories.has("nlohmann/json")).toBe(true);
+    expect(
+      recipe.repositories.filter((r) => r.part === "heldout"),
+    ).toHaveLength(1);
+  });
+});

@@ -34,3 +34,15 @@ describe("fit:weights --split/--part", () => {
     );
   });
 });
+
+describe("fit:weights --extra-data", () => {
+  it("names a file that is not there before reading any mirror", () => {
+    const missing = fitWeights([
+      ...["--extra-data", "bench/data/c-family/no-such.jsonl"],
+    ]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^--extra-data: no file at bench\/data\/c-family\/no-such\.jsonl \(npm run bench:corpus -- --recipe bench\/corpus\/c-family\.json/,
+    );
+  });
+});

@@ -1,4 +1,7 @@
-import { fileCounterparts } from "../../../../src/retrieval/rank/file-counterparts.js";
+import {
+  cFileRole,
+  fileCounterparts,
+} from "../../../../src/retrieval/rank/file-counterparts.js";
 
 /** Counterparts of one path, as "rule path" lines sorted. */
 function counterpartsOf(paths: string[], path: string): string[] {
@@ -141,5 +144,35 @@ describe("fileCounterparts", () => {
       "lib/a.js",
     ];
     for (const p of paths) expect(counterpartsOf(paths, p)).toEqual([]);
+  });
+});
+
+describe("cFileRole", () => {
+  it("tells C and C++ headers from sources by extension, in any case", () => {
+    expect(
+      [
+        "include/fmt/format.h",
+        "include/nlohmann/json.hpp",
+        "src/object-inl.h",
+        "src/object.inl",
+        "lib/Widget.HXX",
+        "src/format.cc",
+        "src/uv.c",
+        "kernels/add.cu",
+        "src/lib.rs",
+        "Makefile",
+      ].map(cFileRole),
+    ).toEqual([
+      "header",
+      "header",
+      "header",
+      "header",
+      "header",
+      "source",
+      "source",
+      "source",
+      undefined,
+      undefined,
+    ]);
   });
 });
