@@ -10,7 +10,7 @@
 // Why not a `prepare` script that builds on `npm ci`: the image's
 // production-deps stage runs `npm ci --omit=dev`, where tsc is absent and
 // prepare would fail, and every contributor's `npm ci` would pay for a build.
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import module from "node:module";
 
 // On a Node.js older than askcode needs (package.json engines; the app checks
@@ -45,14 +45,36 @@ function newestSource(dir) {
   return newest;
 }
 
+// Whether a source the build compiled (dist/sources.txt, written by `npm run
+// build`) changed after `builtMs` or is gone; undefined when the build wrote
+// no list. A source added since is compiled only once a listed one imports
+// it, and that one changed.
+function listedSourceChanged(dir, builtMs) {
+  let listed;
+  try {
+    listed = readFileSync(
+      new URL("../dist/sources.txt", import.meta.url),
+      "utf8",
+    );
+  } catch {
+    return undefined;
+  }
+  for (const path of listed.split("\n")) {
+    if (path === "") continue;
+    const stat = statSync(`${dir}/${path}`, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > builtMs) return true;
+  }
+  return false;
+}
+
 function useSources() {
   if (!existsSync(source)) return false;
   if (process.env.ASKCODE_DEV === "1") return true;
   if (!existsSync(compiled)) return "no build";
-  return statSync(compiled).mtimeMs <
-    newestSource(new URL("../src", import.meta.url).pathname)
-    ? "the build is older than the sources"
-    : false;
+  const built = statSync(compiled).mtimeMs;
+  const dir = new URL("../src", import.meta.url).pathname;
+  const changed = listedSourceChanged(dir, built) ?? built < newestSource(dir);
+  return changed ? "a source changed or is gone since the build" : false;
 }
 
 let entry = compiled;

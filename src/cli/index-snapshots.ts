@@ -73,8 +73,9 @@ export interface IndexSnapshots {
 
 // The blob store's kinds: V8's serialization of a `Snapshot`, and the
 // snapshot key (40 hex digits, ASCII) of a listing or a tree stamp. v2: the
-// index as columns; v4: its vocabulary, tables and short strings as columns too.
-const SNAPSHOT_KIND = "index-snapshot:v4";
+// index as columns; v4: its vocabulary, tables and short strings as columns
+// too; v5: the files' texts as bytes, decoded when read.
+const SNAPSHOT_KIND = "index-snapshot:v5";
 const LISTING_KIND = "index-listing:v1";
 
 // A stamp is trusted only once its file last changed longer ago than any

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 // Below this length a text is its own key: hashing would cost about as much
 // as encoding it. Such texts (headers, markers, one-line entries) are still
@@ -17,7 +17,8 @@ const MIN_HASHED_LENGTH = 64;
 export function tokenCountKey(encodingName: string, text: string): string {
   return text.length < MIN_HASHED_LENGTH
     ? `${encodingName}=${text}`
-    : `${encodingName}:${createHash("sha1").update(text).digest("base64")}`;
+    : // One call, not a Hash object per text: packing looks up thousands.
+      `${encodingName}:${hash("sha1", text, "base64")}`;
 }
 
 /**

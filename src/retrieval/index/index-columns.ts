@@ -34,14 +34,17 @@ export interface IndexColumns {
   files: {
     path: string[];
     /**
-     * Every file's text, one after another, in two strings: the files whose
-     * characters all fit in a byte, and the others (a string is stored two
-     * bytes a character if one of them needs it). Each is large enough for
-     * V8 to keep it apart from the young objects its collector copies: as
-     * thousands of strings, the texts were copied twice on their way to
-     * the old generation.
+     * Every file's text, one after another, as bytes in two groups: the
+     * files whose characters all fit in a byte (Latin-1, a byte a
+     * character), and the others (UTF-16LE, two bytes a character), so
+     * that any string comes back exactly. Bytes, not strings: V8's
+     * deserializer gives a typed array as a view of the bytes it read, where
+     * it copied these 18 MB of strings into its heap (11 ms of a warm
+     * question on the django-sized checkout, and a full collection they
+     * brought on); a file's text is decoded when first read, and a question
+     * reads a few hundred of 6,713.
      */
-    texts: [narrow: string, wide: string];
+    texts: [narrow: Uint8Array, wide: Uint8Array];
     /** Which of `texts` holds file f's (0 or 1), and where its text ends there. */
     textIn: Uint8Array;
     textEnd: Uint32Array;
@@ -131,7 +134,10 @@ export function indexToColumns(
   return {
     files: {
       path: index.files.map((f) => f.path),
-      texts: [texts[0].join(""), texts[1].join("")],
+      texts: [
+        Buffer.from(texts[0].join(""), "latin1"),
+        Buffer.from(texts[1].join(""), "utf16le"),
+      ],
       textIn,
       textEnd,
       kind: dictionaryColumn(index.files.map((f) => f.kind)),
@@ -174,20 +180,18 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   const fileKind = dictionaryReader(f.kind);
   const chunkKind = dictionaryReader(c.kind);
   const chunkContext = dictionaryReader(c.context);
-  const ends = [0, 0];
+  const text = fileTextProperty(f);
   const files: IndexedFile[] = f.path.map((path, id) => {
-    const group = f.textIn[id] as 0 | 1;
-    const start = ends[group] as number;
-    ends[group] = f.textEnd[id] as number;
-    return {
-      id,
-      path,
-      text: f.texts[group].slice(start, ends[group]),
-      kind: fileKind(id) as FileKind,
-      lineCount: f.lineCount[id] as number,
-      firstChunk: f.firstChunk[id] as number,
-      chunkCount: f.chunkCount[id] as number,
-    };
+    // Built in key order, `text` defined as the same accessor on every file
+    // so that all share one shape: an accessor in an object literal is a new
+    // function per file, which turns each object into a slow dictionary.
+    const file = { id, path } as IndexedFile;
+    Object.defineProperty(file, "text", text);
+    file.kind = fileKind(id) as FileKind;
+    file.lineCount = f.lineCount[id] as number;
+    file.firstChunk = f.firstChunk[id] as number;
+    file.chunkCount = f.chunkCount[id] as number;
+    return file;
   });
   // Where chunk c's outline starts in `outline`: where the last one before it with an outline ended.
   const outlineStart = new Uint32Array(c.fileId.length);
@@ -244,5 +248,37 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
     byPath: new Map(files.map((file) => [file.path, file.id])),
     byName: listMapOf(columns.byName),
     pathTerms: listMapOf(columns.pathTerms),
+  };
+}
+
+// `text` of the files of `IndexColumns`, by their id: file f's decoded from
+// its group of bytes when first read (Latin-1 a byte a character, UTF-16LE
+// two), and kept; writable, as an assembled index's is.
+function fileTextProperty(
+  f: IndexColumns["files"],
+): PropertyDescriptor & ThisType<IndexedFile> {
+  const [narrow, wide] = f.texts.map((bytes) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  ) as [Buffer, Buffer];
+  const start = new Uint32Array(f.path.length);
+  for (let id = 0, ends = [0, 0]; id < f.path.length; id++) {
+    const group = f.textIn[id] as 0 | 1;
+    start[id] = ends[group] as number;
+    ends[group] = f.textEnd[id] as number;
+  }
+  const texts: (string | undefined)[] = new Array(f.path.length);
+  const decode = (id: number) =>
+    f.textIn[id] === 0
+      ? narrow.toString("latin1", start[id], f.textEnd[id])
+      : wide.toString("utf16le", 2 * start[id]!, 2 * f.textEnd[id]!);
+  return {
+    get() {
+      return (texts[this.id] ??= decode(this.id));
+    },
+    set(value: string) {
+      texts[this.id] = value;
+    },
+    enumerable: true,
+    configurable: true,
   };
 }

@@ -23,8 +23,13 @@ export function* packWholeRepository(
   input: PackInput,
 ): Steps<PackedContext | undefined> {
   const { files, budget, tokenCounter } = input;
-  const chars = files.reduce((sum, f) => sum + f.text.length, 0);
-  if (chars > budget * MAX_CHARS_PER_TOKEN) return undefined;
+  // Counted only until it passes: an index loaded from disk decodes a
+  // file's text when first read, and a large repository needs few.
+  let chars = 0;
+  for (const file of files) {
+    chars += file.text.length;
+    if (chars > budget * MAX_CHARS_PER_TOKEN) return undefined;
+  }
 
   const rank = new Map<string, number>();
   const best = new Map<string, number>();

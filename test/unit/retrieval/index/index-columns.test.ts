@@ -93,6 +93,23 @@ describe("indexToColumns / indexFromColumns", () => {
     expect(typeof columns.chunks.defines.text).toBe("string");
   });
 
+  it("keep the files' texts as bytes, each given back exactly when read: Latin-1, wider characters and lone surrogates", () => {
+    const odd: SourceFile[] = [
+      ...files,
+      { path: "latin.txt", text: "café ÿ\u0000\u00ff\n" },
+      { path: "halves.txt", text: "a\ud800b\udc00 ✓ 😀\n" },
+    ];
+    const index = indexRepository(odd);
+    const columns = indexToColumns(index)!;
+
+    expect(columns.files.texts[0]).toBeInstanceOf(Uint8Array);
+    expect(columns.files.texts[1]).toBeInstanceOf(Uint8Array);
+    const back = indexFromColumns(deserialize(serialize(columns)) as never);
+    // Read in an order other than the files': each text is its own.
+    for (const id of [5, 1, 4, 0, 3, 2])
+      expect(back.files[id]!.text).toBe(index.files[id]!.text);
+  });
+
   it("refuse an index whose chunk text is not in its file (kept whole instead)", () => {
     const index = indexRepository(files);
     const changed = {
