@@ -51,6 +51,25 @@ describe("rankCoChanged", () => {
     expect(ranked[0]?.confidence).toBeCloseTo(2 / 3 + 1 / 2);
   });
 
+  it("puts a file a busy seed keeps coming back to before one a seed changed once with", () => {
+    // a.rs changed four times, twice with x.rs (confidence 1/2); b.rs once,
+    // with y.rs (confidence 1): support ranks x.rs first.
+    expect(
+      rankCoChanged({
+        commits: [
+          ["a.rs", "x.rs"],
+          ["a.rs", "x.rs"],
+          ["a.rs"],
+          ["a.rs"],
+          ["b.rs", "y.rs"],
+        ],
+        seeds: ["a.rs", "b.rs"],
+        exclude: new Set(),
+        exists: everything,
+      }).map((c) => c.file),
+    ).toStrictEqual(["x.rs", "y.rs"]);
+  });
+
   it("leaves out files already shown and files gone at the question's commit", () => {
     expect(
       rankCoChanged({
