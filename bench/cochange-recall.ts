@@ -16,7 +16,7 @@ import {
   type RecoveryGroup,
   type RecoveryRow,
 } from "./cochange/tally-recovery.js";
-import { benchCommand } from "./parse-bench-command.js";
+import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 import { mirrorPath } from "./swebench/mirror-path.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { readRunFileOrExit } from "./swebench/read-run-file.js";
@@ -201,8 +201,9 @@ function printGroups(label: string, groups: Map<string, RecoveryGroup>) {
 function wholeNumber(text: string, option: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(
+    exitMissingInput(
       `${option} must be a whole number, 1 or more (got "${text}")`,
+      "see npm run bench:cochange -- --help",
     );
   return n;
 }
