@@ -4,7 +4,7 @@
 // askcode showed with a body, and counts the gold files askcode did not show
 // with a body that the first N of those would bring, with what else they
 // bring. A measurement for issue 38: it changes nothing askcode shows.
-//   npm run bench:cochange -- --run RUN.json [--mirrors DIR] [--depth 2000] [--max-files 30] [--seeds 3] [--n 1,3,5,10] [--kinds code,docs,data,changelog] [--out FILE]
+//   npm run bench:cochange -- --run RUN.json [--mirrors DIR] [--depth 2000] [--max-files 30] [--seeds 5] [--n 1,3,5,10] [--kinds code,docs,data,changelog] [--out FILE]
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -22,7 +22,7 @@ import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { readRunFileOrExit } from "./swebench/read-run-file.js";
 
 const { values } = benchCommand({
-  usage: `usage: npm run bench:cochange -- --run RUN.json [--mirrors DIR] [--depth 2000] [--max-files 30] [--seeds 3] [--n 1,3,5,10] [--kinds code,docs,data,changelog] [--out FILE]
+  usage: `usage: npm run bench:cochange -- --run RUN.json [--mirrors DIR] [--depth 2000] [--max-files 30] [--seeds 5] [--n 1,3,5,10] [--kinds code,docs,data,changelog] [--out FILE]
 
 Of the gold files a bench:swebench run did not show with a body, the points of
 file recall Avg that the N files most often changed with askcode's first shown
@@ -33,7 +33,7 @@ and how long reading the history takes.
   --mirrors DIR     git mirrors with full history, as for bench:swebench (default ${DEFAULT_MIRRORS})
   --depth N         commits read back from each base commit, base included (default 2000)
   --max-files N     commits touching more files are skipped: merges, formatting, releases (default 30)
-  --seeds K         the first K files shown with a body seed the co-change (default 3)
+  --seeds K         the first K files shown with a body seed the co-change (default 5)
   --n LIST          how many proposed files to count (default 1,3,5,10)
   --kinds LIST      kinds a proposed file may have: code, test, docs, data, changelog (default all but test)
   --out FILE        also write each question's proposed files as JSON
@@ -44,7 +44,7 @@ and how long reading the history takes.
     mirrors: { type: "string", default: DEFAULT_MIRRORS },
     depth: { type: "string", default: "2000" },
     "max-files": { type: "string", default: "30" },
-    seeds: { type: "string", default: "3" },
+    seeds: { type: "string", default: "5" },
     n: { type: "string", default: "1,3,5,10" },
     kinds: { type: "string", default: "code,docs,data,changelog" },
     out: { type: "string" },
