@@ -11,7 +11,7 @@ import {
 import type { QuestionRows } from "./label-chunks.js";
 
 export interface ChunkModelFitOptions {
-  /** Gradient steps of each head (default 600). */
+  /** Gradient steps of each head (default `FIT_STEPS`). */
   steps?: number;
   /** L2 penalty per weight of each head, the intercept's excepted (default 0.001 each). */
   l2?: Partial<HeadL2>;
@@ -24,12 +24,16 @@ export interface HeadL2 {
 }
 
 export const DEFAULT_L2: HeadL2 = { line: 0.001, file: 0.001 };
+/** Gradient steps of each head: past the point where the loss stops moving in the fourth decimal the weights ship with. */
+export const FIT_STEPS = 600;
 
 export interface ChunkModelFit {
   /** The two heads; the packing knobs are chosen apart, with the real packer (`knobSearch`). */
   heads: Pick<ChunkModel, "line" | "file">;
   questions: number;
   rows: number;
+  /** The L2 penalty each head was fitted with. */
+  l2: HeadL2;
   /** Mean loss of each head per question at the start (every weight 0) and fitted: cross-entropy of the lines' shares, log-loss of the file's share. */
   loss: { line: [number, number]; file: [number, number] };
 }
@@ -65,10 +69,8 @@ export function fitChunkModel(
   questions: readonly QuestionRows[],
   options: ChunkModelFitOptions = {},
 ): ChunkModelFit {
-  const sorted = [...questions]
-    .filter((q) => q.chunks.length > 0 && q.goldLines > 0)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const steps = options.steps ?? 600;
+  const sorted = fitQuestions(questions);
+  const steps = options.steps ?? FIT_STEPS;
   const l2 = { ...DEFAULT_L2, ...options.l2 };
   const line = fitHead(lineRows(sorted), shareLoss, steps, l2.line);
   const file = fitHead(fileRows(sorted), logLoss, steps, l2.file);
@@ -80,11 +82,25 @@ export function fitChunkModel(
     heads,
     questions: sorted.length,
     rows: sorted.reduce((sum, q) => sum + q.chunks.length, 0),
+    l2,
     loss: { line: line.loss, file: file.loss },
   };
 }
 
 type Row = QuestionRows["chunks"][number];
+
+/**
+ * The questions a fit learns from, in the order it takes them: those that
+ * rank a chunk and whose fix changed a line the index holds, by id, so the
+ * same rows in any order give the same model to the last bit.
+ */
+export function fitQuestions(
+  questions: readonly QuestionRows[],
+): QuestionRows[] {
+  return [...questions]
+    .filter((q) => q.chunks.length > 0 && q.goldLines > 0)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
 
 /**
  * One head's questions as a flat matrix: the rows of question n are
