@@ -54,7 +54,9 @@ Relative paths are read from the repository's root (where npm runs the script).
   --variants FILE        also pack each question's one ranking under these packing options
                          (JSON: {"name": {"chunkModel": false|true|{"newFile","cost","strong"},
                          "mapShare", "compressBelow", …}}, each over the run's own) and write
-                         each variant's results beside --out as OUT.<name>.json
+                         each variant's results beside --out as OUT.<name>.json; with
+                         {"chunkModel": {"weights": FILE}} a whole model (fit:weights
+                         --chunk-model --out's FILE) packs instead of the shipped one
   --weights FILE         rank with these evidence weights (JSON, {"caller": 0.2, …}) over the
                          fitted ones (src/retrieval/rank/fitted-weights.ts)
   --bridge-weight X      expand questions with the shipped vocabulary bridge at this weight

@@ -2,23 +2,26 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { PackVariant } from "../../src/eval/run-budget.js";
 import type { ChunkModel } from "../../src/retrieval/rank/chunk-model.js";
+import { readChunkModel } from "./read-chunk-model.js";
 
 // A variant's name goes into a file name (`variantPath`).
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 const share = z.number().min(0).max(1);
-const knobs = z
+const knobsSchema = z
   .object({
     newFile: z.number().min(0),
     cost: z.number().min(0),
     strong: z.number().min(0),
+    /** A whole model's file (`readChunkModel`) instead of the run's; the knobs beside it still apply. */
+    weights: z.string().min(1),
   })
   .partial()
   .strict();
 const variantSchema = z
   .object({
-    /** false: rank order; true: the given model; knobs: the given model with these. */
-    chunkModel: z.union([z.boolean(), knobs]),
+    /** false: rank order; true: the given model; knobs: the given model (or `weights`' file) with these. */
+    chunkModel: z.union([z.boolean(), knobsSchema]),
     mapShare: z.number().min(0).max(0.5),
     maxMapTokens: z.number().int().min(0),
     metadataBelow: share,
@@ -35,10 +38,13 @@ const variantsSchema = z.record(z.string(), variantSchema);
  * score beside the run's own, by name, each over the run's packing options:
  *
  *     { "off": { "chunkModel": false },
- *       "nf1-s1": { "chunkModel": { "newFile": 1, "strong": 1 }, "mapShare": 0.04 } }
+ *       "nf1-s1": { "chunkModel": { "newFile": 1, "strong": 1 }, "mapShare": 0.04 },
+ *       "all": { "chunkModel": { "weights": "/tmp/fitall/all.json" } } }
  *
- * `chunkModel` true packs by `model`, an object by `model` with those knobs,
- * false in rank order. Throws naming the file and what is wrong.
+ * `chunkModel` true packs by `model`, an object by `model` with those knobs
+ * (by the model in its `weights` file, read by `readModel`, when it names
+ * one: one ranking packed under the shipped and a candidate fit), false in
+ * rank order. Throws naming the file and what is wrong.
  *
  * @example
  * parseVariants('{"off":{"chunkModel":false}}', "v.json", CHUNK_MODEL) // [{ name: "off", pack: { chunkModel: null } }]
@@ -47,6 +53,7 @@ export function parseVariants(
   text: string,
   source: string,
   model: ChunkModel,
+  readModel: (path: string) => ChunkModel = readChunkModel,
 ): PackVariant[] {
   let json: unknown;
   try {
@@ -83,10 +90,29 @@ export function parseVariants(
                 ? null
                 : chunkModel === true
                   ? model
-                  : { ...model, ...chunkModel },
+                  : fromKnobs(
+                      chunkModel,
+                      model,
+                      readModel,
+                      `${source}: ${name}`,
+                    ),
           }),
     },
   }));
+}
+
+function fromKnobs(
+  { weights, ...knobs }: z.infer<typeof knobsSchema>,
+  model: ChunkModel,
+  readModel: (path: string) => ChunkModel,
+  where: string,
+): ChunkModel {
+  if (weights === undefined) return { ...model, ...knobs };
+  try {
+    return { ...readModel(weights), ...knobs };
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
 }
 
 /** Reads and checks a `--variants` file (see `parseVariants`). */

@@ -5,7 +5,8 @@ import type { Instance } from "../../src/eval/instance.js";
 import { DEFAULT_MIRROR_LAYOUT, mirrorPath } from "../swebench/mirror-path.js";
 import { selectInstances } from "../swebench/load-instances.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
-import { fitChunkModel } from "./fit-chunk-model.js";
+import { FIT_STEPS, fitChunkModel, type HeadL2 } from "./fit-chunk-model.js";
+import { crossValidateL2, type L2Choice } from "./cross-validate-l2.js";
 import { indexInstance } from "./index-instance.js";
 import { labelChunks, type QuestionRows } from "./label-chunks.js";
 import { knobSearch, type KnobGrid } from "./packing-knobs.js";
@@ -32,14 +33,24 @@ export const KNOB_BUDGET = 13_000;
  * than the choice gains.
  */
 export const KNOB_PER_REPO = 2;
+/** Repository folds of the L2's cross-validation: four, each fitted on three quarters of the repositories. */
+export const DEFAULT_FOLDS = 4;
 
 export interface ChunkModelCommand {
   instances: readonly Instance[];
   mirrors: string;
   /** The fit's JSON; the labelled rows go beside it (`<out>.chunk-rows.json`). */
   out: string;
-  /** Fit these saved rows instead of labelling the instances again (the knobs still pack them). */
+  /** Fit these saved rows, those of `instances`, instead of labelling the instances again (the knobs still pack them). */
   rows?: string;
+  /**
+   * The L2 penalty: one value for both heads, or several to choose each
+   * head's from by cross-validation over `folds` repository folds
+   * (`crossValidateL2`). None: the fit's default.
+   */
+  l2?: readonly number[];
+  /** Repository folds of the cross-validation (default 4). */
+  folds?: number;
   /** Rewrite CHUNK_MODEL_PATH, naming this command. */
   write?: string;
   log: (line: string) => void;
@@ -58,7 +69,12 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
   let questions: QuestionRows[];
   const derived = createDerivedCache({ maxBytes: 2 * 1024 ** 3 });
   if (c.rows) {
-    questions = JSON.parse(readFileSync(c.rows, "utf8")) as QuestionRows[];
+    // The rows of the instances asked for: rows labelled once for every
+    // question of a part fit its first N per repository too.
+    const ids = new Set(c.instances.map((i) => i.instance_id));
+    questions = (
+      JSON.parse(readFileSync(c.rows, "utf8")) as QuestionRows[]
+    ).filter((q) => ids.has(q.id));
   } else {
     questions = [];
     for (const [n, instance] of c.instances.entries()) {
@@ -75,7 +91,11 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
       );
     }
   }
-  const fit = fitChunkModel(questions);
+  const l2 = chooseL2(questions, c);
+  const fit = {
+    ...fitChunkModel(questions, { l2: l2.chosen }),
+    ...(l2.cv ? { cv: l2.cv } : {}),
+  };
   const search = knobSearch(fit.heads, {
     grid: KNOB_GRID,
     budget: KNOB_BUDGET,
@@ -116,6 +136,25 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     );
     c.log(`wrote ${CHUNK_MODEL_PATH}`);
   }
+}
+
+/** Each head's L2: the one given, or chosen by cross-validation among several. */
+function chooseL2(
+  questions: readonly QuestionRows[],
+  c: ChunkModelCommand,
+): { chosen: Partial<HeadL2>; cv?: L2Choice } {
+  const [only, ...more] = c.l2 ?? [];
+  if (only === undefined) return { chosen: {} };
+  if (more.length === 0) return { chosen: { line: only, file: only } };
+  const cv = crossValidateL2(
+    questions,
+    { folds: c.folds ?? DEFAULT_FOLDS, grid: c.l2 ?? [], steps: FIT_STEPS },
+    c.log,
+  );
+  c.log(
+    `L2 chosen by ${cv.folds}-fold cross-validation over repositories: line ${cv.chosen.line}, file ${cv.chosen.file}`,
+  );
+  return { chosen: cv.chosen, cv };
 }
 
 function pct(x: number): string {

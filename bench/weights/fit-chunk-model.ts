@@ -11,17 +11,29 @@ import {
 import type { QuestionRows } from "./label-chunks.js";
 
 export interface ChunkModelFitOptions {
-  /** Gradient steps of each head (default 600). */
+  /** Gradient steps of each head (default `FIT_STEPS`). */
   steps?: number;
-  /** L2 penalty per weight, the intercept's excepted (default 0.001). */
-  l2?: number;
+  /** L2 penalty per weight of each head, the intercept's excepted (default 0.001 each). */
+  l2?: Partial<HeadL2>;
 }
+
+/** An L2 penalty per head. */
+export interface HeadL2 {
+  line: number;
+  file: number;
+}
+
+export const DEFAULT_L2: HeadL2 = { line: 0.001, file: 0.001 };
+/** Gradient steps of each head: past the point where the loss stops moving in the fourth decimal the weights ship with. */
+export const FIT_STEPS = 600;
 
 export interface ChunkModelFit {
   /** The two heads; the packing knobs are chosen apart, with the real packer (`knobSearch`). */
   heads: Pick<ChunkModel, "line" | "file">;
   questions: number;
   rows: number;
+  /** The L2 penalty each head was fitted with. */
+  l2: HeadL2;
   /** Mean loss of each head per question at the start (every weight 0) and fitted: cross-entropy of the lines' shares, log-loss of the file's share. */
   loss: { line: [number, number]; file: [number, number] };
 }
@@ -57,18 +69,11 @@ export function fitChunkModel(
   questions: readonly QuestionRows[],
   options: ChunkModelFitOptions = {},
 ): ChunkModelFit {
-  const sorted = [...questions]
-    .filter((q) => q.chunks.length > 0 && q.goldLines > 0)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const steps = options.steps ?? 600;
-  const l2 = options.l2 ?? 0.001;
-  const line = fitShares(sorted, steps, l2);
-  const file = fitLogistic(
-    sorted,
-    (q, c) => c.goldFile / Math.max(1, q.goldFiles),
-    steps,
-    l2,
-  );
+  const sorted = fitQuestions(questions);
+  const steps = options.steps ?? FIT_STEPS;
+  const l2 = { ...DEFAULT_L2, ...options.l2 };
+  const line = fitHead(lineRows(sorted), shareLoss, steps, l2.line);
+  const file = fitHead(fileRows(sorted), logLoss, steps, l2.file);
   const heads = {
     line: named(line.weights),
     file: named(file.weights),
@@ -77,6 +82,7 @@ export function fitChunkModel(
     heads,
     questions: sorted.length,
     rows: sorted.reduce((sum, q) => sum + q.chunks.length, 0),
+    l2,
     loss: { line: line.loss, file: file.loss },
   };
 }
@@ -84,82 +90,181 @@ export function fitChunkModel(
 type Row = QuestionRows["chunks"][number];
 
 /**
- * One logistic regression: E[label] = σ(w · x) (a label between 0 and 1),
- * mean log-loss per question (then over questions) plus L2 on every weight
- * but the intercept, by full-batch Adam from zeros.
+ * The questions a fit learns from, in the order it takes them: those that
+ * rank a chunk and whose fix changed a line the index holds, by id, so the
+ * same rows in any order give the same model to the last bit.
  */
-function fitLogistic(
+export function fitQuestions(
   questions: readonly QuestionRows[],
-  label: (q: QuestionRows, c: Row) => number,
-  steps: number,
-  l2: number,
-): { weights: Float64Array; loss: [number, number] } {
-  const xs = questions.map((q) => q.chunks.map((c) => Float64Array.from(c.x)));
-  const ys = questions.map((q) => q.chunks.map((c) => label(q, c)));
-  const loss = (w: Float64Array) => {
-    let total = 0;
-    for (const [n, rows] of xs.entries()) {
-      let sum = 0;
-      for (const [i, x] of rows.entries()) {
-        const p = logistic(dot(w, x));
-        const y = ys[n]?.[i] as number;
-        sum -=
-          y * Math.log(Math.max(p, 1e-12)) +
-          (1 - y) * Math.log(Math.max(1 - p, 1e-12));
-      }
-      total += sum / rows.length;
-    }
-    return total / (xs.length || 1);
-  };
-  return adam(steps, l2, loss, (w, grad) => {
-    for (const [n, rows] of xs.entries()) {
-      const share = 1 / rows.length / xs.length;
-      for (const [i, x] of rows.entries()) {
-        const g = (logistic(dot(w, x)) - (ys[n]?.[i] as number)) * share;
-        for (let k = 0; k < x.length; k++)
-          grad[k] = (grad[k] as number) + g * (x[k] as number);
-      }
-    }
-  });
+): QuestionRows[] {
+  return [...questions]
+    .filter((q) => q.chunks.length > 0 && q.goldLines > 0)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * The line head: per question, a softmax over its chunks' logits w · x fitted
- * to the share of the question's ranked changed lines each chunk holds
- * (cross-entropy per question, then the mean over questions that rank a
- * changed line), plus L2 on every weight but the intercept, which a softmax
- * cannot see and so stays 0.
+ * One head's questions as a flat matrix: the rows of question n are
+ * `starts[n]` to `starts[n + 1]`, each `CHUNK_SIGNALS.length` numbers of `x`,
+ * with their target in `y`. One array, read in order, rather than an array
+ * per chunk: a fit passes over every chunk twice per step, and the fits of
+ * a cross-validation pass many times more.
  */
-function fitShares(
+export interface HeadRows {
+  x: Float64Array;
+  y: Float64Array;
+  starts: Int32Array;
+}
+
+function headRows(
   questions: readonly QuestionRows[],
+  target: (q: QuestionRows, c: Row) => number,
+): HeadRows {
+  const d = CHUNK_SIGNALS.length;
+  const starts = new Int32Array(questions.length + 1);
+  for (const [n, q] of questions.entries())
+    starts[n + 1] = (starts[n] as number) + q.chunks.length;
+  const total = starts[questions.length] as number;
+  const x = new Float64Array(total * d);
+  const y = new Float64Array(total);
+  let row = 0;
+  for (const q of questions)
+    for (const c of q.chunks) {
+      x.set(c.x, row * d);
+      y[row++] = target(q, c);
+    }
+  return { x, y, starts };
+}
+
+/**
+ * The file head's rows: every question's chunks, labelled with the chunk's
+ * file's share of the question's changed files (1 / their number when it is
+ * one, else 0).
+ */
+export function fileRows(questions: readonly QuestionRows[]): HeadRows {
+  return headRows(questions, (q, c) => c.goldFile / Math.max(1, q.goldFiles));
+}
+
+/**
+ * The line head's rows: the questions that rank a changed line, each chunk
+ * labelled with the share of the question's ranked changed lines it holds.
+ */
+export function lineRows(questions: readonly QuestionRows[]): HeadRows {
+  const used = questions.filter((q) => q.chunks.some((c) => c.gold > 0));
+  const held = new Map(
+    used.map((q) => [q, q.chunks.reduce((sum, c) => sum + c.gold, 0)]),
+  );
+  return headRows(used, (q, c) => c.gold / (held.get(q) as number));
+}
+
+/** Logits w · x of rows `from` to `to`, into `z` from 0. */
+function logits(
+  rows: HeadRows,
+  w: Float64Array,
+  from: number,
+  to: number,
+  z: Float64Array,
+): void {
+  const d = w.length;
+  const { x } = rows;
+  for (let r = from; r < to; r++) {
+    let sum = 0;
+    const at = r * d;
+    for (let k = 0; k < d; k++) sum += (w[k] as number) * (x[at + k] as number);
+    z[r - from] = sum;
+  }
+}
+
+/** Each question's count of rows, the largest: the scratch a pass needs. */
+function widest(rows: HeadRows): number {
+  let most = 0;
+  for (let n = 1; n < rows.starts.length; n++)
+    most = Math.max(
+      most,
+      (rows.starts[n] as number) - (rows.starts[n - 1] as number),
+    );
+  return most;
+}
+
+/**
+ * The file head's loss: log-loss of σ(w · x) per chunk, the mean per
+ * question, then over questions; with `grad`, adds its gradient there.
+ */
+export function logLoss(
+  rows: HeadRows,
+  w: Float64Array,
+  grad?: Float64Array,
+): number {
+  const d = w.length;
+  const questions = rows.starts.length - 1;
+  const z = new Float64Array(widest(rows));
+  let total = 0;
+  for (let n = 0; n < questions; n++) {
+    const from = rows.starts[n] as number;
+    const to = rows.starts[n + 1] as number;
+    logits(rows, w, from, to, z);
+    const share = 1 / (to - from) / questions;
+    let sum = 0;
+    for (let r = from; r < to; r++) {
+      const p = logistic(z[r - from] as number);
+      const y = rows.y[r] as number;
+      sum -=
+        y * Math.log(Math.max(p, 1e-12)) +
+        (1 - y) * Math.log(Math.max(1 - p, 1e-12));
+      if (!grad) continue;
+      const g = (p - y) * share;
+      for (let k = 0; k < d; k++)
+        grad[k] = (grad[k] as number) + g * (rows.x[r * d + k] as number);
+    }
+    total += sum / (to - from);
+  }
+  return total / (questions || 1);
+}
+
+/**
+ * The line head's loss: per question, the cross-entropy of the softmax of
+ * its chunks' logits against the share of its changed lines each holds,
+ * then the mean over questions; with `grad`, adds its gradient there.
+ */
+export function shareLoss(
+  rows: HeadRows,
+  w: Float64Array,
+  grad?: Float64Array,
+): number {
+  const d = w.length;
+  const questions = rows.starts.length - 1;
+  const z = new Float64Array(widest(rows));
+  let total = 0;
+  for (let n = 0; n < questions; n++) {
+    const from = rows.starts[n] as number;
+    const to = rows.starts[n + 1] as number;
+    logits(rows, w, from, to, z);
+    const p = softmax(Array.from(z.subarray(0, to - from)));
+    for (let r = from; r < to; r++) {
+      const t = rows.y[r] as number;
+      const pr = p[r - from] as number;
+      if (t > 0) total -= t * Math.log(Math.max(pr, 1e-300));
+      if (!grad) continue;
+      const g = (pr - t) / questions;
+      for (let k = 0; k < d; k++)
+        grad[k] = (grad[k] as number) + g * (rows.x[r * d + k] as number);
+    }
+  }
+  return total / (questions || 1);
+}
+
+/** One head fitted on its rows: loss, gradient and the L2 penalty. */
+export function fitHead(
+  rows: HeadRows,
+  loss: (rows: HeadRows, w: Float64Array, grad?: Float64Array) => number,
   steps: number,
   l2: number,
 ): { weights: Float64Array; loss: [number, number] } {
-  const used = questions.filter((q) => q.chunks.some((c) => c.gold > 0));
-  const xs = used.map((q) => q.chunks.map((c) => Float64Array.from(c.x)));
-  const ts = used.map((q) => {
-    const held = q.chunks.reduce((sum, c) => sum + c.gold, 0);
-    return q.chunks.map((c) => c.gold / held);
-  });
-  const loss = (w: Float64Array) => {
-    let total = 0;
-    for (const [n, rows] of xs.entries()) {
-      const p = softmax(rows.map((x) => dot(w, x)));
-      for (const [i, t] of (ts[n] as number[]).entries())
-        if (t > 0) total -= t * Math.log(Math.max(p[i] as number, 1e-300));
-    }
-    return total / (xs.length || 1);
-  };
-  return adam(steps, l2, loss, (w, grad) => {
-    for (const [n, rows] of xs.entries()) {
-      const p = softmax(rows.map((x) => dot(w, x)));
-      for (const [i, x] of rows.entries()) {
-        const g = ((p[i] as number) - (ts[n]?.[i] as number)) / xs.length;
-        for (let k = 0; k < x.length; k++)
-          grad[k] = (grad[k] as number) + g * (x[k] as number);
-      }
-    }
-  });
+  return adam(
+    steps,
+    l2,
+    (w) => loss(rows, w),
+    (w, grad) => void loss(rows, w, grad),
+  );
 }
 
 /**

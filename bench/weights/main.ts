@@ -49,6 +49,12 @@ npm run fit:weights -- [options]
                     instead of the evidence weights: the ranked chunks of each
                     question labelled with the fix's lines, saved beside --out
                     (<out>.chunk-rows.json; --rows FILE fits saved rows again)
+  --l2 X[,Y…]       with --chunk-model: the heads' L2 penalty per weight (default
+                    0.001); several values choose each head's by cross-validation
+                    over repository folds of the rows fitted (the loss it minimises,
+                    on repositories each fold's fit has not seen)
+  --folds N         folds of that cross-validation, repositories sorted by name
+                    (default 4)
   --write           rewrite ${FITTED_WEIGHTS_PATH} with the last round's weights
                     (with --chunk-model: ${CHUNK_MODEL_PATH})
   -h, --help        this text
@@ -74,6 +80,8 @@ async function main(argv: string[]): Promise<number> {
       "per-repo": { type: "string" },
       "extra-data": { type: "string" },
       "chunk-model": { type: "boolean", default: false },
+      l2: { type: "string" },
+      folds: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -118,6 +126,20 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const l2 = values.l2?.split(",").map((v) => Number(v.trim()));
+  if (l2 && !l2.every((v) => Number.isFinite(v) && v >= 0)) {
+    process.stderr.write(
+      `--l2 must be numbers ≥ 0 separated by commas, got "${values.l2}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
+  const folds = values.folds === undefined ? undefined : Number(values.folds);
+  if (folds !== undefined && (!Number.isInteger(folds) || folds < 2)) {
+    process.stderr.write(
+      `--folds must be an integer ≥ 2, got "${values.folds}".\n\n${USAGE}`,
+    );
+    return 2;
+  }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
   const skipped = (note: string) => process.stderr.write(`${note}\n`);
   const extra = values["extra-data"];
@@ -155,7 +177,17 @@ async function main(argv: string[]): Promise<number> {
       mirrors: values.mirrors,
       out: values.out,
       ...(values.rows ? { rows: values.rows } : {}),
-      ...(values.write ? { write: command("--chunk-model") } : {}),
+      ...(l2 ? { l2 } : {}),
+      ...(folds ? { folds } : {}),
+      ...(values.write
+        ? {
+            write: command(
+              "--chunk-model",
+              ...(l2 ? [`--l2 ${l2.join(",")}`] : []),
+              ...(folds ? [`--folds ${folds}`] : []),
+            ),
+          }
+        : {}),
       log: (line) => process.stderr.write(`${line}\n`),
     });
     return 0;

@@ -1,6 +1,7 @@
 import { CHUNK_SIGNALS } from "../../src/retrieval/rank/chunk-signals.js";
 import type { ChunkModel } from "../../src/retrieval/rank/chunk-model.js";
 import type { ChunkModelFit } from "./fit-chunk-model.js";
+import type { L2Choice } from "./cross-validate-l2.js";
 import type { KnobChoice } from "./packing-knobs.js";
 
 /** Where packing reads its chunk model from; `fit:weights --chunk-model --write` rewrites it. */
@@ -16,7 +17,11 @@ export const CHUNK_MODEL_PATH = "src/retrieval/rank/chunk-model-weights.ts";
  * writeFileSync(CHUNK_MODEL_PATH, renderChunkModel({ ...fit, model, packing }, "npm run fit:weights -- --chunk-model --write"));
  */
 export function renderChunkModel(
-  fit: ChunkModelFit & { model: ChunkModel; packing: KnobChoice },
+  fit: ChunkModelFit & {
+    cv?: L2Choice;
+    model: ChunkModel;
+    packing: KnobChoice;
+  },
   command: string,
 ): string {
   const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -35,6 +40,7 @@ export function renderChunkModel(
     " * (bench/weights/fit-chunk-model.ts) on",
     ` * ${fit.questions} questions, ${fit.rows} ranked chunks. Loss per question from all-zero weights:`,
     ` * line ${fit.loss.line[0].toFixed(4)} → ${fit.loss.line[1].toFixed(4)}, file ${fit.loss.file[0].toFixed(4)} → ${fit.loss.file[1].toFixed(4)}.`,
+    ...(fit.cv ? l2Lines(fit.cv) : []),
     ` * Knobs chosen by packing ${questions} of the same questions at ${budget} tokens with the real`,
     " * packer (bench/weights/packing-knobs.ts), rank order → the model's:",
     ` * gold files with a body ${percent(off.body)} → ${percent(chosen.shown.body)}, gold lines ${percent(off.lines)} → ${percent(chosen.shown.lines)},`,
@@ -50,4 +56,12 @@ export function renderChunkModel(
     "};",
     "",
   ].join("\n");
+}
+
+/** How each head's L2 was chosen, for the header (only when it was). */
+function l2Lines(cv: L2Choice): string[] {
+  return [
+    ` * L2 per weight chosen by ${cv.folds}-fold cross-validation over repositories (held-out loss`,
+    ` * per question): line ${cv.chosen.line}, file ${cv.chosen.file}, of ${cv.points.map((p) => p.l2).join(", ")}.`,
+  ];
 }

@@ -32,6 +32,44 @@ describe("parseVariants", () => {
     expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
   });
 
+  it("packs a variant by a whole fitted model read from its file, the knobs beside it over the file's", () => {
+    const candidate = {
+      ...CHUNK_MODEL,
+      line: { ...CHUNK_MODEL.line, score: 3 },
+      newFile: 0.4,
+    };
+    const read: string[] = [];
+    const variants = parseVariants(
+      JSON.stringify({
+        cand: { chunkModel: { weights: "/tmp/fit.json" } },
+        "cand-nf": { chunkModel: { weights: "/tmp/fit.json", newFile: 0.1 } },
+      }),
+      "grid.json",
+      CHUNK_MODEL,
+      (path) => {
+        read.push(path);
+        return candidate;
+      },
+    );
+    expect(read).toEqual(["/tmp/fit.json", "/tmp/fit.json"]);
+    expect(variants[0]?.pack).toEqual({ chunkModel: candidate });
+    expect(variants[1]?.pack).toEqual({
+      chunkModel: { ...candidate, newFile: 0.1 },
+    });
+  });
+
+  it("names the variant and the model's file when the file cannot be read", () => {
+    expect(() =>
+      parseVariants(
+        '{"cand": {"chunkModel": {"weights": "/nonexistent/fit.json"}}}',
+        "grid.json",
+        CHUNK_MODEL,
+      ),
+    ).toThrow(
+      /^grid\.json: cand: cannot read the chunk model \/nonexistent\/fit\.json/,
+    );
+  });
+
   it("names the file and what is wrong in it", () => {
     expect(() => parseVariants("{", "grid.json", CHUNK_MODEL)).toThrow(
       /^grid\.json is not JSON/,

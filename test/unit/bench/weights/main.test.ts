@@ -46,3 +46,16 @@ describe("fit:weights --extra-data", () => {
     );
   });
 });
+
+describe("fit:weights --l2/--folds", () => {
+  it("names an L2 or a fold count it cannot use before reading anything", () => {
+    const l2 = fitWeights(["--chunk-model", "--l2", "0.001,x"]);
+    expect(l2.status).toBe(2);
+    expect(l2.stderr).toMatch(
+      /^--l2 must be numbers ≥ 0 separated by commas, got "0\.001,x"\./,
+    );
+    const folds = fitWeights(["--chunk-model", "--folds", "1"]);
+    expect(folds.status).toBe(2);
+    expect(folds.stderr).toMatch(/^--folds must be an integer ≥ 2, got "1"\./);
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import type { ChunkModel } from "../../src/retrieval/rank/chunk-model.js";
+import {
+  CHUNK_SIGNALS,
+  type ChunkSignal,
+} from "../../src/retrieval/rank/chunk-signals.js";
+
+// A head names every signal once: a file fitted before a signal was added or
+// removed would pack with weights read against the wrong columns.
+const head = z
+  .object(
+    Object.fromEntries(CHUNK_SIGNALS.map((s) => [s, z.number().finite()])) as {
+      [S in ChunkSignal]: z.ZodNumber;
+    },
+  )
+  .strict();
+const modelSchema = z
+  .object({
+    line: head,
+    file: head,
+    newFile: z.number().min(0),
+    cost: z.number().min(0),
+    strong: z.number().min(0),
+  })
+  .strict();
+
+/**
+ * A whole chunk model from JSON: the file `fit:weights --chunk-model --out`
+ * writes (its `model`), or a model on its own (`line`, `file`, `newFile`,
+ * `cost`, `strong`). Throws naming the file and what is wrong, so a typo
+ * or a file fitted over other signals never packs a benchmark.
+ *
+ * @example
+ * parseChunkModel(readFileSync("/tmp/fitall/all.json", "utf8"), "all.json").line.score // 1.87
+ */
+export function parseChunkModel(text: string, source: string): ChunkModel {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${source} is not JSON: ${(error as Error).message}`);
+  }
+  const fitted =
+    typeof json === "object" && json !== null && "model" in json
+      ? (json as { model: unknown }).model
+      : json;
+  const parsed = modelSchema.safeParse(fitted);
+  if (!parsed.success)
+    throw new Error(
+      `${source} is not a chunk model (fit:weights --chunk-model --out's file, or {"line", "file", "newFile", "cost", "strong"} over the signals ${CHUNK_SIGNALS.join(", ")}): ` +
+        parsed.error.issues
+          .map(
+            (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
+          )
+          .join("; "),
+    );
+  return parsed.data;
+}
+
+/** Reads and checks a chunk model's file (see `parseChunkModel`). */
+export function readChunkModel(path: string): ChunkModel {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new Error(
+      `cannot read the chunk model ${path}: ${(error as Error).message}`,
+    );
+  }
+  return parseChunkModel(text, path);
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  parseChunkModel,
+  readChunkModel,
+} from "../../../../bench/swebench/read-chunk-model.js";
+import { CHUNK_MODEL } from "../../../../src/retrieval/rank/chunk-model-weights.js";
+
+describe("parseChunkModel", () => {
+  it("reads the model of fit:weights --chunk-model --out's file, or a model on its own", () => {
+    const fitFile = JSON.stringify({
+      heads: { line: CHUNK_MODEL.line, file: CHUNK_MODEL.file },
+      questions: 3,
+      model: CHUNK_MODEL,
+    });
+    expect(parseChunkModel(fitFile, "fit.json")).toEqual(CHUNK_MODEL);
+    expect(parseChunkModel(JSON.stringify(CHUNK_MODEL), "m.json")).toEqual(
+      CHUNK_MODEL,
+    );
+  });
+
+  it("refuses a model whose heads do not name the signals packing reads, naming the file and the key", () => {
+    const { fileMass: _dropped, ...line } = CHUNK_MODEL.line;
+    expect(() =>
+      parseChunkModel(JSON.stringify({ ...CHUNK_MODEL, line }), "old.json"),
+    ).toThrow(/^old\.json is not a chunk model .*line\.fileMass: /);
+    expect(() =>
+      parseChunkModel(
+        JSON.stringify({
+          ...CHUNK_MODEL,
+          file: { ...CHUNK_MODEL.file, extra: 1 },
+        }),
+        "new.json",
+      ),
+    ).toThrow(/new\.json is not a chunk model .*file: Unrecognized key.*extra/);
+    expect(() =>
+      parseChunkModel(
+        JSON.stringify({ ...CHUNK_MODEL, cost: -1 }),
+        "knob.json",
+      ),
+    ).toThrow(/knob\.json is not a chunk model .*cost: /);
+    expect(() => parseChunkModel("{", "bad.json")).toThrow(
+      /^bad\.json is not JSON/,
+    );
+  });
+});
+
+describe("readChunkModel", () => {
+  it("reads a file and names one it cannot read", () => {
+    const dir = mkdtempSync(join(tmpdir(), "askcode-chunk-model-"));
+    const path = join(dir, "fit.json");
+    writeFileSync(path, JSON.stringify({ model: CHUNK_MODEL }));
+    expect(readChunkModel(path)).toEqual(CHUNK_MODEL);
+    expect(() => readChunkModel(join(dir, "missing.json"))).toThrow(
+      `cannot read the chunk model ${join(dir, "missing.json")}`,
+    );
+  });
+});
