@@ -1,8 +1,9 @@
 import { crc32 } from "node:zlib";
 import type { BlobRanges } from "../cache/blob-ranges.js";
-import type {
-  IndexColumns,
-  TextBytes,
+import {
+  textRanges,
+  type IndexColumns,
+  type TextBytes,
 } from "../retrieval/index/index-columns.js";
 import { AskcodeError } from "../shared/errors.js";
 
@@ -40,13 +41,11 @@ export function splitTexts(columns: IndexColumns): {
   const [narrow, wide] = f.texts;
   const payload = Buffer.concat([narrow, wide]);
   const crc = new Uint32Array(f.path.length);
-  const ends = [0, 0];
+  const rangeOf = textRanges(f);
   for (let id = 0; id < f.path.length; id++) {
-    const group = f.textIn[id] as 0 | 1;
-    const [start, end] = byteRange(group, ends[group]!, f.textEnd[id]!);
+    const [group, start, end] = rangeOf(id);
     const at = group === 0 ? 0 : narrow.byteLength;
     crc[id] = crc32(payload.subarray(at + start, at + end));
-    ends[group] = f.textEnd[id]!;
   }
   const none = new Uint8Array(0);
   return {
@@ -55,14 +54,6 @@ export function splitTexts(columns: IndexColumns): {
     texts: { narrowBytes: narrow.byteLength, bytes: payload.length, crc },
   };
 }
-
-// A group's characters as bytes: Latin-1 one each, UTF-16LE two.
-const byteRange = (
-  group: 0 | 1,
-  start: number,
-  end: number,
-): [start: number, end: number] =>
-  group === 0 ? [start, end] : [2 * start, 2 * end];
 
 /**
  * Reads file texts from their entry by ranges, each checked against its

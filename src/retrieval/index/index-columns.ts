@@ -274,26 +274,44 @@ function textsIn(texts: IndexColumns["files"]["texts"]): TextBytes {
   return (_id, group, start, end) => groups[group].subarray(start, end);
 }
 
-// `text` of the files of `IndexColumns`, by their id: file f's decoded from
-// its group's bytes when first read (Latin-1 a byte a character, UTF-16LE
-// two), and kept; writable, as an assembled index's is.
-function fileTextProperty(
+/**
+ * Where file `id`'s text lies in its group's bytes: the group (0 Latin-1,
+ * a byte a character; 1 UTF-16LE, two), and its first and last byte.
+ *
+ * @example
+ * const [group, start, end] = textRanges(columns.files)(id);
+ */
+export function textRanges(
   f: IndexColumns["files"],
-  textBytes: TextBytes,
-): PropertyDescriptor & ThisType<IndexedFile> {
+): (id: number) => [group: 0 | 1, start: number, end: number] {
   const start = new Uint32Array(f.path.length);
   for (let id = 0, ends = [0, 0]; id < f.path.length; id++) {
     const group = f.textIn[id] as 0 | 1;
     start[id] = ends[group] as number;
     ends[group] = f.textEnd[id] as number;
   }
+  return (id) => {
+    const group = f.textIn[id] as 0 | 1;
+    const width = group + 1;
+    return [group, width * start[id]!, width * f.textEnd[id]!];
+  };
+}
+
+// `text` of the files of `IndexColumns`, by their id: file f's decoded from
+// its group's bytes when first read, and kept; writable, as an assembled
+// index's is.
+function fileTextProperty(
+  f: IndexColumns["files"],
+  textBytes: TextBytes,
+): PropertyDescriptor & ThisType<IndexedFile> {
+  const rangeOf = textRanges(f);
   const texts: (string | undefined)[] = new Array(f.path.length);
-  const decode = (id: number) =>
-    f.textIn[id] === 0
-      ? textBytes(id, 0, start[id]!, f.textEnd[id]!).toString("latin1")
-      : textBytes(id, 1, 2 * start[id]!, 2 * f.textEnd[id]!).toString(
-          "utf16le",
-        );
+  const decode = (id: number) => {
+    const [group, start, end] = rangeOf(id);
+    return textBytes(id, group, start, end).toString(
+      group === 0 ? "latin1" : "utf16le",
+    );
+  };
   return {
     get() {
       return (texts[this.id] ??= decode(this.id));
