@@ -89,6 +89,21 @@ export function decodeBlobEntry(
   return { ok: true, payload };
 }
 
+/**
+ * The payload length an entry's header gives, or undefined when it is not
+ * the header of a format 2 entry (format 1's SHA-256 is checked only
+ * whole): for `openBlobRanges`, which reads a payload by pieces that their
+ * reader checks, not the entry's checksum.
+ *
+ * @example
+ * checkEntryHeader(entry.subarray(0, ENTRY_HEADER_BYTES)) // 6 for encodeBlobEntry(kind, sha, Buffer.from("hello\n"))
+ */
+export function checkEntryHeader(header: Buffer): number | undefined {
+  if (header.length < ENTRY_HEADER_BYTES) return undefined;
+  if (!header.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  return header.readUInt32BE(MAGIC.length);
+}
+
 function checksum(kind: string, sha: string, payload: Buffer): Buffer {
   const field = Buffer.alloc(CHECKSUM_BYTES);
   field.writeUInt32BE(crc32(payload, crc32(`${kind}\0${sha}\0`)));

@@ -8,7 +8,7 @@ import { blobPath } from "./blob-key.js";
 // A hit moves the entry to the front in memory at once; on disk (the mtime
 // the next start orders by) at most this often, so that hot entries cost no
 // extra system call per read.
-const TOUCH_EVERY_MS = 60_000;
+export const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The blob store's reads (`BlobStore.get`): every read checks the entry's

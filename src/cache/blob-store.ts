@@ -1,3 +1,4 @@
+import { unlinkSync } from "node:fs";
 import { createBurstWarning, type WarnLog } from "../shared/burst-warning.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import {
@@ -8,7 +9,8 @@ import {
 import { errorCode, nodeBlobFs, type BlobFs } from "./blob-fs.js";
 import { blobPath, checkBlobKey } from "./blob-key.js";
 import { createBlobIndex } from "./blob-index.js";
-import { createBlobReader } from "./blob-reader.js";
+import { createBlobReader, TOUCH_EVERY_MS } from "./blob-reader.js";
+import { openBlobRanges, type BlobRanges } from "./blob-ranges.js";
 import { createBlobWriter } from "./blob-writer.js";
 import { scanBlobDir } from "./scan-blob-dir.js";
 
@@ -21,6 +23,11 @@ import { scanBlobDir } from "./scan-blob-dir.js";
 export interface BlobStore {
   /** The bytes stored under kind and sha; undefined when none (or unreadable). */
   get(kind: string, sha: string): Promise<Buffer | undefined>;
+  /**
+   * The entry under kind and sha, to read by ranges (`BlobRanges`), or
+   * undefined when none; the reader checks what it reads.
+   */
+  openRanges(kind: string, sha: string): Promise<BlobRanges | undefined>;
   /** Stores the bytes; never throws for the disk's sake (full, read-only), it logs. */
   put(kind: string, sha: string, bytes: Buffer): Promise<void>;
   /** Bytes the entries take on disk, headers included. */
@@ -145,6 +152,32 @@ export async function createBlobStore(
       corruptWarning,
       scanComplete: () => scanComplete,
     }),
+    async openRanges(kind, sha) {
+      const key = `${kind}/${sha}`;
+      // Before the scan the index knows only this run's entries: the file may be there.
+      const blob = index.lru.get(key);
+      if (!blob && scanComplete) return undefined;
+      const path = blobPath(dir, kind, sha);
+      // Used as a read is (see blob-reader.ts): else the next start, which
+      // orders entries by mtime, would evict it before the entry naming it.
+      const now = clock.now();
+      if (blob && now - blob.touchedAt >= TOUCH_EVERY_MS) {
+        blob.touchedAt = now;
+        await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
+      }
+      return openBlobRanges(path, () => {
+        index.lru.delete(key);
+        try {
+          unlinkSync(path);
+        } catch {
+          // Gone already: the next open misses all the same.
+        }
+        corruptWarning.failed(
+          new Error(`${path}: a part failed its check`),
+          "askcode deleted a corrupt blob cache entry (a part failed its check); it is built again",
+        );
+      });
+    },
     async put(kind, sha, bytes) {
       const path = blobPath(dir, kind, sha);
       const key = `${kind}/${sha}`;
@@ -178,6 +211,10 @@ function noBlobStore(): BlobStore {
     bytes: 0,
     entries: 0,
     get: async (kind, sha) => {
+      checkBlobKey(kind, sha);
+      return undefined;
+    },
+    openRanges: async (kind, sha) => {
       checkBlobKey(kind, sha);
       return undefined;
     },

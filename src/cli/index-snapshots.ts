@@ -29,6 +29,11 @@ import {
   type FileAuthorship,
 } from "../retrieval/rank/set-aside-files.js";
 import type { SourceFile } from "../retrieval/types.js";
+import {
+  splitTexts,
+  textReader,
+  type SnapshotTexts,
+} from "./snapshot-texts.js";
 
 /**
  * Whole indexes kept on disk by the exact files they index, so that a
@@ -74,8 +79,10 @@ export interface IndexSnapshots {
 // The blob store's kinds: V8's serialization of a `Snapshot`, and the
 // snapshot key (40 hex digits, ASCII) of a listing or a tree stamp. v2: the
 // index as columns; v4: its vocabulary, tables and short strings as columns
-// too; v5: the files' texts as bytes, decoded when read.
-const SNAPSHOT_KIND = "index-snapshot:v5";
+// too; v5: the files' texts as bytes, decoded when read; v6: those bytes in
+// an entry of their own (TEXTS_KIND, under the same key), read by ranges.
+const SNAPSHOT_KIND = "index-snapshot:v6";
+const TEXTS_KIND = "index-texts:v1";
 const LISTING_KIND = "index-listing:v1";
 
 // A stamp is trusted only once its file last changed longer ago than any
@@ -93,6 +100,8 @@ export const RACY_MS = 2000;
 interface Snapshot {
   index: IndexColumns | RepositoryIndex;
   columns: boolean;
+  /** Where the columns' texts lie in their own entry; none when kept whole. */
+  texts?: SnapshotTexts;
   copies: ChunkCopies;
   authorship: FileAuthorship;
   counterparts: SparseLists<Counterpart>;
@@ -198,8 +207,9 @@ export function createIndexSnapshots(
       const snapshot = deserialize(bytes) as Snapshot;
       const { copies, authorship, counterparts, dependencies } = snapshot;
       const index = snapshot.columns
-        ? indexFromColumns(snapshot.index as IndexColumns)
+        ? await fromColumns(key, snapshot.index as IndexColumns, snapshot.texts)
         : (snapshot.index as RepositoryIndex);
+      if (!index) return undefined;
       // The key holds every path: a count that differs is a bug, not a hit.
       if (count !== undefined && index.files.length !== count) return undefined;
       rememberChunkCopies(index, copies);
@@ -210,6 +220,20 @@ export function createIndexSnapshots(
     } catch {
       return undefined;
     }
+  };
+
+  // The columns' texts are read from their own entry when each is first
+  // read; without that entry (evicted, deleted as corrupt) it is a miss.
+  const fromColumns = async (
+    key: string,
+    columns: IndexColumns,
+    texts: SnapshotTexts | undefined,
+  ) => {
+    if (!texts) return undefined;
+    const ranges = await blobs.openRanges(TEXTS_KIND, key);
+    const read =
+      ranges && textReader(texts, ranges, (id) => columns.files.path[id]);
+    return read && indexFromColumns(columns, read);
   };
 
   // The index found by a listing's or a tree's key: the key of its files.
@@ -243,9 +267,13 @@ export function createIndexSnapshots(
       const key = filesKey(files);
       if (!key) return;
       const columns = indexToColumns(index);
+      const split = columns && splitTexts(columns);
+      // The texts first: a snapshot is never kept without them.
+      if (split) await blobs.put(TEXTS_KIND, key, split.payload);
       const snapshot: Snapshot = {
-        index: columns ?? index,
-        columns: columns !== undefined,
+        index: split?.columns ?? index,
+        columns: split !== undefined,
+        texts: split?.texts,
         copies: chunkCopies(index),
         authorship: fileAuthorship(index),
         counterparts: sparseLists(counterpartsOf(index)),

@@ -169,18 +169,34 @@ export function indexToColumns(
 }
 
 /**
+ * File `id`'s text as bytes: `start` to `end` of its group's
+ * (`IndexColumns.files.texts[group]`, 0 Latin-1, 1 UTF-16LE). By default
+ * cut from the columns' own; a reader that kept the texts apart (an index
+ * snapshot reads them by ranges) passes its own.
+ */
+export type TextBytes = (
+  id: number,
+  group: 0 | 1,
+  start: number,
+  end: number,
+) => Buffer;
+
+/**
  * The index `indexToColumns` took apart, equal to it in every field and
  * in each object's key order (as `assembleIndexSteps` builds them).
  *
  * @example
  * const index = indexFromColumns(deserialize(bytes) as IndexColumns);
  */
-export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
+export function indexFromColumns(
+  columns: IndexColumns,
+  textBytes: TextBytes = textsIn(columns.files.texts),
+): RepositoryIndex {
   const { files: f, chunks: c } = columns;
   const fileKind = dictionaryReader(f.kind);
   const chunkKind = dictionaryReader(c.kind);
   const chunkContext = dictionaryReader(c.context);
-  const text = fileTextProperty(f);
+  const text = fileTextProperty(f, textBytes);
   const files: IndexedFile[] = f.path.map((path, id) => {
     // Built in key order, `text` defined as the same accessor on every file
     // so that all share one shape: an accessor in an object literal is a new
@@ -251,26 +267,51 @@ export function indexFromColumns(columns: IndexColumns): RepositoryIndex {
   };
 }
 
-// `text` of the files of `IndexColumns`, by their id: file f's decoded from
-// its group of bytes when first read (Latin-1 a byte a character, UTF-16LE
-// two), and kept; writable, as an assembled index's is.
-function fileTextProperty(
-  f: IndexColumns["files"],
-): PropertyDescriptor & ThisType<IndexedFile> {
-  const [narrow, wide] = f.texts.map((bytes) =>
+function textsIn(texts: IndexColumns["files"]["texts"]): TextBytes {
+  const groups = texts.map((bytes) =>
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
   ) as [Buffer, Buffer];
+  return (_id, group, start, end) => groups[group].subarray(start, end);
+}
+
+/**
+ * Where file `id`'s text lies in its group's bytes: the group (0 Latin-1,
+ * a byte a character; 1 UTF-16LE, two), and its first and last byte.
+ *
+ * @example
+ * const [group, start, end] = textRanges(columns.files)(id);
+ */
+export function textRanges(
+  f: IndexColumns["files"],
+): (id: number) => [group: 0 | 1, start: number, end: number] {
   const start = new Uint32Array(f.path.length);
   for (let id = 0, ends = [0, 0]; id < f.path.length; id++) {
     const group = f.textIn[id] as 0 | 1;
     start[id] = ends[group] as number;
     ends[group] = f.textEnd[id] as number;
   }
+  return (id) => {
+    const group = f.textIn[id] as 0 | 1;
+    const width = group + 1;
+    return [group, width * start[id]!, width * f.textEnd[id]!];
+  };
+}
+
+// `text` of the files of `IndexColumns`, by their id: file f's decoded from
+// its group's bytes when first read, and kept; writable, as an assembled
+// index's is.
+function fileTextProperty(
+  f: IndexColumns["files"],
+  textBytes: TextBytes,
+): PropertyDescriptor & ThisType<IndexedFile> {
+  const rangeOf = textRanges(f);
   const texts: (string | undefined)[] = new Array(f.path.length);
-  const decode = (id: number) =>
-    f.textIn[id] === 0
-      ? narrow.toString("latin1", start[id], f.textEnd[id])
-      : wide.toString("utf16le", 2 * start[id]!, 2 * f.textEnd[id]!);
+  const decode = (id: number) => {
+    const [group, start, end] = rangeOf(id);
+    return textBytes(id, group, start, end).toString(
+      group === 0 ? "latin1" : "utf16le",
+    );
+  };
   return {
     get() {
       return (texts[this.id] ??= decode(this.id));

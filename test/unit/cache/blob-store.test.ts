@@ -398,6 +398,52 @@ describe("createBlobStore", () => {
   );
 });
 
+describe("BlobStore.openRanges", () => {
+  const bytes = Buffer.from("0123456789abcdefghij");
+
+  it("reads an entry's payload by ranges, still after the entry is evicted", async () => {
+    const blobs = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await blobs.put("texts:v1", SHA_A, bytes);
+
+    const ranges = (await blobs.openRanges("texts:v1", SHA_A))!;
+    await rm(blobPath(dir, "texts:v1", SHA_A));
+
+    expect(ranges.length).toBe(20);
+    expect(ranges.read(10, 16).toString()).toBe("abcdef");
+    expect(ranges.read(0, 0).toString()).toBe("");
+    expect(() => ranges.read(15, 21)).toThrow(
+      "bytes 15-21 are outside a blob entry's 20",
+    );
+  });
+
+  it("misses when there is no entry, or its header is not one (and deletes it)", async () => {
+    const { warnings, log } = recordingLog();
+    const blobs = await createBlobStore({ dir, maxBytes: 1 << 20, log });
+    expect(await blobs.openRanges("texts:v1", SHA_A)).toBeUndefined();
+
+    await blobs.put("texts:v1", SHA_B, bytes);
+    const path = blobPath(dir, "texts:v1", SHA_B);
+    const entry = await readFile(path);
+    entry[0] = 0x58; // "XCB2": not an askcode entry
+    await writeFile(path, entry);
+
+    expect(await blobs.openRanges("texts:v1", SHA_B)).toBeUndefined();
+    await expect(stat(path)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("deletes the entry when its reader finds a piece corrupt: the next open misses", async () => {
+    const blobs = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await blobs.put("texts:v1", SHA_A, bytes);
+
+    (await blobs.openRanges("texts:v1", SHA_A))!.discard();
+
+    expect(await filesUnder(dir)).toEqual([]);
+    expect(await blobs.openRanges("texts:v1", SHA_A)).toBeUndefined();
+    expect(blobs.entries).toBe(0);
+  });
+});
+
 describe("createBlobStore with synchronous reads (syncReadsBlobFs, the CLI's)", () => {
   const open = (
     maxBytes: number,

@@ -1,5 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+  ENTRY_HEADER_BYTES,
+  encodeBlobEntry,
+} from "../../../src/cache/blob-entry-format.js";
 import { createBlobStore } from "../../../src/cache/blob-store.js";
 import { createIndexSnapshots } from "../../../src/cli/index-snapshots.js";
 import { indexRepository } from "../../../src/retrieval/index/index-repository.js";
@@ -193,15 +197,62 @@ describe("createIndexSnapshots", () => {
     ).toStrictEqual(index);
   });
 
-  it("keeps each file's code once on disk, not again in its chunks", async () => {
+  const entriesOf = (kind: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.parentPath.includes(kind))
+      .map((e) => join(e.parentPath, e.name));
+
+  it("keeps each file's code once on disk, in an entry apart from the index, not again in its chunks", async () => {
     await (await open()).put(files(), indexRepository(files()));
 
-    const kept = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && e.parentPath.includes("index-snapshot"))
-      .map((e) => readFileSync(join(e.parentPath, e.name), "latin1"));
+    const [snapshot, ...others] = entriesOf("index-snapshot");
+    const [texts, ...moreTexts] = entriesOf("index-texts");
 
-    expect(kept).toHaveLength(1);
-    expect(kept[0]!.split("return attempt < 5")).toHaveLength(2);
+    expect([others, moreTexts]).toStrictEqual([[], []]);
+    expect(readFileSync(snapshot!, "latin1")).not.toContain("return attempt");
+    expect(
+      readFileSync(texts!, "latin1").split("return attempt < 5"),
+    ).toHaveLength(2);
+  });
+
+  it("reads a text only when it is read, and a flipped byte in it deletes the kept index with an error that says so", async () => {
+    const index = indexRepository(files());
+    await (await open()).put(files(), index);
+    const [texts] = entriesOf("index-texts");
+    const bytes = readFileSync(texts!);
+    const at = bytes.indexOf("time.sleep");
+    bytes[at] = bytes[at]! ^ 0x20; // "Time.sleep"
+    writeFileSync(texts!, bytes);
+
+    const kept = (await (await open()).get(files()))!;
+
+    expect(kept.files[0]!.text).toBe(files()[0]!.text);
+    expect(() => kept.files[1]!.text).toThrow(
+      "askcode's kept index holds a corrupt text for src/sleep.py; the entry is deleted, so asking again builds the index anew",
+    );
+    expect(entriesOf("index-texts")).toStrictEqual([]);
+    expect(await (await open()).get(files())).toBeUndefined();
+  });
+
+  it("misses when the texts' entry is gone or another length, as when the store evicted it", async () => {
+    await (await open()).put(files(), indexRepository(files()));
+    const [texts] = entriesOf("index-texts");
+    const bytes = readFileSync(texts!);
+    // A valid entry (header and checksum) one byte longer than the snapshot knows.
+    writeFileSync(
+      texts!,
+      encodeBlobEntry(
+        "index-texts:v1",
+        basename(texts!),
+        Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.from(" ")]),
+      ),
+    );
+    expect(await (await open()).get(files())).toBeUndefined();
+
+    await (await open()).put(files(), indexRepository(files()));
+    expect(await (await open()).get(files())).toBeDefined();
+    unlinkSync(entriesOf("index-texts")[0]!);
+    expect(await (await open()).get(files())).toBeUndefined();
   });
 
   it("keeps nothing for files without a blob SHA", async () => {

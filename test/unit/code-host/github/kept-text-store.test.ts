@@ -29,6 +29,7 @@ async function countingStore(): Promise<{ store: BlobStore; gets: string[] }> {
         return store.get(kind, sha);
       },
       put: (kind, sha, bytes) => store.put(kind, sha, bytes),
+      openRanges: (kind, sha) => store.openRanges(kind, sha),
       get bytes() {
         return store.bytes;
       },
