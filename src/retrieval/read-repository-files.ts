@@ -50,20 +50,22 @@ export async function readRepositoryFiles(
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
   const order = { code: 0, test: 1, docs: 2, data: 3 } as const;
-  const wanted: TreeEntry[] = [];
+  // Each file's kind found once: the sort compares every file about log n
+  // times, and on 6,713 files the kind's patterns run in the sort took a
+  // first question tens of milliseconds.
+  const ranked: Array<{ entry: TreeEntry; rank: number }> = [];
   for (const entry of tree.entries) {
     if (entry.type !== "file") continue;
     const reason =
       skipReason(entry.path, entry.size, options) ??
       options.skippedByText?.get(entry.path);
     if (reason) skip(reason);
-    else wanted.push(entry);
+    else ranked.push({ entry, rank: order[fileKind(entry.path)] });
   }
-  wanted.sort(
-    (a, b) =>
-      order[fileKind(a.path)] - order[fileKind(b.path)] ||
-      (a.path < b.path ? -1 : 1),
+  ranked.sort(
+    (a, b) => a.rank - b.rank || (a.entry.path < b.entry.path ? -1 : 1),
   );
+  const wanted = ranked.map(({ entry }) => entry);
 
   const maxTotal = options.maxTotalBytes ?? 64 * 1024 * 1024;
   let total = 0;

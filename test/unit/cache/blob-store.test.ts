@@ -503,18 +503,44 @@ describe("createBlobStore with synchronous reads (syncReadsBlobFs, the CLI's)", 
 });
 
 describe("createBlobStore scanning at the first write (the CLI's)", () => {
-  /** node:fs/promises, counting the stats a scan makes. */
+  /** node:fs/promises, counting the stats a scan makes and the entries read. */
   function countingFs() {
-    const counted = { stats: 0 };
+    const counted = { stats: 0, reads: 0 };
     const fs: BlobFs = {
       ...fsPromises,
       stat: ((...args: Parameters<typeof fsPromises.stat>) => {
         counted.stats++;
         return fsPromises.stat(...args);
       }) as BlobFs["stat"],
+      readFile: ((...args: Parameters<typeof fsPromises.readFile>) => {
+        counted.reads++;
+        return fsPromises.readFile(...args);
+      }) as BlobFs["readFile"],
     };
     return { fs, counted };
   }
+
+  it("misses a kind with no directory on disk without reading a file, and still reads the kinds there", async () => {
+    const first = await createBlobStore({ dir, maxBytes: 1 << 20 });
+    await first.put("text", SHA_A, payload("a"));
+    const { fs, counted } = countingFs();
+    const lazy = await createBlobStore({
+      dir,
+      maxBytes: 1 << 20,
+      fs,
+      scan: "first-write",
+    });
+
+    for (const sha of [SHA_A, SHA_B, SHA_C])
+      expect(await lazy.get("derived", sha)).toBeUndefined();
+
+    expect(counted.reads).toBe(0);
+    expect(await lazy.get("text", SHA_A)).toEqual(payload("a"));
+    expect(counted.reads).toBe(1);
+    // Written by this process after the kinds were listed: read all the same.
+    await lazy.put("derived", SHA_B, payload("b"));
+    expect(await lazy.get("derived", SHA_B)).toEqual(payload("b"));
+  });
 
   it("reads what an earlier process left without a stat, and counts the whole directory once it writes", async () => {
     const first = await createBlobStore({ dir, maxBytes: 1 << 20 });
