@@ -1,23 +1,27 @@
+import { unlinkSync } from "node:fs";
 import type { BurstWarning } from "../shared/burst-warning.js";
 import type { Clock } from "../shared/clock.js";
 import { decodeBlobEntry } from "./blob-entry-format.js";
 import { errorCode, type BlobFs } from "./blob-fs.js";
 import type { BlobIndex, IndexedBlob } from "./blob-index.js";
 import { blobPath } from "./blob-key.js";
+import { openBlobRanges, type BlobRanges } from "./blob-ranges.js";
 
 // A hit moves the entry to the front in memory at once; on disk (the mtime
 // the next start orders by) at most this often, so that hot entries cost no
 // extra system call per read.
-export const TOUCH_EVERY_MS = 60_000;
+const TOUCH_EVERY_MS = 60_000;
 
 /**
- * The blob store's reads (`BlobStore.get`): every read checks the entry's
- * checksum, and a corrupt or truncated one is deleted and read as a miss;
- * a read that fails otherwise is a miss and a warning. A hit is the most
- * recently used entry, in memory at once and on disk now and then.
+ * The blob store's reads (`BlobStore.get` and `openRanges`): every read
+ * checks the entry's checksum, and a corrupt or truncated one is deleted and
+ * read as a miss; a read that fails otherwise is a miss and a warning. A hit
+ * is the most recently used entry, in memory at once and on disk now and
+ * then. An entry opened by ranges is checked by its reader, which deletes
+ * it the same way (`BlobRanges.discard`).
  *
  * @example
- * const get = createBlobReader({ dir, fs, clock, index, readWarning, corruptWarning, scanComplete: () => true });
+ * const { get } = createBlobReader({ dir, fs, clock, index, readWarning, corruptWarning, scanComplete: () => true });
  * await get("text", sha) // the payload, or undefined
  */
 export function createBlobReader(options: {
@@ -29,7 +33,10 @@ export function createBlobReader(options: {
   corruptWarning: BurstWarning;
   /** Whether the index knows every entry on disk (else a file may be there that it does not). */
   scanComplete: () => boolean;
-}): (kind: string, sha: string) => Promise<Buffer | undefined> {
+}): {
+  get(kind: string, sha: string): Promise<Buffer | undefined>;
+  openRanges(kind: string, sha: string): Promise<BlobRanges | undefined>;
+} {
   const { dir, fs, clock, index, readWarning, corruptWarning } = options;
   // Before the scan, the kinds on disk, listed once at the first read the
   // index cannot answer: an entry of a kind with no directory is a miss
@@ -53,7 +60,7 @@ export function createBlobReader(options: {
     await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
   }
 
-  return async (kind, sha) => {
+  async function get(kind: string, sha: string): Promise<Buffer | undefined> {
     const path = blobPath(dir, kind, sha);
     const key = `${kind}/${sha}`;
     let blob = index.lru.get(key);
@@ -93,5 +100,34 @@ export function createBlobReader(options: {
     }
     await touch(path, blob);
     return decoded.payload;
-  };
+  }
+
+  async function openRanges(
+    kind: string,
+    sha: string,
+  ): Promise<BlobRanges | undefined> {
+    const path = blobPath(dir, kind, sha);
+    const key = `${kind}/${sha}`;
+    const blob = index.lru.get(key);
+    // Before the scan the index knows only this run's entries: the file may be there.
+    if (!blob && options.scanComplete()) return undefined;
+    // Used as a read is: else the next start, which orders entries by
+    // mtime, would evict it before the entry naming it.
+    if (blob) await touch(path, blob);
+    return openBlobRanges(path, () => {
+      index.lru.delete(key);
+      try {
+        // Synchronous: a reader by ranges finds a bad piece in the middle of a synchronous read.
+        unlinkSync(path);
+      } catch {
+        // Gone already: the next open misses all the same.
+      }
+      corruptWarning.failed(
+        new Error(`${path}: a part failed its check`),
+        "askcode deleted a corrupt blob cache entry (a part failed its check); it is built again",
+      );
+    });
+  }
+
+  return { get, openRanges };
 }

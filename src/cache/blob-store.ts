@@ -1,4 +1,3 @@
-import { unlinkSync } from "node:fs";
 import { createBurstWarning, type WarnLog } from "../shared/burst-warning.js";
 import { systemClock, type Clock } from "../shared/clock.js";
 import {
@@ -9,8 +8,8 @@ import {
 import { errorCode, nodeBlobFs, type BlobFs } from "./blob-fs.js";
 import { blobPath, checkBlobKey } from "./blob-key.js";
 import { createBlobIndex } from "./blob-index.js";
-import { createBlobReader, TOUCH_EVERY_MS } from "./blob-reader.js";
-import { openBlobRanges, type BlobRanges } from "./blob-ranges.js";
+import { createBlobReader } from "./blob-reader.js";
+import type { BlobRanges } from "./blob-ranges.js";
 import { createBlobWriter } from "./blob-writer.js";
 import { scanBlobDir } from "./scan-blob-dir.js";
 
@@ -134,6 +133,15 @@ export async function createBlobStore(
     ));
 
   const write = createBlobWriter({ dir, fs, clock, writeWarning, index });
+  const read = createBlobReader({
+    dir,
+    fs,
+    clock,
+    index,
+    readWarning,
+    corruptWarning,
+    scanComplete: () => scanComplete,
+  });
   const writing = new Map<string, Promise<void>>();
 
   return {
@@ -143,41 +151,8 @@ export async function createBlobStore(
     get entries() {
       return index.lru.size;
     },
-    get: createBlobReader({
-      dir,
-      fs,
-      clock,
-      index,
-      readWarning,
-      corruptWarning,
-      scanComplete: () => scanComplete,
-    }),
-    async openRanges(kind, sha) {
-      const key = `${kind}/${sha}`;
-      // Before the scan the index knows only this run's entries: the file may be there.
-      const blob = index.lru.get(key);
-      if (!blob && scanComplete) return undefined;
-      const path = blobPath(dir, kind, sha);
-      // Used as a read is (see blob-reader.ts): else the next start, which
-      // orders entries by mtime, would evict it before the entry naming it.
-      const now = clock.now();
-      if (blob && now - blob.touchedAt >= TOUCH_EVERY_MS) {
-        blob.touchedAt = now;
-        await fs.utimes(path, now / 1000, now / 1000).catch(() => {});
-      }
-      return openBlobRanges(path, () => {
-        index.lru.delete(key);
-        try {
-          unlinkSync(path);
-        } catch {
-          // Gone already: the next open misses all the same.
-        }
-        corruptWarning.failed(
-          new Error(`${path}: a part failed its check`),
-          "askcode deleted a corrupt blob cache entry (a part failed its check); it is built again",
-        );
-      });
-    },
+    get: read.get,
+    openRanges: read.openRanges,
     async put(kind, sha, bytes) {
       const path = blobPath(dir, kind, sha);
       const key = `${kind}/${sha}`;

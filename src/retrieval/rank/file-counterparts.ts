@@ -49,8 +49,16 @@ interface PathParts {
  * cFileRole("src/lib.rs")           // undefined
  */
 export function cFileRole(path: string): "header" | "source" | undefined {
-  const ext = parts(path).ext.toLowerCase();
-  return HEADER.has(ext) ? "header" : C_SOURCE.has(ext) ? "source" : undefined;
+  return roleByExtension(parts(path).ext);
+}
+
+function roleByExtension(ext: string): "header" | "source" | undefined {
+  const lower = ext.toLowerCase();
+  return HEADER.has(lower)
+    ? "header"
+    : C_SOURCE.has(lower)
+      ? "source"
+      : undefined;
 }
 
 function parts(path: string): PathParts {
@@ -93,7 +101,8 @@ export function fileCounterparts(paths: readonly string[]): Counterpart[][] {
   const headersByStem = new Map<string, number[]>();
   const sourcesByStem = new Map<string, number[]>();
   for (const [id, p] of all.entries()) {
-    const role = cFileRole(p.name);
+    // The path is parsed already: its extension decides.
+    const role = roleByExtension(p.ext);
     const table =
       role === "header"
         ? headersByStem
