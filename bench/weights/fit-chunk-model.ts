@@ -174,6 +174,13 @@ function logits(
   }
 }
 
+/** The logits w · x of every row: a linear head's, which boosted trees start from. */
+export function rowLogits(rows: HeadRows, w: Float64Array): Float64Array {
+  const z = new Float64Array(rows.y.length);
+  logits(rows, w, 0, z.length, z);
+  return z;
+}
+
 /** Each question's count of rows, the largest: the scratch a pass needs. */
 function widest(rows: HeadRows): number {
   let most = 0;

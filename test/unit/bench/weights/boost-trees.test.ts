@@ -1,0 +1,117 @@
+import {
+  boostTrees,
+  marginLoss,
+  quantileCuts,
+  type BoostOptions,
+} from "../../../../bench/weights/boost-trees.js";
+import {
+  fitChunkModel,
+  lineRows,
+  rowLogits,
+} from "../../../../bench/weights/fit-chunk-model.js";
+import type { QuestionRows } from "../../../../bench/weights/label-chunks.js";
+import { treesLogit } from "../../../../src/retrieval/rank/chunk-trees.js";
+import { CHUNK_SIGNALS } from "../../../../src/retrieval/rank/chunk-signals.js";
+
+const at = (s: (typeof CHUNK_SIGNALS)[number]) => CHUNK_SIGNALS.indexOf(s);
+
+// Questions whose fix lies in a chunk of the top file that is not its best
+// chunk, or in the best chunk of another file: either signal alone says
+// nothing, both together say "not this one". A linear head cannot express
+// that; two levels of splits can.
+const KINDS: [topFile: number, fileBest: number, gold: boolean][] = [
+  [0, 0, false],
+  [0, 0, false],
+  [0, 0, false],
+  [0, 0, false],
+  [1, 0, true],
+  [0, 1, true],
+  [1, 1, false],
+  [1, 1, false],
+];
+
+function questions(): QuestionRows[] {
+  return Array.from({ length: 12 }, (_, q) => ({
+    id: `q-${String(q).padStart(2, "0")}`,
+    repo: "o/r",
+    goldLines: 10,
+    goldFiles: 2,
+    chunks: KINDS.map(([topFile, fileBest, gold], i) => {
+      const x = new Array<number>(CHUNK_SIGNALS.length).fill(0);
+      x[at("bias")] = 1;
+      x[at("topFile")] = topFile;
+      x[at("fileBest")] = fileBest;
+      return {
+        x,
+        gold: gold ? 5 : 0,
+        goldFile: (gold ? 1 : 0) as 0 | 1,
+        file: i,
+        tokens: 100,
+      };
+    }),
+  }));
+}
+
+const OPTIONS: BoostOptions = {
+  rounds: 60,
+  depth: 2,
+  shrinkage: 0.3,
+  minHessian: 0.1,
+  l2: 0.1,
+  bins: 8,
+};
+
+describe("boostTrees", () => {
+  it("fits an interaction the linear head cannot: the loss falls from the linear head's to near the best possible", () => {
+    const rows = lineRows(questions());
+    const linear = fitChunkModel(questions(), { steps: 400 });
+    const w = Float64Array.from(CHUNK_SIGNALS, (s) => linear.heads.line[s]);
+    const base = rowLogits(rows, w);
+    // The linear head's best is barely under ln 8 (no order of the four
+    // kinds by a sum of two weights puts both gold kinds first).
+    expect(marginLoss(rows, "share", base)).toBeGreaterThan(2);
+    const boosted = boostTrees(rows, "share", base, OPTIONS);
+    // The best possible: both gold chunks at a half each, ln 2.
+    expect(boosted.loss.at(-1)).toBeLessThan(0.8);
+    expect(boosted.loss[0]).toBeCloseTo(marginLoss(rows, "share", base), 12);
+    // The shipped trees give the logits the fit ended with.
+    const d = CHUNK_SIGNALS.length;
+    const z = base.map(
+      (b, r) =>
+        b + treesLogit(boosted.trees, rows.x.subarray(r * d, (r + 1) * d)),
+    );
+    expect(marginLoss(rows, "share", z)).toBeCloseTo(
+      boosted.loss.at(-1) as number,
+      10,
+    );
+  });
+
+  it("fits the file head's log-loss the same way", () => {
+    const rows = lineRows(questions());
+    const files = { ...rows, y: rows.y.map((y) => (y > 0 ? 1 : 0)) };
+    const base = new Float64Array(files.y.length);
+    const boosted = boostTrees(files, "log", base, OPTIONS);
+    expect(boosted.loss[0]).toBeCloseTo(Math.LN2, 10);
+    expect(boosted.loss.at(-1)).toBeLessThan(0.05);
+  });
+
+  it("grows the same trees, to the bit, from the same rows, and measures watched rows without fitting them", () => {
+    const rows = lineRows(questions());
+    const base = new Float64Array(rows.y.length);
+    const first = boostTrees(rows, "share", base, OPTIONS, { rows, base });
+    const second = boostTrees(rows, "share", base, OPTIONS);
+    expect(JSON.stringify(second.trees)).toBe(JSON.stringify(first.trees));
+    expect(first.watched).toEqual(first.loss);
+  });
+});
+
+describe("quantileCuts", () => {
+  it("splits between the values a signal takes, so a mostly-zero signal still splits 0 from the rest", () => {
+    const d = CHUNK_SIGNALS.length;
+    const x = new Float64Array(100 * d);
+    for (let r = 0; r < 100; r++) x[r * d + at("score")] = r < 97 ? 0 : 1;
+    const cuts = quantileCuts(x, d, 16);
+    expect(cuts[at("score")]).toEqual([0.5]);
+    expect(cuts[at("bias")]).toEqual([]);
+  });
+});
