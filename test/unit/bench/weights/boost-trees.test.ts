@@ -9,48 +9,12 @@ import {
   lineRows,
   rowLogits,
 } from "../../../../bench/weights/fit-chunk-model.js";
-import type { QuestionRows } from "../../../../bench/weights/label-chunks.js";
+import { interactionQuestions } from "../../../helpers/interaction-questions.js";
 import { treesLogit } from "../../../../src/retrieval/rank/chunk-trees.js";
 import { CHUNK_SIGNALS } from "../../../../src/retrieval/rank/chunk-signals.js";
 
 const at = (s: (typeof CHUNK_SIGNALS)[number]) => CHUNK_SIGNALS.indexOf(s);
-
-// Questions whose fix lies in a chunk of the top file that is not its best
-// chunk, or in the best chunk of another file: either signal alone says
-// nothing, both together say "not this one". A linear head cannot express
-// that; two levels of splits can.
-const KINDS: [topFile: number, fileBest: number, gold: boolean][] = [
-  [0, 0, false],
-  [0, 0, false],
-  [0, 0, false],
-  [0, 0, false],
-  [1, 0, true],
-  [0, 1, true],
-  [1, 1, false],
-  [1, 1, false],
-];
-
-function questions(): QuestionRows[] {
-  return Array.from({ length: 12 }, (_, q) => ({
-    id: `q-${String(q).padStart(2, "0")}`,
-    repo: "o/r",
-    goldLines: 10,
-    goldFiles: 2,
-    chunks: KINDS.map(([topFile, fileBest, gold], i) => {
-      const x = new Array<number>(CHUNK_SIGNALS.length).fill(0);
-      x[at("bias")] = 1;
-      x[at("topFile")] = topFile;
-      x[at("fileBest")] = fileBest;
-      return {
-        x,
-        gold: gold ? 5 : 0,
-        goldFile: (gold ? 1 : 0) as 0 | 1,
-        file: i,
-        tokens: 100,
-      };
-    }),
-  }));
-}
+const questions = () => interactionQuestions();
 
 const OPTIONS: BoostOptions = {
   rounds: 60,
