@@ -4,7 +4,7 @@ import {
 } from "../../src/retrieval/rank/chunk-signals.js";
 import { logistic, softmax } from "../../src/retrieval/rank/chunk-model.js";
 import {
-  treesLogit,
+  treesLogits,
   type ChunkTree,
   type ChunkTreeNode,
 } from "../../src/retrieval/rank/chunk-trees.js";
@@ -82,6 +82,12 @@ export function boostTrees(
   const trees: ChunkTree[] = [];
   const fitted = [marginLoss(rows, loss, z)];
   const watched = watch && seen ? [marginLoss(watch.rows, loss, seen)] : [];
+  // The watched rows as packing reads them, one signal row each.
+  const watchRows = watch
+    ? Array.from({ length: watch.base.length }, (_, r) =>
+        watch.rows.x.subarray(r * d, (r + 1) * d),
+      )
+    : [];
   for (let round = 0; round < o.rounds; round++) {
     gradients(rows, loss, z, g, h);
     for (let r = 0; r < n; r++) order[r] = r;
@@ -121,11 +127,9 @@ export function boostTrees(
     trees.push(nodes);
     fitted.push(marginLoss(rows, loss, z));
     if (watch && seen) {
-      const one = [nodes];
-      const x = watch.rows.x;
+      const added = treesLogits([nodes], watchRows);
       for (let r = 0; r < seen.length; r++)
-        seen[r] =
-          (seen[r] as number) + treesLogit(one, x.subarray(r * d, (r + 1) * d));
+        seen[r] = (seen[r] as number) + (added[r] as number);
       watched.push(marginLoss(watch.rows, loss, seen));
     }
   }

@@ -1,5 +1,5 @@
 import { CHUNK_SIGNALS, type ChunkSignal } from "./chunk-signals.js";
-import { treesLogit, type ChunkTree } from "./chunk-trees.js";
+import { treesLogits, type ChunkTree } from "./chunk-trees.js";
 
 /**
  * A learned model of what a fix touches, over the signals of ranked chunks
@@ -68,12 +68,14 @@ export function chunkOdds(
   const line = Float64Array.from(CHUNK_SIGNALS, (s) => model.line[s]);
   const file = Float64Array.from(CHUNK_SIGNALS, (s) => model.file[s]);
   const trees = model.trees ?? { line: [], file: [] };
+  const lineTrees = treesLogits(trees.line, rows);
+  const fileTrees = treesLogits(trees.file, rows);
   const shares = softmax(
-    rows.map((x) => dot(line, x) + treesLogit(trees.line, x)),
+    rows.map((x, i) => dot(line, x) + (lineTrees[i] as number)),
   );
   return rows.map((x, i) => ({
     line: shares[i] as number,
-    file: logistic(dot(file, x) + treesLogit(trees.file, x)),
+    file: logistic(dot(file, x) + (fileTrees[i] as number)),
   }));
 }
 

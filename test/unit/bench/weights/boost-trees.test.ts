@@ -10,7 +10,7 @@ import {
   rowLogits,
 } from "../../../../bench/weights/fit-chunk-model.js";
 import { interactionQuestions } from "../../../helpers/interaction-questions.js";
-import { treesLogit } from "../../../../src/retrieval/rank/chunk-trees.js";
+import { treesLogits } from "../../../../src/retrieval/rank/chunk-trees.js";
 import { CHUNK_SIGNALS } from "../../../../src/retrieval/rank/chunk-signals.js";
 
 const at = (s: (typeof CHUNK_SIGNALS)[number]) => CHUNK_SIGNALS.indexOf(s);
@@ -40,10 +40,13 @@ describe("boostTrees", () => {
     expect(boosted.loss[0]).toBeCloseTo(marginLoss(rows, "share", base), 12);
     // The shipped trees give the logits the fit ended with.
     const d = CHUNK_SIGNALS.length;
-    const z = base.map(
-      (b, r) =>
-        b + treesLogit(boosted.trees, rows.x.subarray(r * d, (r + 1) * d)),
+    const added = treesLogits(
+      boosted.trees,
+      Array.from({ length: base.length }, (_, r) =>
+        rows.x.subarray(r * d, (r + 1) * d),
+      ),
     );
+    const z = base.map((b, r) => b + (added[r] as number));
     expect(marginLoss(rows, "share", z)).toBeCloseTo(
       boosted.loss.at(-1) as number,
       10,

@@ -1,6 +1,6 @@
 import {
   compiledTrees,
-  treesLogit,
+  treesLogits,
   type ChunkTree,
 } from "../../../../src/retrieval/rank/chunk-trees.js";
 import {
@@ -22,7 +22,10 @@ const TREE: ChunkTree = [
   [0.5],
 ];
 
-describe("treesLogit", () => {
+const treesLogit = (trees: readonly ChunkTree[], x: Float64Array) =>
+  treesLogits(trees, [x])[0];
+
+describe("treesLogits", () => {
   it("walks each tree from its root to a leaf, a signal at most the threshold going left, and sums the leaves", () => {
     expect(treesLogit([TREE], row({ topFile: 0, score: 1 }))).toBe(-1);
     expect(treesLogit([TREE], row({ topFile: 1, score: 0.6 }))).toBe(-0.25);
@@ -56,5 +59,18 @@ describe("compiledTrees", () => {
       "chunk tree 0 node 0 points at node 2",
     );
     expect(() => compiledTrees([[]])).toThrow("chunk tree 0 has no node");
+  });
+});
+
+describe("treesLogits over many rows", () => {
+  it("gives each row its own sum", () => {
+    expect(
+      Array.from(
+        treesLogits(
+          [TREE],
+          [row({ topFile: 0 }), row({ topFile: 1, score: 1 })],
+        ),
+      ),
+    ).toEqual([-1, 0.5]);
   });
 });
