@@ -59,8 +59,9 @@ export interface ChunkModelFit {
  * No randomness: questions are taken in the order of their ids, so the same rows
  * give the same model to the last bit. A linear model because it runs as one
  * dot product per chunk in TypeScript, needs no library, and reads as a table
- * of what counts; trees fit on a few hundred questions would learn their
- * repositories.
+ * of what counts; boosted trees on top of it (`--trees`,
+ * fit-chunk-trees.ts) are chosen by their loss on repositories they were
+ * not fitted on, where trees deeper than stumps learn their repositories.
  *
  * @example
  * fitChunkModel(questions).heads.line.score // 1.9545
