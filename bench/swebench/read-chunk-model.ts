@@ -5,6 +5,10 @@ import {
   CHUNK_SIGNALS,
   type ChunkSignal,
 } from "../../src/retrieval/rank/chunk-signals.js";
+import {
+  compiledTrees,
+  type ChunkTree,
+} from "../../src/retrieval/rank/chunk-trees.js";
 
 // A head names every signal once: a file fitted before a signal was added or
 // removed would pack with weights read against the wrong columns.
@@ -15,20 +19,33 @@ const head = z
     },
   )
   .strict();
+// A tree's nodes: splits name their signal, checked with the tree's shape
+// by `compiledTrees` (the error then says which tree and node).
+const finite = z.number().finite();
+const tree = z
+  .array(
+    z.union([
+      z.tuple([z.string(), finite, z.number().int(), z.number().int()]),
+      z.tuple([finite]),
+    ]),
+  )
+  .min(1);
 const modelSchema = z
   .object({
     line: head,
     file: head,
+    trees: z.object({ line: z.array(tree), file: z.array(tree) }).strict(),
     newFile: z.number().min(0),
     cost: z.number().min(0),
     strong: z.number().min(0),
   })
+  .partial({ trees: true })
   .strict();
 
 /**
  * A whole chunk model from JSON: the file `fit:weights --chunk-model --out`
  * writes (its `model`), or a model on its own (`line`, `file`, `newFile`,
- * `cost`, `strong`). Throws naming the file and what is wrong, so a typo
+ * `cost`, `strong`, and boosted `trees` when fitted with them). Throws naming the file and what is wrong, so a typo
  * or a file fitted over other signals never packs a benchmark.
  *
  * @example
@@ -48,14 +65,30 @@ export function parseChunkModel(text: string, source: string): ChunkModel {
   const parsed = modelSchema.safeParse(fitted);
   if (!parsed.success)
     throw new Error(
-      `${source} is not a chunk model (fit:weights --chunk-model --out's file, or {"line", "file", "newFile", "cost", "strong"} over the signals ${CHUNK_SIGNALS.join(", ")}): ` +
+      `${source} is not a chunk model (fit:weights --chunk-model --out's file, or {"line", "file", "newFile", "cost", "strong", optional "trees"} over the signals ${CHUNK_SIGNALS.join(", ")}): ` +
         parsed.error.issues
           .map(
             (issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`,
           )
           .join("; "),
     );
-  return parsed.data;
+  const { trees, ...model } = parsed.data;
+  if (!trees) return model;
+  // The schema has checked each node's shape; the signals and children are
+  // the evaluator's to check, as packing would read them.
+  const checked = {
+    line: trees.line as ChunkTree[],
+    file: trees.file as ChunkTree[],
+  };
+  try {
+    compiledTrees(checked.line);
+    compiledTrees(checked.file);
+  } catch (error) {
+    throw new Error(
+      `${source} is not a chunk model: its ${(error as Error).message}`,
+    );
+  }
+  return { ...model, trees: checked };
 }
 
 /** Reads and checks a chunk model's file (see `parseChunkModel`). */

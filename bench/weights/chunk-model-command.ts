@@ -1,16 +1,29 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { format, resolveConfig } from "prettier";
 import { createDerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import type { Instance } from "../../src/eval/instance.js";
 import { DEFAULT_MIRROR_LAYOUT, mirrorPath } from "../swebench/mirror-path.js";
 import { selectInstances } from "../swebench/load-instances.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
-import { FIT_STEPS, fitChunkModel, type HeadL2 } from "./fit-chunk-model.js";
+import {
+  FIT_STEPS,
+  fitChunkModel,
+  type ChunkModelFit,
+  type HeadL2,
+} from "./fit-chunk-model.js";
+import {
+  crossValidateTrees,
+  fitChunkTrees,
+  TREE_BOOST,
+  type TreeChoice,
+} from "./fit-chunk-trees.js";
 import { crossValidateL2, type L2Choice } from "./cross-validate-l2.js";
 import { indexInstance } from "./index-instance.js";
 import { labelChunks, type QuestionRows } from "./label-chunks.js";
 import { knobSearch, type KnobGrid } from "./packing-knobs.js";
 import { CHUNK_MODEL_PATH, renderChunkModel } from "./render-chunk-model.js";
+import { CHUNK_TREES_PATH, renderChunkTrees } from "./render-chunk-trees.js";
 
 /**
  * The packing knobs' values the fit tries (`knobSearch`), every combination
@@ -51,6 +64,12 @@ export interface ChunkModelCommand {
   l2?: readonly number[];
   /** Repository folds of the cross-validation (default 4). */
   folds?: number;
+  /**
+   * Boost regression trees on top of the linear heads, each head's rounds
+   * chosen by cross-validation over `folds` repository folds
+   * (`crossValidateTrees`); with `write`, also rewrites CHUNK_TREES_PATH.
+   */
+  trees?: boolean;
   /** Rewrite CHUNK_MODEL_PATH, naming this command. */
   write?: string;
   log: (line: string) => void;
@@ -96,7 +115,9 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     ...fitChunkModel(questions, { l2: l2.chosen }),
     ...(l2.cv ? { cv: l2.cv } : {}),
   };
-  const search = knobSearch(fit.heads, {
+  const boosted = c.trees ? boostHeads(questions, fit, c) : undefined;
+  const heads = boosted ? { ...fit.heads, trees: boosted.trees } : fit.heads;
+  const search = knobSearch(heads, {
     grid: KNOB_GRID,
     budget: KNOB_BUDGET,
     tokenCounter: createTokenCounter({ model: "gpt-4o" }),
@@ -120,15 +141,34 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     c.log(`knobs [${n + 1}/${knobInstances.length}] ${instance.instance_id}`);
   }
   const packing = search.choose();
-  const model = { ...fit.heads, ...packing.chosen.knobs };
+  const model = { ...heads, ...packing.chosen.knobs };
   const { off, chosen } = packing;
   c.log(
     `packed at ${KNOB_BUDGET} on ${packing.questions} questions, rank order → model: body ${pct(off.body)} → ${pct(chosen.shown.body)}, lines ${pct(off.lines)} → ${pct(chosen.shown.lines)}, +map ${pct(off.map)} → ${pct(chosen.shown.map)}; newFile ${model.newFile}, cost ${model.cost}, strong ${model.strong}`,
   );
+  const treeChoice = boosted ? { treeChoice: boosted.choice } : {};
   writeFileSync(
     out,
-    JSON.stringify({ ...fit, model, packing }, null, 1) + "\n",
+    JSON.stringify({ ...fit, ...treeChoice, model, packing }, null, 1) + "\n",
   );
+  if (c.write && boosted) {
+    // Formatted as the repository formats its sources, so the lint passes
+    // on the generated file and a refit gives the same bytes.
+    const text = renderChunkTrees(
+      boosted.trees,
+      boosted.choice,
+      TREE_BOOST,
+      c.write,
+    );
+    writeFileSync(
+      CHUNK_TREES_PATH,
+      await format(text, {
+        ...(await resolveConfig(CHUNK_TREES_PATH)),
+        filepath: CHUNK_TREES_PATH,
+      }),
+    );
+    c.log(`wrote ${CHUNK_TREES_PATH}`);
+  }
   if (c.write) {
     writeFileSync(
       CHUNK_MODEL_PATH,
@@ -136,6 +176,35 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     );
     c.log(`wrote ${CHUNK_MODEL_PATH}`);
   }
+}
+
+/**
+ * The trees on top of the fitted heads: each head's rounds chosen by
+ * cross-validation over repository folds (with the L2 the heads were
+ * fitted with), then boosted on every question.
+ */
+function boostHeads(
+  questions: readonly QuestionRows[],
+  fit: ChunkModelFit,
+  c: ChunkModelCommand,
+): { trees: ReturnType<typeof fitChunkTrees>; choice: TreeChoice } {
+  const choice = crossValidateTrees(
+    questions,
+    {
+      folds: c.folds ?? DEFAULT_FOLDS,
+      l2: fit.l2,
+      steps: FIT_STEPS,
+      boost: TREE_BOOST,
+    },
+    c.log,
+  );
+  c.log(
+    `trees chosen by ${choice.folds}-fold cross-validation over repositories: line ${choice.rounds.line} rounds (held-out loss ${choice.loss.line[0]?.toFixed(4)} → ${choice.loss.line[choice.rounds.line]?.toFixed(4)}), file ${choice.rounds.file} (${choice.loss.file[0]?.toFixed(4)} → ${choice.loss.file[choice.rounds.file]?.toFixed(4)})`,
+  );
+  return {
+    trees: fitChunkTrees(questions, fit.heads, choice.rounds, TREE_BOOST),
+    choice,
+  };
 }
 
 /** Each head's L2: the one given, or chosen by cross-validation among several. */

@@ -59,8 +59,9 @@ export interface ChunkModelFit {
  * No randomness: questions are taken in the order of their ids, so the same rows
  * give the same model to the last bit. A linear model because it runs as one
  * dot product per chunk in TypeScript, needs no library, and reads as a table
- * of what counts; trees fit on a few hundred questions would learn their
- * repositories.
+ * of what counts; boosted trees on top of it (`--trees`,
+ * fit-chunk-trees.ts) are chosen by their loss on repositories they were
+ * not fitted on, where trees deeper than stumps learn their repositories.
  *
  * @example
  * fitChunkModel(questions).heads.line.score // 1.9545
@@ -172,6 +173,13 @@ function logits(
     for (let k = 0; k < d; k++) sum += (w[k] as number) * (x[at + k] as number);
     z[r - from] = sum;
   }
+}
+
+/** The logits w · x of every row: a linear head's, which boosted trees start from. */
+export function rowLogits(rows: HeadRows, w: Float64Array): Float64Array {
+  const z = new Float64Array(rows.y.length);
+  logits(rows, w, 0, z.length, z);
+  return z;
 }
 
 /** Each question's count of rows, the largest: the scratch a pass needs. */

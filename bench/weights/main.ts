@@ -15,6 +15,7 @@ import { labelInstance } from "./label-instance.js";
 import { runChunkModel } from "./chunk-model-command.js";
 import { readWeights } from "../swebench/read-weights.js";
 import { CHUNK_MODEL_PATH } from "./render-chunk-model.js";
+import { CHUNK_TREES_PATH } from "./render-chunk-trees.js";
 import {
   FITTED_WEIGHTS_PATH,
   renderFittedWeights,
@@ -55,6 +56,10 @@ npm run fit:weights -- [options]
                     on repositories each fold's fit has not seen)
   --folds N         folds of that cross-validation, repositories sorted by name
                     (default 4)
+  --trees           with --chunk-model: boost regression trees on top of the linear
+                    heads (bench/weights/boost-trees.ts), each head's rounds chosen
+                    by cross-validation over --folds repository folds; --write
+                    also rewrites ${CHUNK_TREES_PATH}
   --write           rewrite ${FITTED_WEIGHTS_PATH} with the last round's weights
                     (with --chunk-model: ${CHUNK_MODEL_PATH})
   -h, --help        this text
@@ -82,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
       "chunk-model": { type: "boolean", default: false },
       l2: { type: "string" },
       folds: { type: "string" },
+      trees: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -140,6 +146,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  if (values.trees && !values["chunk-model"]) {
+    process.stderr.write(
+      `--trees boosts the chunk model's heads: give --chunk-model with it.\n\n${USAGE}`,
+    );
+    return 2;
+  }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
   const skipped = (note: string) => process.stderr.write(`${note}\n`);
   const extra = values["extra-data"];
@@ -179,12 +191,14 @@ async function main(argv: string[]): Promise<number> {
       ...(values.rows ? { rows: values.rows } : {}),
       ...(l2 ? { l2 } : {}),
       ...(folds ? { folds } : {}),
+      ...(values.trees ? { trees: true } : {}),
       ...(values.write
         ? {
             write: command(
               "--chunk-model",
               ...(l2 ? [`--l2 ${l2.join(",")}`] : []),
               ...(folds ? [`--folds ${folds}`] : []),
+              ...(values.trees ? ["--trees"] : []),
             ),
           }
         : {}),

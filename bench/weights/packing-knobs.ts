@@ -77,7 +77,7 @@ export interface KnobSearchOptions {
  * search.choose().chosen.knobs // { newFile: 0.15, cost: 0.9, strong: 1.01 }
  */
 export function knobSearch(
-  heads: Pick<ChunkModel, "line" | "file">,
+  heads: Pick<ChunkModel, "line" | "file" | "trees">,
   options: KnobSearchOptions,
 ): { add: (q: KnobQuestion) => void; choose: () => KnobChoice } {
   const { grid, budget, tokenCounter } = options;

@@ -31,8 +31,13 @@ export function renderChunkModel(
     "  },",
   ];
   const { off, chosen, questions, budget } = fit.packing;
+  // The trees are data of their own (render-chunk-trees.ts), named here.
+  const trees = fit.model.trees !== undefined;
   return [
     'import type { ChunkModel } from "./chunk-model.js";',
+    ...(trees
+      ? ['import { CHUNK_MODEL_TREES } from "./chunk-model-trees.js";']
+      : []),
     "",
     "/**",
     " * The chunk model packing uses by default, fitted by",
@@ -50,6 +55,7 @@ export function renderChunkModel(
     "export const CHUNK_MODEL: ChunkModel = {",
     ...head("line"),
     ...head("file"),
+    ...(trees ? ["  trees: CHUNK_MODEL_TREES,"] : []),
     `  newFile: ${fit.model.newFile},`,
     `  cost: ${fit.model.cost},`,
     `  strong: ${fit.model.strong},`,

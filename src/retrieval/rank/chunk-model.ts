@@ -1,4 +1,5 @@
 import { CHUNK_SIGNALS, type ChunkSignal } from "./chunk-signals.js";
+import { treesLogits, type ChunkTree } from "./chunk-trees.js";
 
 /**
  * A learned model of what a fix touches, over the signals of ranked chunks
@@ -16,6 +17,12 @@ export interface ChunkModel {
   /** Weights of P(the chunk's file is a changed file), per signal. */
   file: Readonly<Record<ChunkSignal, number>>;
   /**
+   * Boosted regression trees added to each head's logit (`treesLogit`):
+   * what the linear weights miss, such as a signal that counts only beside
+   * another. None: the heads are linear.
+   */
+  trees?: ChunkModelTrees;
+  /**
    * What a changed file shown for the first time is worth beside a changed
    * line's chunk (both as expected values per token): packing's trade between
    * another file's best chunk and more of a file already shown.
@@ -31,6 +38,12 @@ export interface ChunkModel {
    * order, before the model orders the rest (above 1: the model orders all).
    */
   strong: number;
+}
+
+/** Each head's boosted trees, fitted on top of its linear logit. */
+export interface ChunkModelTrees {
+  line: readonly ChunkTree[];
+  file: readonly ChunkTree[];
 }
 
 /** A chunk's chances, as the model reads its signals. */
@@ -50,14 +63,19 @@ export interface ChunkOdds {
  */
 export function chunkOdds(
   rows: readonly ArrayLike<number>[],
-  model: Pick<ChunkModel, "line" | "file">,
+  model: Pick<ChunkModel, "line" | "file" | "trees">,
 ): ChunkOdds[] {
   const line = Float64Array.from(CHUNK_SIGNALS, (s) => model.line[s]);
   const file = Float64Array.from(CHUNK_SIGNALS, (s) => model.file[s]);
-  const shares = softmax(rows.map((x) => dot(line, x)));
+  const trees = model.trees ?? { line: [], file: [] };
+  const lineTrees = treesLogits(trees.line, rows);
+  const fileTrees = treesLogits(trees.file, rows);
+  const shares = softmax(
+    rows.map((x, i) => dot(line, x) + (lineTrees[i] as number)),
+  );
   return rows.map((x, i) => ({
     line: shares[i] as number,
-    file: logistic(dot(file, x)),
+    file: logistic(dot(file, x) + (fileTrees[i] as number)),
   }));
 }
 

@@ -46,6 +46,42 @@ describe("parseChunkModel", () => {
   });
 });
 
+describe("parseChunkModel's trees", () => {
+  const trees = {
+    line: [[["score", 0.5, 1, 2], [-0.1], [0.2]]],
+    file: [[[0.05]]],
+  };
+
+  it("reads a model with boosted trees", () => {
+    const model = parseChunkModel(
+      JSON.stringify({ model: { ...CHUNK_MODEL, trees } }),
+      "trees.json",
+    );
+    expect(model.trees).toEqual(trees);
+  });
+
+  it("refuses trees that split on a signal packing does not read, naming the file, the tree, the node and the signal", () => {
+    const old = {
+      ...trees,
+      file: [[[0.05]], [["oldSignal", 1, 1, 2], [0], [1]]],
+    };
+    expect(() =>
+      parseChunkModel(
+        JSON.stringify({ ...CHUNK_MODEL, trees: old }),
+        "old-trees.json",
+      ),
+    ).toThrow(
+      /^old-trees\.json is not a chunk model: its chunk tree 1 node 0 splits on "oldSignal", which is not a chunk signal/,
+    );
+    expect(() =>
+      parseChunkModel(
+        JSON.stringify({ ...CHUNK_MODEL, trees: { line: [[]], file: [] } }),
+        "empty.json",
+      ),
+    ).toThrow(/^empty\.json is not a chunk model .*trees\.line\.0: /);
+  });
+});
+
 describe("readChunkModel", () => {
   it("reads a file and names one it cannot read", () => {
     const dir = mkdtempSync(join(tmpdir(), "askcode-chunk-model-"));

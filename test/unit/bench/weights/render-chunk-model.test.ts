@@ -45,3 +45,20 @@ describe("renderChunkModel", () => {
     ).not.toContain("L2");
   });
 });
+
+describe("renderChunkModel with trees", () => {
+  it("names the trees' generated file in the model when the fit boosted them, and not otherwise", () => {
+    const trees = { line: [[[0.1]] as const], file: [] };
+    const text = renderChunkModel(
+      { ...fit, model: { ...CHUNK_MODEL, trees } },
+      "npm run fit:weights -- --chunk-model --trees --write",
+    );
+    expect(text).toContain(
+      'import type { ChunkModel } from "./chunk-model.js";\nimport { CHUNK_MODEL_TREES } from "./chunk-model-trees.js";\n',
+    );
+    expect(text).toContain("  },\n  trees: CHUNK_MODEL_TREES,\n  newFile: ");
+    expect(
+      renderChunkModel(fit, "npm run fit:weights -- --write"),
+    ).not.toContain("CHUNK_MODEL_TREES");
+  });
+});

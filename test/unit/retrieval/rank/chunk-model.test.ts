@@ -55,6 +55,39 @@ describe("chunkOdds", () => {
   });
 });
 
+describe("chunkOdds with trees", () => {
+  it("adds each head's trees to its linear logit", () => {
+    const model = {
+      line: weights({}),
+      file: weights({ bias: -1 }),
+      trees: {
+        // Doubles the odds of a chunk beside the best, in the line head only
+        // when it is also of the top file: what no weight alone says.
+        line: [
+          [
+            ["besideBest", 0.5, 1, 2],
+            [0],
+            ["topFile", 0.5, 3, 4],
+            [0],
+            [Math.log(2)],
+          ] as const,
+        ],
+        file: [[[1]] as const],
+      },
+    };
+    const odds = chunkOdds(
+      [
+        row({ bias: 1, besideBest: 1 }),
+        row({ bias: 1, besideBest: 1, topFile: 1 }),
+      ],
+      model,
+    );
+    expect(odds[0]?.line).toBeCloseTo(1 / 3, 12);
+    expect(odds[1]?.line).toBeCloseTo(2 / 3, 12);
+    expect(odds[0]?.file).toBeCloseTo(0.5, 12);
+  });
+});
+
 describe("softmax", () => {
   it("stays finite for logits far beyond exp's range", () => {
     expect(softmax([1000, 1000])).toEqual([0.5, 0.5]);
