@@ -39,7 +39,7 @@ const SHIPPED = fileURLToPath(new URL("..", import.meta.url));
  * An encoding the directory lacks is read from the ones the build decoded
  * (`shipped`, for the same installed table), so a first question, on an
  * empty cache, decodes nothing either: decoding and writing o200k_base
- * cost it 50-70 ms. Found there, it is not copied into the directory.
+ * cost it 50-70 ms. Found there, it is copied into the directory as read.
  *
  * @example
  * const counter = createTokenCounter({ model, keptEncodings: openKeptEncodings(cacheDir, { log }) });
