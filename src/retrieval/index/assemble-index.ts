@@ -5,6 +5,7 @@ import { pathTerms as termsOfPath } from "./path-terms.js";
 import { fileKind, type FileKind } from "../../text/file-kind.js";
 import type { Steps } from "../../shared/time-slices.js";
 import type { Chunk } from "../types.js";
+import { termNumbering, type Numbering } from "./term-numbering.js";
 
 export interface IndexedFile {
   id: number;
@@ -63,7 +64,16 @@ export interface AssemblyReuse {
     index: RepositoryIndex;
     unchanged: (fileId: number) => boolean;
   };
+  /**
+   * Keeps how this assembly numbered `counter`'s terms, with the index,
+   * for a later one given it as `earlier` (a question's second stage):
+   * that one then takes this vocabulary whole while no term's id moves.
+   */
+  keepNumbering?: boolean;
 }
+
+// How the assemblies asked to keep it numbered their counter's terms.
+const numberings = new WeakMap<RepositoryIndex, Numbering>();
 
 /**
  * Assembles an index from each file's derivation (its chunks and term
@@ -94,7 +104,16 @@ export function* assembleIndexSteps(
   const definitions = new Map<string, number[]>();
   const tables = earlier ? undefined : pathTables();
   const builder = new Bm25Builder();
-  const numbering = termNumbering(builder, counter);
+  const earlierNumbering = earlier && numberings.get(earlier.index);
+  const terms = termNumbering(
+    builder,
+    counter,
+    earlier &&
+      earlierNumbering && {
+        numbering: earlierNumbering,
+        vocabulary: earlier.index.bm25.vocabulary,
+      },
+  );
   let postings = 0;
   for (const derived of derivations) postings += derived.termIndex.length;
   builder.reserve(postings);
@@ -102,7 +121,7 @@ export function* assembleIndexSteps(
     const firstChunk = chunks.length;
     const text = texts[id] as string;
     const derived = derivations[id] as DerivedFile;
-    const termIds = numbering(derived);
+    const termIds = terms.number(derived);
     const before = earlier?.unchanged(id)
       ? (earlier.index.files[id] as IndexedFile)
       : undefined;
@@ -166,7 +185,8 @@ export function* assembleIndexSteps(
     yield;
   }
 
-  const bm25 = yield* builder.finishSteps();
+  const numbered = terms.finish();
+  const bm25 = yield* builder.finishSteps(numbered.vocabulary);
   const chunkFileIds = new Uint32Array(chunks.length);
   const fileLength = new Float64Array(indexed.length);
   for (const chunk of chunks) {
@@ -177,7 +197,7 @@ export function* assembleIndexSteps(
   }
   let total = 0;
   for (const l of fileLength) total += l;
-  return {
+  const index: RepositoryIndex = {
     files: indexed,
     chunks,
     chunkFile: chunkFileIds,
@@ -194,6 +214,9 @@ export function* assembleIndexSteps(
         }
       : (tables as PathTables).tables),
   };
+  if (reuse.keepNumbering && numbered.numbering)
+    numberings.set(index, numbered.numbering);
+  return index;
 }
 
 /** The chunk at a new place in the index: itself when its id is the same. */
@@ -210,46 +233,6 @@ function movedChunk(chunk: Chunk, id: number): Chunk {
     context: chunk.context,
     defines: chunk.defines,
     ...(chunk.outline ? { outline: chunk.outline } : {}),
-  };
-}
-
-/**
- * Numbers each derivation's terms in `builder`'s vocabulary, into one
- * array reused from file to file (valid until the next call). Terms get
- * ids in the order the files first use them: the vocabulary numbers terms
- * as one pass over all files would. A derivation `counter` noted is
- * numbered through its ids there, the rest by looking each term up.
- */
-function termNumbering(
-  builder: Bm25Builder,
-  counter: Bm25Builder | undefined,
-): (derived: DerivedFile) => Uint32Array {
-  let termIds = new Uint32Array(1 << 12);
-  // Counter id → id here, plus one (0: not numbered yet).
-  let ours = new Uint32Array(counter?.termCount ?? 0);
-  return (derived) => {
-    const { terms } = derived;
-    if (terms.length > termIds.length)
-      termIds = new Uint32Array(Math.max(terms.length, termIds.length * 2));
-    const at = counter ? counter.notedAt(derived) : -1;
-    if (!counter || at < 0) {
-      for (let k = 0; k < terms.length; k++)
-        termIds[k] = builder.termId(terms[k] as string);
-      return termIds;
-    }
-    if (ours.length < counter.termCount) {
-      const more = new Uint32Array(counter.termCount);
-      more.set(ours);
-      ours = more;
-    }
-    const { noted } = counter;
-    for (let k = 0; k < terms.length; k++) {
-      const theirs = noted[at + k] as number;
-      let id = (ours[theirs] as number) - 1;
-      if (id < 0) ours[theirs] = (id = builder.termId(terms[k] as string)) + 1;
-      termIds[k] = id;
-    }
-    return termIds;
   };
 }
 

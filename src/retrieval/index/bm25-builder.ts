@@ -259,9 +259,16 @@ export class Bm25Builder {
     return runToEnd(this.finishSteps());
   }
 
-  /** `finish` in steps that pause every quarter-million postings (see `Steps`). */
-  *finishSteps(): Steps<Bm25Index> {
-    const { vocabulary, pTerm, pDoc, pTf, postings } = this;
+  /**
+   * `finish` in steps that pause every quarter-million postings (see
+   * `Steps`). `vocabulary`: the terms of the ids the postings were added
+   * with, when they were numbered elsewhere (`termNumbering`) rather than
+   * by `termId`.
+   */
+  *finishSteps(
+    vocabulary: ReadonlyMap<string, number> = this.vocabulary,
+  ): Steps<Bm25Index> {
+    const { pTerm, pDoc, pTf, postings } = this;
     // Counting sort of the triples by term; docs stay in increasing order.
     const start = new Uint32Array(vocabulary.size + 1);
     for (let k = 0; k < postings; k++) {

@@ -143,6 +143,7 @@ export function* indexForOneQuestionSteps(
   const stats = { files: files.length, withoutTree: shallow.length, parsed: 0 };
   const first = yield* assembleIndexSteps(files, texts, derivations, {
     ...(counter ? { counter } : {}),
+    keepNumbering: true,
   });
   if (shallow.length === 0) return { index: first, stats };
 

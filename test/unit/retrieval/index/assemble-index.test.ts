@@ -80,7 +80,7 @@ describe("assembleIndexSteps", () => {
   it("adds a second stage's trees to the first stage's index, equal to assembling it again, column for column", () => {
     const counter = new Bm25Builder();
     const shallow = files.map((f) => deriveWithoutTree(f, {}, counter));
-    const first = assemble(shallow, { counter });
+    const first = assemble(shallow, { counter, keepNumbering: true });
     // The second stage parses the files in the middle: every chunk after
     // them moves.
     const parsed = new Set([1, 2]);
@@ -104,6 +104,8 @@ describe("assembleIndexSteps", () => {
     expect(added.byPath).toBe(first.byPath);
     expect(added.byName).toBe(first.byName);
     expect(added.pathTerms).toBe(first.pathTerms);
+    // A tree cuts the words a first pass did: no term's id moved.
+    expect(added.bm25.vocabulary).toBe(first.bm25.vocabulary);
     expect(added.files[0]).toBe(first.files[0]);
     expect(added.chunks[0]).toBe(first.chunks[0]);
     const moved = added.files[4];
