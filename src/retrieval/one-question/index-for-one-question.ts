@@ -143,7 +143,8 @@ export function* indexForOneQuestionSteps(
   const stats = { files: files.length, withoutTree: shallow.length, parsed: 0 };
   const first = yield* assembleIndexSteps(files, texts, derivations, {
     ...(counter ? { counter } : {}),
-    keepNumbering: true,
+    // For the second stage's assembly, if there is one.
+    keepNumbering: shallow.length > 0,
   });
   if (shallow.length === 0) return { index: first, stats };
 
