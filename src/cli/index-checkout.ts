@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { CodeReader } from "../code-host/code-host.js";
-import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
+import { textBlobSha } from "../code-host/github/git-blob-sha.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
@@ -120,9 +120,7 @@ export async function indexCheckout(
     };
   const read = await readRepositoryFiles(reader);
   const files = read.files.map((file) =>
-    file.blobSha
-      ? file
-      : { ...file, blobSha: gitBlobSha(Buffer.from(file.text, "utf8")) },
+    file.blobSha ? file : { ...file, blobSha: textBlobSha(file.text) },
   );
   const readMs = now() - started;
   const indexing = now();

@@ -1,5 +1,5 @@
 import type { CodeReader } from "../code-host/code-host.js";
-import { gitBlobSha } from "../code-host/github/git-blob-sha.js";
+import { textBlobSha } from "../code-host/github/git-blob-sha.js";
 
 /**
  * A reader whose whole text files carry a blob SHA even where the source
@@ -24,7 +24,7 @@ export function nameBlobsByText(reader: CodeReader): CodeReader {
         !content.truncated &&
         content.endLine === content.totalLines;
       return whole
-        ? { ...content, blobSha: gitBlobSha(Buffer.from(content.text, "utf8")) }
+        ? { ...content, blobSha: textBlobSha(content.text) }
         : content;
     },
   };

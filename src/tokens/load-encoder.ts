@@ -224,6 +224,18 @@ export function keepCountedPieces(
   kept.writePieces?.(name, source, rankTableOfEntries(entries));
 }
 
+/**
+ * An encoding's tables decoded from the tokenizer's own (about 60 ms for
+ * o200k_base), for a build to keep (`shipEncodings`). Throws if the rank
+ * table cannot be loaded.
+ *
+ * @example
+ * encodeEncodingFile(decodeEncoding("o200k_base"))
+ */
+export function decodeEncoding(name: EncodingName): DecodedEncoding {
+  return runToEnd(decodeEncodingSteps(name, undefined, undefined));
+}
+
 // The tokenizer's own table, decoded (and kept, when a store is given).
 function* decodeEncodingSteps(
   name: EncodingName,
@@ -239,10 +251,21 @@ function* decodeEncodingSteps(
   return decoded;
 }
 
+/**
+ * The installed file of an encoding's rank table (js-tiktoken's). Throws
+ * when it is not installed.
+ *
+ * @example
+ * rankTableFile("o200k_base") // ".../node_modules/js-tiktoken/dist/ranks/o200k_base.cjs"
+ */
+export function rankTableFile(name: EncodingName): string {
+  return require.resolve(RANK_MODULES[name]);
+}
+
 // The installed table file's size and change time: a stat, not a load.
 function sourceOf(name: EncodingName): string | undefined {
   try {
-    const stat = statSync(require.resolve(RANK_MODULES[name]));
+    const stat = statSync(rankTableFile(name));
     return `${stat.size}-${Math.trunc(stat.mtimeMs)}`;
   } catch {
     return undefined;

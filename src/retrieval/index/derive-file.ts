@@ -73,8 +73,10 @@ export function deriveFile(
   const local = localScratch(counter.termCount);
   const termEnd = new Uint32Array(cut.length);
   const docLength = new Uint32Array(cut.length);
-  let termIndex = new Uint32Array(Math.max(16, text.length >> 3));
-  let termFreq = new Uint16Array(termIndex.length);
+  // Written into the scratch, then copied out at their length: one pair of
+  // arrays for every file, not one sized for each (a first question's
+  // first pass cut 6,700 files, whose arrays were garbage at once).
+  let { termIndex, termFreq } = local;
   let pairs = 0;
   const visit = (id: number, count: number): void => {
     let at = (local.slots[id] as number) - 1;
@@ -87,10 +89,10 @@ export function deriveFile(
     if (pairs === termIndex.length) {
       const index = new Uint32Array(pairs * 2);
       index.set(termIndex);
-      termIndex = index;
+      local.termIndex = termIndex = index;
       const freq = new Uint16Array(pairs * 2);
       freq.set(termFreq);
-      termFreq = freq;
+      local.termFreq = termFreq = freq;
     }
     termIndex[pairs] = at;
     termFreq[pairs] = Math.min(count, 0xffff);
@@ -121,9 +123,7 @@ export function deriveFile(
       to,
     });
   }
-  for (const id of local.used) local.slots[id] = 0;
-  local.used.length = 0;
-  return {
+  const derived: DerivedFile = {
     chunker: chunkerFor(file.path),
     textLength: text.length,
     chunks,
@@ -133,16 +133,30 @@ export function deriveFile(
     termFreq: termFreq.slice(0, pairs),
     docLength,
   };
+  // `local.used` is `terms` as the counter's ids: an index assembled with
+  // this counter takes them instead of looking the terms up again.
+  counter.noteTerms(derived, local.used);
+  for (const id of local.used) local.slots[id] = 0;
+  local.used.length = 0;
+  return derived;
 }
 
 interface LocalScratch {
   slots: Uint32Array;
   used: number[];
+  /** A file's (term, count) pairs while it is counted. */
+  termIndex: Uint32Array;
+  termFreq: Uint16Array;
 }
 
 // One scratch table reused across files (cleared after each): a Map per file
 // cost more than the chunking.
-const scratch: LocalScratch = { slots: new Uint32Array(1 << 16), used: [] };
+const scratch: LocalScratch = {
+  slots: new Uint32Array(1 << 16),
+  used: [],
+  termIndex: new Uint32Array(1 << 14),
+  termFreq: new Uint16Array(1 << 14),
+};
 
 function localScratch(termCount: number): LocalScratch {
   if (termCount > scratch.slots.length) growScratch(scratch, termCount);

@@ -22,10 +22,11 @@ export function deriveWithoutTree(
   options: ChunkOptions,
   counter: Bm25Builder,
 ): DerivedFile {
-  return {
-    ...deriveFile(file, options, counter, chunkFileWithoutTree),
-    chunker: "text",
-  };
+  // The same object, not a copy: the counter noted its terms by it.
+  return Object.assign(
+    deriveFile(file, options, counter, chunkFileWithoutTree),
+    { chunker: "text" },
+  );
 }
 
 /**

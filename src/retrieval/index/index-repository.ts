@@ -76,6 +76,7 @@ export function* indexRepositorySteps(
     derivations.push(derived);
     yield;
   }
-  counter = undefined;
-  return yield* assembleIndexSteps(files, texts, derivations);
+  return yield* assembleIndexSteps(files, texts, derivations, {
+    ...(counter ? { counter } : {}),
+  });
 }

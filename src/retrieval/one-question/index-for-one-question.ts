@@ -141,7 +141,11 @@ export function* indexForOneQuestionSteps(
     yield;
   }
   const stats = { files: files.length, withoutTree: shallow.length, parsed: 0 };
-  const first = yield* assembleIndexSteps(files, texts, derivations);
+  const first = yield* assembleIndexSteps(files, texts, derivations, {
+    ...(counter ? { counter } : {}),
+    // For the second stage's assembly, if there is one.
+    keepNumbering: shallow.length > 0,
+  });
   if (shallow.length === 0) return { index: first, stats };
 
   // The copies among the chunks, found once: the second stage's index
@@ -163,11 +167,17 @@ export function* indexForOneQuestionSteps(
   // that matched nothing): the first index is the final one.
   if (stats.parsed === 0) return { index: first, stats };
   stats.withoutTree -= stats.parsed;
-  const index = yield* assembleIndexSteps(files, texts, derivations);
+  // Added to what the first stage assembled: only the parsed files' chunks
+  // are made anew, and each term is numbered through the counter's id.
+  const unchanged = (fileId: number) => !parsed.has(fileId);
+  const index = yield* assembleIndexSteps(files, texts, derivations, {
+    counter: counting(),
+    earlier: { index: first, unchanged },
+  });
   const keys = yield* copyKeysSteps(index, {
     index: first,
     keys: firstKeys,
-    unchanged: (fileId) => !parsed.has(fileId),
+    unchanged,
   });
   rememberChunkCopies(index, groupCopies(index, keys));
   shareFileAuthorship(first, index);

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Tiktoken, type TiktokenBPE } from "js-tiktoken/lite";
-import { openKeptEncodings } from "../../../src/cli/kept-encodings.js";
+import {
+  openKeptEncodings,
+  shipEncodings,
+} from "../../../src/cli/kept-encodings.js";
 import { loadEncoder } from "../../../src/tokens/load-encoder.js";
 import {
   decodeEncodingFile,
@@ -109,6 +112,57 @@ describe("openKeptEncodings", () => {
       ),
     ]);
     expect(kept.read("cl100k_base", "1-2")).toBe(undefined);
+  });
+});
+
+describe("shipEncodings", () => {
+  let dir: string;
+  let dist: string;
+  beforeEach(() => {
+    dir = makeTempDir();
+    dist = makeTempDir();
+  });
+  afterEach(() => {
+    removeDir(dir);
+    removeDir(dist);
+  });
+
+  it("decodes what a cache directory without its own reads, and the directory keeps a copy", () => {
+    shipEncodings(dist, ["cl100k_base"]);
+    const [shipped] = readdirSync(join(dist, "encodings-v1"));
+    // Named by the table's source, which any install of it shares.
+    expect(shipped).toMatch(/^cl100k_base-[0-9a-f]{40}\.bin$/);
+    const warnings: string[] = [];
+    const kept = openKeptEncodings(dir, {
+      log: { warn: (message) => warnings.push(message) },
+      shipped: dist,
+    });
+    const reference = decoded("cl100k_base");
+    expect(kept.read("cl100k_base", "1-2")?.ranks.get(" world")).toBe(
+      reference.ranks.get(" world"),
+    );
+    expect(readdirSync(join(dir, "encodings-v1"))).toEqual([
+      "cl100k_base-1-2.bin",
+    ]);
+    removeDir(dist);
+    expect(kept.read("cl100k_base", "1-2")?.pattern).toBe(reference.pattern);
+    expect(warnings).toEqual([]);
+  });
+
+  it("reads none that the build decoded from another table", () => {
+    shipEncodings(dist, ["cl100k_base"]);
+    const [shipped] = readdirSync(join(dist, "encodings-v1"));
+    // What the build shipped for cl100k_base, named as o200k_base's would
+    // be only if o200k_base's table were cl100k_base's.
+    writeFileSync(
+      join(dist, "encodings-v1", "o200k_base-" + shipped!.slice(12)),
+      readFileSync(join(dist, "encodings-v1", shipped!)),
+    );
+    const kept = openKeptEncodings(dir, {
+      log: { warn: () => {} },
+      shipped: dist,
+    });
+    expect(kept.read("o200k_base", "1-2")).toBe(undefined);
   });
 });
 

@@ -23,7 +23,10 @@ describe("createDirectoryFileSource", () => {
   beforeAll(() => {
     root = initRepo();
     outside = makeTempDir("askcode-outside-");
-    writeFiles(outside, { "secret.txt": "outside the repository\n" });
+    writeFiles(outside, {
+      "secret.txt": "outside the repository\n",
+      "deeper/secret.txt": "outside too\n",
+    });
     writeFiles(root, {
       ".gitignore": "*.log\nbuild/\n!keep.log\n",
       ".git/info/exclude": "private-notes.txt\n",
@@ -179,6 +182,28 @@ describe("createDirectoryFileSource", () => {
     await expect(source.readBytes("linked-dir/secret.txt")).rejects.toThrow(
       "leads outside the repository",
     );
+    // A directory under a symlinked one is where the symlink leads, too.
+    await expect(
+      source.readBytes("linked-dir/deeper/secret.txt"),
+    ).rejects.toThrow("leads outside the repository");
+  });
+
+  it("reads under a symlinked directory that stays inside the root, once its parent was read", async () => {
+    symlinkSync("packages/a", join(root, "linked-package"));
+    try {
+      const source = createDirectoryFileSource({ root });
+      expect((await source.readBytes("packages/a/src/a.ts"))?.toString()).toBe(
+        "export const a = 1;\n",
+      );
+      expect(
+        (await source.readBytes("linked-package/src/a.ts"))?.toString(),
+      ).toBe("export const a = 1;\n");
+      expect(
+        await source.readBytes("linked-package/nope/a.ts"),
+      ).toBeUndefined();
+    } finally {
+      rmSync(join(root, "linked-package"));
+    }
   });
 
   it.each(["../etc/passwd", "/etc/passwd", "a\0b"])(
