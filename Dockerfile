@@ -26,9 +26,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
-# `npm run build` runs these after tsc: a hash of the compiled code, and
-# the list of sources it was compiled from.
-COPY scripts/write-build-id.mjs scripts/write-source-list.mjs ./scripts/
+# `npm run build` runs these after tsc: the command line's bundle, a hash
+# of the compiled code, and the list of sources it was compiled from.
+COPY scripts/bundle-cli.mjs scripts/write-build-id.mjs scripts/write-source-list.mjs ./scripts/
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS production-deps
