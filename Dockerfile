@@ -26,9 +26,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
-# `npm run build` stamps dist/ with a hash of the compiled code after tsc,
-# lists the sources it compiled and decodes the tokenizer's encodings.
-COPY scripts/write-build-id.mjs scripts/write-source-list.mjs scripts/write-encodings.mjs ./scripts/
+# `npm run build` runs these after tsc: the command line's bundle, a hash
+# of the compiled code, the list of sources it was compiled from, and the
+# tokenizer's encodings decoded.
+COPY scripts/bundle-cli.mjs scripts/write-build-id.mjs scripts/write-source-list.mjs scripts/write-encodings.mjs ./scripts/
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS production-deps

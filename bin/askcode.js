@@ -30,6 +30,9 @@ if (
 
 const source = new URL("../src/cli/main.ts", import.meta.url);
 const compiled = new URL("../dist/cli/main.js", import.meta.url);
+// The same code in a few files (scripts/bundle-cli.mjs, run by `npm run
+// build`): Node loads tsc's 230 modules one by one, about 50 ms a question.
+const bundled = new URL("../dist/cli-bundle/main.js", import.meta.url);
 
 /** The newest modification time of the .ts files under `dir`, in ms. */
 function newestSource(dir) {
@@ -67,18 +70,20 @@ function listedSourceChanged(dir, builtMs) {
   return false;
 }
 
-function useSources() {
+function useSources(built) {
   if (!existsSync(source)) return false;
   if (process.env.ASKCODE_DEV === "1") return true;
-  if (!existsSync(compiled)) return "no build";
-  const built = statSync(compiled).mtimeMs;
+  if (built === undefined) return "no build";
   const dir = new URL("../src", import.meta.url).pathname;
   const changed = listedSourceChanged(dir, built) ?? built < newestSource(dir);
   return changed ? "a source changed or is gone since the build" : false;
 }
 
+const modifiedMs = (url) => statSync(url, { throwIfNoEntry: false })?.mtimeMs;
+
 let entry = compiled;
-const dev = useSources();
+const built = modifiedMs(compiled);
+const dev = useSources(built);
 if (dev) {
   if (typeof dev === "string")
     process.stderr.write(
@@ -92,6 +97,10 @@ if (dev) {
   // directory; NODE_COMPILE_CACHE moves it, NODE_DISABLE_COMPILE_CACHE=1
   // turns it off): a run after the first skips compiling about 300 modules.
   module.enableCompileCache?.();
+  // Unless tsc ran alone since the bundle was made (`tsc --watch`).
+  const bundledAt = modifiedMs(bundled);
+  if (bundledAt !== undefined && built !== undefined && bundledAt >= built)
+    entry = bundled;
 }
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -20,6 +20,7 @@ import {
   joinedText,
   type JoinedPart,
 } from "../../tokens/count-joined.js";
+import { countEachTextOnce } from "../../tokens/count-each-text-once.js";
 import { learnedOrder } from "./learned-order.js";
 import { CHUNK_MODEL } from "../rank/chunk-model-weights.js";
 
@@ -74,7 +75,9 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   const given = { ...DEFAULTS, ...input.options };
   // The map supersedes the metadata list: both name what is not shown.
   const o = given.mapShare > 0 ? { ...given, maxMetadataLines: 0 } : given;
-  const { tokenCounter: counter } = input;
+  // Each text counted once: a chunk is weighed in several forms, and a
+  // file's section costed again each time a piece joins it.
+  const counter = countEachTextOnce(input.tokenCounter);
   // The code's share of the budget; the map gets the rest, and what the code
   // leaves unused.
   const budget =

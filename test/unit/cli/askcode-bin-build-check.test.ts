@@ -67,6 +67,25 @@ describe("bin/askcode.js, in a checkout", () => {
     expect(run().stdout).toBe("sources");
   });
 
+  it("runs the bundle the build made of its output (scripts/bundle-cli.mjs)", () => {
+    write("dist/cli-bundle/main.js", main("bundle"), BUILT_AT);
+
+    expect(run()).toEqual({ stdout: "bundle", stderr: "" });
+  });
+
+  it("runs tsc's output when tsc ran alone after the bundle was made", () => {
+    write("dist/cli-bundle/main.js", main("bundle"), BUILT_AT - 1);
+
+    expect(run()).toEqual({ stdout: "build", stderr: "" });
+  });
+
+  it("runs the sources, not the bundle, once a listed source changed", () => {
+    write("dist/cli-bundle/main.js", main("bundle"), BUILT_AT);
+    utimesSync(join(dir, "src/cli/helper.ts"), BUILT_AT + 1, BUILT_AT + 1);
+
+    expect(run().stdout).toBe("sources");
+  });
+
   it("compares every source's time with the build's when the build lists none", () => {
     rmSync(join(dir, "dist/sources.txt"));
     expect(run().stdout).toBe("build");

@@ -321,6 +321,36 @@ describe("packContext", () => {
     expect(counted.filter((text) => /^- \S+:\d+-\d+ /.test(text))).toEqual([]);
   });
 
+  it("counts each text once: a chunk weighed in several forms, a section costed again as pieces join it", () => {
+    const { files, question } = randomRepository(5);
+    const index = indexRepository(files, { maxTokens: 200, mergeTokens: 80 });
+    const { ranked, available } = rankChunks(index, analyzeQuery(question));
+    const lines = new Map(index.files.map((f) => [f.path, f.lineCount]));
+    const counted = new Map<string, number>();
+    const input = {
+      ranked,
+      chunksAvailable: available,
+      files: index.files,
+      lineCount: (path: string) => lines.get(path) ?? 0,
+      budget: 1500,
+      options: { wholeRepository: false },
+    };
+    const packed = packContext({
+      ...input,
+      tokenCounter: {
+        encodingName: counter.encodingName,
+        count: (text) => {
+          counted.set(text, (counted.get(text) ?? 0) + 1);
+          return counter.count(text);
+        },
+      },
+    });
+    expect([...counted].filter(([, times]) => times > 1)).toEqual([]);
+    // What it packs is what counting each time packs.
+    expect(packed).toEqual(packContext({ ...input, tokenCounter: counter }));
+    expect(packed.pieces.length).toBeGreaterThan(3);
+  });
+
   it("returns an empty context for a zero budget", () => {
     const packed = pack(
       [{ path: "a.py", text: "def f():\n    return 1\n" }],
