@@ -8,10 +8,10 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { parseNameOnlyLog } from "./cochange/parse-name-only-log.js";
-import { rankCoChanged } from "./cochange/rank-co-changed.js";
+import { parseNameOnlyLog } from "../src/retrieval/history/parse-name-only-log.js";
+import { rankCoChanged } from "../src/retrieval/history/rank-co-changed.js";
+import { coChangeKind } from "../src/retrieval/history/co-change-kind.js";
 import {
-  coChangeKind,
   tallyRecovery,
   type RecoveryGroup,
   type RecoveryRow,
@@ -61,7 +61,8 @@ const kinds = new Set(values.kinds.split(","));
 
 const histories = new Map<string, History>();
 const readMs: number[] = [];
-const rows: (RecoveryRow & { instanceId: string })[] = [];
+const rows: (RecoveryRow & { instanceId: string; support: number[] })[] =
+  [];
 for (const result of run.results) {
   if (result.error !== undefined) continue;
   const at = result.budgets.find((b) => b.budget === budget);
@@ -81,16 +82,15 @@ for (const result of run.results) {
     seeds: body.slice(0, seedCount),
     exclude: new Set(body),
     exists: (file) => history.files.has(file) && kinds.has(coChangeKind(file)),
-  })
-    .slice(0, Math.max(...ns))
-    .map((c) => c.file);
+  }).slice(0, Math.max(...ns));
   rows.push({
     instanceId: result.instanceId,
     language: result.language,
     gold: result.gold.files,
     body: new Set(body),
     mapOnly,
-    proposed,
+    proposed: proposed.map((c) => c.file),
+    support: proposed.map((c) => c.support),
   });
 }
 
@@ -134,6 +134,7 @@ if (values.out !== undefined)
         body: [...r.body],
         mapOnly: [...r.mapOnly],
         proposed: r.proposed,
+        support: r.support,
       })),
     ),
   );

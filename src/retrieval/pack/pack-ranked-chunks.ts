@@ -1,4 +1,9 @@
-import type { PackedContext, PackInput, PackTuning } from "./packing-types.js";
+import type {
+  CoChangeTuning,
+  PackedContext,
+  PackInput,
+  PackTuning,
+} from "./packing-types.js";
 import { mapLines, mapParts } from "./pack-map.js";
 import { packingReport } from "./packing-report.js";
 import {
@@ -22,6 +27,25 @@ import {
 } from "../../tokens/count-joined.js";
 import { learnedOrder } from "./learned-order.js";
 import { CHUNK_MODEL } from "../rank/chunk-model-weights.js";
+import {
+  coChangedPiece,
+  placeCoChanged,
+  type CoChangedPlaced,
+} from "./pack-co-changed.js";
+
+/**
+ * The co-change tier's default: a change log proposed first, sharing at
+ * least MIN commits with the first five files shown, gets its newest
+ * entries in up to 300 tokens (chosen on the training part:
+ * docs/benchmark.md, "Co-change").
+ */
+export const DEFAULT_CO_CHANGE: CoChangeTuning = {
+  seeds: 5,
+  minSupport: 10,
+  kinds: ["changelog"],
+  maxTokens: 300,
+  maxLines: 12,
+};
 
 const DEFAULTS: PackTuning = {
   metadataBelow: 0.1,
@@ -34,6 +58,7 @@ const DEFAULTS: PackTuning = {
   // On: over the whole held-out part and both dev sets it shows more of the
   // fix's files and lines than rank order (docs/benchmark.md, "The chunk model").
   chunkModel: CHUNK_MODEL,
+  coChange: DEFAULT_CO_CHANGE,
   wholeRepository: true,
 };
 // Fill rounds: after each, the real count shows how much the estimate overshot,
@@ -220,7 +245,33 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     // The estimate overshoots the real count; let the next round spend the difference.
     limit = state.total + slack;
   }
-  if (o.mapShare <= 0) return packingReport(input, state, text, tokensUsed, o);
+  let coChanged: CoChangedPlaced | undefined;
+  if (input.history && o.coChange) {
+    coChanged = coChangedPiece({
+      history: input.history,
+      shown: state.orderedFiles().map((f) => f.path),
+      ranked: input.ranked.slice(0, o.maxCandidates),
+      files: input.files,
+      tuning: o.coChange,
+      count,
+      rank: candidates.length,
+    });
+    if (coChanged)
+      ({ text, tokensUsed } = yield* placeCoChanged(
+        state,
+        coChanged.placed,
+        budget,
+        tokensUsed,
+        rendered,
+        (p) => placedByRank.delete(p.rank),
+      ));
+  }
+  const shownCoChanged =
+    coChanged && state.placed().includes(coChanged.placed)
+      ? { path: coChanged.placed.piece.path, why: coChanged.why }
+      : undefined;
+  if (o.mapShare <= 0)
+    return packingReport(input, state, text, tokensUsed, o, [], shownCoChanged);
   const bodies = new Set(state.orderedFiles().map((f) => f.path));
   const separator = text === "" ? 0 : counter.count(SECTION_SEPARATOR);
   let map = mapLines(
@@ -248,5 +299,13 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     ({ mapped, mappedTokens } = withMap());
     yield;
   }
-  return packingReport(input, state, mapped, mappedTokens, o, map);
+  return packingReport(
+    input,
+    state,
+    mapped,
+    mappedTokens,
+    o,
+    map,
+    shownCoChanged,
+  );
 }
