@@ -61,8 +61,7 @@ const kinds = new Set(values.kinds.split(","));
 
 const histories = new Map<string, History>();
 const readMs: number[] = [];
-const rows: (RecoveryRow & { instanceId: string; support: number[] })[] =
-  [];
+const rows: (RecoveryRow & { instanceId: string; support: number[] })[] = [];
 for (const result of run.results) {
   if (result.error !== undefined) continue;
   const at = result.budgets.find((b) => b.budget === budget);

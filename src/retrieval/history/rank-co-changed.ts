@@ -64,7 +64,8 @@ export function rankCoChanged(input: RankCoChangedInput): CoChanged[] {
       };
       entry.support += count;
       entry.confidence += count / changed;
-      if (count > entry.seed.commits) entry.seed = { file: seed, commits: count };
+      if (count > entry.seed.commits)
+        entry.seed = { file: seed, commits: count };
       byFile.set(file, entry);
     }
   }

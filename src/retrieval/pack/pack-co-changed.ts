@@ -149,7 +149,9 @@ function headOf(
   startLine: number,
   tuning: Pick<CoChangeTuning, "maxTokens" | "maxLines">,
   count: (text: string) => number,
-): { text: string; startLine: number; endLine: number; tokens: number } | undefined {
+):
+  | { text: string; startLine: number; endLine: number; tokens: number }
+  | undefined {
   const lines = firstLines(text, tuning.maxLines);
   while (lines.length > 0 && (lines.at(-1) as string).trim() === "")
     lines.pop();
