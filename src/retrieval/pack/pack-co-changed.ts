@@ -11,7 +11,11 @@ import { rankCoChanged } from "../history/rank-co-changed.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { SourceFile } from "../types.js";
 import type { PackingState, Placed } from "./packing-state.js";
-import type { CoChangeTuning } from "./packing-types.js";
+import type {
+  CoChangeTuning,
+  PackedContext,
+  PackInput,
+} from "./packing-types.js";
 
 /** A co-changed file placed in the context, with why, for the packing report. */
 export interface CoChangedPlaced {
@@ -92,23 +96,58 @@ export function coChangedPiece(
   };
 }
 
+export interface CoChangeTierInput {
+  input: Pick<PackInput, "history" | "files">;
+  tuning: CoChangeTuning | null;
+  /** The ranking packing considered, best first. */
+  ranked: readonly RankedChunk[];
+  state: PackingState;
+  /** The piece's place among the placed: after every ranked chunk. */
+  rank: number;
+  /** The code's share of the budget. */
+  budget: number;
+  /** The code placed so far, rendered, with its real count. */
+  shown: { text: string; tokensUsed: number };
+  render: () => { text: string; tokensUsed: number };
+  /** Told of each piece dropped to make room. */
+  removed: (placed: Placed) => void;
+  count: (text: string) => number;
+}
+
 /**
- * Places the tier's piece in the code's share of the budget, taking the room
- * it needs from the last pieces placed (the least expected of the fix), then
- * renders and drops more of them while the real count is over `budget`.
- * Returns the text and its real count.
+ * The tier, once the code is packed: with a history and the tier on, the
+ * co-changed file's piece (`coChangedPiece`) goes in, taking the room it
+ * needs from the last pieces placed (the least expected of the fix); then
+ * more of them go while the real count is over the budget. Returns the text
+ * and its real count, and what the report says of the file shown; `shown`
+ * as it was when the tier shows nothing.
  *
  * @example
- * const { text, tokensUsed } = yield* placeCoChanged(state, tier.placed, 12_350, tokensUsed, rendered, removed);
+ * const tier = yield* coChangeTier({ input, tuning, ranked, state, rank: 600, budget: 12_350, shown, render, removed, count });
+ * tier.coChanged // { path: "CHANGES.rst", why: "changed with src/flask/app.py in 14 of the last 1,962 commits" }
  */
-export function* placeCoChanged(
-  state: PackingState,
-  tier: Placed,
-  budget: number,
-  tokensUsed: number,
-  render: () => { text: string; tokensUsed: number },
-  removed: (placed: Placed) => void,
-): Steps<{ text: string; tokensUsed: number }> {
+export function* coChangeTier(
+  t: CoChangeTierInput,
+): Steps<{
+  text: string;
+  tokensUsed: number;
+  coChanged?: PackedContext["coChanged"];
+}> {
+  const { state } = t;
+  const found =
+    t.input.history && t.tuning
+      ? coChangedPiece({
+          history: t.input.history,
+          shown: state.orderedFiles().map((f) => f.path),
+          ranked: t.ranked,
+          files: t.input.files,
+          tuning: t.tuning,
+          count: t.count,
+          rank: t.rank,
+        })
+      : undefined;
+  if (!found) return t.shown;
+  const tier = found.placed;
   const drop = (): boolean => {
     const last = state
       .placed()
@@ -116,27 +155,27 @@ export function* placeCoChanged(
       .pop();
     if (!last) return false;
     state.remove(last);
-    removed(last);
+    t.removed(last);
     return true;
   };
   // The estimate runs at or above the real count: free what it says is
   // missing beyond the real slack, no more.
-  const room = () => budget - tokensUsed - state.costOfAdding(tier);
   const before = state.total;
-  while (room() + (before - state.total) < 0 && drop());
+  const missing = () =>
+    t.shown.tokensUsed + state.costOfAdding(tier) - t.budget;
+  while (missing() > before - state.total && drop());
   state.add(tier);
-  let shown = render();
+  let shown = t.render();
   yield;
-  while (shown.tokensUsed > budget && drop()) {
-    shown = render();
+  while (shown.tokensUsed > t.budget && drop()) {
+    shown = t.render();
     yield;
   }
-  if (shown.tokensUsed > budget) {
-    // Nothing else left to drop: the tier's piece alone is over the budget.
-    state.remove(tier);
-    shown = render();
-  }
-  return shown;
+  if (shown.tokensUsed <= t.budget)
+    return { ...shown, coChanged: { path: tier.piece.path, why: found.why } };
+  // Nothing else left to drop: the piece alone is over the budget.
+  state.remove(tier);
+  return t.render();
 }
 
 /**

@@ -4,7 +4,7 @@ import type {
   PackInput,
   PackTuning,
 } from "./packing-types.js";
-import { mapLines, mapParts } from "./pack-map.js";
+import { mapLines, mapParts, type MapLine } from "./pack-map.js";
 import { packingReport } from "./packing-report.js";
 import {
   PackingState,
@@ -27,11 +27,7 @@ import {
 } from "../../tokens/count-joined.js";
 import { learnedOrder } from "./learned-order.js";
 import { CHUNK_MODEL } from "../rank/chunk-model-weights.js";
-import {
-  coChangedPiece,
-  placeCoChanged,
-  type CoChangedPlaced,
-} from "./pack-co-changed.js";
+import { coChangeTier } from "./pack-co-changed.js";
 
 /**
  * The co-change tier's default: a change log proposed first, sharing at
@@ -245,33 +241,22 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     // The estimate overshoots the real count; let the next round spend the difference.
     limit = state.total + slack;
   }
-  let coChanged: CoChangedPlaced | undefined;
-  if (input.history && o.coChange) {
-    coChanged = coChangedPiece({
-      history: input.history,
-      shown: state.orderedFiles().map((f) => f.path),
-      ranked: input.ranked.slice(0, o.maxCandidates),
-      files: input.files,
-      tuning: o.coChange,
-      count,
-      rank: candidates.length,
-    });
-    if (coChanged)
-      ({ text, tokensUsed } = yield* placeCoChanged(
-        state,
-        coChanged.placed,
-        budget,
-        tokensUsed,
-        rendered,
-        (p) => placedByRank.delete(p.rank),
-      ));
-  }
-  const shownCoChanged =
-    coChanged && state.placed().includes(coChanged.placed)
-      ? { path: coChanged.placed.piece.path, why: coChanged.why }
-      : undefined;
-  if (o.mapShare <= 0)
-    return packingReport(input, state, text, tokensUsed, o, [], shownCoChanged);
+  const tier = yield* coChangeTier({
+    input,
+    tuning: o.coChange,
+    ranked: input.ranked.slice(0, o.maxCandidates),
+    state,
+    rank: candidates.length,
+    budget,
+    shown: { text, tokensUsed },
+    render: rendered,
+    removed: (p) => placedByRank.delete(p.rank),
+    count,
+  });
+  ({ text, tokensUsed } = tier);
+  const report = (shown: string, used: number, lines: MapLine[] = []) =>
+    packingReport(input, state, shown, used, o, lines, tier.coChanged);
+  if (o.mapShare <= 0) return report(text, tokensUsed);
   const bodies = new Set(state.orderedFiles().map((f) => f.path));
   const separator = text === "" ? 0 : counter.count(SECTION_SEPARATOR);
   let map = mapLines(
@@ -299,13 +284,5 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     ({ mapped, mappedTokens } = withMap());
     yield;
   }
-  return packingReport(
-    input,
-    state,
-    mapped,
-    mappedTokens,
-    o,
-    map,
-    shownCoChanged,
-  );
+  return report(mapped, mappedTokens, map);
 }
