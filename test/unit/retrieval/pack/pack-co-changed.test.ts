@@ -88,16 +88,13 @@ function pack(
 
 describe("the co-change tier", () => {
   it("shows a change log's newest entries, never a lock file or a file gone since, and says why", () => {
-    const packed = pack({}, WITH_CHANGELOG);
-    const piece = packed.pieces.find((p) => p.path === "CHANGES.md");
-    expect(piece).toMatchObject({
-      startLine: 1,
-      endLine: DEFAULT_CO_CHANGE.maxLines,
-      form: "full",
-    });
-    expect(packed.text).toContain(
-      CHANGES.split("\n").slice(0, DEFAULT_CO_CHANGE.maxLines).join("\n"),
+    const packed = pack(
+      { coChange: { ...DEFAULT_CO_CHANGE, maxLines: 12 } },
+      WITH_CHANGELOG,
     );
+    const piece = packed.pieces.find((p) => p.path === "CHANGES.md");
+    expect(piece).toMatchObject({ startLine: 1, endLine: 12, form: "full" });
+    expect(packed.text).toContain(CHANGES.split("\n").slice(0, 12).join("\n"));
     expect(packed.pieces.map((p) => p.path)).not.toContain("poetry.lock");
     expect(packed.pieces.map((p) => p.path)).not.toContain("pkg/gone.py");
     // Five seeds; each module changed with the change log three times.
