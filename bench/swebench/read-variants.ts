@@ -34,7 +34,10 @@ const coChangeSchema = z
 const variantSchema = z
   .object({
     /** false: no co-change tier; an object: the tier with these over DEFAULT_CO_CHANGE. */
-    coChange: z.union([z.literal(false), coChangeSchema]),
+    coChange: z.union([z.literal(false), coChangeSchema], {
+      error:
+        "false, or an object of seeds, minSupport, kinds (changelog, code, docs, data, test), maxTokens and maxLines",
+    }),
     /** false: rank order; true: the given model; knobs: the given model (or `weights`' file) with these. */
     chunkModel: z.union([z.boolean(), knobsSchema]),
     mapShare: z.number().min(0).max(0.5),
