@@ -43,8 +43,8 @@ export interface CoChangedInput {
  * most often with the first `seeds` files shown (`rankCoChanged`), never a
  * file shown with a body, a lock file or one absent at the question's
  * commit; for a change log its head (the newest entries), for another file
- * its best ranked chunk whole when it fits, else that chunk's (or the
- * file's) first lines, within `maxTokens` and `maxLines`.
+ * its best ranked chunk (none ranked: the file from its start): as many
+ * first lines as fit in `maxLines` and `maxTokens`.
  *
  * @example
  * coChangedPiece({ history, shown: ["src/session.py"], ranked, files, tuning, count, rank: 600 })?.why
@@ -126,9 +126,7 @@ export interface CoChangeTierInput {
  * const tier = yield* coChangeTier({ input, tuning, ranked, state, rank: 600, budget: 12_350, shown, render, removed, count });
  * tier.coChanged // { path: "CHANGES.rst", why: "changed with src/flask/app.py in 14 of the last 1,962 commits" }
  */
-export function* coChangeTier(
-  t: CoChangeTierInput,
-): Steps<{
+export function* coChangeTier(t: CoChangeTierInput): Steps<{
   text: string;
   tokensUsed: number;
   coChanged?: PackedContext["coChanged"];
