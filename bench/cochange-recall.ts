@@ -8,10 +8,10 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { parseNameOnlyLog } from "./cochange/parse-name-only-log.js";
-import { rankCoChanged } from "./cochange/rank-co-changed.js";
+import { readGitHistory } from "../src/retrieval/history/read-git-history.js";
+import { rankCoChanged } from "../src/retrieval/history/rank-co-changed.js";
+import { coChangeKind } from "../src/retrieval/history/co-change-kind.js";
 import {
-  coChangeKind,
   tallyRecovery,
   type RecoveryGroup,
   type RecoveryRow,
@@ -61,7 +61,7 @@ const kinds = new Set(values.kinds.split(","));
 
 const histories = new Map<string, History>();
 const readMs: number[] = [];
-const rows: (RecoveryRow & { instanceId: string })[] = [];
+const rows: (RecoveryRow & { instanceId: string; support: number[] })[] = [];
 for (const result of run.results) {
   if (result.error !== undefined) continue;
   const at = result.budgets.find((b) => b.budget === budget);
@@ -75,22 +75,21 @@ for (const result of run.results) {
   const mapOnly = new Set(
     shown.filter(([, lines]) => lines <= 1).map(([file]) => file),
   );
-  const history = readHistory(result.repo, result.baseCommit);
+  const history = await readHistory(result.repo, result.baseCommit);
   const proposed = rankCoChanged({
     commits: history.commits,
     seeds: body.slice(0, seedCount),
     exclude: new Set(body),
     exists: (file) => history.files.has(file) && kinds.has(coChangeKind(file)),
-  })
-    .slice(0, Math.max(...ns))
-    .map((c) => c.file);
+  }).slice(0, Math.max(...ns));
   rows.push({
     instanceId: result.instanceId,
     language: result.language,
     gold: result.gold.files,
     body: new Set(body),
     mapOnly,
-    proposed,
+    proposed: proposed.map((c) => c.file),
+    support: proposed.map((c) => c.support),
   });
 }
 
@@ -134,51 +133,43 @@ if (values.out !== undefined)
         body: [...r.body],
         mapOnly: [...r.mapOnly],
         proposed: r.proposed,
+        support: r.support,
       })),
     ),
   );
 
 interface History {
-  commits: string[][];
+  commits: readonly (readonly string[])[];
   files: Set<string>;
 }
 
 /** The commits up to and including `sha` and the files at `sha`, read once per repository and commit. */
-function readHistory(repo: string, sha: string): History {
+async function readHistory(repo: string, sha: string): Promise<History> {
   const key = `${repo}@${sha}`;
   const cached = histories.get(key);
   if (cached) return cached;
-  const git = (args: string[]) =>
-    execFileSync(
-      "git",
-      // Paths as the gold files spell them, not C-quoted when not ASCII.
-      [
-        "-c",
-        "core.quotePath=false",
-        "-C",
-        mirrorPath(values.mirrors, repo),
-        ...args,
-      ],
-      {
-        encoding: "utf8",
-        maxBuffer: 1 << 30,
-      },
-    );
+  const mirror = mirrorPath(values.mirrors, repo);
   const started = performance.now();
+  const log = await readGitHistory(mirror, sha, { depth, maxFiles });
   const history: History = {
-    commits: parseNameOnlyLog(
-      git([
-        "log",
-        "--no-renames",
-        "--name-only",
-        "--format=%x00",
-        "-n",
-        String(depth),
-        sha,
-      ]),
-      maxFiles,
+    commits: log?.commits ?? [],
+    files: new Set(
+      execFileSync(
+        "git",
+        // Paths as the gold files spell them, not C-quoted when not ASCII.
+        [
+          "-c",
+          "core.quotePath=false",
+          "-C",
+          mirror,
+          "ls-tree",
+          "-r",
+          "--name-only",
+          sha,
+        ],
+        { encoding: "utf8", maxBuffer: 1 << 30 },
+      ).split("\n"),
     ),
-    files: new Set(git(["ls-tree", "-r", "--name-only", sha]).split("\n")),
   };
   readMs.push(performance.now() - started);
   histories.set(key, history);

@@ -2,7 +2,7 @@
 // files would bring back, in the report's own unit: points of file recall
 // Avg (the mean over questions of the share of gold files), and what they
 // cost in files that are not the fix's.
-import { fileKind, isChangelog } from "../../src/text/file-kind.js";
+import { coChangeKind } from "../../src/retrieval/history/co-change-kind.js";
 
 /** One question: its fix files, what askcode showed, and the co-changed files proposed, best first. */
 export interface RecoveryRow {
@@ -43,18 +43,6 @@ export interface RecoveryTally {
   byLanguage: Map<string, RecoveryGroup>;
   /** By the proposed file's own kind, at each n: slots taken and how many were gold. */
   byProposedKind: Map<string, Record<number, { slots: number; gold: number }>>;
-}
-
-/**
- * A file's kind for this study: change logs apart from other docs, since
- * they are edited with many fixes and ranking demotes them.
- *
- * @example
- * coChangeKind("CHANGELOG.md") // "changelog"
- * coChangeKind("src/lib.rs")   // "code"
- */
-export function coChangeKind(path: string): string {
-  return isChangelog(path) ? "changelog" : fileKind(path);
 }
 
 /**

@@ -31,6 +31,8 @@ export interface BenchArgs {
   warmIndex: boolean;
   /** Indexes each instance for its question: syntax trees only for the files that can reach the context (`indexForOneQuestion`). */
   lazyIndex: boolean;
+  /** Reads each mirror's history back from the base commit for packing's co-change tier (off with --no-history). */
+  history: boolean;
   /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
   lazyTopFiles?: number;
   /** The share of each budget kept for the map of files shown by a signature line (0 to 0.5). */

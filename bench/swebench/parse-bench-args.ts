@@ -46,6 +46,9 @@ Relative paths are read from the repository's root (where npm runs the script).
                          reach the context (indexForOneQuestion)
   --lazy-top-files N     with --lazy-index: parse the files of the first pass's best chunks
                          up to N distinct files (default 100)
+  --no-history           read no mirror's history: packing's co-change tier is off (by
+                         default each question reads its base commit and the 1,999 commits
+                         before it, never after: the fix would leak)
   --map-share X          keep this share of each budget (0 to 0.5) for the map: the
                          signature lines of the files after those shown with a body
   --chunk-model          pack in the order of the shipped chunk model: askcode's default
@@ -173,6 +176,7 @@ export function parseBenchArgs(
     candidates: values.candidates,
     warmIndex: values["warm-index"],
     lazyIndex: values["lazy-index"],
+    history: !values["no-history"],
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
     ...(values.weights !== undefined ? { weights: values.weights } : {}),
@@ -235,6 +239,7 @@ function parseOptions(argv: string[]) {
         candidates: { type: "boolean", default: false },
         "warm-index": { type: "boolean", default: false },
         "lazy-index": { type: "boolean", default: false },
+        "no-history": { type: "boolean", default: false },
         "lazy-top-files": { type: "string" },
         "map-share": { type: "string" },
         weights: { type: "string" },

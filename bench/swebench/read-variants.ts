@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PackVariant } from "../../src/eval/run-budget.js";
 import type { ChunkModel } from "../../src/retrieval/rank/chunk-model.js";
 import { readChunkModel } from "./read-chunk-model.js";
+import { DEFAULT_CO_CHANGE } from "../../src/retrieval/pack/pack-ranked-chunks.js";
 
 // A variant's name goes into a file name (`variantPath`).
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -18,8 +19,25 @@ const knobsSchema = z
   })
   .partial()
   .strict();
+const coChangeSchema = z
+  .object({
+    seeds: z.number().int().min(1),
+    minSupport: z.number().int().min(1),
+    kinds: z
+      .array(z.enum(["changelog", "code", "docs", "data", "test"]))
+      .min(1),
+    maxTokens: z.number().int().min(1),
+    maxLines: z.number().int().min(1),
+  })
+  .partial()
+  .strict();
 const variantSchema = z
   .object({
+    /** false: no co-change tier; an object: the tier with these over DEFAULT_CO_CHANGE. */
+    coChange: z.union([z.literal(false), coChangeSchema], {
+      error:
+        "false, or an object of seeds, minSupport, kinds (changelog, code, docs, data, test), maxTokens and maxLines",
+    }),
     /** false: rank order; true: the given model; knobs: the given model (or `weights`' file) with these. */
     chunkModel: z.union([z.boolean(), knobsSchema]),
     mapShare: z.number().min(0).max(0.5),
@@ -78,10 +96,16 @@ export function parseVariants(
     throw new Error(
       `${source}: the variant name "${bad[0]}" must be letters, digits, '.', '_' or '-' (it names a file).`,
     );
-  return variants.map(([name, { chunkModel, ...rest }]) => ({
+  return variants.map(([name, { chunkModel, coChange, ...rest }]) => ({
     name,
     pack: {
       ...rest,
+      ...(coChange === undefined
+        ? {}
+        : {
+            coChange:
+              coChange === false ? null : { ...DEFAULT_CO_CHANGE, ...coChange },
+          }),
       ...(chunkModel === undefined
         ? {}
         : {

@@ -6,6 +6,7 @@ import {
   DEFAULT_DERIVED_CACHE_MAX_BYTES,
 } from "../config/read-cache-defaults.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import type { BlobStore } from "../cache/blob-store.js";
 import type { WarnLog } from "../shared/burst-warning.js";
 import { systemClock } from "../shared/clock.js";
 import {
@@ -19,6 +20,8 @@ export interface CliCaches {
   derived?: DerivedCache;
   /** Whole indexes by the files they index; absent when running the sources (no build id). */
   snapshots?: IndexSnapshots;
+  /** The directory's store, for what else is kept by SHA (a commit's co-change history). */
+  blobs?: BlobStore;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function openCliCaches(
   );
   return {
     ...(caches.derivedCache ? { derived: caches.derivedCache } : {}),
+    ...(caches.blobs ? { blobs: caches.blobs } : {}),
     ...(caches.blobs && deps.buildId
       ? { snapshots: createIndexSnapshots(caches.blobs, deps.buildId) }
       : {}),

@@ -4,6 +4,8 @@ import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import type { CheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import { defaultBudgets } from "../config/budget-limits.js";
 import { buildContext } from "../retrieval/build-context.js";
+import { keptGitHistory } from "../retrieval/history/kept-git-history.js";
+import { WORKING_TREE_SHA } from "../code-host/local/local-code-host.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { packedContextTokens } from "../config/packed-context-tokens.js";
@@ -28,6 +30,8 @@ import { openTokenCountFile, type TokenCountFile } from "./token-count-file.js";
 export interface RunAskDeps {
   createLocalCodeHost: typeof createLocalCodeHost;
   buildContext: typeof buildContext;
+  /** The checkout's co-change history at a commit, for packing's co-change tier. */
+  keptGitHistory: typeof keptGitHistory;
   createTokenCounter: typeof createTokenCounter;
   /** The derived cache and index snapshots in a directory (`--cache-dir`); not called with `--no-cache`. */
   openCaches: (dir: string) => Promise<CliCaches>;
@@ -48,6 +52,7 @@ export interface RunAskDeps {
 export const defaultAskDeps: RunAskDeps = {
   createLocalCodeHost,
   buildContext,
+  keptGitHistory,
   createTokenCounter,
   openCaches: (dir) =>
     openCliCaches(dir, { buildId: readBuildId(), log: stderrLog }),
@@ -172,6 +177,14 @@ export async function askCheckout(
     // `--budget` is the repository's `context` budget; the rest keep their defaults.
     budgets: { ...defaultBudgets(), context: asked.budget },
   });
+  // git reads the history while the checkout is indexed; kept by commit in
+  // the cache directory, a warm question reads one small entry.
+  const history =
+    resolved.sha === WORKING_TREE_SHA
+      ? undefined
+      : d.keptGitHistory(root, resolved.sha, {
+          ...(opened.caches.blobs ? { blobs: opened.caches.blobs } : {}),
+        });
   const checkout = await indexCheckout(at.reader, {
     ...opened.caches,
     now: d.now,
@@ -183,7 +196,9 @@ export async function askCheckout(
     leavePartialUnsaved: true,
   });
   await (opened.tokenizerReady ?? tokenCounter.ready?.());
+  const cochange = await history;
   const built = await d.buildContext({
+    ...(cochange ? { history: cochange } : {}),
     reader: at.reader,
     files: checkout.files,
     index: checkout.index,

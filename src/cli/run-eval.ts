@@ -122,6 +122,9 @@ export async function runEval(
         tokenCounter,
         derived,
         exclude: (file) => policy.hidden(file) !== undefined,
+        // As \`askcode ask\` packs: with the history back from the parent,
+        // never the commit asked about.
+        history: true,
       });
       results.push(result);
       excluded.push({ patterns, fromConfig: fromConfig.length > 0 });

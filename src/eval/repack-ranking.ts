@@ -5,6 +5,7 @@ import type {
 } from "../retrieval/pack/packing-types.js";
 import type { RetrievedContext } from "../retrieval/retrieve-context.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import type { CoChangeHistory } from "../retrieval/history/co-change-history.js";
 
 /**
  * Packs a retrieval's ranking again under other options, exactly as
@@ -22,6 +23,7 @@ export function repackRanking(
   budget: number,
   tokenCounter: TokenCounter,
   options: PackOptions,
+  history?: CoChangeHistory,
 ): PackedContext {
   const { index } = retrieved;
   const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
@@ -33,5 +35,6 @@ export function repackRanking(
     budget,
     tokenCounter,
     options,
+    ...(history ? { history } : {}),
   });
 }

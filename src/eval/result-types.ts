@@ -104,6 +104,11 @@ export interface InstanceResult {
     indexMs: number;
     /** Building the BM25 index and ranking the issue (once per instance). */
     baselineRankMs: number;
+    /**
+     * Reading the co-change history from the mirror (`git log`, once per
+     * instance); absent when the run read none.
+     */
+    historyMs?: number;
     totalMs: number;
   };
   /**

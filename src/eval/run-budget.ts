@@ -5,6 +5,7 @@ import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { retrieveContext } from "../retrieval/retrieve-context.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
+import type { CoChangeHistory } from "../retrieval/history/co-change-history.js";
 import { repackRanking } from "./repack-ranking.js";
 import type {
   PackedContext,
@@ -63,6 +64,8 @@ export interface BudgetRunInput {
   variants?: readonly PackVariant[];
   /** How the question is analysed (none: retrieval's default). */
   query?: QueryOptions;
+  /** The history before the question (`readGitHistory`), for packing's co-change tier. */
+  history?: CoChangeHistory;
   retrieveContext: typeof retrieveContext;
   now: () => number;
   /** Called after each synchronous step, so the heap's high-water mark is seen. */
@@ -90,6 +93,7 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
     question: input.question,
     budget,
     tokenCounter: input.tokenCounter,
+    ...(input.history ? { history: input.history } : {}),
     options: {
       pack,
       ...(input.weights ? { rank: { weights: input.weights } } : {}),
@@ -102,10 +106,13 @@ export function runBudget(budget: number, input: BudgetRunInput): BudgetRun {
   const askcode = askcodeRun(context, input);
   let variants: Record<string, SystemRun> | undefined;
   for (const variant of input.variants ?? []) {
-    const packed = repackRanking(retrieved, budget, input.tokenCounter, {
-      ...pack,
-      ...variant.pack,
-    });
+    const packed = repackRanking(
+      retrieved,
+      budget,
+      input.tokenCounter,
+      { ...pack, ...variant.pack },
+      input.history,
+    );
     (variants ??= {})[variant.name] = askcodeRun(packed, input);
     sample();
   }

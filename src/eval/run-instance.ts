@@ -7,6 +7,7 @@ import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for
 import { indexRepository } from "../retrieval/index/index-repository.js";
 import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import { retrieveContext } from "../retrieval/retrieve-context.js";
+import { readGitHistory } from "../retrieval/history/read-git-history.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { baselineDocumentRule } from "./baseline/swebench-documents.js";
 import { emptyInstanceResult } from "./empty-instance-result.js";
@@ -49,6 +50,12 @@ export interface RunInstanceInput {
    * among them still count, as misses (`gold.excluded` names them).
    */
   exclude?: (path: string) => boolean;
+  /**
+   * Read the mirror's history back from the base commit (that commit and
+   * the ones before it, never after: the fix would leak) for packing's
+   * co-change tier.
+   */
+  history?: boolean;
 }
 
 export interface RunInstanceDeps {
@@ -56,6 +63,7 @@ export interface RunInstanceDeps {
   readRepositoryFiles: typeof readRepositoryFiles;
   indexRepository: typeof indexRepository;
   retrieveContext: typeof retrieveContext;
+  readGitHistory: typeof readGitHistory;
   now: () => number;
 }
 
@@ -64,6 +72,7 @@ const defaultDeps: RunInstanceDeps = {
   readRepositoryFiles,
   indexRepository,
   retrieveContext,
+  readGitHistory,
   now: () => performance.now(),
 };
 
@@ -165,6 +174,12 @@ export async function runInstance(
     ).length;
     sample();
 
+    t = d.now();
+    const history = input.history
+      ? await d.readGitHistory(input.mirror, sha)
+      : undefined;
+    if (input.history) result.timings.historyMs = d.now() - t;
+
     // 3 and 4. Every budget, both systems.
     for (const budget of input.budgets) {
       result.budgets.push(
@@ -183,6 +198,7 @@ export async function runInstance(
           ...(input.weights ? { weights: input.weights } : {}),
           ...(input.variants ? { variants: input.variants } : {}),
           ...(input.query ? { query: input.query } : {}),
+          ...(history ? { history } : {}),
           retrieveContext: d.retrieveContext,
           now: d.now,
           sample,

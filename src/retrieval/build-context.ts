@@ -16,6 +16,7 @@ import {
   type RetrieveOptions,
 } from "./retrieve-context.js";
 import type { SourceFile } from "./types.js";
+import type { CoChangeHistory } from "./history/co-change-history.js";
 
 export interface BuildContextOptions extends RetrieveOptions {
   read?: ReadRepositoryOptions;
@@ -36,6 +37,8 @@ export interface BuildContextInput {
   budget: number;
   tokenCounter: TokenCounter;
   options?: BuildContextOptions;
+  /** The repository's recent commits, for packing's co-change tier (`RetrieveInput.history`). */
+  history?: CoChangeHistory;
 }
 
 export interface BuiltContext extends RetrievedContext {
@@ -104,6 +107,7 @@ export async function buildContext(
     budget: input.budget,
     tokenCounter: input.tokenCounter,
     options: input.options,
+    ...(input.history ? { history: input.history } : {}),
   });
   return {
     ...retrieved,

@@ -23,6 +23,7 @@ import {
 } from "./rank/rank-chunks.js";
 import { runToEnd, type Steps } from "../shared/time-slices.js";
 import type { SourceFile } from "./types.js";
+import type { CoChangeHistory } from "./history/co-change-history.js";
 
 export interface RetrieveOptions {
   chunk?: ChunkOptions;
@@ -41,6 +42,11 @@ export interface RetrieveInput {
   budget: number;
   tokenCounter: TokenCounter;
   options?: RetrieveOptions;
+  /**
+   * The repository's recent commits at the files' commit (`readGitHistory`),
+   * for packing's co-change tier; absent, packing is as without the tier.
+   */
+  history?: CoChangeHistory;
 }
 
 export interface RetrievalTimings {
@@ -142,6 +148,7 @@ export function* retrieveContextSteps(
     budget: input.budget,
     tokenCounter: input.tokenCounter,
     options: o.pack,
+    ...(input.history ? { history: input.history } : {}),
   });
   const packMs = d.now() - t;
   return {

@@ -25,6 +25,7 @@ export function packingReport(
   tokensUsed: number,
   o: PackTuning,
   map: readonly MapLine[] = [],
+  coChanged?: PackedContext["coChanged"],
 ): PackedContext {
   const placed = state.placed();
   const shown = placed.filter((p) => p.piece.form !== "metadata");
@@ -84,6 +85,10 @@ export function packingReport(
     parts.push(
       `Shown: ${files.map((f) => `${f.path} (${formatRanges(f.ranges)})`).join("; ")}.`,
     );
+  if (coChanged)
+    parts.push(
+      `From the repository's history: ${coChanged.path}, ${coChanged.why}.`,
+    );
   const setAside = setAsideFiles(input.ranked.slice(0, o.maxCandidates));
   if (setAside.length > 0)
     parts.push(
@@ -107,6 +112,7 @@ export function packingReport(
     pieces: [...placed.map((p) => p.piece), ...map.map((l) => l.piece)],
     files,
     ...(setAside.length > 0 ? { setAside } : {}),
+    ...(coChanged ? { coChanged } : {}),
     encoding: input.tokenCounter.encodingName,
   };
 }

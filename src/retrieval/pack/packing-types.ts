@@ -3,6 +3,8 @@ import type { CopyPlace } from "../rank/chunk-copies.js";
 import type { ChunkModel } from "../rank/chunk-model.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { SourceFile } from "../types.js";
+import type { CoChangeHistory } from "../history/co-change-history.js";
+import type { CoChangeKind } from "../history/co-change-kind.js";
 
 /** Compression thresholds, relative to the best chunk's score (see docs/architecture/retrieval.md, 'Compression thresholds'). */
 export interface PackOptions {
@@ -43,6 +45,14 @@ export interface PackOptions {
    * (default null; CHUNK_MODEL is fitted by `npm run fit:weights -- --chunk-model`).
    */
   chunkModel?: ChunkModel | null;
+  /**
+   * The co-change tier, when the input carries a history (`PackInput.history`):
+   * after the code is packed, the file past commits changed most often with
+   * the first files shown, within a small reserve (see
+   * docs/architecture/retrieval.md, 'The co-change tier'). null turns it off
+   * (default DEFAULT_CO_CHANGE).
+   */
+  coChange?: CoChangeTuning | null;
   /** Try the whole repository first when it fits (default true). */
   wholeRepository?: boolean;
   /**
@@ -51,6 +61,20 @@ export interface PackOptions {
    * is partial, and never calls the files read "the whole repository".
    */
   partialView?: string;
+}
+
+/** How the co-change tier chooses and shows its file (`PackOptions.coChange`). */
+export interface CoChangeTuning {
+  /** The first files shown with a body that the history is read from. */
+  seeds: number;
+  /** Commits the proposed file shares with the seeds, at least (`CoChanged.support`). */
+  minSupport: number;
+  /** Kinds the proposed file may have; another kind proposed first turns the tier off for the question. */
+  kinds: readonly CoChangeKind[];
+  /** The most tokens its lines may take, out of the code's share of the budget. */
+  maxTokens: number;
+  /** The most lines shown: a change log's newest entries, or a chunk's first lines. */
+  maxLines: number;
 }
 
 /** The packing knobs with every default filled in (what the packers read). */
@@ -68,6 +92,8 @@ export interface PackInput {
   budget: number;
   tokenCounter: TokenCounter;
   options?: PackOptions;
+  /** The repository's recent commits, for the co-change tier; absent, no tier. */
+  history?: CoChangeHistory;
 }
 
 /** How one chunk (or one whole file) went into the context. */
@@ -133,5 +159,11 @@ export interface PackedContext {
    * and amalgamated files'), in rank order, with why. Absent: none.
    */
   setAside?: Array<{ path: string; why: string }>;
+  /**
+   * The file the co-change tier showed (its piece is among `pieces`), with
+   * why: "changed with src/session.py in 14 of the last 1,962 commits".
+   * Absent: the tier showed nothing.
+   */
+  coChanged?: { path: string; why: string };
   encoding: string;
 }

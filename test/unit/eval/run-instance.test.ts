@@ -1,4 +1,6 @@
 import { runInstance } from "../../../src/eval/run-instance.js";
+import type { CoChangeHistory } from "../../../src/retrieval/history/co-change-history.js";
+import { retrieveContext } from "../../../src/retrieval/retrieve-context.js";
 import {
   commitAll,
   initRepo,
@@ -140,6 +142,44 @@ describe("runInstance", () => {
       mismatches: 0,
       pieceCheck: { outsidePieces: 0, fullNotShown: 0 },
     });
+  });
+
+  it("reads the mirror's history back from the base commit, never after, when asked", async () => {
+    const given: Array<CoChangeHistory | undefined> = [];
+    const spy: typeof retrieveContext = (input, deps) => {
+      given.push(input.history);
+      return retrieveContext(input, deps);
+    };
+    const instance = timeoutIssue("pkg__pkg-5");
+    const read = await runInstance(
+      {
+        instance,
+        mirror: root,
+        budgets: [5000],
+        tokenCounter: counter,
+        history: true,
+      },
+      { retrieveContext: spy },
+    );
+    expect(read.error).toBeUndefined();
+    // The base commit's own files; the later rewrite of pkg/timeouts.py is
+    // not in it.
+    expect(given).toStrictEqual([
+      {
+        commit: base,
+        commits: [
+          ["pkg/other.py", "pkg/tests/test_timeouts.py", "pkg/timeouts.py"],
+        ],
+      },
+    ]);
+    expect(read.timings.historyMs).toBeGreaterThanOrEqual(0);
+    given.length = 0;
+    const unread = await runInstance(
+      { instance, mirror: root, budgets: [5000], tokenCounter: counter },
+      { retrieveContext: spy },
+    );
+    expect(given).toStrictEqual([undefined]);
+    expect(unread.timings.historyMs).toBeUndefined();
   });
 
   it("records a failure instead of throwing", async () => {

@@ -1,5 +1,4 @@
 import {
-  coChangeKind,
   tallyRecovery,
   type RecoveryRow,
 } from "../../../../bench/cochange/tally-recovery.js";
@@ -92,17 +91,5 @@ describe("tallyRecovery", () => {
     expect(tallyRecovery([], [1]).byN).toStrictEqual([
       { n: 1, points: 0, fromMap: 0, precision: 0, othersPerQuestion: 0 },
     ]);
-  });
-});
-
-describe("coChangeKind", () => {
-  it.each([
-    ["CHANGELOG.md", "changelog"],
-    ["docs/usage.md", "docs"],
-    ["packages/@biomejs/biome/configuration_schema.json", "data"],
-    ["tests/it.rs", "test"],
-    ["crates/biome_js_analyze/src/lint.rs", "code"],
-  ])("%s is %s", (path, kind) => {
-    expect(coChangeKind(path)).toBe(kind);
   });
 });

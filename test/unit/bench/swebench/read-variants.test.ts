@@ -2,6 +2,7 @@ import {
   parseVariants,
   variantPath,
 } from "../../../../bench/swebench/read-variants.js";
+import { DEFAULT_CO_CHANGE } from "../../../../src/retrieval/pack/pack-ranked-chunks.js";
 import { CHUNK_MODEL } from "../../../../src/retrieval/rank/chunk-model-weights.js";
 
 describe("parseVariants", () => {
@@ -30,6 +31,34 @@ describe("parseVariants", () => {
     });
     // Without chunkModel, the run's own model stands.
     expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
+  });
+
+  it("turns the co-change tier off, or sets its knobs over the default", () => {
+    const [off, any] = parseVariants(
+      JSON.stringify({
+        off: { coChange: false },
+        any: { coChange: { minSupport: 15, kinds: ["changelog", "code"] } },
+      }),
+      "grid.json",
+      CHUNK_MODEL,
+    );
+    expect(off?.pack).toEqual({ coChange: null });
+    expect(any?.pack).toEqual({
+      coChange: {
+        ...DEFAULT_CO_CHANGE,
+        minSupport: 15,
+        kinds: ["changelog", "code"],
+      },
+    });
+    expect(() =>
+      parseVariants(
+        '{"a": {"coChange": {"kinds": ["lockfile"]}}}',
+        "grid.json",
+        CHUNK_MODEL,
+      ),
+    ).toThrow(
+      /grid\.json .*a\.coChange: false, or an object of .*kinds \(changelog, code/,
+    );
   });
 
   it("packs a variant by a whole fitted model read from its file, the knobs beside it over the file's", () => {

@@ -9,6 +9,8 @@ export interface CoChanged {
   support: number;
   /** Sum over the seeds of support(seed, file) / commits that changed the seed. */
   confidence: number;
+  /** The seed it changed with most often (first in seed order on a tie), and in how many commits: what a reader is told. */
+  seed: { file: string; commits: number };
 }
 
 export interface RankCoChangedInput {
@@ -30,7 +32,7 @@ export interface RankCoChangedInput {
  *
  * @example
  * rankCoChanged({ commits: [["a", "b"], ["a", "b", "c"]], seeds: ["a"], exclude: new Set(), exists: () => true })
- * // [{ file: "b", support: 2, confidence: 1 }, { file: "c", support: 1, confidence: 0.5 }]
+ * // [{ file: "b", support: 2, confidence: 1, seed: { file: "a", commits: 2 } }, { file: "c", support: 1, confidence: 0.5, seed: { file: "a", commits: 1 } }]
  */
 export function rankCoChanged(input: RankCoChangedInput): CoChanged[] {
   const seeds = new Set(input.seeds);
@@ -48,13 +50,22 @@ export function rankCoChanged(input: RankCoChangedInput): CoChanged[] {
     }
   }
   const byFile = new Map<string, CoChanged>();
-  for (const [seed, withSeed] of pairs) {
+  for (const seed of seeds) {
+    const withSeed = pairs.get(seed);
+    if (!withSeed) continue;
     const changed = seedCommits.get(seed) ?? 1;
     for (const [file, count] of withSeed) {
       if (input.exclude.has(file) || !input.exists(file)) continue;
-      const entry = byFile.get(file) ?? { file, support: 0, confidence: 0 };
+      const entry = byFile.get(file) ?? {
+        file,
+        support: 0,
+        confidence: 0,
+        seed: { file: seed, commits: count },
+      };
       entry.support += count;
       entry.confidence += count / changed;
+      if (count > entry.seed.commits)
+        entry.seed = { file: seed, commits: count };
       byFile.set(file, entry);
     }
   }

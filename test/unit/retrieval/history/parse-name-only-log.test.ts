@@ -1,4 +1,4 @@
-import { parseNameOnlyLog } from "../../../../bench/cochange/parse-name-only-log.js";
+import { parseNameOnlyLog } from "../../../../src/retrieval/history/parse-name-only-log.js";
 
 // Bytes as `git log --no-renames --name-only --format=%x00` writes them for
 // three commits of 3b1b/manim, with a merge (no files) added between.

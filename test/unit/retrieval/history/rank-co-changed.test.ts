@@ -1,4 +1,4 @@
-import { rankCoChanged } from "../../../../bench/cochange/rank-co-changed.js";
+import { rankCoChanged } from "../../../../src/retrieval/history/rank-co-changed.js";
 
 // A Rust rule and the schema regenerated with it, the pattern the study
 // looks for (biome's configuration_schema.json), plus noise.
@@ -30,9 +30,20 @@ describe("rankCoChanged", () => {
         file: "packages/configuration_schema.json",
         support: 2,
         confidence: 2 / 3,
+        seed: { file: "crates/lint/src/rule.rs", commits: 2 },
       },
-      { file: "CHANGELOG.md", support: 1, confidence: 1 / 3 },
-      { file: "crates/lint/src/other.rs", support: 1, confidence: 1 / 3 },
+      {
+        file: "CHANGELOG.md",
+        support: 1,
+        confidence: 1 / 3,
+        seed: { file: "crates/lint/src/rule.rs", commits: 1 },
+      },
+      {
+        file: "crates/lint/src/other.rs",
+        support: 1,
+        confidence: 1 / 3,
+        seed: { file: "crates/lint/src/rule.rs", commits: 1 },
+      },
     ]);
   });
 
@@ -49,6 +60,11 @@ describe("rankCoChanged", () => {
       ["crates/lint/src/other.rs", 1],
     ]);
     expect(ranked[0]?.confidence).toBeCloseTo(2 / 3 + 1 / 2);
+    // The seed a reader is told of: the one it changed with most often.
+    expect(ranked[0]?.seed).toStrictEqual({
+      file: "crates/lint/src/rule.rs",
+      commits: 2,
+    });
   });
 
   it("puts a file a busy seed keeps coming back to before one a seed changed once with", () => {
