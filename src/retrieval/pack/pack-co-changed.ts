@@ -16,6 +16,7 @@ import type {
   PackedContext,
   PackInput,
 } from "./packing-types.js";
+import { firstLines } from "../../text/first-lines.js";
 
 /** A co-changed file placed in the context, with why, for the packing report. */
 export interface CoChangedPlaced {
@@ -205,19 +206,6 @@ function headOf(
     lines.pop();
   }
   return undefined;
-}
-
-/** Up to `n` first lines of `text`, without splitting the rest of a long file. */
-function firstLines(text: string, n: number): string[] {
-  const lines: string[] = [];
-  let at = 0;
-  while (lines.length < n && at <= text.length) {
-    const end = text.indexOf("\n", at);
-    lines.push(text.slice(at, end < 0 ? text.length : end));
-    if (end < 0) break;
-    at = end + 1;
-  }
-  return lines;
 }
 
 function baseName(path: string): string {
