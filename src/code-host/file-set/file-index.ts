@@ -26,14 +26,29 @@ export interface FileIndex {
   sameName(path: string, limit: number): string[];
 }
 
+// The index of each listing, for as long as the listing lives: a listing
+// kept across readers (`askcode mcp`'s, by the tree's stamp) is indexed
+// once, not at every call (6,713 files: a sort by path and a table each).
+const indexed = new WeakMap<readonly FileSourceEntry[], FileIndex>();
+
 /**
- * Indexes a source's entries once per reader: lookups by path, directories
+ * Indexes a source's entries once per listing: lookups by path, directories
  * derived from paths (git stores no directories, and empty ones vanish), and
- * a file-name table for "did you mean" suggestions.
+ * a file-name table for "did you mean" suggestions. The same listing (the
+ * same array, which no one changes) gives the same index.
  */
 export function createFileIndex(
   sourceEntries: readonly FileSourceEntry[],
 ): FileIndex {
+  let index = indexed.get(sourceEntries);
+  if (!index) {
+    index = indexEntries(sourceEntries);
+    indexed.set(sourceEntries, index);
+  }
+  return index;
+}
+
+function indexEntries(sourceEntries: readonly FileSourceEntry[]): FileIndex {
   const entries = new Map(sourceEntries.map((entry) => [entry.path, entry]));
   const directories = new Set<string>();
   const childrenOf = new Map<string, IndexedEntry[]>();
