@@ -3,7 +3,6 @@
 // training part, when the file the history proposes first is a change log
 // it is one of the fix's files about half the time; code is, about one time
 // in sixteen (docs/benchmark.md, "Co-change").
-import { LOCK_FILES } from "../../policy/generated-paths.js";
 import type { Steps } from "../../shared/time-slices.js";
 import type { CoChangeHistory } from "../history/co-change-history.js";
 import { coChangeKind } from "../history/co-change-kind.js";
@@ -60,17 +59,15 @@ export function coChangedPiece(
     commits: input.history.commits,
     seeds: input.shown.slice(0, tuning.seeds),
     exclude: new Set(input.shown),
-    exists: (path) =>
-      byPath.has(path) && !LOCK_FILES.has(baseName(path).toLowerCase()),
+    // `files` holds only what the read policy reads (skipReason), so a lock
+    // file, never read, is never proposed.
+    exists: (path) => byPath.has(path),
   });
-  if (
-    !first ||
-    first.support < tuning.minSupport ||
-    !tuning.kinds.includes(coChangeKind(first.file))
-  )
-    return undefined;
+  if (!first || first.support < tuning.minSupport) return undefined;
+  const kind = coChangeKind(first.file);
+  if (!tuning.kinds.includes(kind)) return undefined;
   const best =
-    coChangeKind(first.file) === "changelog"
+    kind === "changelog"
       ? undefined
       : input.ranked.find((r) => r.chunk.path === first.file);
   const head = best
@@ -206,8 +203,4 @@ function headOf(
     lines.pop();
   }
   return undefined;
-}
-
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
 }
