@@ -11,8 +11,8 @@ describe("parseVariants", () => {
       JSON.stringify({
         off: { chunkModel: false, mapShare: 0.03 },
         on: { chunkModel: true },
-        "nf1-s1": { chunkModel: { newFile: 1, strong: 1.01 } },
-        small: { compressBelow: 0.15 },
+        "nf1-s1": { chunkModel: { newFile: 1, strong: 1.01, adjacent: 0.5 } },
+        small: { compressBelow: 0.15, refillAfterCoChange: true },
       }),
       "grid.json",
       CHUNK_MODEL,
@@ -27,10 +27,13 @@ describe("parseVariants", () => {
     expect(variants[1]?.pack).toEqual({ chunkModel: CHUNK_MODEL });
     // The model's weights, with the knobs given; the others as shipped.
     expect(variants[2]?.pack).toEqual({
-      chunkModel: { ...CHUNK_MODEL, newFile: 1, strong: 1.01 },
+      chunkModel: { ...CHUNK_MODEL, newFile: 1, strong: 1.01, adjacent: 0.5 },
     });
     // Without chunkModel, the run's own model stands.
-    expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
+    expect(variants[3]?.pack).toEqual({
+      compressBelow: 0.15,
+      refillAfterCoChange: true,
+    });
   });
 
   it("turns the co-change tier off, or sets its knobs over the default", () => {

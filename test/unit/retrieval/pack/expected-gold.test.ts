@@ -135,3 +135,37 @@ describe("orderByExpectedGold with structures", () => {
     ]);
   });
 });
+
+describe("orderByExpectedGold with adjacent", () => {
+  // Chunk ids number a file's chunks in line order: 10 and 11 are neighbours.
+  const at = (c: ExpectedGoldCandidate, chunkId: number) => ({ ...c, chunkId });
+  const candidates = [
+    at(chunk(0, 100, 0.6, 0.9, 1), 10), // strong: offered first
+    at(chunk(0, 100, 0.1, 0.9), 20), // far in the same file: 0.1 / 100
+    at(chunk(0, 100, 0.08, 0.9), 11), // the continuation of the first: 0.08 / 100
+    at(chunk(1, 76, 0.09, 0.9), 12), // another file's (0.09 / 100), id beside: not a neighbour
+  ];
+
+  it("without it, values a neighbour of what is shown like any other chunk", () => {
+    expect(positions(candidates, { ...model, newFile: 0 })).toEqual([
+      0, 1, 3, 2,
+    ]);
+  });
+
+  it("raises the lines of a chunk beside one taken, in the same file only", () => {
+    expect(
+      positions(candidates, { ...model, newFile: 0, adjacent: 0.5 }),
+    ).toEqual([0, 2, 1, 3]);
+  });
+
+  it("raises a neighbour once its neighbour is taken by the greedy order too", () => {
+    const chain = [
+      at(chunk(0, 100, 0.3, 0.9), 1),
+      at(chunk(0, 100, 0.1, 0.9), 2), // beside the first once taken: 0.2 / 100
+      at(chunk(0, 100, 0.15, 0.9), 7),
+    ];
+    const knobs = { newFile: 0, cost: 1, strong: 2 };
+    expect(positions(chain, knobs)).toEqual([0, 2, 1]);
+    expect(positions(chain, { ...knobs, adjacent: 1 })).toEqual([0, 1, 2]);
+  });
+});
