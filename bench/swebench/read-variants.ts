@@ -15,6 +15,7 @@ const knobsSchema = z
     cost: z.number().min(0),
     strong: z.number().min(0),
     adjacent: z.number().min(0),
+    adjacentInDeclaration: z.boolean(),
     /** A whole model's file (`readChunkModel`) instead of the run's; the knobs beside it still apply. */
     weights: z.string().min(1),
   })
@@ -47,8 +48,6 @@ const variantSchema = z
     compressBelow: share,
     compressAboveTokens: z.number().int().min(1),
     maxCandidates: z.number().int().min(1),
-    /** true: refill the room the co-change tier freed beyond its need. */
-    refillAfterCoChange: z.boolean(),
   })
   .partial()
   .strict();

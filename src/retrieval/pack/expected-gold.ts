@@ -31,6 +31,8 @@ export interface ExpectedGoldCandidate {
   structure?: { tokens: number; kept: number };
   /** Its chunk's id: chunks of a file are numbered in line order, so id ± 1 is a neighbour. */
   chunkId?: number;
+  /** Its enclosing declarations ("class Session › def request"); "" at a file's top level. */
+  context?: string;
 }
 
 /** One offer to the packer: a candidate (its position) in a form. */
@@ -63,7 +65,10 @@ export interface GoldOffer {
  */
 export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
-  model: Pick<ChunkModel, "newFile" | "cost" | "strong" | "adjacent">,
+  model: Pick<
+    ChunkModel,
+    "newFile" | "cost" | "strong" | "adjacent" | "adjacentInDeclaration"
+  >,
 ): GoldOffer[] {
   const shown = new Set<number>();
   const order: GoldOffer[] = [];
@@ -76,12 +81,18 @@ export function orderByExpectedGold(
   if (adjacent > 0)
     for (const [i, c] of candidates.entries())
       if (c.chunkId !== undefined) atChunk.set(c.chunkId, i);
+  // A neighbour continues what is shown: the same file, and with
+  // `adjacentInDeclaration` the same enclosing declaration.
+  const continues = (a: ExpectedGoldCandidate, b: ExpectedGoldCandidate) =>
+    a.file === b.file &&
+    (!model.adjacentInDeclaration ||
+      (a.context !== undefined && a.context !== "" && a.context === b.context));
   const neighbours = (i: number): number[] => {
-    const id = candidates[i]?.chunkId;
-    if (id === undefined || adjacent <= 0) return [];
-    return [atChunk.get(id - 1), atChunk.get(id + 1)].filter(
+    const c = candidates[i] as ExpectedGoldCandidate;
+    if (c.chunkId === undefined || adjacent <= 0) return [];
+    return [atChunk.get(c.chunkId - 1), atChunk.get(c.chunkId + 1)].filter(
       (j): j is number =>
-        j !== undefined && candidates[j]?.file === candidates[i]?.file,
+        j !== undefined && continues(c, candidates[j] as ExpectedGoldCandidate),
     );
   };
   for (const [i, c] of candidates.entries())

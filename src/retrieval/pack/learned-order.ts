@@ -72,6 +72,7 @@ export function learnedOrder(
       tokens,
       odds: odds[i] as ExpectedGoldCandidate["odds"],
       chunkId: r.chunk.id,
+      context: r.chunk.context,
     };
     // Only a chunk long enough to cut has a structure (as `makePlaced`).
     const cut = tokens >= o.compressAboveTokens ? structure(r) : undefined;

@@ -11,8 +11,12 @@ import {
   SECTION_SEPARATOR,
   type Placed,
 } from "./packing-state.js";
-import { structureOf } from "./place-chunk.js";
-import { candidatePlacer } from "./candidate-placer.js";
+import {
+  makePlaced,
+  structureOf,
+  structureWhenLong,
+  type Form,
+} from "./place-chunk.js";
 import type { CompressedChunk } from "./compress-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
@@ -54,7 +58,6 @@ const DEFAULTS: PackTuning = {
   // fix's files and lines than rank order (docs/benchmark.md, "The chunk model").
   chunkModel: CHUNK_MODEL,
   coChange: DEFAULT_CO_CHANGE,
-  refillAfterCoChange: false,
   wholeRepository: true,
 };
 // Fill rounds: after each, the real count shows how much the estimate overshot,
@@ -62,6 +65,9 @@ const DEFAULTS: PackTuning = {
 const MAX_ROUNDS = 3;
 // Stop refilling when less than this is left: no chunk is that small.
 const MIN_SLACK = 24;
+// Code seldom averages more characters per token than this; a chunk whose
+// characters / 8 exceed the room left cannot fit and is not tokenized.
+const OPTIMISTIC_CHARS_PER_TOKEN = 8;
 
 /**
  * Packs ranked chunks into the budget, compressing what does not fit whole
@@ -116,16 +122,70 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     structure,
   );
   const state = new PackingState(counter, input.lineCount);
-  const placedByRank = new Map<number, Placed>();
-  const { tryPlace, copyShown } = candidatePlacer({
-    candidates,
-    state,
-    placedByRank,
-    o,
-    count: counter.count.bind(counter),
-    structure,
-  });
   const count = counter.count.bind(counter);
+  const placedByRank = new Map<number, Placed>();
+  const cache = new Map<string, Placed | null>();
+  const rankOfChunk = new Map(candidates.map((c, rank) => [c.chunk.id, rank]));
+  // A chunk whose text is already shown in another file is named there
+  // (`PackedPiece.copies`), not shown again.
+  const copyShown = (rank: number): boolean =>
+    (candidates[rank]?.copies ?? []).some((copy) => {
+      const other = rankOfChunk.get(copy.chunkId);
+      const placed = other === undefined ? undefined : placedByRank.get(other);
+      return placed !== undefined && placed.piece.form !== "metadata";
+    });
+
+  const make = (rank: number, form: Form): Placed | undefined => {
+    const key = `${rank}:${form}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const made = makePlaced(
+      candidates[rank] as RankedChunk,
+      rank,
+      form,
+      count,
+      o,
+      structure,
+    );
+    cache.set(key, made ?? null);
+    return made;
+  };
+  // The text a form would show, where it is known before counting: a chunk
+  // whole, or its structure.
+  const optimisticText = (rank: number, form: Form): string | undefined => {
+    const c = candidates[rank] as RankedChunk;
+    if (form === "full") return c.chunk.text;
+    if (form !== "compressed") return undefined;
+    return structureWhenLong(c, count, o, structure)?.text;
+  };
+  const tryPlace = (rank: number, form: Form, limit: number): boolean => {
+    // Skip without tokenizing when even an optimistic count cannot fit: late
+    // in a pass, hundreds of structures are tried with little room left.
+    const shown = optimisticText(rank, form);
+    if (
+      shown !== undefined &&
+      shown.length / OPTIMISTIC_CHARS_PER_TOKEN >
+        limit - state.total + (placedByRank.get(rank)?.piece.tokens ?? 0)
+    ) {
+      return false;
+    }
+    // Before making the line: with the map on there is never room for one.
+    if (form === "metadata" && state.metadata.length >= o.maxMetadataLines)
+      return false;
+    const next = make(rank, form);
+    if (!next) return false;
+    const current = placedByRank.get(rank);
+    // A piece adds at least its own tokens: a cheap test before costing its section.
+    if (!current && state.total + next.piece.tokens > limit) return false;
+    if (current) state.remove(current);
+    if (state.total + state.costOfAdding(next) <= limit) {
+      state.add(next);
+      placedByRank.set(rank, next);
+      return true;
+    }
+    if (current) state.add(current);
+    return false;
+  };
 
   // The text placed, counted exactly from its pieces' counts (`countJoined`).
   let parts: JoinedPart[] = [];
@@ -133,71 +193,59 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     parts = state.renderParts();
     return { text: joinedText(parts), tokensUsed: countJoined(count, parts) };
   };
-  // Rounds of filling from `startLimit` (estimated tokens), each ending on
-  // the real count; `kept` is never the piece dropped to fit.
-  function* fillRounds(
-    startLimit: number,
-    kept?: Placed,
-  ): Steps<{ text: string; tokensUsed: number }> {
-    let limit = startLimit;
-    let shown = { text: "", tokensUsed: 0 };
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const before = placedByRank.size;
-      for (const { rank, forms } of offers) {
-        const current = placedByRank.get(rank);
-        if (current?.piece.form === "full" || copyShown(rank)) continue;
-        // A chunk placed already is offered again only whole: the chunk
-        // model's offer of the rest of what its structure showed.
-        const tries = current ? forms.filter((f) => f === "full") : forms;
-        for (const form of tries) {
-          if (tryPlace(rank, form, limit)) break;
-        }
-        yield;
+  let limit = budget;
+  let text = "";
+  let tokensUsed = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const before = placedByRank.size;
+    for (const { rank, forms } of offers) {
+      const current = placedByRank.get(rank);
+      if (current?.piece.form === "full" || copyShown(rank)) continue;
+      // A chunk placed already is offered again only whole: the chunk
+      // model's offer of the rest of what its structure showed.
+      const tries = current ? forms.filter((f) => f === "full") : forms;
+      for (const form of tries) {
+        if (tryPlace(rank, form, limit)) break;
       }
-      let upgraded = false;
-      for (const rank of candidates.keys()) {
-        const current = placedByRank.get(rank);
-        if (current?.piece.form === "full" || copyShown(rank)) continue;
-        if (
-          current?.piece.form === "metadata" &&
-          tryPlace(rank, "compressed", limit)
-        )
-          upgraded = true;
-        if (tryPlace(rank, "full", limit)) upgraded = true;
-        // A chunk left out whole is shown by its structure where that fits:
-        // its signature and exits name the code and show some of it, where
-        // dropping it showed none (with the map on, no metadata line either).
-        else if (!current && tryPlace(rank, "compressed", limit))
-          upgraded = true;
-        yield;
-      }
-
-      shown = rendered();
       yield;
-      // The budget is never exceeded: drop the lowest-ranked piece until the real count fits.
-      while (shown.tokensUsed > budget) {
-        const last = state
-          .placed()
-          .filter((p) => p !== kept)
-          .pop();
-        if (!last) break;
-        state.remove(last);
-        placedByRank.delete(last.rank);
-        shown = rendered();
-        yield;
-      }
-      const slack = budget - shown.tokensUsed;
-      if (
-        slack < MIN_SLACK ||
-        (placedByRank.size === before && !upgraded && round > 0)
-      )
-        break;
-      // The estimate overshoots the real count; let the next round spend the difference.
-      limit = state.total + slack;
     }
-    return shown;
+    let upgraded = false;
+    for (const rank of candidates.keys()) {
+      const current = placedByRank.get(rank);
+      if (current?.piece.form === "full" || copyShown(rank)) continue;
+      if (
+        current?.piece.form === "metadata" &&
+        tryPlace(rank, "compressed", limit)
+      )
+        upgraded = true;
+      if (tryPlace(rank, "full", limit)) upgraded = true;
+      // A chunk left out whole is shown by its structure where that fits:
+      // its signature and exits name the code and show some of it, where
+      // dropping it showed none (with the map on, no metadata line either).
+      else if (!current && tryPlace(rank, "compressed", limit)) upgraded = true;
+      yield;
+    }
+
+    ({ text, tokensUsed } = rendered());
+    yield;
+    // The budget is never exceeded: drop the lowest-ranked piece until the real count fits.
+    while (tokensUsed > budget) {
+      const last = state.placed().pop();
+      if (!last) break;
+      state.remove(last);
+      placedByRank.delete(last.rank);
+      ({ text, tokensUsed } = rendered());
+      yield;
+    }
+    const slack = budget - tokensUsed;
+    if (
+      slack < MIN_SLACK ||
+      (placedByRank.size === before && !upgraded && round > 0)
+    )
+      break;
+    // The estimate overshoots the real count; let the next round spend the difference.
+    limit = state.total + slack;
   }
-  let { text, tokensUsed } = yield* fillRounds(budget);
   const tier = yield* coChangeTier({
     input,
     tuning: o.coChange,
@@ -211,14 +259,6 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     count,
   });
   ({ text, tokensUsed } = tier);
-  // The tier freed its room by dropping whole pieces, often more than it
-  // needed: the next best pieces that fit take the rest.
-  const tierPiece = state.placed().find((p) => p.rank === candidates.length);
-  if (o.refillAfterCoChange && tierPiece && budget - tokensUsed >= MIN_SLACK)
-    ({ text, tokensUsed } = yield* fillRounds(
-      state.total + budget - tokensUsed,
-      tierPiece,
-    ));
   const report = (shown: string, used: number, lines: MapLine[] = []) =>
     packingReport(input, state, shown, used, o, lines, tier.coChanged);
   if (o.mapShare <= 0) return report(text, tokensUsed);

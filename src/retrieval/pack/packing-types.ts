@@ -53,13 +53,6 @@ export interface PackOptions {
    * (default DEFAULT_CO_CHANGE).
    */
   coChange?: CoChangeTuning | null;
-  /**
-   * After the co-change tier took its room, fill what its dropped pieces
-   * left beyond its need with the next pieces that fit, as the fill rounds
-   * do (default false; see docs/architecture/retrieval.md, 'The co-change
-   * tier').
-   */
-  refillAfterCoChange?: boolean;
   /** Try the whole repository first when it fits (default true). */
   wholeRepository?: boolean;
   /**

@@ -44,6 +44,8 @@ export interface ChunkModel {
    * its neighbour in the file). None or 0: no more.
    */
   adjacent?: number;
+  /** With `adjacent`: only a neighbour in the same declaration (the continuation of a long function or class). */
+  adjacentInDeclaration?: boolean;
 }
 
 /** Each head's boosted trees, fitted on top of its linear logit. */

@@ -12,7 +12,7 @@ describe("parseVariants", () => {
         off: { chunkModel: false, mapShare: 0.03 },
         on: { chunkModel: true },
         "nf1-s1": { chunkModel: { newFile: 1, strong: 1.01, adjacent: 0.5 } },
-        small: { compressBelow: 0.15, refillAfterCoChange: true },
+        small: { compressBelow: 0.15 },
       }),
       "grid.json",
       CHUNK_MODEL,
@@ -30,10 +30,7 @@ describe("parseVariants", () => {
       chunkModel: { ...CHUNK_MODEL, newFile: 1, strong: 1.01, adjacent: 0.5 },
     });
     // Without chunkModel, the run's own model stands.
-    expect(variants[3]?.pack).toEqual({
-      compressBelow: 0.15,
-      refillAfterCoChange: true,
-    });
+    expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
   });
 
   it("turns the co-change tier off, or sets its knobs over the default", () => {

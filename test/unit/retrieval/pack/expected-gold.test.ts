@@ -168,4 +168,23 @@ describe("orderByExpectedGold with adjacent", () => {
     expect(positions(chain, knobs)).toEqual([0, 2, 1]);
     expect(positions(chain, { ...knobs, adjacent: 1 })).toEqual([0, 1, 2]);
   });
+
+  it("with adjacentInDeclaration, raises only a neighbour in the same declaration", () => {
+    const inDeclaration = (context: string) =>
+      candidates.map((c, i) => ({
+        ...c,
+        context: i === 2 ? context : "def f",
+      }));
+    const knobs = { ...model, newFile: 0, adjacent: 0.5 };
+    const declaration = { ...knobs, adjacentInDeclaration: true };
+    // The continuation of `def f`: raised, as with neighbours in the file.
+    expect(positions(inDeclaration("def f"), declaration)).toEqual([
+      0, 2, 1, 3,
+    ]);
+    // The next declaration's first chunk: not raised.
+    expect(positions(inDeclaration("def g"), declaration)).toEqual([
+      0, 1, 3, 2,
+    ]);
+    expect(positions(inDeclaration("def g"), knobs)).toEqual([0, 2, 1, 3]);
+  });
 });

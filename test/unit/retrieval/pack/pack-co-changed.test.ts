@@ -140,38 +140,6 @@ describe("the co-change tier", () => {
     );
   });
 
-  it("with refillAfterCoChange, fills the room its dropped pieces freed beyond its need", () => {
-    const tuning = {
-      coChange: {
-        ...DEFAULT_CO_CHANGE,
-        minSupport: 1,
-        maxTokens: 60,
-        maxLines: 40,
-      },
-      mapShare: 0,
-    };
-    const off = pack(tuning, WITH_CHANGELOG, 900);
-    const on = pack(
-      { ...tuning, refillAfterCoChange: true },
-      WITH_CHANGELOG,
-      900,
-    );
-    const code = (p: typeof on) =>
-      p.pieces.filter((x) => x.path !== "CHANGES.md" && x.form !== "metadata");
-    const tokens = (p: typeof on) =>
-      code(p).reduce((sum, x) => sum + x.tokens, 0);
-    expect(on.coChanged).toStrictEqual(off.coChanged);
-    expect(tokens(on)).toBeGreaterThan(tokens(off));
-    // What stood before the refill stays.
-    for (const piece of code(off)) expect(code(on)).toContainEqual(piece);
-    expect(on.tokensUsed).toBeLessThanOrEqual(900);
-    expect(counter.count(on.text)).toBe(on.tokensUsed);
-    // Without the tier, nothing to refill: the packing is the same.
-    expect(pack({ refillAfterCoChange: true }, undefined, 900)).toStrictEqual(
-      pack({}, undefined, 900),
-    );
-  });
-
   it("proposes no file shown with a body: the next one co-changed comes instead", () => {
     // A file shown after the first two (the seeds here), changed with them
     // most often.
