@@ -14,8 +14,6 @@ const knobsSchema = z
     newFile: z.number().min(0),
     cost: z.number().min(0),
     strong: z.number().min(0),
-    adjacent: z.number().min(0),
-    adjacentInDeclaration: z.boolean(),
     /** A whole model's file (`readChunkModel`) instead of the run's; the knobs beside it still apply. */
     weights: z.string().min(1),
   })

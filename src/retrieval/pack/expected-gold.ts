@@ -29,10 +29,6 @@ export interface ExpectedGoldCandidate {
    * lines kept. Absent when it has no shorter form (a short chunk).
    */
   structure?: { tokens: number; kept: number };
-  /** Its chunk's id: chunks of a file are numbered in line order, so id ± 1 is a neighbour. */
-  chunkId?: number;
-  /** Its enclosing declarations ("class Session › def request"); "" at a file's top level. */
-  context?: string;
 }
 
 /** One offer to the packer: a candidate (its position) in a form. */
@@ -65,44 +61,18 @@ export interface GoldOffer {
  */
 export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
-  model: Pick<
-    ChunkModel,
-    "newFile" | "cost" | "strong" | "adjacent" | "adjacentInDeclaration"
-  >,
+  model: Pick<ChunkModel, "newFile" | "cost" | "strong">,
 ): GoldOffer[] {
   const shown = new Set<number>();
   const order: GoldOffer[] = [];
   // Per candidate: 0 nothing taken, 1 its structure, 2 whole.
   const taken = new Uint8Array(candidates.length);
-  // Candidates beside one taken: their lines continue what is shown.
-  const beside = new Uint8Array(candidates.length);
-  const adjacent = model.adjacent ?? 0;
-  const atChunk = new Map<number, number>();
-  if (adjacent > 0)
-    for (const [i, c] of candidates.entries())
-      if (c.chunkId !== undefined) atChunk.set(c.chunkId, i);
-  // A neighbour continues what is shown: the same file, and with
-  // `adjacentInDeclaration` the same enclosing declaration.
-  const continues = (a: ExpectedGoldCandidate, b: ExpectedGoldCandidate) =>
-    a.file === b.file &&
-    (!model.adjacentInDeclaration ||
-      (a.context !== undefined && a.context !== "" && a.context === b.context));
-  const neighbours = (i: number): number[] => {
-    const c = candidates[i] as ExpectedGoldCandidate;
-    if (c.chunkId === undefined || adjacent <= 0) return [];
-    return [atChunk.get(c.chunkId - 1), atChunk.get(c.chunkId + 1)].filter(
-      (j): j is number =>
-        j !== undefined && continues(c, candidates[j] as ExpectedGoldCandidate),
-    );
-  };
   for (const [i, c] of candidates.entries())
     if (c.share >= model.strong) {
       order.push({ at: i, form: "full" });
       taken[i] = 2;
       shown.add(c.file);
     }
-  for (const [i] of candidates.entries())
-    if (taken[i]) for (const j of neighbours(i)) beside[j] = 1;
   // Heap keys: 2i for chunk i whole, 2i + 1 for its structure (on a tie the
   // better-ranked chunk first, and a chunk whole before its structure).
   const value = (key: number): number => {
@@ -112,13 +82,15 @@ export function orderByExpectedGold(
     const whole = (key & 1) === 0;
     if (!whole && (!s || taken[i])) return -Infinity;
     if (taken[i] === 2) return -Infinity;
-    const line = c.odds.line * (beside[i] ? 1 + adjacent : 1);
     if (whole && taken[i] === 1 && s)
       return (
-        (line * (1 - s.kept)) / Math.max(1, c.tokens - s.tokens) ** model.cost
+        (c.odds.line * (1 - s.kept)) /
+        Math.max(1, c.tokens - s.tokens) ** model.cost
       );
     const fresh = !shown.has(c.file);
-    const lines = whole ? line : line * (s as { kept: number }).kept;
+    const lines = whole
+      ? c.odds.line
+      : c.odds.line * (s as { kept: number }).kept;
     const gain = lines + (fresh ? model.newFile * c.odds.file : 0);
     const tokens =
       (whole ? c.tokens : (s as { tokens: number }).tokens) +
@@ -157,12 +129,6 @@ export function orderByExpectedGold(
     if (whole) valued[key + 1] = -Infinity;
     order.push({ at: i, form: whole ? "full" : "compressed" });
     if (!whole) requeue(2 * i);
-    for (const j of neighbours(i))
-      if (!beside[j] && taken[j] !== 2) {
-        beside[j] = 1;
-        requeue(2 * j);
-        requeue(2 * j + 1);
-      }
     const { file } = candidates[i] as ExpectedGoldCandidate;
     if (shown.has(file)) continue;
     shown.add(file);

@@ -71,8 +71,6 @@ export function learnedOrder(
       share: top > 0 ? r.score / top : 0,
       tokens,
       odds: odds[i] as ExpectedGoldCandidate["odds"],
-      chunkId: r.chunk.id,
-      context: r.chunk.context,
     };
     // Only a chunk long enough to cut has a structure (as `makePlaced`).
     const cut = tokens >= o.compressAboveTokens ? structure(r) : undefined;

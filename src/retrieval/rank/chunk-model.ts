@@ -38,14 +38,6 @@ export interface ChunkModel {
    * order, before the model orders the rest (above 1: the model orders all).
    */
   strong: number;
-  /**
-   * How much more a chunk beside one already offered is worth to packing:
-   * its expected lines times 1 + this (the continuation of a function shown,
-   * its neighbour in the file). None or 0: no more.
-   */
-  adjacent?: number;
-  /** With `adjacent`: only a neighbour in the same declaration (the continuation of a long function or class). */
-  adjacentInDeclaration?: boolean;
 }
 
 /** Each head's boosted trees, fitted on top of its linear logit. */

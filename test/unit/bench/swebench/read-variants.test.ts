@@ -11,7 +11,7 @@ describe("parseVariants", () => {
       JSON.stringify({
         off: { chunkModel: false, mapShare: 0.03 },
         on: { chunkModel: true },
-        "nf1-s1": { chunkModel: { newFile: 1, strong: 1.01, adjacent: 0.5 } },
+        "nf1-s1": { chunkModel: { newFile: 1, strong: 1.01 } },
         small: { compressBelow: 0.15 },
       }),
       "grid.json",
@@ -27,7 +27,7 @@ describe("parseVariants", () => {
     expect(variants[1]?.pack).toEqual({ chunkModel: CHUNK_MODEL });
     // The model's weights, with the knobs given; the others as shipped.
     expect(variants[2]?.pack).toEqual({
-      chunkModel: { ...CHUNK_MODEL, newFile: 1, strong: 1.01, adjacent: 0.5 },
+      chunkModel: { ...CHUNK_MODEL, newFile: 1, strong: 1.01 },
     });
     // Without chunkModel, the run's own model stands.
     expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
