@@ -41,6 +41,7 @@ import {
   RELATIONS,
   tallyUnshownChunks,
   type Relation,
+  type RelationTally,
 } from "./lost-line-relations.js";
 
 // A line no piece shows is told apart by its chunk's rank (not among the
@@ -67,7 +68,7 @@ the first N rows of each (as bench:swebench), then --every N takes every Nth
 instance. --chunk-model packs in the shipped chunk model's order (the default);
 --rank-order packs in rank order (the model off).
 --c-files adds where the gold lines of C and C++ headers and sources went, apart.
---relations adds what ties each lost line of a shown file to its shown chunks. npm run bench:swebench -- --help says how to get instances and mirrors.`,
+--relations adds what ties each lost line of a shown file to its shown chunks, and the gold lines a thousand tokens of each kind of chunk hold. npm run bench:swebench -- --help says how to get instances and mirrors.`,
   options: {
     data: { type: "string" },
     mirrors: { type: "string" },
@@ -132,10 +133,14 @@ const FILE_BUCKETS = [
 // Lost lines of shown files, per relation of their chunk to the shown chunks.
 const related = new Map<Relation, { lines: number; points: number }>();
 // Every unshown chunk of a shown file, per relation: how many hold a gold line.
-const telling = new Map<
-  Relation | "any chunk",
-  { chunks: number; gold: number }
->();
+const telling = new Map<Relation | "any chunk", RelationTally>();
+// What a token buys elsewhere, beside the relations' chunks: the code shown
+// (pieces shown whole or by structure), and the best ranked chunk of each
+// file among the 600 candidates shown with no body.
+const bought = {
+  "code shown (tokens as counted)": { tokens: 0, goldLines: 0 },
+  "best chunk of a file not shown": { tokens: 0, goldLines: 0 },
+};
 const missedFiles = new Map<(typeof FILE_BUCKETS)[number], number>();
 // With --c-files: lines and points per "header: fate" and "source: fate".
 const byRole = new Map<string, { lines: number; points: number }>();
@@ -226,15 +231,36 @@ for (const instance of instances) {
       );
     if (values.relations) {
       const goldAt = new Set(gold.map((g) => `${g.path}:${g.line}`));
-      const holdsGold = (c: {
+      const goldLinesIn = (c: {
         path: string;
         startLine: number;
         endLine: number;
       }) => {
+        let lines = 0;
         for (let l = c.startLine; l <= c.endLine; l++)
-          if (goldAt.has(`${c.path}:${l}`)) return true;
-        return false;
+          if (goldAt.has(`${c.path}:${l}`)) lines++;
+        return lines;
       };
+      for (const p of context.pieces)
+        if (p.form === "full" || p.form === "compressed") {
+          bought["code shown (tokens as counted)"].tokens += p.tokens;
+          bought["code shown (tokens as counted)"].goldLines +=
+            goldLinesIn(p) -
+            (p.omitted ?? []).reduce(
+              (sum, [a, b]) =>
+                sum + goldLinesIn({ path: p.path, startLine: a, endLine: b }),
+              0,
+            );
+        }
+      const firstOfFile = new Set<string>();
+      for (const r of ranked.slice(0, 600)) {
+        if (firstOfFile.has(r.chunk.path)) continue;
+        firstOfFile.add(r.chunk.path);
+        if (withBody(r.chunk.path)) continue;
+        const held = bought["best chunk of a file not shown"];
+        held.tokens += Math.ceil(r.chunk.text.length / 4);
+        held.goldLines += goldLinesIn(r.chunk);
+      }
       for (const path of new Set(context.pieces.map((p) => p.path))) {
         const fileId = index.byPath.get(path);
         if (fileId !== undefined && withBody(path))
@@ -243,7 +269,7 @@ for (const instance of instances) {
             index,
             fileId,
             context.pieces,
-            holdsGold,
+            goldLinesIn,
             rankOf,
           );
       }
@@ -336,13 +362,27 @@ if (values.relations) {
       `| ${r} | ${held?.lines ?? 0} | ${(held?.points ?? 0).toFixed(1)} |\n`,
     );
   }
+  const perThousand = (lines: number, tokens: number) =>
+    tokens > 0 ? ((1000 * lines) / tokens).toFixed(2) : "-";
   process.stdout.write(
-    `\nEvery unshown chunk of a file shown with a body, by its relation to the file's shown chunks: how many hold a gold line (how well the relation tells them apart):\n\n| relation | chunks | holding a gold line | share |\n|:--|--:|--:|--:|\n`,
+    `\nEvery unshown chunk of a file shown with a body, by its relation to the file's shown chunks: how many hold a gold line (how well the relation tells them apart), and the gold lines a thousand tokens of them would show (tokens estimated at 4 characters each):\n\n| relation | chunks | holding a gold line | share | gold lines per 1,000 tokens |\n|:--|--:|--:|--:|--:|\n`,
   );
   for (const r of ["any chunk" as const, ...RELATIONS]) {
-    const held = telling.get(r) ?? { chunks: 0, gold: 0 };
+    const held = telling.get(r) ?? {
+      chunks: 0,
+      gold: 0,
+      tokens: 0,
+      goldLines: 0,
+    };
     process.stdout.write(
-      `| ${r} | ${held.chunks} | ${held.gold} | ${held.chunks > 0 ? ((100 * held.gold) / held.chunks).toFixed(1) : "-"}% |\n`,
+      `| ${r} | ${held.chunks} | ${held.gold} | ${held.chunks > 0 ? ((100 * held.gold) / held.chunks).toFixed(1) : "-"}% | ${perThousand(held.goldLines, held.tokens)} |\n`,
     );
   }
+  process.stdout.write(
+    `\nThe same measure elsewhere:\n\n| code | tokens | gold lines | gold lines per 1,000 tokens |\n|:--|--:|--:|--:|\n`,
+  );
+  for (const [what, held] of Object.entries(bought))
+    process.stdout.write(
+      `| ${what} | ${held.tokens} | ${held.goldLines} | ${perThousand(held.goldLines, held.tokens)} |\n`,
+    );
 }

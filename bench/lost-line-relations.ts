@@ -105,30 +105,47 @@ export function fileChunksShown(
   return { shown, unshown };
 }
 
+/** Per relation: unshown chunks, those holding a gold line, and their tokens and gold lines. */
+export interface RelationTally {
+  chunks: number;
+  gold: number;
+  /** Estimated tokens of the chunks (characters / 4, as packing estimates). */
+  tokens: number;
+  goldLines: number;
+}
+
 /**
- * How telling each relation is: per relation, of a shown file's unshown
- * chunks holding it, how many hold a gold line (`tally`, added to in
- * place; "any chunk" counts them all).
+ * How telling each relation is, and what showing its chunks would buy: per
+ * relation, of a shown file's unshown chunks holding it, how many hold a
+ * gold line, their tokens and their gold lines (`tally`, added to in place;
+ * "any chunk" counts them all).
  *
  * @example
- * tallyUnshownChunks(tally, index, fileId, context.pieces, (c) => goldIn(c) > 0, rankOf);
+ * tallyUnshownChunks(tally, index, fileId, context.pieces, (c) => goldIn(c), rankOf);
  */
 export function tallyUnshownChunks(
-  tally: Map<Relation | "any chunk", { chunks: number; gold: number }>,
+  tally: Map<Relation | "any chunk", RelationTally>,
   index: RepositoryIndex,
   fileId: number,
   pieces: readonly PackedPiece[],
-  holdsGold: (c: Chunk) => boolean,
+  goldLinesIn: (c: Chunk) => number,
   rankOf: ReadonlyMap<number, number>,
 ): void {
   const { shown, unshown } = fileChunksShown(index, fileId, pieces);
   for (const c of unshown) {
-    const gold = holdsGold(c);
+    const lines = goldLinesIn(c);
     const relations = lostLineRelations(index, c, shown, rankOf.get(c.id));
     for (const r of ["any chunk" as const, ...relations]) {
-      const held = tally.get(r) ?? { chunks: 0, gold: 0 };
+      const held = tally.get(r) ?? {
+        chunks: 0,
+        gold: 0,
+        tokens: 0,
+        goldLines: 0,
+      };
       held.chunks++;
-      if (gold) held.gold++;
+      if (lines > 0) held.gold++;
+      held.tokens += Math.ceil(c.text.length / 4);
+      held.goldLines += lines;
       tally.set(r, held);
     }
   }

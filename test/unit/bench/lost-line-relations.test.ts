@@ -81,16 +81,20 @@ describe("lostLineRelations", () => {
       index,
       0,
       [piece(send.startLine, send.endLine)],
-      (c) => c.startLine <= 5 && 5 <= c.endLine,
+      (c) => (c.startLine <= 5 && 5 <= c.endLine ? 1 : 0),
       new Map(),
     );
     const unshown = fileChunksShown(index, 0, [
       piece(send.startLine, send.endLine),
     ]).unshown.length;
-    expect(tally.get("any chunk")).toEqual({ chunks: unshown, gold: 1 });
-    expect(tally.get("declares a name a shown chunk uses")).toEqual({
-      chunks: 1,
+    expect(tally.get("any chunk")).toMatchObject({
+      chunks: unshown,
       gold: 1,
+      goldLines: 1,
     });
+    const declares = tally.get("declares a name a shown chunk uses");
+    expect(declares).toMatchObject({ chunks: 1, gold: 1, goldLines: 1 });
+    // pick_adapter's two lines, estimated at 4 characters a token.
+    expect(declares.tokens).toBe(Math.ceil(chunkAt(5)!.text.length / 4));
   });
 });
