@@ -18,16 +18,24 @@ import {
   TWO_STAGES,
 } from "../../helpers/twelve-handlers.js";
 
+// A checkout of twelve handlers and an empty cache directory, for each test.
+let repo: string;
+let cacheDir: string;
+beforeEach(() => {
+  repo = initRepo();
+  cacheDir = makeTempDir();
+  writeFiles(repo, TWELVE_HANDLERS);
+  commitAll(repo, "first");
+});
+afterEach(() => {
+  removeDir(repo);
+  removeDir(cacheDir);
+});
+
 describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
-  let repo: string;
-  let cacheDir: string;
   let started: Array<{ repo: string; ref?: string; cacheDir: string }>;
   let session: CheckoutSession;
   beforeEach(async () => {
-    repo = initRepo();
-    cacheDir = makeTempDir();
-    writeFiles(repo, TWELVE_HANDLERS);
-    commitAll(repo, "first");
     started = [];
     session = await openMcpSession(
       { repo, model: "gpt-4o", cacheDir },
@@ -36,10 +44,6 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
         startBackgroundIndex: (checkout) => started.push(checkout),
       },
     );
-  });
-  afterEach(() => {
-    removeDir(repo);
-    removeDir(cacheDir);
   });
 
   const ask = (question = HANDLER_QUESTION) =>
@@ -92,19 +96,6 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
 });
 
 describe("openMcpSession: what redaction found kept in the cache directory", () => {
-  let repo: string;
-  let cacheDir: string;
-  beforeEach(() => {
-    repo = initRepo();
-    cacheDir = makeTempDir();
-    writeFiles(repo, TWELVE_HANDLERS);
-    commitAll(repo, "first");
-  });
-  afterEach(() => {
-    removeDir(repo);
-    removeDir(cacheDir);
-  });
-
   // A server process: its own session on the shared cache directory.
   const open = () =>
     openMcpSession(
