@@ -13,6 +13,7 @@ import { holdLastIndex } from "./hold-last-index.js";
 import { stderrLog } from "./stderr-log.js";
 import { RACY_MS } from "./index-snapshots.js";
 import { indexCheckout } from "./index-checkout.js";
+import { openKeptRedactions } from "./kept-redactions.js";
 import { nameBlobsByText } from "./name-blobs-by-text.js";
 import type { CliCaches } from "./open-cli-caches.js";
 import type { McpArgs } from "./parse-mcp-args.js";
@@ -53,8 +54,19 @@ export async function openMcpSession(
   await d.createLocalCodeHost({ root: args.repo }).close();
   const { counts, tokenCounter } = openTokenCounter(args, d);
   // What redaction made of each file shown, across calls: a warm call
-  // redacts nothing it redacted before (the files are named by their text).
-  const redactions = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
+  // redacts nothing it redacted before (the files are named by their text);
+  // and, kept in the cache directory, across processes.
+  const inMemory = createRedactionMemo({ maxBytes: REDACTION_MEMO_BYTES });
+  const version = args.cacheDir ? d.redactionVersion() : undefined;
+  const kept =
+    args.cacheDir && version
+      ? openKeptRedactions(args.cacheDir, {
+          version,
+          memo: inMemory,
+          log: { warn: (line) => stderrLog.warn({}, line) },
+        })
+      : undefined;
+  const redactions = kept?.memo ?? inMemory;
   const holding = holdLastIndex();
   // Until the whole index lands, each call indexes for its question in two
   // stages: what one call cut, another does not cut again.
@@ -121,6 +133,7 @@ export async function openMcpSession(
         await host.close();
         // After each call: a server is stopped, not asked to finish.
         await counts?.save();
+        await kept?.save();
       }
     },
     async ask(view, question, budget) {

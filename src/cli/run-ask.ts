@@ -19,6 +19,7 @@ import { openChunkTokenCounts } from "./chunk-token-counts.js";
 import { withoutExcludedPaths } from "./checkout-excludes.js";
 import { indexCheckout } from "./index-checkout.js";
 import { indexingKey, isIndexing } from "./indexing-marks.js";
+import { redactionVersion } from "./kept-redactions.js";
 import { openCliCaches, type CliCaches } from "./open-cli-caches.js";
 import { parseAskArgs, type AskArgs } from "./parse-ask-args.js";
 import { renderAskText } from "./render-ask-text.js";
@@ -43,6 +44,12 @@ export interface RunAskDeps {
     ref?: string;
     cacheDir: string;
   }) => unknown;
+  /**
+   * The version of redaction this build runs (`redactionVersion`), naming
+   * what `askcode mcp` keeps of it in the cache directory; undefined keeps
+   * nothing (the TypeScript sources, which have no build id).
+   */
+  redactionVersion: () => string | undefined;
   /** How far a first question's index goes before parsing (tests force two stages on few files). */
   questionLimits?: QuestionIndexLimits;
   now: () => number;
@@ -63,6 +70,7 @@ export const defaultAskDeps: RunAskDeps = {
       kept: openChunkTokenCounts(dir),
     }),
   startBackgroundIndex,
+  redactionVersion: () => redactionVersion(readBuildId()),
   now: () => performance.now(),
 };
 

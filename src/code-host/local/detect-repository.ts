@@ -40,13 +40,19 @@ export async function detectRepository(
     const refused = gitRefusal(stderr);
     return refused ? { kind: "none", refused } : { kind: "none" };
   }
-  return { kind: await kindOf(root, stdout) };
+  return {
+    kind: await kindOfRevParse(root, stdout.toString("utf8").split("\n")),
+  };
 }
 
-async function kindOf(root: string, stdout: Buffer): Promise<RepositoryKind> {
-  const [insideWorkTree, prefix, gitDir = ""] = stdout
-    .toString("utf8")
-    .split("\n");
+/**
+ * What `root` is, from the first three lines `git rev-parse
+ * --is-inside-work-tree --show-prefix --absolute-git-dir` printed there.
+ */
+export async function kindOfRevParse(
+  root: string,
+  [insideWorkTree, prefix, gitDir = ""]: readonly string[],
+): Promise<RepositoryKind> {
   if (insideWorkTree === "true") return prefix === "" ? "work-tree" : "none";
   return (await realpath(gitDir).catch(() => gitDir)) === (await realpath(root))
     ? "git-dir"

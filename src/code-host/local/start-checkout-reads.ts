@@ -1,10 +1,6 @@
 import { resolve } from "node:path";
-import { currentBranch } from "./current-branch.js";
-import {
-  detectRepository,
-  type DetectedRepository,
-} from "./detect-repository.js";
-import { revParseCommit } from "./rev-parse-commit.js";
+import type { DetectedRepository } from "./detect-repository.js";
+import { readCheckoutHead } from "./read-checkout-head.js";
 import { workingTreeStamp, type TakenStamp } from "./working-tree-stamp.js";
 
 /**
@@ -23,9 +19,11 @@ export interface CheckoutReads {
 }
 
 /**
- * Starts the four git processes a question on the working tree begins with,
- * all at once: each costs its start (about 5 ms), and the stamp's
- * `git ls-files` an lstat per file (about 20 ms on 6,713 files), which run
+ * Starts the two git processes a question on the working tree begins with,
+ * at once: one `git rev-parse` for what the directory is and HEAD's branch
+ * and commit (`readCheckoutHead`), and the stamp's `git ls-files`. Each
+ * costs its start (about 5 ms), and `ls-files` an lstat per file (about
+ * 20 ms on 6,713 files), which run
  * on another core while this process goes on. `askcode ask` starts them
  * before it loads retrieval's modules (a tenth of a second of one core),
  * so that a warm question no longer waits for git after them; a host
@@ -42,11 +40,12 @@ export interface CheckoutReads {
  */
 export function startCheckoutReads(root: string): CheckoutReads {
   const absolute = resolve(root);
+  const head = readCheckoutHead(absolute);
   const reads: CheckoutReads = {
     root: absolute,
-    detected: detectRepository(absolute),
-    branch: currentBranch(absolute),
-    head: revParseCommit(absolute, "HEAD"),
+    detected: head.then((read) => read.detected),
+    branch: head.then((read) => read.branch),
+    head: head.then((read) => read.head),
     stamp: workingTreeStamp(absolute),
   };
   // Handled here, so that a failure no caller awaits is no unhandled rejection.

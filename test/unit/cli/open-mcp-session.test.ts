@@ -1,8 +1,10 @@
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
+import { redactShownText } from "../../../src/mcp/redact-shown-text.js";
+import { FAKE } from "../../helpers/fake-secrets.js";
 import {
   commitAll,
   initRepo,
@@ -16,16 +18,24 @@ import {
   TWO_STAGES,
 } from "../../helpers/twelve-handlers.js";
 
+// A checkout of twelve handlers and an empty cache directory, for each test.
+let repo: string;
+let cacheDir: string;
+beforeEach(() => {
+  repo = initRepo();
+  cacheDir = makeTempDir();
+  writeFiles(repo, TWELVE_HANDLERS);
+  commitAll(repo, "first");
+});
+afterEach(() => {
+  removeDir(repo);
+  removeDir(cacheDir);
+});
+
 describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
-  let repo: string;
-  let cacheDir: string;
   let started: Array<{ repo: string; ref?: string; cacheDir: string }>;
   let session: CheckoutSession;
   beforeEach(async () => {
-    repo = initRepo();
-    cacheDir = makeTempDir();
-    writeFiles(repo, TWELVE_HANDLERS);
-    commitAll(repo, "first");
     started = [];
     session = await openMcpSession(
       { repo, model: "gpt-4o", cacheDir },
@@ -34,10 +44,6 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
         startBackgroundIndex: (checkout) => started.push(checkout),
       },
     );
-  });
-  afterEach(() => {
-    removeDir(repo);
-    removeDir(cacheDir);
   });
 
   const ask = (question = HANDLER_QUESTION) =>
@@ -86,5 +92,58 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     expect(second).toMatch(/pkg\/added\.py:1-2 +\(declares added_handler\)/);
     const removed = await ask("handler_5 reads the wrong page_5");
     expect(removed).not.toContain("pkg/module_5.py");
+  });
+});
+
+describe("openMcpSession: what redaction found kept in the cache directory", () => {
+  // A server process: its own session on the shared cache directory.
+  const open = () =>
+    openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      {
+        startBackgroundIndex: () => {},
+        redactionVersion: () => "test-rules",
+      },
+    );
+  // What the ask tool sends back (`askTool`): the answer, its shown lines redacted.
+  const ask = (session: CheckoutSession, question: string) =>
+    session.withCheckout(async (view) => {
+      const { text, shown } = await session.ask(view, question, 12_000);
+      return redactShownText(text, shown, view);
+    });
+  const keptFile = () =>
+    readdirSync(cacheDir).find((name) => name.startsWith("redactions-"));
+
+  it("keeps the files found to hold no secret, and still redacts a secret planted in one of them since", async () => {
+    const first = await open();
+    expect(await ask(first, HANDLER_QUESTION)).toContain(
+      'return request.args.get("page_7")',
+    );
+    const kept = readFileSync(path.join(cacheDir, keptFile()!), "utf8");
+    expect(kept).toContain(" pkg/module_7.py");
+
+    writeFiles(repo, {
+      "pkg/module_7.py": `def handler_7(request):\n    stripe_key = "${FAKE.stripeSecret}"\n    return request.args.get("page_7")\n`,
+    });
+    const second = await open();
+    const answer = await ask(second, HANDLER_QUESTION);
+
+    expect(answer).toMatch(/^1\. pkg\/module_7\.py/m);
+    expect(answer).toContain('stripe_key = "REDACTED');
+    expect(answer).not.toContain(FAKE.stripeSecret);
+    // A file with a secret is never written down, nor its text.
+    const after = readFileSync(path.join(cacheDir, keptFile()!), "utf8");
+    expect(after).not.toContain(FAKE.stripeSecret);
+    expect(after.match(/ pkg\/module_7\.py"/g)).toHaveLength(1);
+  });
+
+  it("serves a new process the finding of an earlier one for the same file", async () => {
+    // The answer but the time it took.
+    const untimed = (text: string) => text.replace(/^Read \d+ files.*$/m, "");
+    const first = await open();
+    const before = untimed(await ask(first, HANDLER_QUESTION));
+    const second = await open();
+
+    expect(untimed(await ask(second, HANDLER_QUESTION))).toBe(before);
   });
 });
