@@ -14,10 +14,12 @@ import {
 import {
   makePlaced,
   structureOf,
+  wholeOf,
   structureWhenLong,
   type Form,
 } from "./place-chunk.js";
 import type { CompressedChunk } from "./compress-chunk.js";
+import type { ElidedChunk } from "./elide-lines.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
 import {
@@ -59,6 +61,7 @@ const DEFAULTS: PackTuning = {
   chunkModel: CHUNK_MODEL,
   coChange: DEFAULT_CO_CHANGE,
   wholeRepository: true,
+  elide: [],
 };
 // Fill rounds: after each, the real count shows how much the estimate overshot,
 // and the next round spends that slack.
@@ -115,11 +118,21 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     structures.set(c, cut);
     return cut;
   };
+  // Each chunk's whole form once: the order estimates it, placing shows it.
+  const wholes = new Map<RankedChunk, ElidedChunk | undefined>();
+  const whole = (c: RankedChunk): ElidedChunk | undefined => {
+    if (wholes.has(c)) return wholes.get(c);
+    const elided = wholeOf(c, o.elide);
+    wholes.set(c, elided);
+    return elided;
+  };
+  const wholeText = (c: RankedChunk): string => whole(c)?.text ?? c.chunk.text;
   const { candidates, offers } = learnedOrder(
     input.ranked.slice(0, o.maxCandidates),
     o.chunkModel,
     o,
     structure,
+    wholeText,
   );
   const state = new PackingState(counter, input.lineCount);
   const count = counter.count.bind(counter);
@@ -146,6 +159,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       count,
       o,
       structure,
+      whole,
     );
     cache.set(key, made ?? null);
     return made;
@@ -154,7 +168,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   // whole, or its structure.
   const optimisticText = (rank: number, form: Form): string | undefined => {
     const c = candidates[rank] as RankedChunk;
-    if (form === "full") return c.chunk.text;
+    if (form === "full") return wholeText(c);
     if (form !== "compressed") return undefined;
     return structureWhenLong(c, count, o, structure)?.text;
   };
