@@ -6,15 +6,12 @@
 // alone what it would leave out of each piece shown whole.
 //   npm run bench:elidable -- --data FILE [--mirrors DIR] [--budget 13000] [--every 2]
 //     [--split bench/train/split.json --part training] [--per-repo N]
-import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
-import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
-import { indexRepository } from "../src/retrieval/index/index-repository.js";
+import { indexAtBase } from "./index-at-base.js";
 import {
   elideLines,
   type ElideKind,
 } from "../src/retrieval/pack/elide-lines.js";
 import { omittedMarkerFor } from "../src/retrieval/pack/render-context.js";
-import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { splitFileLines } from "../src/eval/file-lines.js";
@@ -22,7 +19,6 @@ import { goldLines } from "../src/eval/gold-lines.js";
 import { languageRowFor } from "../src/text/languages.js";
 import { loadInstances, selectInstances } from "./swebench/load-instances.js";
 import { partRepositories, splitOption } from "./train/read-split.js";
-import { mirrorPath } from "./swebench/mirror-path.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 
@@ -89,13 +85,7 @@ const tallyOf = (language: string): Tally => {
 };
 
 for (const instance of instances) {
-  const host = createLocalCodeHost({
-    root: mirrorPath(mirrors, instance.repo),
-  });
-  const { sha } = await host.resolveRef(instance.base_commit);
-  const { files } = await readRepositoryFiles(host.at(sha));
-  await loadGrammarsFor(files);
-  const index = indexRepository(files);
+  const { files, index } = await indexAtBase(mirrors, instance);
   const { context } = retrieveContext({
     files,
     index,

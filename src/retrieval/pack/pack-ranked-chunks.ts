@@ -18,8 +18,6 @@ import {
   structureWhenLong,
   type Form,
 } from "./place-chunk.js";
-import type { CompressedChunk } from "./compress-chunk.js";
-import type { ElidedChunk } from "./elide-lines.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
 import {
@@ -110,22 +108,10 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     input.budget -
     Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
   // Each chunk cut to its structure once: the chunk model's order estimates
-  // long chunks' structures, and placing one shows the same text.
-  const structures = new Map<RankedChunk, CompressedChunk | undefined>();
-  const structure = (c: RankedChunk): CompressedChunk | undefined => {
-    if (structures.has(c)) return structures.get(c);
-    const cut = structureOf(c);
-    structures.set(c, cut);
-    return cut;
-  };
-  // Each chunk's whole form once: the order estimates it, placing shows it.
-  const wholes = new Map<RankedChunk, ElidedChunk | undefined>();
-  const whole = (c: RankedChunk): ElidedChunk | undefined => {
-    if (wholes.has(c)) return wholes.get(c);
-    const elided = wholeOf(c, o.elide);
-    wholes.set(c, elided);
-    return elided;
-  };
+  // long chunks' structures, and placing one shows the same text. Its whole
+  // form too: the order estimates what placing shows.
+  const structure = oncePerChunk(structureOf);
+  const whole = oncePerChunk((c) => wholeOf(c, o.elide));
   const wholeText = (c: RankedChunk): string => whole(c)?.text ?? c.chunk.text;
   const { candidates, offers } = learnedOrder(
     input.ranked.slice(0, o.maxCandidates),
@@ -304,4 +290,21 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     yield;
   }
   return report(mapped, mappedTokens, map);
+}
+
+/**
+ * `make` computed once per chunk, undefined results included.
+ *
+ * @example
+ * const structure = oncePerChunk(structureOf);
+ * structure(ranked[3]) === structure(ranked[3]) // true, cut once
+ */
+function oncePerChunk<T>(make: (c: RankedChunk) => T): (c: RankedChunk) => T {
+  const made = new Map<RankedChunk, T>();
+  return (c) => {
+    if (made.has(c)) return made.get(c) as T;
+    const value = make(c);
+    made.set(c, value);
+    return value;
+  };
 }
