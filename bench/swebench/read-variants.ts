@@ -46,9 +46,6 @@ const variantSchema = z
     compressBelow: share,
     compressAboveTokens: z.number().int().min(1),
     maxCandidates: z.number().int().min(1),
-    elide: z.array(
-      z.enum(["licence", "comment", "doc", "docstring", "imports"]),
-    ),
   })
   .partial()
   .strict();

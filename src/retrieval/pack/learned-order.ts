@@ -52,8 +52,6 @@ export function learnedOrder(
   // Packing passes its own memo, so a structure cut here is not cut again
   // when it is placed.
   structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
-  // The text a chunk shows whole (`PackOptions.elide`): its own by default.
-  wholeText: (c: RankedChunk) => string = (c) => c.chunk.text,
 ): LearnedOrder {
   const top = ranked[0]?.score ?? 0;
   if (!model || ranked.length === 0)
@@ -67,7 +65,7 @@ export function learnedOrder(
   const odds = chunkOdds(chunkSignals(ranked), model);
   const valued: ExpectedGoldCandidate[] = [];
   for (const [i, r] of ranked.entries()) {
-    const tokens = estimateTokens(wholeText(r));
+    const tokens = estimateTokens(r.chunk.text);
     const candidate: ExpectedGoldCandidate = {
       file: r.chunk.fileId,
       share: top > 0 ? r.score / top : 0,

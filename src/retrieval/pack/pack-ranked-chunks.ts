@@ -14,10 +14,10 @@ import {
 import {
   makePlaced,
   structureOf,
-  wholeOf,
   structureWhenLong,
   type Form,
 } from "./place-chunk.js";
+import type { CompressedChunk } from "./compress-chunk.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { Steps } from "../../shared/time-slices.js";
 import {
@@ -59,7 +59,6 @@ const DEFAULTS: PackTuning = {
   chunkModel: CHUNK_MODEL,
   coChange: DEFAULT_CO_CHANGE,
   wholeRepository: true,
-  elide: [],
 };
 // Fill rounds: after each, the real count shows how much the estimate overshot,
 // and the next round spends that slack.
@@ -108,17 +107,19 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     input.budget -
     Math.min(Math.floor(input.budget * o.mapShare), o.maxMapTokens);
   // Each chunk cut to its structure once: the chunk model's order estimates
-  // long chunks' structures, and placing one shows the same text. Its whole
-  // form too: the order estimates what placing shows.
-  const structure = oncePerChunk(structureOf);
-  const whole = oncePerChunk((c) => wholeOf(c, o.elide));
-  const wholeText = (c: RankedChunk): string => whole(c)?.text ?? c.chunk.text;
+  // long chunks' structures, and placing one shows the same text.
+  const structures = new Map<RankedChunk, CompressedChunk | undefined>();
+  const structure = (c: RankedChunk): CompressedChunk | undefined => {
+    if (structures.has(c)) return structures.get(c);
+    const cut = structureOf(c);
+    structures.set(c, cut);
+    return cut;
+  };
   const { candidates, offers } = learnedOrder(
     input.ranked.slice(0, o.maxCandidates),
     o.chunkModel,
     o,
     structure,
-    wholeText,
   );
   const state = new PackingState(counter, input.lineCount);
   const count = counter.count.bind(counter);
@@ -145,7 +146,6 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
       count,
       o,
       structure,
-      whole,
     );
     cache.set(key, made ?? null);
     return made;
@@ -154,7 +154,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
   // whole, or its structure.
   const optimisticText = (rank: number, form: Form): string | undefined => {
     const c = candidates[rank] as RankedChunk;
-    if (form === "full") return wholeText(c);
+    if (form === "full") return c.chunk.text;
     if (form !== "compressed") return undefined;
     return structureWhenLong(c, count, o, structure)?.text;
   };
@@ -290,21 +290,4 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     yield;
   }
   return report(mapped, mappedTokens, map);
-}
-
-/**
- * `make` computed once per chunk, undefined results included.
- *
- * @example
- * const structure = oncePerChunk(structureOf);
- * structure(ranked[3]) === structure(ranked[3]) // true, cut once
- */
-function oncePerChunk<T>(make: (c: RankedChunk) => T): (c: RankedChunk) => T {
-  const made = new Map<RankedChunk, T>();
-  return (c) => {
-    if (made.has(c)) return made.get(c) as T;
-    const value = make(c);
-    made.set(c, value);
-    return value;
-  };
 }

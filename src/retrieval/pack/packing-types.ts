@@ -5,7 +5,6 @@ import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { SourceFile } from "../types.js";
 import type { CoChangeHistory } from "../history/co-change-history.js";
 import type { CoChangeKind } from "../history/co-change-kind.js";
-import type { ElideKind } from "./elide-lines.js";
 
 /** Compression thresholds, relative to the best chunk's score (see docs/architecture/retrieval.md, 'Compression thresholds'). */
 export interface PackOptions {
@@ -54,14 +53,6 @@ export interface PackOptions {
    * (default DEFAULT_CO_CHANGE).
    */
   coChange?: CoChangeTuning | null;
-  /**
-   * What a chunk shown whole leaves out behind a marker with the real line
-   * numbers (`elideLines`: licence headers, long comments, doc comments past
-   * their first paragraph, long import runs), so its tokens go to code
-   * (default none: see docs/architecture/retrieval.md, 'Comments and
-   * docstrings elided').
-   */
-  elide?: readonly ElideKind[];
   /** Try the whole repository first when it fits (default true). */
   wholeRepository?: boolean;
   /**
@@ -118,7 +109,7 @@ export interface PackedPiece {
   form: "full" | "compressed" | "metadata" | "signature";
   /** Tokens of this piece's own text (headers and separators not included). */
   tokens: number;
-  /** The line ranges its omission markers stand for (not shown): a compressed piece's cut code, a whole piece's elided lines (`PackOptions.elide`). */
+  /** For a compressed piece: the line ranges its omission markers stand for (not shown). */
   omitted?: Array<[number, number]>;
   /** For a "signature" piece: the line as the map shows it (indentation dropped). */
   signature?: string;

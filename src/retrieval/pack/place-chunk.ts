@@ -4,7 +4,6 @@ import {
   type CompressedChunk,
   type CompressOptions,
 } from "./compress-chunk.js";
-import { elideLines, type ElidedChunk, type ElideKind } from "./elide-lines.js";
 import type { PackedPiece, PackTuning } from "./packing-types.js";
 import type { Placed } from "./packing-state.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
@@ -56,15 +55,11 @@ export function makePlaced(
   count: (text: string) => number,
   o: PackTuning,
   structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
-  whole: (c: RankedChunk) => ElidedChunk | undefined = () => undefined,
 ): Placed | undefined {
   const { chunk } = c;
   let text = chunk.text;
   let omitted: Array<[number, number]> | undefined;
-  if (form === "full") {
-    const elided = whole(c);
-    if (elided) ({ text, omitted } = elided);
-  } else if (form === "compressed") {
+  if (form === "compressed") {
     const compressed = structureWhenLong(c, count, o, structure);
     if (!compressed) return undefined;
     text = compressed.text;
@@ -122,27 +117,6 @@ export function structureOf(
   c: Pick<RankedChunk, "chunk" | "matchedTerms">,
 ): CompressedChunk | undefined {
   return compressChunk(c.chunk, structureOptions(c));
-}
-
-/**
- * A chunk shown whole without the lines `kinds` leave out (`elideLines`),
- * keeping the lines that use its strongest matched names as compression
- * does; undefined when nothing is left out.
- *
- * @example
- * wholeOf(ranked[3], ["doc"])?.omitted // [[44, 58]]
- */
-export function wholeOf(
-  c: Pick<RankedChunk, "chunk" | "matchedTerms">,
-  kinds: readonly ElideKind[],
-): ElidedChunk | undefined {
-  if (kinds.length === 0) return undefined;
-  const { keep, marker } = structureOptions(c);
-  return elideLines(c.chunk, {
-    kinds,
-    marker,
-    ...(keep ? { keep: (i: number) => keep("", i) } : {}),
-  });
 }
 
 /** How `structureOf` cuts a chunk: what it keeps beyond the structure, and its markers. */

@@ -33,18 +33,6 @@ describe("parseVariants", () => {
     expect(variants[3]?.pack).toEqual({ compressBelow: 0.15 });
   });
 
-  it("reads what a whole chunk elides, and refuses a kind it does not know", () => {
-    const [docs] = parseVariants(
-      '{"docs": {"elide": ["licence", "doc", "docstring"]}}',
-      "grid.json",
-      CHUNK_MODEL,
-    );
-    expect(docs?.pack).toEqual({ elide: ["licence", "doc", "docstring"] });
-    expect(() =>
-      parseVariants('{"a": {"elide": ["blank"]}}', "grid.json", CHUNK_MODEL),
-    ).toThrow(/grid\.json .*a\.elide\.0/);
-  });
-
   it("turns the co-change tier off, or sets its knobs over the default", () => {
     const [off, any] = parseVariants(
       JSON.stringify({
