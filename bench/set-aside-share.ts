@@ -6,16 +6,12 @@
 // where it is shown). Also counts the gold files shown with a body, the
 // gold lines shown verbatim, and the gold files shown at all (with the map).
 //   npm run bench:set-aside -- --data FILE [--mirrors DIR] [--languages c,cpp] [--per-repo N] [--budget 13000]
-import { createLocalCodeHost } from "../src/code-host/local/local-code-host.js";
-import { loadGrammarsFor } from "../src/retrieval/chunks/chunk-file.js";
-import { indexRepository } from "../src/retrieval/index/index-repository.js";
+import { indexAtBase } from "./index-at-base.js";
 import { fileAuthorship } from "../src/retrieval/rank/set-aside-files.js";
-import { readRepositoryFiles } from "../src/retrieval/read-repository-files.js";
 import { retrieveContext } from "../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../src/tokens/create-token-counter.js";
 import { benchCommand, exitMissingInput } from "./parse-bench-command.js";
 import { loadInstances, selectInstances } from "./swebench/load-instances.js";
-import { mirrorPath } from "./swebench/mirror-path.js";
 import { DEFAULT_MIRRORS } from "./swebench/parse-bench-args.js";
 
 const { values } = benchCommand({
@@ -76,13 +72,7 @@ const empty = (): Tally => ({
 const tallies = new Map<string, Tally>();
 for (const [n, instance] of instances.entries()) {
   const language = instance.language ?? "python";
-  const host = createLocalCodeHost({
-    root: mirrorPath(values.mirrors, instance.repo),
-  });
-  const { sha } = await host.resolveRef(instance.base_commit);
-  const { files } = await readRepositoryFiles(host.at(sha));
-  await loadGrammarsFor(files);
-  const index = indexRepository(files);
+  const { files, index } = await indexAtBase(values.mirrors, instance);
   const aside = new Set(
     [...fileAuthorship(index).setAside.keys()].map(
       (id) => index.files[id]?.path,
