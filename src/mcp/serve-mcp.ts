@@ -25,6 +25,9 @@ export function mcpTools(session: CheckoutSession): McpTool[] {
  * transport) until the client closes stdin: the MCP server of `askcode
  * mcp`, whose composition root (src/cli/run-mcp.ts) builds the session.
  * Stdout carries the protocol only: whatever else is said goes to stderr.
+ * `onInitialized` runs when the client has the server's answer to
+ * `initialize` (its `notifications/initialized`): work begun then no
+ * longer delays that answer, and is under way before the first call.
  *
  * @example
  * await serveMcp(session, { stdin: process.stdin, stdout: process.stdout }, { version: "0.1.0", repo: "/home/ada/flask" });
@@ -33,6 +36,7 @@ export async function serveMcp(
   session: CheckoutSession,
   io: { stdin: Readable; stdout: Writable },
   about: { version: string; repo: string },
+  options: { onInitialized?: () => void } = {},
 ): Promise<void> {
   const server = new McpServer(
     { name: "askcode", version: about.version },
@@ -55,6 +59,8 @@ export async function serveMcp(
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
+  if (options.onInitialized)
+    server.server.oninitialized = options.onInitialized;
   await server.connect(new StdioServerTransport(io.stdin, io.stdout));
   // The client ends the session by closing our stdin (the spec's stdio
   // shutdown); the calls it sent before are answered first, as a client
