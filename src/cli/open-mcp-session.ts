@@ -2,6 +2,7 @@ import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
 import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
+import { REPO_CONFIG_PATH } from "../config/repo-config-path.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
@@ -165,13 +166,15 @@ export async function openMcpSession(
     ...session,
     // The index kept for the tree as it is now, held as a call holds it,
     // and the listing that reading a shown file starts with (an lstat per
-    // file: about 100 ms on 6,713 files). Nothing is built: with no index
-    // kept, the first call indexes for its question as it would have.
+    // file: about 100 ms on 6,713 files), kept by the tree's stamp. The
+    // file read is the one every call reads first (exclude_paths, through
+    // the hiding reader). Nothing is built: with no index kept, the first
+    // call indexes for its question as it would have.
     warm: () =>
       session.withCheckout(async (view) => {
         const stamp = await view.reader.treeStamp?.();
         if (stamp) await (await current()).snapshots?.getByTree(stamp);
-        await view.reader.listTree();
+        await view.reader.readFile(REPO_CONFIG_PATH);
       }),
   };
 }

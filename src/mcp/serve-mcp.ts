@@ -1,6 +1,8 @@
 import type { Readable, Writable } from "node:stream";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { askTool } from "./ask-tool.js";
 import { historyTool } from "./history-tool.js";
 import { mapTool } from "./map-tool.js";
@@ -18,6 +20,20 @@ export function mcpTools(session: CheckoutSession): McpTool[] {
     mapTool(session),
     historyTool(session),
   ];
+}
+
+/**
+ * The SDK's own validator, made when first used: it checks what a client
+ * answers to an elicitation, which this server never asks for, and making
+ * it (Ajv compiling its formats) was about 4% of a new process's way to its
+ * answer to `initialize`.
+ */
+function validatorWhenUsed(): jsonSchemaValidator {
+  let ajv: AjvJsonSchemaValidator | undefined;
+  return {
+    getValidator: (schema) =>
+      (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+  };
 }
 
 /**
@@ -41,6 +57,7 @@ export async function serveMcp(
   const server = new McpServer(
     { name: "askcode", version: about.version },
     {
+      jsonSchemaValidator: validatorWhenUsed(),
       instructions: `askcode serves the repository at ${about.repo}. Start with ask for a question in words; search for a name or message; read to open path:line; map for the layout; history for why lines are so.`,
     },
   );
