@@ -8,10 +8,14 @@
 // answers in 280 ms on the 6,713-file checkout; bundled, about 135 M.
 // What a command loads only when it runs (`await import()` of run-index,
 // run-mcp, run-eval, ask-history) stays a chunk of its own (`splitting`),
-// so `ask` loads no more than before. Packages stay in node_modules
-// (`packages: "external"`): web-tree-sitter finds its wasm and the grammars
-// where it always did. The input is tsc's output, so the bundle runs the
-// code the type-checker passed, not a second compiler's reading of it.
+// so `ask` loads no more than before. Packages stay in node_modules:
+// web-tree-sitter finds its wasm and the grammars where it always did.
+// All but the MCP SDK and zod, with what they import: `askcode mcp`
+// answers `initialize` with them loaded, about 330 files of node_modules
+// that Node loaded one by one (zod's 100-odd whether the SDK or our code
+// imports it, hence one copy of zod in the bundle for both). The input is
+// tsc's output, so the bundle runs the code the type-checker passed, not a
+// second compiler's reading of it.
 //
 // A bundled module's `import.meta.url` is its chunk's, in dist/cli-bundle/:
 // a file found relative to it (`new URL("../build-id.txt", import.meta.url)`)
@@ -43,6 +47,28 @@ const entries = {
   "cpu-tasks": join(dist, "worker-threads/cpu-tasks.js"),
 };
 
+// The packages bundled, by name; a package that one of them imports is
+// bundled with it.
+const BUNDLED_PACKAGES = new Set(["@modelcontextprotocol/sdk", "zod"]);
+const packageName = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+// esbuild's `packages: "external"`, but for BUNDLED_PACKAGES.
+const externalPackages = {
+  name: "external-packages",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path, importer }) => {
+      if (path.startsWith("node:")) return { path, external: true };
+      const bundled =
+        BUNDLED_PACKAGES.has(packageName(path)) ||
+        importer.includes("/node_modules/");
+      return bundled ? undefined : { path, external: true };
+    });
+  },
+};
+
 // A bundle of an earlier build keeps no chunk its names no longer point to.
 rmSync(out, { recursive: true, force: true });
 const { metafile } = await build({
@@ -52,7 +78,7 @@ const { metafile } = await build({
   splitting: true,
   format: "esm",
   platform: "node",
-  packages: "external",
+  plugins: [externalPackages],
   metafile: true,
   logLevel: "warning",
 });

@@ -1,15 +1,23 @@
+import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { assertDirectory } from "../code-host/local/assert-directory.js";
 import { serveMcp } from "../mcp/serve-mcp.js";
-import { openMcpSession } from "./open-mcp-session.js";
+import { deferMcpSession } from "./defer-mcp-session.js";
 import { packageVersion } from "./package-version.js";
 import type { McpArgs } from "./parse-mcp-args.js";
 import type { RunAskDeps } from "./run-ask.js";
 
 /**
- * `askcode mcp`: the MCP server's composition root. Opens the checkout's
- * session as `askcode ask` opens a run (`openMcpSession`) and serves the
- * tools of src/mcp/ over it on stdin and stdout until the client closes
- * stdin.
+ * `askcode mcp`: the MCP server's composition root. Serves the tools of
+ * src/mcp/ on stdin and stdout until the client closes stdin, over the
+ * checkout's session as `askcode ask` opens a run (`openMcpSession`).
+ *
+ * A coding agent starts a new process per session and waits for its
+ * answer to `initialize`: the server answers it with the SDK and the tools'
+ * schemas loaded, and only then (at `notifications/initialized`) loads
+ * retrieval, opens the session and warms it, while the agent goes on; a
+ * call that comes first waits for that. A wrong `--repo` is still said
+ * before the server starts.
  *
  * @example
  * await runMcp(parseMcpArgs(["--repo", "."], process.cwd(), process.env), { stdin: process.stdin, stdout: process.stdout });
@@ -19,6 +27,18 @@ export async function runMcp(
   io: { stdin: Readable; stdout: Writable },
   deps: Partial<RunAskDeps> = {},
 ): Promise<void> {
-  const session = await openMcpSession(args, deps);
-  await serveMcp(session, io, { version: packageVersion(), repo: args.repo });
+  assertDirectory(resolve(args.repo));
+  const session = deferMcpSession(
+    async () => {
+      const { openMcpSession } = await import("./open-mcp-session.js");
+      return openMcpSession(args, deps);
+    },
+    (opened) => opened.warm(),
+  );
+  await serveMcp(
+    session,
+    io,
+    { version: packageVersion(), repo: args.repo },
+    { onInitialized: () => void session.open().catch(() => {}) },
+  );
 }

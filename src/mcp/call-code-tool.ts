@@ -1,9 +1,5 @@
 import { BUDGET_LIMITS } from "../config/budget-limits.js";
-import { readRepoConfigFile } from "../config/read-repo-config-file.js";
-import {
-  createCodeTools,
-  type CodeToolName,
-} from "../tools/create-code-tools.js";
+import type { CodeToolName } from "../tools/create-code-tools.js";
 import { invokeTool } from "../tools/invoke-tool.js";
 import { errorResult } from "../tools/tool-result.js";
 import type { GET_LINE_HISTORY } from "../tools/get-line-history.js";
@@ -21,6 +17,10 @@ const RESULT_TOKENS = BUDGET_LIMITS.tool_result.default;
  * nothing), the same fitting to a result budget and the same error
  * sentences as the model gets in a run.
  *
+ * The tools and the settings' reader are loaded at the first call, not
+ * with the server: they bring the YAML parser and secretlint (about 150
+ * modules), which `initialize` and `tools/list` do not need.
+ *
  * @example
  * await callCodeTool(session, "read_file_contents", { path: "src/app.py", start_line: 10 })
  * // { ok: true, text: '{"path":"src/app.py","start_line":10,…}', … }
@@ -30,8 +30,12 @@ export function callCodeTool(
   name: CodeToolName | typeof GET_LINE_HISTORY,
   args: Record<string, unknown>,
 ): Promise<ToolOutput> {
-  const { tokenCounter } = session;
   return session.withCheckout(async (view) => {
+    const { tokenCounter } = view;
+    const [{ readRepoConfigFile }, { createCodeTools }] = await Promise.all([
+      import("../config/read-repo-config-file.js"),
+      import("../tools/create-code-tools.js"),
+    ]);
     const { config } = await readRepoConfigFile(view.redacting);
     // A reader that keeps no history is offered no history tool: say so.
     const [tool] = createCodeTools({

@@ -12,6 +12,8 @@ export interface CheckoutView {
   reader: CodeReader;
   /** The same files with their secrets redacted: what the tools show. */
   redacting: CodeReader;
+  /** The session's tokenizer, loaded once. */
+  tokenCounter: TokenCounter;
 }
 
 /** A question's answer as text, and the files whose lines it shows (to redact them). */
@@ -22,12 +24,11 @@ export interface AnsweredText {
 
 /**
  * What every call of one MCP server shares, built by its composition root
- * (`askcode mcp`, src/cli/run-mcp.ts) and handed to the tools: the
- * tokenizer, a view of the checkout per call, and retrieval as `askcode
+ * (`askcode mcp`, src/cli/run-mcp.ts) and handed to the tools: a view of
+ * the checkout per call (with the tokenizer), and retrieval as `askcode
  * ask` runs it, with its caches and the index it holds between calls.
  */
 export interface CheckoutSession {
-  tokenCounter: TokenCounter;
   /**
    * Runs `use` on a view of the checkout opened for this call: the working
    * tree as it is now (an agent edits it between calls), or the commit the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GET_LINE_HISTORY } from "../tools/get-line-history.js";
+import type { GET_LINE_HISTORY } from "../tools/get-line-history.js";
 import {
   lineHistoryText,
   type LineHistoryPayload,
@@ -7,6 +7,10 @@ import {
 import { callCodeTool } from "./call-code-tool.js";
 import type { CheckoutSession } from "./checkout-session.js";
 import { defineMcpTool, mcpResult, type McpTool } from "./mcp-tool.js";
+
+// The App's tool by its name, checked against the tool's own: importing
+// the tool's module for it would load secretlint before \`initialize\`.
+const LINE_HISTORY_TOOL = "get_line_history" satisfies typeof GET_LINE_HISTORY;
 
 const inputSchema = z.object({
   path: z
@@ -38,7 +42,7 @@ export function historyTool(session: CheckoutSession): McpTool {
       "What the history cannot say (a shallow clone, a moved file, uncommitted lines) is said after.",
     inputSchema,
     async run(args) {
-      const output = await callCodeTool(session, GET_LINE_HISTORY, args);
+      const output = await callCodeTool(session, LINE_HISTORY_TOOL, args);
       if (!output.ok) return mcpResult(output.text, false);
       const history = JSON.parse(output.text) as LineHistoryPayload;
       return mcpResult(lineHistoryText(history).join("\n"));

@@ -78,7 +78,7 @@ export function mapTool(session: CheckoutSession): McpTool {
           ranked,
           new Set(),
           args.budget ?? DEFAULT_TOKENS,
-          session.tokenCounter,
+          view.tokenCounter,
         );
         const listed = new Set(lines.map((l) => l.piece.path)).size;
         const more =

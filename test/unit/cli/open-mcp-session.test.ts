@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
+import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
 import { redactShownText } from "../../../src/mcp/redact-shown-text.js";
@@ -92,6 +93,48 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     expect(second).toMatch(/pkg\/added\.py:1-2 +\(declares added_handler\)/);
     const removed = await ask("handler_5 reads the wrong page_5");
     expect(removed).not.toContain("pkg/module_5.py");
+  });
+
+  it("warm() holds the index kept for the tree as it is, so that the first call loads none from disk", async () => {
+    // Kept snapshots need a build id, which the sources run without.
+    const openCaches = (dir: string) =>
+      openCliCaches(dir, { buildId: "test-build", log: { warn: () => {} } });
+    const indexing = await openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      { openCaches },
+    );
+    await indexing.withCheckout((view) => indexing.index(view));
+
+    const asked: string[] = [];
+    const counted = await openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      {
+        questionLimits: TWO_STAGES,
+        startBackgroundIndex: (checkout) => started.push(checkout),
+        openCaches: async (dir) => {
+          const caches = await openCaches(dir);
+          const kept = caches.snapshots!;
+          const counting = { ...kept };
+          for (const name of ["get", "getByListing", "getByTree"] as const)
+            Object.assign(counting, {
+              [name]: (...args: unknown[]) => {
+                asked.push(name);
+                return (kept[name] as (...a: unknown[]) => unknown)(...args);
+              },
+            });
+          return { ...caches, snapshots: counting };
+        },
+      },
+    );
+    await counted.warm();
+    expect(asked).toEqual(["getByTree"]);
+    const answer = await counted.withCheckout(
+      async (view) => (await counted.ask(view, HANDLER_QUESTION, 12_000)).text,
+    );
+    expect(asked).toEqual(["getByTree"]);
+    expect(answer).not.toContain("Partial index");
+    expect(answer).toMatch(/^1\. pkg\/module_7\.py:1-2/m);
+    expect(started).toEqual([]);
   });
 });
 

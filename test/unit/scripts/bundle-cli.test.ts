@@ -4,7 +4,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +14,7 @@ import { join } from "node:path";
 
 const SCRIPT = new URL("../../../scripts/bundle-cli.mjs", import.meta.url)
   .pathname;
+const NODE_MODULES = new URL("../../../node_modules", import.meta.url).pathname;
 let dist: string;
 
 function write(path: string, text: string) {
@@ -98,5 +101,94 @@ describe("scripts/bundle-cli.mjs", () => {
     writeFileSync(join(dist, "cli-bundle/chunk-OLD.js"), "");
     expect(bundle().status).toBe(0);
     expect(readdirSync(join(dist, "cli-bundle"))).not.toContain("chunk-OLD.js");
+  });
+
+  it("bundles the MCP SDK and zod, with what they import, and leaves other packages in node_modules", () => {
+    // The packages as an installed askcode finds them, beside its dist/.
+    symlinkSync(NODE_MODULES, join(dist, "node_modules"));
+    write(
+      "cli/main.js",
+      [
+        'import { parse } from "yaml";',
+        "export async function main() {",
+        '  const { serve } = await import("../mcp/serve.js");',
+        '  await serve(parse("name: answerer").name);',
+        "  return 0;",
+        "}",
+      ].join("\n"),
+    );
+    write(
+      "mcp/serve.js",
+      [
+        'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+        'import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";',
+        'import { z } from "zod";',
+        "export async function serve(name) {",
+        '  const server = new McpServer({ name, version: "1" });',
+        '  server.registerTool("where", { description: "Says where.", inputSchema: z.object({ what: z.string().describe("What to find.") }) },',
+        '    async ({ what }) => ({ content: [{ type: "text", text: `${what} is here` }] }));',
+        "  await server.connect(new StdioServerTransport());",
+        "}",
+      ].join("\n"),
+    );
+    expect(bundle()).toMatchObject({ status: 0, stderr: "" });
+    const chunks = readdirSync(join(dist, "cli-bundle")).map((file) =>
+      readFileSync(join(dist, "cli-bundle", file), "utf8"),
+    );
+    const imported = chunks.flatMap((text) =>
+      [...text.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map(
+        (match) => match[1] as string,
+      ),
+    );
+    expect(imported).toContain("yaml");
+    expect(
+      imported.filter((s) => /^(@modelcontextprotocol|zod|ajv)/.test(s)),
+    ).toEqual([]);
+
+    const request = (id: number, method: string, params: object) =>
+      JSON.stringify({ jsonrpc: "2.0", id, method, params });
+    const served = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { main } = await import(${JSON.stringify(join(dist, "cli-bundle/main.js"))}); await main();`,
+      ],
+      {
+        encoding: "utf8",
+        input: [
+          request(0, "initialize", {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "test", version: "0" },
+          }),
+          JSON.stringify({
+            jsonrpc: "2.0",
+            method: "notifications/initialized",
+          }),
+          request(1, "tools/list", {}),
+          request(2, "tools/call", {
+            name: "where",
+            arguments: { what: "the key" },
+          }),
+          "",
+        ].join("\n"),
+      },
+    );
+    const answers = served.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; result: any });
+    expect(answers.map((a) => a.id)).toEqual([0, 1, 2]);
+    expect(answers[0]?.result.serverInfo).toEqual({
+      name: "answerer",
+      version: "1",
+    });
+    expect(answers[1]?.result.tools[0].inputSchema.properties).toEqual({
+      what: { type: "string", description: "What to find." },
+    });
+    expect(answers[2]?.result.content).toEqual([
+      { type: "text", text: "the key is here" },
+    ]);
   });
 });
