@@ -133,7 +133,7 @@ export function createAskcodeApp(
     });
     options.onCoChange?.(coChange);
     // The queue closes last, and the store with it: a push's check still
-    // writing its note, and a fill still keeping what it read, end first
+    // writing its note ends first, and a fill stops and keeps what it read
     // (the webhooks stopped before).
     const queue = settlingFirst(
       openJobQueue(
@@ -142,7 +142,7 @@ export function createAskcodeApp(
       ),
       async () => {
         await pushes.idle();
-        await coChange.idle();
+        await coChange.stop();
       },
     );
     options.onQueue?.(queue);

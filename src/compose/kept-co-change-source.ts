@@ -16,7 +16,10 @@ export interface KeptCoChangeSourceDeps {
 
 /** The App's co-change source, with a way to wait for the fills under way (tests, the shutdown). */
 export interface KeptCoChangeSource extends CoChangeSource {
+  /** Resolves once every fill started so far ended. */
   idle(): Promise<void>;
+  /** The shutdown: no fill starts, the one under way stops after its current request; resolves once it kept what it read. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -37,6 +40,7 @@ export function keptCoChangeSource(
 ): KeptCoChangeSource {
   const { app, history } = deps;
   let chain: Promise<void> = Promise.resolve();
+  let stopping = false;
   const filling = new Set<number>();
   const fill = async (job: QuestionJob, repositoryId: number, sha: string) => {
     const kept = await history.read(repositoryId);
@@ -51,7 +55,7 @@ export function keptCoChangeSource(
         resume,
         requests: deps.fillRequests,
       },
-      { octokit, history, kept },
+      { octokit, history, kept, stopping: () => stopping },
     );
     app.log.info(
       { repository: `${job.owner}/${job.repo}`, ...done },
@@ -65,7 +69,8 @@ export function keptCoChangeSource(
     },
     answered(job, sha) {
       const { repositoryId } = job;
-      if (deps.fillRequests === 0 || repositoryId === undefined) return;
+      if (deps.fillRequests === 0 || repositoryId === undefined || stopping)
+        return;
       if (filling.has(repositoryId)) return;
       filling.add(repositoryId);
       chain = chain
@@ -79,5 +84,9 @@ export function keptCoChangeSource(
         .finally(() => filling.delete(repositoryId));
     },
     idle: () => chain,
+    stop: () => {
+      stopping = true;
+      return chain;
+    },
   };
 }

@@ -27,6 +27,8 @@ export interface FillCommitHistoryDeps {
   history: CommitHistory;
   /** The repository's kept commits, as read before the fill. */
   kept: ReadonlyMap<string, KeptCommit>;
+  /** True once the process is stopping: the fill keeps what it read and sends nothing more. */
+  stopping?(): boolean;
 }
 
 // The fill gives way to questions: it stops once less than this share of
@@ -38,8 +40,9 @@ const QUOTA_KEPT_FOR_QUESTIONS = 0.25;
  * commits back from `resume.from` (`listCommitShas`), then one request per
  * commit not kept reads its files (`commitPaths`; GitHub's GraphQL API
  * lists no files), newest first, until the budget of `requests` is spent,
- * a commit kept with what came before it joins the kept history, or the
- * token has less than a quarter of its rate limit left. What was read is
+ * a commit kept with what came before it joins the kept history, the
+ * token has less than a quarter of its rate limit left, or the process is
+ * stopping. What was read is
  * kept even when a request fails (then it throws); a list shorter than
  * asked for ends at the repository's first commit.
  *
@@ -81,7 +84,7 @@ export async function fillCommitHistory(
         if (kept.previous !== undefined) break;
         continue;
       }
-      if (requests >= input.requests || low(quota)) break;
+      if (requests >= input.requests || low(quota) || deps.stopping?.()) break;
       const read = await commitPaths(deps.octokit, {
         owner,
         repo,

@@ -18,22 +18,14 @@ import {
   type GitHubStandIn,
 } from "../../scripts/github-stand-in.js";
 import { runActionProcess } from "../../scripts/run-action-process.js";
+import { fillerModules } from "../helpers/filler-modules.js";
 import { tempDirForThisFile } from "../helpers/temp-dirs-of-this-file.js";
 import { commitAll, git, initRepo, writeFiles } from "../helpers/temp-repo.js";
 import { OWNER, REPO, UPLOAD_REPOSITORY } from "./probot-harness.js";
 
 // Larger than the context's budget, so packing ranks and picks: the
 // change log matches nothing the question says.
-const FILLER = Object.fromEntries(
-  Array.from({ length: 60 }, (_, m) => [
-    `src/module_${m}.py`,
-    Array.from(
-      { length: 40 },
-      (_, f) =>
-        `def handler_${m}_${f}(request):\n    return request.value + ${f}\n`,
-    ).join("\n"),
-  ]),
-);
+const FILLER = fillerModules(60);
 
 let standIn: GitHubStandIn;
 let repository: string;

@@ -5,12 +5,14 @@ import {
   nockGetCommit,
   nockListCommits,
 } from "../helpers/nock-commits.js";
+import { fillerModules } from "../helpers/filler-modules.js";
 import {
   chatCompletion,
   MODEL_ENV,
   nockAppAuth,
   nockNoConfig,
   nockRepository,
+  pushPayload,
   OWNER,
   REPO,
   REPOSITORY_ID,
@@ -22,16 +24,7 @@ import {
 
 // Larger than the context's budget, so packing ranks and picks: the
 // change log matches nothing the question says.
-const FILLER = Object.fromEntries(
-  Array.from({ length: 30 }, (_, m) => [
-    `src/module_${m}.py`,
-    Array.from(
-      { length: 40 },
-      (_, f) =>
-        `def handler_${m}_${f}(request):\n    return request.value + ${f}\n`,
-    ).join("\n"),
-  ]),
-);
+const FILLER = fillerModules(30);
 const FILES = {
   ...FILLER,
   "src/upload.py": UPLOAD_PY,
@@ -43,22 +36,6 @@ const FILES = {
 const EARLIER = Array.from({ length: 12 }, (_, i) =>
   (i + 1).toString(16).padStart(40, "a"),
 );
-
-/**
- * A push of one commit to the default branch as GitHub delivers it
- * (`@octokit/webhooks-examples`' push to `refs/heads/master`), from
- * `before` to `after`, modifying `paths`.
- */
-function push(before: string, after: string, paths: string[]) {
-  const payload = webhookPayload("push");
-  payload.before = before; // changed
-  payload.after = after; // changed
-  payload.created = false; // changed: the branch existed
-  payload.commits[0].id = after; // changed
-  payload.commits[0].added = []; // changed
-  payload.commits[0].modified = paths; // changed
-  return payload;
-}
 
 /** The fixture's mention, asking after the upload's retries by name. */
 function question() {
@@ -103,13 +80,13 @@ describe("the co-change tier in the App", () => {
       await probot.receive({
         id: `push-${index}`,
         name: "push",
-        payload: push(before, after, ["src/upload.py", "CHANGES.md"]),
+        payload: pushPayload(before, after, ["src/upload.py", "CHANGES.md"]),
       });
     }
     await probot.receive({
       id: "push-3-again",
       name: "push",
-      payload: push(shas[2]!, shas[3]!, ["src/upload.py", "CHANGES.md"]),
+      payload: pushPayload(shas[2]!, shas[3]!, ["src/upload.py", "CHANGES.md"]),
     });
     await pushesChecked();
 

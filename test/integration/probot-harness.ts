@@ -391,6 +391,22 @@ export function webhookPayload(name: string, host: GitHubHost = GITHUB_COM) {
   return JSON.parse(text);
 }
 
+/**
+ * A push of one commit to the default branch, as GitHub delivers it (the
+ * fixture is `@octokit/webhooks-examples`' push to `refs/heads/master`), from
+ * `before` to `after`, modifying `paths`.
+ */
+export function pushPayload(before: string, after: string, paths: string[]) {
+  const payload = webhookPayload("push");
+  payload.before = before; // changed
+  payload.after = after; // changed
+  payload.created = false; // changed: the branch existed
+  payload.commits[0].id = after; // changed
+  payload.commits[0].added = []; // changed
+  payload.commits[0].modified = paths; // changed
+  return payload;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -257,3 +257,41 @@ describe("fillCommitHistory", () => {
     expect(nock.pendingMocks()).toStrictEqual([]);
   });
 });
+
+describe("fillCommitHistory while the process stops", () => {
+  it("sends nothing more once told, keeping what it read", async () => {
+    const history = createSqliteCommitHistory(memorySqliteDatabase(), {
+      clock: createFakeClock(),
+    });
+    const scope = nockListCommits({
+      from: sha(9),
+      perPage: 10,
+      shas: [sha(9), sha(8), sha(7)],
+    });
+    nockGetCommit(
+      { sha: sha(9), perPage: 31, files: [commitFile("a.py")] },
+      scope,
+    );
+    // The stop comes while the first commit's files are read (the list, then it).
+    let replies = 0;
+    scope.on("replied", () => replies++);
+    const stopping = () => replies >= 2;
+    const done = await fillCommitHistory(
+      {
+        repositoryId: REPOSITORY,
+        owner,
+        repo,
+        resume: { from: sha(9), kept: false },
+        requests: 10,
+      },
+      {
+        octokit: createTestOctokit(),
+        history,
+        kept: new Map(),
+        stopping,
+      },
+    );
+    expect(done).toStrictEqual({ read: 1, requests: 2 });
+    expect(scope.pendingMocks()).toStrictEqual([]);
+  });
+});
