@@ -40,7 +40,8 @@ export function keptCoChangeSource(
 ): KeptCoChangeSource {
   const { app, history } = deps;
   let chain: Promise<void> = Promise.resolve();
-  let stopping = false;
+  // Aborted at the shutdown: a fill's request waiting on GitHub ends too.
+  const stopping = new AbortController();
   const filling = new Set<number>();
   const fill = async (job: QuestionJob, repositoryId: number, sha: string) => {
     const kept = await history.read(repositoryId);
@@ -55,7 +56,7 @@ export function keptCoChangeSource(
         resume,
         requests: deps.fillRequests,
       },
-      { octokit, history, kept, stopping: () => stopping },
+      { octokit, history, kept, signal: stopping.signal },
     );
     app.log.info(
       { repository: `${job.owner}/${job.repo}`, ...done },
@@ -69,23 +70,29 @@ export function keptCoChangeSource(
     },
     answered(job, sha) {
       const { repositoryId } = job;
-      if (deps.fillRequests === 0 || repositoryId === undefined || stopping)
+      if (
+        deps.fillRequests === 0 ||
+        repositoryId === undefined ||
+        stopping.signal.aborted
+      )
         return;
       if (filling.has(repositoryId)) return;
       filling.add(repositoryId);
       chain = chain
         .then(() => fill(job, repositoryId, sha))
-        .catch((error: unknown) =>
+        .catch((error: unknown) => {
+          // Cut short by the shutdown: what it read is kept, nothing failed.
+          if (stopping.signal.aborted) return;
           app.log.warn(
             { err: error, deliveryId: job.deliveryId },
             "askcode could not read more of the repository's history; its co-change tier waits for pushes",
-          ),
-        )
+          );
+        })
         .finally(() => filling.delete(repositoryId));
     },
     idle: () => chain,
     stop: () => {
-      stopping = true;
+      stopping.abort(new Error("askcode is stopping"));
       return chain;
     },
   };

@@ -27,8 +27,12 @@ export interface FillCommitHistoryDeps {
   history: CommitHistory;
   /** The repository's kept commits, as read before the fill. */
   kept: ReadonlyMap<string, KeptCommit>;
-  /** True once the process is stopping: the fill keeps what it read and sends nothing more. */
-  stopping?(): boolean;
+  /**
+   * Aborted when the process stops: the request under way ends (one
+   * waiting for GitHub to come back too), nothing more is sent, and what
+   * was read is kept.
+   */
+  signal?: AbortSignal;
 }
 
 // The fill gives way to questions: it stops once less than this share of
@@ -65,6 +69,7 @@ export async function fillCommitHistory(
     repo,
     from: resume.from,
     count,
+    ...(deps.signal && { signal: deps.signal }),
   });
   let requests = 1;
   let quota = listed.quota;
@@ -84,12 +89,14 @@ export async function fillCommitHistory(
         if (kept.previous !== undefined) break;
         continue;
       }
-      if (requests >= input.requests || low(quota) || deps.stopping?.()) break;
+      if (requests >= input.requests || low(quota) || deps.signal?.aborted)
+        break;
       const read = await commitPaths(deps.octokit, {
         owner,
         repo,
         sha,
         maxFiles: MAX_COMMIT_FILES,
+        ...(deps.signal && { signal: deps.signal }),
       });
       requests++;
       quota = read.quota ?? quota;

@@ -18,13 +18,20 @@ export interface RateQuota {
  */
 export async function listCommitShas(
   octokit: RequestingOctokit,
-  at: { owner: string; repo: string; from: string; count: number },
+  at: {
+    owner: string;
+    repo: string;
+    from: string;
+    count: number;
+    signal?: AbortSignal;
+  },
 ): Promise<{ shas: string[]; quota?: RateQuota }> {
   const { data, headers } = await octokit.rest.repos.listCommits({
     owner: at.owner,
     repo: at.repo,
     sha: at.from,
     per_page: Math.min(100, Math.max(1, at.count)),
+    ...(at.signal && { request: { signal: at.signal } }),
   });
   return {
     shas: data.map((commit) => commit.sha),
@@ -45,13 +52,20 @@ export async function listCommitShas(
  */
 export async function commitPaths(
   octokit: RequestingOctokit,
-  at: { owner: string; repo: string; sha: string; maxFiles: number },
+  at: {
+    owner: string;
+    repo: string;
+    sha: string;
+    maxFiles: number;
+    signal?: AbortSignal;
+  },
 ): Promise<{ paths: string[]; tooMany: boolean; quota?: RateQuota }> {
   const { data, headers } = await octokit.rest.repos.getCommit({
     owner: at.owner,
     repo: at.repo,
     ref: at.sha,
     per_page: at.maxFiles + 1,
+    ...(at.signal && { request: { signal: at.signal } }),
   });
   const paths = (data.files ?? []).flatMap((file) =>
     file.previous_filename && file.previous_filename !== file.filename

@@ -273,9 +273,11 @@ describe("fillCommitHistory while the process stops", () => {
       scope,
     );
     // The stop comes while the first commit's files are read (the list, then it).
+    const stopping = new AbortController();
     let replies = 0;
-    scope.on("replied", () => replies++);
-    const stopping = () => replies >= 2;
+    scope.on("replied", () => {
+      if (++replies === 2) stopping.abort();
+    });
     const done = await fillCommitHistory(
       {
         repositoryId: REPOSITORY,
@@ -288,7 +290,7 @@ describe("fillCommitHistory while the process stops", () => {
         octokit: createTestOctokit(),
         history,
         kept: new Map(),
-        stopping,
+        signal: stopping.signal,
       },
     );
     expect(done).toStrictEqual({ read: 1, requests: 2 });
