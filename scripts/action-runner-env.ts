@@ -14,7 +14,7 @@ export interface ActionRunnerEnv {
  * The environment the runner gives the Action's step for one event: the
  * payload written to `GITHUB_EVENT_PATH` (without `installation`, as the
  * runner's event file has none), `GITHUB_API_URL` at `apiUrl` (a stand-in's
- * `/api/v3`), `RUNNER_TEMP`, empty `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY`
+ * `/api/v3`), `RUNNER_TEMP`, `GITHUB_WORKSPACE`, empty `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY`
  * files, and each input as `INPUT_<NAME>`, upper-cased with its dashes kept
  * (`INPUT_GITHUB-TOKEN`), as the runner names them.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/variables#default-environment-variables
@@ -31,6 +31,8 @@ export function actionRunnerEnv(options: {
   inputs: Record<string, string>;
   /** The workflow run and attempt (a re-run is the same run, the next attempt). */
   run?: { id: string; attempt: number };
+  /** Where `actions/checkout` put the repository (default: an empty directory, a job with no checkout). */
+  workspace?: string;
 }): ActionRunnerEnv {
   const dir = mkdtempSync(join(options.dir, "step-"));
   const eventPath = join(dir, "event.json");
@@ -58,6 +60,8 @@ export function actionRunnerEnv(options: {
       GITHUB_RUN_ID: options.run?.id ?? "7001",
       GITHUB_RUN_ATTEMPT: String(options.run?.attempt ?? 1),
       RUNNER_TEMP: mkdtempSync(join(dir, "temp-")),
+      GITHUB_WORKSPACE:
+        options.workspace ?? mkdtempSync(join(dir, "workspace-")),
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: summaryFile,
       ...inputs,

@@ -6,6 +6,7 @@ import {
   type CodeSearchServed,
 } from "./code-search-limit.js";
 import { compareWithGit } from "./git-compare.js";
+import { commitFilesWithGit, listCommitsWithGit } from "./git-commits.js";
 import { searchCodeWithGitGrep } from "./git-grep-code-search.js";
 import type { Route } from "./route-server.js";
 
@@ -13,7 +14,8 @@ import type { Route } from "./route-server.js";
  * The repository routes of a GitHub stand-in over one local git repository,
  * answered at ANY commit it holds, the way GitHub's REST API (under
  * `/api/v3`, as GitHub Enterprise Server serves it) and codeload do:
- * `GET /repos/{o}/{r}`, `commits/{ref}`, `git/trees/{sha}` (with GitHub's
+ * `GET /repos/{o}/{r}`, `commits` (listed back from `sha`), `commits/{ref}`
+ * (with the commit's files), `git/trees/{sha}` (with GitHub's
  * truncation rule), `git/blobs/{sha}`, `contents/{path}?ref=`,
  * `tarball/{ref}` → 302 → `/_codeload/…`, `compare/{base}...{head}`, and
  * `GET /search/code` under
@@ -195,9 +197,27 @@ export function createRepositoryRoutes(
     },
     {
       method: "GET",
+      pattern: new RegExp(`^${api}/commits$`),
+      name: "commits list",
+      handle: (_req, res, _m, url) => {
+        const sha = resolveCommit(url.searchParams.get("sha") ?? "main");
+        if (!sha) return notFound(res);
+        json(
+          res,
+          200,
+          listCommitsWithGit(
+            git,
+            sha,
+            Number(url.searchParams.get("per_page") ?? 30),
+          ),
+        );
+      },
+    },
+    {
+      method: "GET",
       pattern: new RegExp(`^${api}/commits/(.+)$`),
       name: "commits",
-      handle: (req, res, m) => {
+      handle: (req, res, m, url) => {
         const ref = decodeURIComponent(m[1]!);
         const sha = resolveCommit(ref);
         if (!sha)
@@ -218,7 +238,15 @@ export function createRepositoryRoutes(
         const tree = git(["rev-parse", `${sha}^{tree}`])
           .toString()
           .trim();
-        json(res, 200, { sha, commit: { tree: { sha: tree } } });
+        json(res, 200, {
+          sha,
+          commit: { tree: { sha: tree } },
+          files: commitFilesWithGit(
+            git,
+            sha,
+            Number(url.searchParams.get("per_page") ?? 300),
+          ),
+        });
       },
     },
     {

@@ -6,6 +6,10 @@ import type { GitHubHealth } from "./code-host/github/github-health.js";
 import { appSlugOnce } from "./compose/app-slug-once.js";
 import { createClientsFor } from "./compose/create-clients-for.js";
 import { createQuestionRunner } from "./compose/create-question-runner.js";
+import {
+  keptCoChangeSource,
+  type KeptCoChangeSource,
+} from "./compose/kept-co-change-source.js";
 import { createReadCaches } from "./compose/create-read-caches.js";
 import { openJobQueue } from "./compose/open-job-queue.js";
 import { openStores } from "./compose/open-stores.js";
@@ -38,6 +42,8 @@ export interface AskcodeOptions {
   onQueue?(queue: JobQueue): void;
   /** Called with the staleness watch once built (tests wait on `idle`). */
   onPushWatch?(pushes: PushWatch): void;
+  /** Called with the co-change history's source once built (tests wait on its fills' `idle`). */
+  onCoChange?(coChange: KeptCoChangeSource): void;
   /**
    * Where askcode registers its metrics: the registry `GET /metrics` serves
    * (`registry.contentType`, `await registry.metrics()`). Default: a registry
@@ -118,11 +124,26 @@ export function createAskcodeApp(
     const clientsFor = createClientsFor(parts);
     const pushes = watchPushedAnswers(parts);
     options.onPushWatch?.(pushes);
+    // The history packing's co-change tier reads: the pushes kept, and
+    // first fills after answers (docs/architecture/overview.md).
+    const coChange = keptCoChangeSource({
+      app,
+      history: stores.commitHistory,
+      fillRequests: operator.historyFillRequests,
+    });
+    options.onCoChange?.(coChange);
     // The queue closes last, and the store with it: a push's check still
-    // writing its note ends first (the webhooks stopped before).
+    // writing its note ends first, and a fill stops and keeps what it read
+    // (the webhooks stopped before).
     const queue = settlingFirst(
-      openJobQueue(createQuestionRunner({ ...parts, clientsFor }), parts),
-      () => pushes.idle(),
+      openJobQueue(
+        createQuestionRunner({ ...parts, clientsFor, coChange }),
+        parts,
+      ),
+      async () => {
+        await pushes.idle();
+        await coChange.stop();
+      },
     );
     options.onQueue?.(queue);
     // Handlers: a delivery that may ask is screened and queued; a push to a

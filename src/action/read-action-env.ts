@@ -15,6 +15,11 @@ export interface ActionEnv {
   runId: string;
   /** `RUNNER_TEMP`: the job's scratch directory, emptied after it. */
   runnerTemp: string;
+  /**
+   * `GITHUB_WORKSPACE`: where `actions/checkout` put the repository, whose
+   * `git log` the co-change tier reads (none: the tier is off).
+   */
+  workspace?: string;
   /** `RUNNER_DEBUG=1`: the step's debug logging is on. */
   debug: boolean;
   inputs: {
@@ -94,6 +99,7 @@ export function readActionEnv(
     apiUrl: given("GITHUB_API_URL") ?? "https://api.github.com",
     runId: `${given("GITHUB_RUN_ID") ?? "local"}.${runAttempt}`,
     runnerTemp: given("RUNNER_TEMP") ?? tmpdir(),
+    ...optional("workspace", given("GITHUB_WORKSPACE")),
     debug: given("RUNNER_DEBUG") === "1",
     inputs: {
       githubToken: githubToken ?? "",

@@ -9,6 +9,7 @@ import {
   type QuestionSteps,
 } from "../compose/create-question-runner.js";
 import { createReadCaches } from "../compose/create-read-caches.js";
+import { checkoutCoChangeSource } from "../compose/checkout-co-change-source.js";
 import { openStores } from "../compose/open-stores.js";
 import { loadOperatorConfig } from "../config/operator-config.js";
 import {
@@ -135,6 +136,11 @@ export async function runAction(
   const steps = createQuestionSteps({
     ...parts,
     clientsFor: replies.clientsFor,
+    // The checkout's history, as the CLI reads it: a clone with history
+    // (`fetch-depth: 0`) turns the co-change tier on, a shallow one leaves it off.
+    ...(action.workspace && {
+      coChange: checkoutCoChangeSource(action.workspace),
+    }),
   });
   // Read once per question: before the 👀 (a re-run adds none) and the
   // answer. A thread that cannot be read is answered: a second reply on a

@@ -36,6 +36,8 @@ export interface AnswerCommentInput {
   fallback?: FooterInput["fallback"];
   /** What grounding changed, listed in the details. */
   grounding?: GroundingReport;
+  /** The file the repository's history added to the context, and why (`ContextDetailsInput.coChanged`). */
+  coChanged?: { path: string; why: string };
   /** Characters allowed (GitHub's 65,536 by default). */
   limit?: number;
   /** Hosts links may go to besides the repository at its commit (the operator's ASKCODE_ALLOWED_LINK_HOSTS). */
@@ -121,6 +123,7 @@ export async function renderAnswerComment(
             repository: input.repository,
             files,
             grounding: input.grounding,
+            ...(input.coChanged && { coChanged: input.coChanged }),
             ...o,
           }),
     fileCount: files.length,

@@ -18,6 +18,12 @@ export interface ContextDetailsInput {
   maxFiles?: number;
   /** Leave out the list of corrected and removed citations; for fitting GitHub's limit. */
   brief?: boolean;
+  /**
+   * The file packing's co-change tier added from the repository's history
+   * (`PackedContext.coChanged`), said under the files with why: a reader
+   * wonders why a change log was read for a question about code.
+   */
+  coChanged?: { path: string; why: string };
 }
 
 const MAX_RANGES = 6;
@@ -68,6 +74,11 @@ export function renderContextDetails(input: ContextDetailsInput): string {
   if (listed.length < files.length)
     out.push(`- and ${count(files.length - listed.length, "more file")}`);
   if (files.length === 0) out.push("No file was shown.");
+  if (input.coChanged)
+    out.push(
+      "",
+      `From the repository's history: [\`${input.coChanged.path}\`](${permalink({ ...repository, path: input.coChanged.path })}), ${input.coChanged.why}.`,
+    );
   const checked = grounding
     ? renderGrounding(grounding, repository, input.brief ?? false)
     : [];

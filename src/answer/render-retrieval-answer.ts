@@ -33,7 +33,7 @@ export interface RetrievalAnswerInput {
     /** Packages outside the repository the best places lead into: named after the first sentence. */
     outsideDependencies?: readonly OutsideDependency[];
     context: Pick<PackedContext, "files"> &
-      Partial<Pick<PackedContext, "pieces">>;
+      Partial<Pick<PackedContext, "pieces" | "coChanged">>;
   };
   repository: RepositoryAtSha;
   /** Places listed (default ANSWER_PLACES, 5). */
@@ -109,6 +109,9 @@ export function renderRetrievalAnswer(
     answer: out.join("\n"),
     repository,
     context: retrieved.context.files,
+    ...(retrieved.context.coChanged && {
+      coChanged: retrieved.context.coChanged,
+    }),
     limit: input.limit,
     ...(input.fallback ? { fallback: input.fallback } : {}),
     ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}),

@@ -33,6 +33,7 @@ import {
 } from "../run/run-trigger.js";
 import type { Clock } from "../shared/clock.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
+import type { CoChangeSource } from "../run/co-change-source.js";
 import { createTokenCounters } from "./create-token-counters.js";
 import type { ReadCaches } from "./create-read-caches.js";
 import { modelFor } from "./model-for.js";
@@ -57,6 +58,8 @@ export interface QuestionRunnerDeps {
   cpu?: CpuPool;
   /** GitHub's last outage, which an answer that waited for it mentions (none: not watched). */
   github?: Pick<GitHubHealth, "lastOutage">;
+  /** The repository's history for packing's co-change tier (none: the tier is off). */
+  coChange?: CoChangeSource;
 }
 
 /** The steps of one question's run, for a root to put together (`createQuestionSteps`). */
@@ -132,6 +135,7 @@ export function createQuestionSteps(deps: QuestionRunnerDeps): QuestionSteps {
     redactions,
     ...(deps.cpu ? { cpu: deps.cpu } : {}),
     answers: stores.answerRecords,
+    ...(deps.coChange && { coChange: deps.coChange }),
   };
   return {
     trigger: (job) => ({

@@ -23,6 +23,9 @@ import { createSqliteSpendLedger } from "../storage/spend-ledger/sqlite-spend-le
 import type { QuestionLimiter } from "../storage/question-limiter/question-limiter.js";
 import type { SpendLedger } from "../storage/spend-ledger/spend-ledger.js";
 import type { ReactionMemory } from "../storage/reaction-memory/reaction-memory.js";
+import type { CommitHistory } from "../storage/commit-history/commit-history.js";
+import { createRedisCommitHistory } from "../storage/commit-history/redis-commit-history.js";
+import { createSqliteCommitHistory } from "../storage/commit-history/sqlite-commit-history.js";
 import { createRedisReactionMemory } from "../storage/reaction-memory/redis-reaction-memory.js";
 import { createSqliteReactionMemory } from "../storage/reaction-memory/sqlite-reaction-memory.js";
 import type { JobCanceller, JobQueue, JobRunner } from "../jobs/job-queue.js";
@@ -67,6 +70,8 @@ export interface Stores {
   answerRecords: AnswerRecords;
   /** The 👎 each answer had when last read, so a reread counts only what is new. */
   reactions: ReactionMemory;
+  /** Each repository's default-branch commits and their files, for packing's co-change tier. */
+  commitHistory: CommitHistory;
   /** The code-search budget per installation. */
   pacer: SearchPacer;
   /** GitHub's answers with their ETags, shared by replicas (Redis only: one process has its own cache). */
@@ -135,6 +140,7 @@ function openRedisStores(
     spendLedger: createRedisSpendLedger({ redis, clock }),
     answerRecords: createRedisAnswerRecords({ redis, clock }),
     reactions: createRedisReactionMemory(redis),
+    commitHistory: createRedisCommitHistory({ redis }),
     openQueue(handlers) {
       // BullMQ's worker blocks on a connection of its own.
       const workerConnection = createRedisConnection(url, "worker");
@@ -168,6 +174,7 @@ function openEmbeddedStores(
     spendLedger: createSqliteSpendLedger({ db, clock }),
     answerRecords: createSqliteAnswerRecords(db, { clock }),
     reactions: createSqliteReactionMemory(db, { clock }),
+    commitHistory: createSqliteCommitHistory(db, { clock }),
     openQueue(handlers) {
       const queue = createInProcessQueue({
         ...handlers,

@@ -11,6 +11,8 @@ import type { AskcodeMetrics } from "../metrics/askcode-metrics.js";
 import type { Mission } from "../missions/mission-schema.js";
 import type { Clock } from "../shared/clock.js";
 import { checkPushedAnswers } from "../watch/check-pushed-answers.js";
+import { pushedKeptCommits } from "../watch/pushed-kept-commits.js";
+import { MAX_COMMIT_FILES } from "../retrieval/history/co-change-history.js";
 import type { PushFacts } from "../watch/push-facts.js";
 import { createPushWatch, type PushWatch } from "../watch/push-watch.js";
 import type { Stores } from "./open-stores.js";
@@ -21,7 +23,7 @@ export interface WatchPushedAnswersDeps {
   operator: Pick<OperatorConfig, "handle" | "ownSecrets">;
   missions: readonly Mission[];
   /** The answers kept and what each cited. */
-  stores: Pick<Stores, "answerRecords">;
+  stores: Pick<Stores, "answerRecords" | "commitHistory">;
   /** The process's GitHub responses with their ETags, shared with the runs. */
   responseCache: ResponseCache;
   /** The app's slug, read once per process (`appSlugOnce`): the handle when no other is set. */
@@ -32,7 +34,8 @@ export interface WatchPushedAnswersDeps {
 
 /**
  * The staleness watch: each push to a default branch (`handlePushEvent`
- * queues it) is checked, one at a time after its webhook was answered,
+ * queues it) is kept in the repository's commit history (for the co-change
+ * tier) and checked, one at a time after its webhook was answered,
  * against the answers kept, and an answer whose cited lines it changed gets
  * a note (`checkPushedAnswers`), counted per repository.
  *
@@ -43,6 +46,16 @@ export interface WatchPushedAnswersDeps {
 export function watchPushedAnswers(deps: WatchPushedAnswersDeps): PushWatch {
   const { app, operator, clock } = deps;
   const checkPush = async (push: PushFacts) => {
+    // The push's commits join the repository's history for the co-change
+    // tier; failing that, only the tier misses them.
+    await deps.stores.commitHistory
+      .add(push.repositoryId, pushedKeptCommits(push, MAX_COMMIT_FILES))
+      .catch((error: unknown) =>
+        app.log.warn(
+          { err: error, deliveryId: push.deliveryId },
+          "askcode could not keep the pushed commits for its co-change tier",
+        ),
+      );
     const installation = await app.auth(push.installationId);
     const repository = { owner: push.owner, repo: push.repo };
     return checkPushedAnswers(push, {

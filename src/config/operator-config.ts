@@ -99,6 +99,15 @@ export const operatorEnvSchema = z.object({
   ASKCODE_CACHE_TTL_MS: wholeNumber(0, 86_400_000, " of milliseconds").default(
     3_600_000,
   ),
+  /**
+   * The most requests to GitHub one first fill of a repository's history
+   * sends (`0`: none; the co-change tier then waits for pushes): after an
+   * answer at a commit whose kept history stops short, one request lists
+   * up to 100 commits and one per commit reads its files, in the
+   * background, until a quarter of the installation's hourly rate limit is
+   * left.
+   */
+  ASKCODE_HISTORY_FILL_REQUESTS: wholeNumber(0, 1000, "").default(100),
   /** The GitHub response cache's size in bytes (the code host's default: 64 MiB). */
   ASKCODE_CACHE_MAX_BYTES: wholeNumber(
     MiB,
@@ -389,6 +398,8 @@ export interface OperatorConfig {
   concurrency: number;
   /** Threads for a first read's CPU work (`ASKCODE_CPU_THREADS`); 0: none, on the event loop. */
   cpuThreads: number;
+  /** The most requests one first fill of a repository's history sends (`ASKCODE_HISTORY_FILL_REQUESTS`); 0: none. */
+  historyFillRequests: number;
   cacheTtlMs: number;
   cacheMaxBytes: number;
   maxFileBytes: number;
@@ -574,6 +585,7 @@ function toOperatorConfig(
     handle: env.ASKCODE_HANDLE?.replace(/^@/, "").toLowerCase(),
     concurrency: env.ASKCODE_CONCURRENCY,
     cpuThreads: env.ASKCODE_CPU_THREADS ?? defaultCpuThreads(),
+    historyFillRequests: env.ASKCODE_HISTORY_FILL_REQUESTS,
     cacheTtlMs: env.ASKCODE_CACHE_TTL_MS,
     cacheMaxBytes: env.ASKCODE_CACHE_MAX_BYTES,
     maxFileBytes: env.ASKCODE_MAX_FILE_BYTES,

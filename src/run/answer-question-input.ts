@@ -1,3 +1,4 @@
+import type { CoChangeHistory } from "../retrieval/history/co-change-history.js";
 import type { ChatModel } from "../agent/chat-model.js";
 import type { AgentLog } from "../agent/run-agent-types.js";
 import type { ProgressEvent } from "../answer/render-progress-comment.js";
@@ -99,5 +100,10 @@ export interface AnswerQuestionInput {
       question: string,
       places: readonly QuestionPlace[],
     ): Promise<readonly SimilarIssueLink[]>;
+    /**
+     * The repository's history back from the commit read, for packing's
+     * co-change tier (none, or undefined: the tier is off).
+     */
+    coChangeHistory?(sha: string): Promise<CoChangeHistory | undefined>;
   };
 }

@@ -79,5 +79,8 @@ export function answerServices(
         }),
       }),
     ...(similarIssues && { similarIssues }),
+    ...(deps.coChange && {
+      coChangeHistory: (sha: string) => deps.coChange!.at(job, sha),
+    }),
   };
 }

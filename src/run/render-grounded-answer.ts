@@ -50,6 +50,9 @@ export async function renderGroundedAnswer(
     }),
     cutAtReplyLimit: result.answerCutAtTokens,
     grounding: grounded.report,
+    ...(gathered.built.context.coChanged && {
+      coChanged: gathered.built.context.coChanged,
+    }),
     ...(settings.foldFooter && { foldFooter: true }),
     ...(earlier && { earlier }),
     ...(history && { history }),

@@ -1,3 +1,4 @@
+import type { CoChangeHistory } from "../retrieval/history/co-change-history.js";
 import type { ProgressEvent } from "../answer/render-progress-comment.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import type { ReviewLineContext } from "../code-host/pull-request-facts.js";
@@ -42,6 +43,8 @@ export interface RetrieveForQuestionServices {
   indexCache?: { indexes: IndexCache; namespace: string };
   derivedCache?: DerivedCache;
   cpu?: CpuPool;
+  /** The repository's history back from a commit, for packing's co-change tier (none: off). */
+  coChangeHistory?(sha: string): Promise<CoChangeHistory | undefined>;
 }
 
 export interface RetrievedForQuestion {
@@ -103,6 +106,16 @@ export async function retrieveForQuestion(
       : []),
   ].join("\n\n");
 
+  // Read while the files are: the history never holds the answer up longer
+  // than the index does, and a history that cannot be read only turns the
+  // tier off.
+  const history = services.coChangeHistory?.(at.sha).catch((error: unknown) => {
+    services.log.warn(
+      { err: error },
+      "askcode could not read the repository's kept history; answering without its co-change tier",
+    );
+    return undefined;
+  });
   services.progress({ kind: "searching" });
   const cache = services.indexCache && {
     indexes: services.indexCache.indexes,
@@ -130,6 +143,7 @@ export async function retrieveForQuestion(
   if (collected.note)
     services.log.info({ mode: collected.mode }, collected.note);
   services.progress({ kind: "searched", files: collected.index.files.length });
+  const coChanges = await history;
   const built = await buildContext({
     reader,
     index: collected.index,
@@ -137,6 +151,7 @@ export async function retrieveForQuestion(
     budget: packedContextTokens(at.budgets, { withModel: !!services.model }),
     tokenCounter: services.tokenCounter,
     ...packingFor(collected),
+    ...(coChanges && { history: coChanges }),
   });
   services.metrics?.contextPacked(built.context.tokensUsed);
   services.progress({

@@ -19,6 +19,7 @@ import type { ModelPrice } from "../shared/model-cost.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
 import type { InFlightRuns } from "../conversation/in-flight-runs.js";
+import type { CoChangeSource } from "./co-change-source.js";
 
 /** What one run needs from the installation it runs for. */
 export interface InstallationClients {
@@ -85,4 +86,6 @@ export interface RunQuestionDeps {
   cpu?: CpuPool;
   /** Where answers and what they cited are kept, for the staleness watch and "answered before" (none: not kept). */
   answers?: AnswerRecords;
+  /** The repository's history for packing's co-change tier (none: the tier is off). */
+  coChange?: CoChangeSource;
 }

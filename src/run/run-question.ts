@@ -110,6 +110,8 @@ export async function runQuestion(
       log: deps.log,
       metrics: deps.replies,
     });
+    // The commit read: a source that reads more history does it now, in the background.
+    if (run.commit) deps.coChange?.answered?.(job, run.commit.at.sha);
     if (run.kept && deps.answers && commentId !== undefined)
       await keepAnswer(
         { job, commentId, body: reply.body, ...run.kept },

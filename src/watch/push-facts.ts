@@ -26,4 +26,22 @@ export interface PushFacts {
    * on commits, and on paths per commit).
    */
   changedPaths?: ReadonlySet<string>;
+  /** The pushed commits as the payload lists them, oldest first (`commits[].id`); empty when it lists none. */
+  commits: readonly PushedCommit[];
+  /**
+   * Whether `commits` are every commit between `before` and `head`, the
+   * first one following `before`: false for a force push (`before` may be
+   * gone from the branch) and for a payload at GitHub's limit on commits.
+   */
+  followsBefore: boolean;
+}
+
+/** One commit of a push, as the payload lists it. */
+export interface PushedCommit {
+  /** `commits[].id`: the commit's SHA. */
+  sha: string;
+  /** Every path it added, removed or modified (renames as a removal and an addition). */
+  paths: readonly string[];
+  /** The payload may list only some of its paths (GitHub's limit per commit). */
+  cut: boolean;
 }

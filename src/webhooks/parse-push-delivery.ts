@@ -38,7 +38,14 @@ const pushSchema = z.object({
     default_branch: z.string(),
   }),
   commits: z
-    .array(z.object({ added: paths, removed: paths, modified: paths }))
+    .array(
+      z.object({
+        id: z.string(),
+        added: paths,
+        removed: paths,
+        modified: paths,
+      }),
+    )
     .nullish(),
 });
 
@@ -92,16 +99,17 @@ export function parsePushDelivery(
       detail: "the push created or deleted the default branch",
     };
   const forced = push.forced === true;
-  const commits = push.commits ?? undefined;
-  const listed =
-    !forced &&
-    commits &&
-    commits.length < MAX_LISTED_COMMITS &&
-    commits.every(
-      (c) =>
-        c.added.length + c.removed.length + c.modified.length <
-        MAX_LISTED_PATHS,
-    );
+  const commits = (push.commits ?? []).map((c) => {
+    const changed = [...c.added, ...c.removed, ...c.modified];
+    return {
+      sha: c.id,
+      paths: changed,
+      cut: changed.length >= MAX_LISTED_PATHS,
+    };
+  });
+  const followsBefore =
+    !forced && !!push.commits && commits.length < MAX_LISTED_COMMITS;
+  const listed = followsBefore && commits.every((c) => !c.cut);
   return {
     kind: "push",
     push: {
@@ -115,10 +123,10 @@ export function parsePushDelivery(
       head: push.after,
       forced,
       ...(listed && {
-        changedPaths: new Set(
-          commits.flatMap((c) => [...c.added, ...c.removed, ...c.modified]),
-        ),
+        changedPaths: new Set(commits.flatMap((c) => c.paths)),
       }),
+      commits,
+      followsBefore,
     },
   };
 }

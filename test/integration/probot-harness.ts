@@ -6,6 +6,7 @@ import { Probot, ProbotOctokit } from "probot";
 import type { Registry } from "prom-client";
 import { createAskcodeApp } from "../../src/index.js";
 import type { JobQueue } from "../../src/jobs/job-queue.js";
+import type { KeptCoChangeSource } from "../../src/compose/kept-co-change-source.js";
 import type { PushWatch } from "../../src/watch/push-watch.js";
 import type { Clock } from "../../src/shared/clock.js";
 import { buildTarball } from "../helpers/build-tarball.js";
@@ -127,6 +128,7 @@ export async function startAskcode(
 ) {
   let queue: JobQueue | undefined;
   let pushes: PushWatch | undefined;
+  let coChange: KeptCoChangeSource | undefined;
   const probot = new Probot({
     appId: 1,
     privateKey,
@@ -158,6 +160,7 @@ export async function startAskcode(
       retryAfterBaseValue: 1,
       onQueue: (q) => (queue = q),
       onPushWatch: (p) => (pushes = p),
+      onCoChange: (c) => (coChange = c),
       metrics,
       clock,
     }),
@@ -167,6 +170,8 @@ export async function startAskcode(
     idle: () => queue!.onIdle(),
     /** Resolves once every push delivered so far was checked against the answers kept. */
     pushesChecked: () => pushes!.idle(),
+    /** The history the co-change tier reads; its `idle` waits for the first fills under way. */
+    coChange: () => coChange!,
     /** Stops the queue and lets go of its store (a Redis connection keeps a test running). */
     close: () => queue!.close(),
   };
@@ -384,6 +389,22 @@ export function webhookPayload(name: string, host: GitHubHost = GITHUB_COM) {
     .replaceAll(GITHUB_COM.api, host.api)
     .replaceAll(GITHUB_COM.web, host.web);
   return JSON.parse(text);
+}
+
+/**
+ * A push of one commit to the default branch, as GitHub delivers it (the
+ * fixture is `@octokit/webhooks-examples`' push to `refs/heads/master`), from
+ * `before` to `after`, modifying `paths`.
+ */
+export function pushPayload(before: string, after: string, paths: string[]) {
+  const payload = webhookPayload("push");
+  payload.before = before; // changed
+  payload.after = after; // changed
+  payload.created = false; // changed: the branch existed
+  payload.commits[0].id = after; // changed
+  payload.commits[0].added = []; // changed
+  payload.commits[0].modified = paths; // changed
+  return payload;
 }
 
 function escapeRegExp(text: string): string {

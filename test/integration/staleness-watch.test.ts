@@ -10,6 +10,7 @@ import {
   nockAppAuth,
   nockNoConfig,
   nockRepository,
+  pushPayload,
   OWNER,
   permalinks,
   REPO,
@@ -24,22 +25,6 @@ const REPO_PATH = `/repos/${OWNER}/${REPO}`;
 const PUSHED = "8f1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b";
 const PUSHED_AGAIN = "9a0b1c2d3e4f5061728394a5b6c7d8e9f0a1b2c3";
 const NEW_BLOB = "3b18e512dba79e4c8300dd08aeb37f8e728b8dad";
-
-/**
- * A push of one commit to the default branch, as GitHub delivers it (the
- * fixture is `@octokit/webhooks-examples`' push to `refs/heads/master`), from
- * `before` to `after`, modifying `paths`.
- */
-function push(before: string, after: string, paths: string[]) {
-  const payload = webhookPayload("push");
-  payload.before = before; // changed
-  payload.after = after; // changed
-  payload.created = false; // changed: the branch existed
-  payload.commits[0].id = after; // changed
-  payload.commits[0].added = []; // changed
-  payload.commits[0].modified = paths; // changed
-  return payload;
-}
 
 /**
  * GitHub's comparison of `base...head` (`GET /compare`, one commit a page),
@@ -181,7 +166,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push",
       name: "push",
-      payload: push(SHA, PUSHED, ["src/upload.py"]),
+      payload: pushPayload(SHA, PUSHED, ["src/upload.py"]),
     });
     await app.pushesChecked();
 
@@ -214,7 +199,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push",
       name: "push",
-      payload: push(SHA, PUSHED, ["src/upload.py"]),
+      payload: pushPayload(SHA, PUSHED, ["src/upload.py"]),
     });
     await app.pushesChecked();
     expect(github.edits).toHaveLength(edits);
@@ -231,7 +216,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push-1",
       name: "push",
-      payload: push(SHA, PUSHED, ["src/upload.py"]),
+      payload: pushPayload(SHA, PUSHED, ["src/upload.py"]),
     });
     await app.pushesChecked();
     expect(first.isDone()).toBe(true);
@@ -241,7 +226,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push-2",
       name: "push",
-      payload: push(PUSHED, PUSHED_AGAIN, ["README.md"]),
+      payload: pushPayload(PUSHED, PUSHED_AGAIN, ["README.md"]),
     });
     await app.pushesChecked();
     expect(github.edits).toHaveLength(edits);
@@ -253,7 +238,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push-3",
       name: "push",
-      payload: push(PUSHED, PUSHED_AGAIN, ["src/upload.py"]),
+      payload: pushPayload(PUSHED, PUSHED_AGAIN, ["src/upload.py"]),
     });
     await app.pushesChecked();
     expect(next.isDone()).toBe(true);
@@ -274,7 +259,7 @@ describe("the staleness watch, on real push deliveries", () => {
     await app.probot.receive({
       id: "delivery-push-off",
       name: "push",
-      payload: push(SHA, PUSHED, ["src/upload.py"]),
+      payload: pushPayload(SHA, PUSHED, ["src/upload.py"]),
     });
     await app.pushesChecked();
     expect(compare.isDone()).toBe(false);
@@ -306,7 +291,7 @@ describe("the staleness watch on two replicas sharing Redis", () => {
         replica.probot.receive({
           id: "delivery-push",
           name: "push",
-          payload: push(SHA, PUSHED, ["src/upload.py"]),
+          payload: pushPayload(SHA, PUSHED, ["src/upload.py"]),
         }),
       ),
     );
@@ -375,7 +360,7 @@ describe("the staleness watch after a force push", () => {
     nockAnswerRead(() => answer);
     const edits = nockAnswerEdits();
 
-    const payload = push("1".repeat(40), PUSHED, ["README.md"]);
+    const payload = pushPayload("1".repeat(40), PUSHED, ["README.md"]);
     payload.forced = true; // changed: the branch's history was rewritten
     await app.probot.receive({ id: "delivery-forced", name: "push", payload });
     await app.pushesChecked();

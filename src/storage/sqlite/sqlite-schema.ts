@@ -71,6 +71,23 @@ const MIGRATIONS: readonly string[] = [
     expires_at INTEGER NOT NULL
   );
   `,
+  // 2: the commits of each repository's default branch, for the co-change
+  // tier (sqlite-commit-history.ts), and when each repository lapses.
+  `
+  CREATE TABLE kept_commits (
+    repository_id INTEGER NOT NULL,
+    sha TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    previous TEXT,
+    files TEXT NOT NULL,
+    PRIMARY KEY (repository_id, sha)
+  ) WITHOUT ROWID;
+  CREATE INDEX kept_commits_by_seq ON kept_commits (repository_id, seq);
+  CREATE TABLE kept_commit_repositories (
+    repository_id INTEGER PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  );
+  `,
 ];
 
 /** The version this askcode's schema is at: the number of its migrations. */

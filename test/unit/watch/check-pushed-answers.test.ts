@@ -43,6 +43,8 @@ const push = {
   head: PUSHED,
   forced: false,
   changedPaths: new Set(["src/upload.py"]),
+  commits: [{ sha: PUSHED, paths: ["src/upload.py"], cut: false }],
+  followsBefore: true,
 };
 
 /** The blob SHA the kept answer's record names for src/upload.py (`keptUploadAnswer`). */

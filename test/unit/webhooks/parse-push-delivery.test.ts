@@ -40,6 +40,19 @@ describe("parsePushDelivery", () => {
         head: HEAD,
         forced: false,
         changedPaths: new Set(["README.md", "src/upload.py", "src/old.py"]),
+        commits: [
+          {
+            sha: "6113728f27ae82c7b1a177c8d03f9e96e0adf246",
+            paths: ["README.md", "src/upload.py"],
+            cut: false,
+          },
+          {
+            sha: "6113728f27ae82c7b1a177c8d03f9e96e0adf246",
+            paths: ["src/old.py"],
+            cut: false,
+          },
+        ],
+        followsBefore: true,
       },
     });
   });
@@ -52,6 +65,8 @@ describe("parsePushDelivery", () => {
       "delivery-1",
     );
     expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
+    // Nor say that its first commit follows `before`.
+    expect(parsed.kind === "push" && parsed.push.followsBefore).toBe(false);
   });
 
   it("cannot list the paths of a push with a commit at GitHub's 3,000 paths", () => {
@@ -66,6 +81,9 @@ describe("parsePushDelivery", () => {
       "delivery-1",
     );
     expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
+    expect(parsed).toMatchObject({
+      push: { commits: [{ cut: true }], followsBefore: true },
+    });
   });
 
   it("cannot list the paths of a force push: what the commits it dropped had changed is listed nowhere", () => {
@@ -73,7 +91,10 @@ describe("parsePushDelivery", () => {
       pushed((p) => (p.forced = true)),
       "delivery-1",
     );
-    expect(parsed).toMatchObject({ kind: "push", push: { forced: true } });
+    expect(parsed).toMatchObject({
+      kind: "push",
+      push: { forced: true, followsBefore: false },
+    });
     expect(parsed.kind === "push" && parsed.push.changedPaths).toBeUndefined();
   });
 

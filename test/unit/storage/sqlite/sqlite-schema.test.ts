@@ -3,6 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { createSqliteAnswerRecords } from "../../../../src/storage/answer-records/sqlite-answer-records.js";
 import { createSqliteJobJournal } from "../../../../src/storage/job-journal/sqlite-job-journal.js";
 import { createSqliteQuestionLimiter } from "../../../../src/storage/question-limiter/sqlite-question-limiter.js";
+import { createSqliteCommitHistory } from "../../../../src/storage/commit-history/sqlite-commit-history.js";
 import { createSqliteReactionMemory } from "../../../../src/storage/reaction-memory/sqlite-reaction-memory.js";
 import { createSqliteSpendLedger } from "../../../../src/storage/spend-ledger/sqlite-spend-ledger.js";
 import {
@@ -219,6 +220,31 @@ describe("the embedded store's schema", () => {
 
       const reactions = createSqliteReactionMemory(db, { clock });
       expect(await reactions.swap(1234, 5)).toBe(3);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("opens a database of version 1 (before the commit history) keeping its rows, and adds the commit history's tables", async () => {
+    const { dir } = databaseFile((db) => {
+      for (const statement of VERSION_0) db.exec(statement);
+      fillVersion0(db);
+      db.exec("PRAGMA user_version = 1");
+    });
+    const clock = createManualClock(NOW);
+
+    const db = await openSqliteDatabase(dir);
+    try {
+      expect(userVersion(db)).toEqual({ user_version: SQLITE_SCHEMA_VERSION });
+      const reactions = createSqliteReactionMemory(db, { clock });
+      expect(await reactions.swap(1234, 5)).toBe(3);
+      const history = createSqliteCommitHistory(db, { clock });
+      await history.add(186853002, [
+        { sha: TRACKED.sha, previous: null, files: ["CHANGES.rst"] },
+      ]);
+      expect([...(await history.read(186853002)).values()]).toEqual([
+        { sha: TRACKED.sha, previous: null, files: ["CHANGES.rst"] },
+      ]);
     } finally {
       db.close();
     }
