@@ -14,14 +14,14 @@ export interface KeptRedactions {
   save(): Promise<void>;
 }
 
-// About 100 bytes each on disk (a blob SHA and a path): 50,000 is under
-// 5 MB, several checkouts the size of django whole.
+// About 100 bytes each on disk (a blob SHA and a path), and each edit of a
+// file with a secret (a line, a span, a marker: about 40 bytes) counts as
+// one more: 50,000 is under 5 MB, several checkouts the size of django whole.
 const DEFAULT_MAX_ENTRIES = 50_000;
 
-// A file with a secret adds about 40 bytes an edit (a line, a span, a
-// marker): most have a few, and one with more than this many is redacted
-// again in each process rather than let a generated file of keys fill the
-// cache's bound.
+// Most files with a secret have a few edits; one with more than this many
+// is redacted again in each process rather than let a generated file of
+// keys push a checkout's other files out.
 const MAX_KEPT_EDITS = 64;
 
 /**
@@ -80,7 +80,8 @@ export function redactionVersion(
  *
  * A missing file is an empty memo; an unreadable or malformed one is warned
  * about and started afresh. The most recently found go last and are kept
- * once there are `maxEntries`.
+ * once there are `maxEntries` (a file counting one, and one more for each
+ * edit).
  *
  * @example
  * const kept = openKeptRedactions("/home/ada/.cache/askcode", { version, memo, log });
@@ -126,14 +127,12 @@ export function openKeptRedactions(
     async save() {
       if (!changed) return;
       changed = false;
-      const files = [...kept]
-        .slice(-max)
-        .map(([at, redacted]) => [
-          at,
-          redacted === "unchanged"
-            ? redacted
-            : redacted.map((e) => [e.line, e.start, e.end, e.text]),
-        ]);
+      const files = mostRecent(kept, max).map(([at, redacted]) => [
+        at,
+        redacted === "unchanged"
+          ? redacted
+          : redacted.map((e) => [e.line, e.start, e.end, e.text]),
+      ]);
       try {
         await replaceFile(
           path,
@@ -149,6 +148,20 @@ export function openKeptRedactions(
 }
 
 type Kept = readonly LineEdit[] | "unchanged";
+
+/** The last-found files whose entries (one each, and one per edit) fit in `max`, oldest first. */
+function mostRecent(kept: Map<string, Kept>, max: number): [string, Kept][] {
+  const files = [...kept];
+  let room = max;
+  let from = files.length;
+  while (from > 0) {
+    const redacted = files[from - 1]![1];
+    room -= redacted === "unchanged" ? 1 : 1 + redacted.length;
+    if (room < 0) break;
+    from -= 1;
+  }
+  return files.slice(from);
+}
 
 function readKept(
   path: string,

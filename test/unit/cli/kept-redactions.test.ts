@@ -91,6 +91,20 @@ describe("openKeptRedactions", () => {
     expect(later.memo.get(BLOB, "c.py")).toBe("unchanged");
   });
 
+  it("counts each edit of a file with a secret against the bound", async () => {
+    const first = open("rules-1", 3);
+    const edit = { line: 0, start: 0, end: 1, text: "REDACTED_SECRET" };
+    first.memo.set(BLOB, "a.py", "unchanged");
+    first.memo.set(BLOB, "b.py", "unchanged");
+    first.memo.set(OTHER_BLOB, "keys.py", [edit, edit]);
+    await first.save();
+
+    const later = open("rules-1", 3);
+    expect(later.memo.get(BLOB, "a.py")).toBeUndefined();
+    expect(later.memo.get(BLOB, "b.py")).toBeUndefined();
+    expect(later.memo.get(OTHER_BLOB, "keys.py")).toEqual([edit, edit]);
+  });
+
   it("starts afresh, with a warning, from a file it cannot read", () => {
     writeFileSync(keptFile(), "{ not json");
 
