@@ -11,6 +11,7 @@ import type {
   FileContent,
   ReadFileOptions,
 } from "./code-host.js";
+import { applyLineEdits, lineEdits } from "./line-edits.js";
 import type { RedactionMemo } from "./redaction-memo.js";
 
 /** A file's lines as read and as redacted, line for line. */
@@ -87,15 +88,15 @@ export function createRedactingReader(
       const known = blob ? redactions?.get(blob, path) : undefined;
       if (known) {
         const raw = whole.text.split("\n");
-        return { raw, redacted: known === "unchanged" ? raw : [...known] };
+        return {
+          raw,
+          redacted: known === "unchanged" ? raw : applyLineEdits(raw, known),
+        };
       }
       const file = await redactFile(path, whole.text);
-      if (blob && redactions) {
-        const unchanged = file.redacted.every(
-          (line, i) => line === file.raw[i],
-        );
-        redactions.set(blob, path, unchanged ? "unchanged" : file.redacted);
-      }
+      const edits = lineEdits(file.raw, file.redacted);
+      if (blob && redactions && edits)
+        redactions.set(blob, path, edits.length === 0 ? "unchanged" : edits);
       return file;
     },
   });

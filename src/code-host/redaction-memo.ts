@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { LineEdit } from "./line-edits.js";
 
 /**
  * What redaction made of a file, remembered by its blob SHA and path across
@@ -6,23 +7,25 @@ import { LRUCache } from "lru-cache";
  * unchanged one again costs about a second per 9 MB of text (npm run
  * bench:redact). The path is part of the key because redaction's rules
  * depend on it (a `.env` file is read as assignments). Most files hold no
- * secret, and for them the memo keeps only that fact, not their text.
+ * secret, and for them the memo keeps only that fact; for the rest it keeps
+ * the edits that redact their lines (`lineEdits`: where each marker goes),
+ * not their text.
  */
 export interface RedactionMemo {
-  /** The redacted lines of this blob at this path; `"unchanged"` when it has no secret; undefined when not known. */
+  /** The edits that redact this blob at this path (`applyLineEdits`); `"unchanged"` when it has no secret; undefined when not known. */
   get(
     blobSha: string,
     path: string,
-  ): readonly string[] | "unchanged" | undefined;
+  ): readonly LineEdit[] | "unchanged" | undefined;
   set(
     blobSha: string,
     path: string,
-    redacted: readonly string[] | "unchanged",
+    redacted: readonly LineEdit[] | "unchanged",
   ): void;
 }
 
 /**
- * A process-wide memo, bounded by the bytes of the redacted lines it holds
+ * A process-wide memo, bounded by the bytes of the edits it holds
  * (an "unchanged" entry counts as its key).
  *
  * @example
@@ -32,14 +35,14 @@ export interface RedactionMemo {
 export function createRedactionMemo(options: {
   maxBytes: number;
 }): RedactionMemo {
-  const entries = new LRUCache<string, readonly string[] | "unchanged">({
+  const entries = new LRUCache<string, readonly LineEdit[] | "unchanged">({
     maxSize: options.maxBytes,
     maxEntrySize: options.maxBytes,
     sizeCalculation: (value, key) =>
       key.length * 2 +
       (value === "unchanged"
         ? 16
-        : value.reduce((n, line) => n + line.length * 2 + 16, 64)),
+        : value.reduce((n, edit) => n + edit.text.length * 2 + 48, 64)),
   });
   const key = (blobSha: string, path: string) => `${blobSha} ${path}`;
   return {

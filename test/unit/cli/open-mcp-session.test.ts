@@ -157,7 +157,7 @@ describe("openMcpSession: what redaction found kept in the cache directory", () 
   const keptFile = () =>
     readdirSync(cacheDir).find((name) => name.startsWith("redactions-"));
 
-  it("keeps the files found to hold no secret, and still redacts a secret planted in one of them since", async () => {
+  it("keeps what redaction made of files, and still redacts a secret planted in one of them since", async () => {
     const first = await open();
     expect(await ask(first, HANDLER_QUESTION)).toContain(
       'return request.args.get("page_7")',
@@ -174,10 +174,15 @@ describe("openMcpSession: what redaction found kept in the cache directory", () 
     expect(answer).toMatch(/^1\. pkg\/module_7\.py/m);
     expect(answer).toContain('stripe_key = "REDACTED');
     expect(answer).not.toContain(FAKE.stripeSecret);
-    // A file with a secret is never written down, nor its text.
+    // A file with a secret is kept as where its marker goes: never the
+    // secret, nor the text around it.
     const after = readFileSync(path.join(cacheDir, keptFile()!), "utf8");
     expect(after).not.toContain(FAKE.stripeSecret);
-    expect(after.match(/ pkg\/module_7\.py"/g)).toHaveLength(1);
+    expect(after).not.toContain("stripe_key");
+    expect(after.match(/ pkg\/module_7\.py"/g)).toHaveLength(2);
+    expect(after).toMatch(
+      / pkg\/module_7\.py",\[\[1,\d+,\d+,"REDACTED_\w+"\]\]/,
+    );
   });
 
   it("serves a new process the finding of an earlier one for the same file", async () => {

@@ -32,7 +32,7 @@ async function text(
 }
 
 describe("the redaction memo", () => {
-  it("remembers a clean file as unchanged and a secret file by its redacted lines", async () => {
+  it("remembers a clean file as unchanged and a secret file by the edits that redact it", async () => {
     const redactions = createRedactionMemo({ maxBytes: 1 << 20 });
     const files = { "settings.py": SETTINGS, "app.py": APP };
 
@@ -41,9 +41,10 @@ describe("the redaction memo", () => {
     expect(redacted).not.toContain("hunter2");
 
     expect(redactions.get(blobSha(APP), "app.py")).toBe("unchanged");
-    expect(redactions.get(blobSha(SETTINGS), "settings.py")).toStrictEqual(
-      redacted.split("\n"),
-    );
+    // Where the marker goes, not the line around it.
+    expect(redactions.get(blobSha(SETTINGS), "settings.py")).toStrictEqual([
+      { line: 1, start: 12, end: 33, text: "REDACTED_SECRET" },
+    ]);
   });
 
   it("serves the next commit's unchanged blobs from the memo, without redacting them again", async () => {
@@ -52,8 +53,7 @@ describe("the redaction memo", () => {
     // What the memo says is what the reader serves: a stand-in answer for
     // the blob shows that redaction did not run again.
     redactions.set(blobSha(SETTINGS), "settings.py", [
-      "DEBUG = True",
-      'PASSWORD = "[remembered]"',
+      { line: 1, start: 12, end: 33, text: "[remembered]" },
     ]);
 
     expect(
