@@ -38,8 +38,9 @@ const modelSchema = z
     newFile: z.number().min(0),
     cost: z.number().min(0),
     strong: z.number().min(0),
+    shownRelations: z.number().min(0),
   })
-  .partial({ trees: true })
+  .partial({ trees: true, shownRelations: true })
   .strict();
 
 /**

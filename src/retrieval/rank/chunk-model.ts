@@ -38,6 +38,14 @@ export interface ChunkModel {
    * order, before the model orders the rest (above 1: the model orders all).
    */
   strong: number;
+  /**
+   * When set, packing's order reads the line head's weights of
+   * `LEAD_SIGNALS` against the chunks it has taken of a file rather than the
+   * file's first ranked chunks, times this (1: the fitted weights as they
+   * are): a second look at which of a shown file's chunks continue what is
+   * shown. None: the order reads the signals as ranked.
+   */
+  shownRelations?: number;
 }
 
 /** Each head's boosted trees, fitted on top of its linear logit. */
