@@ -39,8 +39,11 @@ const modelSchema = z
     cost: z.number().min(0),
     strong: z.number().min(0),
     shownRelations: z.number().min(0),
+    secondLook: z
+      .object({ bias: finite, weights: z.record(z.string(), finite) })
+      .strict(),
   })
-  .partial({ trees: true, shownRelations: true })
+  .partial({ trees: true, shownRelations: true, secondLook: true })
   .strict();
 
 /**

@@ -85,7 +85,9 @@ export function learnedOrder(
   const order = orderByExpectedGold(
     valued,
     model,
-    model.shownRelations ? shownRelationFactor(ranked, model) : undefined,
+    model.shownRelations || model.secondLook
+      ? shownRelationFactor(ranked, model)
+      : undefined,
   );
   const original = originals(ranked);
   // Candidates each once, by first offer; offers name them by that position.

@@ -21,8 +21,23 @@ import type { RankedChunk } from "../rank/rank-chunks.js";
  */
 export function shownRelationFactor(
   ranked: readonly RankedChunk[],
-  model: Pick<ChunkModel, "line" | "shownRelations">,
+  model: Pick<ChunkModel, "line" | "shownRelations" | "secondLook">,
 ): (at: number, taken: readonly number[]) => number {
+  const look = model.secondLook;
+  if (look) {
+    const w = LEAD_SIGNALS.map((s) => look.weights[s] ?? 0);
+    return (at, taken) => {
+      const { chunk } = ranked[at] as RankedChunk;
+      const others = taken
+        .filter((t) => t !== at)
+        .map((t) => (ranked[t] as RankedChunk).chunk);
+      if (others.length === 0) return 1;
+      const v = leadSignalValues(relationsTo(chunk, others));
+      return Math.exp(
+        look.bias + v.reduce((sum, x, k) => sum + x * (w[k] as number), 0),
+      );
+    };
+  }
   const weights = LEAD_SIGNALS.map((s) => model.line[s]);
   const scale = model.shownRelations ?? 0;
   const logit = (values: readonly number[]): number =>

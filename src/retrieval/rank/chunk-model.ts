@@ -46,6 +46,13 @@ export interface ChunkModel {
    * shown. None: the order reads the signals as ranked.
    */
   shownRelations?: number;
+  /**
+   * A second look at a shown file's chunks not taken: what their relations
+   * to the chunks taken of the file (`LEAD_SIGNALS`) make of their expected
+   * lines, a factor exp(bias + weights · signals), fitted on the unshown
+   * chunks of a simulated first pass. Read instead of `shownRelations`.
+   */
+  secondLook?: { bias: number; weights: Readonly<Record<string, number>> };
 }
 
 /** Each head's boosted trees, fitted on top of its linear logit. */
