@@ -38,12 +38,8 @@ const modelSchema = z
     newFile: z.number().min(0),
     cost: z.number().min(0),
     strong: z.number().min(0),
-    shownRelations: z.number().min(0),
-    secondLook: z
-      .object({ bias: finite, weights: z.record(z.string(), finite) })
-      .strict(),
   })
-  .partial({ trees: true, shownRelations: true, secondLook: true })
+  .partial({ trees: true })
   .strict();
 
 /**

@@ -62,19 +62,8 @@ export interface GoldOffer {
 export function orderByExpectedGold(
   candidates: readonly ExpectedGoldCandidate[],
   model: Pick<ChunkModel, "newFile" | "cost" | "strong">,
-  // What the chunks taken of its file make of a candidate's expected lines
-  // (a factor on `odds.line`), when the order reads its relations to them.
-  relate?: (at: number, taken: readonly number[]) => number,
 ): GoldOffer[] {
   const shown = new Set<number>();
-  const factor = new Float64Array(candidates.length).fill(1);
-  const takenOf = new Map<number, number[]>();
-  const take = (i: number): void => {
-    const { file } = candidates[i] as ExpectedGoldCandidate;
-    const list = takenOf.get(file);
-    if (list) list.push(i);
-    else takenOf.set(file, [i]);
-  };
   const order: GoldOffer[] = [];
   // Per candidate: 0 nothing taken, 1 its structure, 2 whole.
   const taken = new Uint8Array(candidates.length);
@@ -83,7 +72,6 @@ export function orderByExpectedGold(
       order.push({ at: i, form: "full" });
       taken[i] = 2;
       shown.add(c.file);
-      take(i);
     }
   // Heap keys: 2i for chunk i whole, 2i + 1 for its structure (on a tie the
   // better-ranked chunk first, and a chunk whole before its structure).
@@ -96,12 +84,13 @@ export function orderByExpectedGold(
     if (taken[i] === 2) return -Infinity;
     if (whole && taken[i] === 1 && s)
       return (
-        (c.odds.line * (factor[i] as number) * (1 - s.kept)) /
+        (c.odds.line * (1 - s.kept)) /
         Math.max(1, c.tokens - s.tokens) ** model.cost
       );
     const fresh = !shown.has(c.file);
-    const line = c.odds.line * (factor[i] as number);
-    const lines = whole ? line : line * (s as { kept: number }).kept;
+    const lines = whole
+      ? c.odds.line
+      : c.odds.line * (s as { kept: number }).kept;
     const gain = lines + (fresh ? model.newFile * c.odds.file : 0);
     const tokens =
       (whole ? c.tokens : (s as { tokens: number }).tokens) +
@@ -123,10 +112,6 @@ export function orderByExpectedGold(
     const list = byFile.get(c.file);
     if (list) list.push(i);
     else byFile.set(c.file, [i]);
-  }
-  for (const [i, c] of candidates.entries()) {
-    const takenInFile = takenOf.get(c.file);
-    if (relate && takenInFile && !taken[i]) factor[i] = relate(i, takenInFile);
     if (!taken[i]) {
       requeue(2 * i);
       requeue(2 * i + 1);
@@ -138,8 +123,6 @@ export function orderByExpectedGold(
     if (queue.value !== valued[key]) continue;
     const i = key >> 1;
     const whole = (key & 1) === 0;
-    // Its structure taken before, the chunk is among its file's taken already.
-    const again = taken[i] === 1;
     taken[i] = whole ? 2 : 1;
     valued[key] = -Infinity;
     // Taken whole, its structure is no longer offered.
@@ -147,16 +130,10 @@ export function orderByExpectedGold(
     order.push({ at: i, form: whole ? "full" : "compressed" });
     if (!whole) requeue(2 * i);
     const { file } = candidates[i] as ExpectedGoldCandidate;
-    const fresh = !shown.has(file);
-    if (!again) take(i);
-    // A file's other chunks are valued again when it is first shown, and,
-    // when the order reads relations, whenever another of its chunks is taken.
-    if (!fresh && (!relate || again)) continue;
+    if (shown.has(file)) continue;
     shown.add(file);
-    const takenInFile = takenOf.get(file) as number[];
     for (const j of byFile.get(file) ?? [])
       if (taken[j] !== 2) {
-        if (relate) factor[j] = relate(j, takenInFile);
         requeue(2 * j);
         requeue(2 * j + 1);
       }

@@ -9,7 +9,6 @@ import {
 } from "./expected-gold.js";
 import type { PackTuning } from "./packing-types.js";
 import { preferredForms, structureOf, type Form } from "./place-chunk.js";
-import { shownRelationFactor } from "./shown-relation-factor.js";
 
 /** One chunk offered to packing's first pass, with the forms to try, best first. */
 export interface Offer {
@@ -82,13 +81,7 @@ export function learnedOrder(
       };
     valued.push(candidate);
   }
-  const order = orderByExpectedGold(
-    valued,
-    model,
-    model.shownRelations || model.secondLook
-      ? shownRelationFactor(ranked, model)
-      : undefined,
-  );
+  const order = orderByExpectedGold(valued, model);
   const original = originals(ranked);
   // Candidates each once, by first offer; offers name them by that position.
   const position = new Map<number, number>();

@@ -38,21 +38,6 @@ export interface ChunkModel {
    * order, before the model orders the rest (above 1: the model orders all).
    */
   strong: number;
-  /**
-   * When set, packing's order reads the line head's weights of
-   * `LEAD_SIGNALS` against the chunks it has taken of a file rather than the
-   * file's first ranked chunks, times this (1: the fitted weights as they
-   * are): a second look at which of a shown file's chunks continue what is
-   * shown. None: the order reads the signals as ranked.
-   */
-  shownRelations?: number;
-  /**
-   * A second look at a shown file's chunks not taken: what their relations
-   * to the chunks taken of the file (`LEAD_SIGNALS`) make of their expected
-   * lines, a factor exp(bias + weights · signals), fitted on the unshown
-   * chunks of a simulated first pass. Read instead of `shownRelations`.
-   */
-  secondLook?: { bias: number; weights: Readonly<Record<string, number>> };
 }
 
 /** Each head's boosted trees, fitted on top of its linear logit. */

@@ -1,11 +1,6 @@
 import { fileKind } from "../../text/file-kind.js";
 import { EVIDENCE_KINDS } from "./evidence-weights.js";
 import type { RankedChunk } from "./rank-chunks.js";
-import {
-  LEAD_SIGNALS,
-  leadRelations,
-  leadSignalValues,
-} from "./file-lead-relations.js";
 import { WEIGHTED_EVIDENCE_KIND } from "./weighted-evidence-kind.js";
 
 /**
@@ -42,13 +37,6 @@ export const CHUNK_SIGNALS = [
   "besideBest",
   // 1 when it shares its declarations with its file's best chunk (one declaration cut in parts).
   "sameDeclaration",
-  // Relations to its file's first ranked chunks other than itself
-  // (`leadRelations`), what packing shows of a file before the rest:
-  // ln(1 + chunks to the nearest), 1 beside one, 1 when the file has no
-  // other; 1 when it shares a lead's outermost declaration; 1 when a lead
-  // names what it declares (a callee of the code shown), and when it names
-  // what a lead declares (a caller).
-  ...LEAD_SIGNALS,
   // The chunk's points from each kind of evidence, over the best chunk's score.
   "terms",
   ...EVIDENCE_KINDS,
@@ -81,7 +69,6 @@ const FILE_MASS = at("fileMass");
 const DISTANCE_TO_BEST = at("distanceToBest");
 const BESIDE_BEST = at("besideBest");
 const SAME_DECLARATION = at("sameDeclaration");
-const FIRST_LEAD_SIGNAL = at(LEAD_SIGNALS[0]);
 const TERMS = at("terms");
 const BLOCK = at("block");
 const TEXT = at("text");
@@ -142,7 +129,6 @@ export function chunkSignals(
     if (facts.chunks < 3) facts.mass += r.score;
     facts.chunks++;
   }
-  const relations = leadRelations(ranked);
   return ranked.map((r, i) => {
     const row = new Float64Array(CHUNK_SIGNALS.length);
     const { chunk } = r;
@@ -167,10 +153,6 @@ export function chunkSignals(
       chunk.context === best.chunk.context
         ? 1
         : 0;
-    row.set(
-      leadSignalValues(relations[i] as (typeof relations)[number]),
-      FIRST_LEAD_SIGNAL,
-    );
     for (const w of r.why) {
       // A weighted kind's signal bears its weight's name; terms are "terms".
       const column = w.kind === "term" ? TERMS : EVIDENCE_COLUMN.get(w.kind);

@@ -135,29 +135,3 @@ describe("orderByExpectedGold with structures", () => {
     ]);
   });
 });
-
-describe("orderByExpectedGold reading what is taken", () => {
-  it("values a shown file's other chunks again by the chunks taken of it, each time one is taken", () => {
-    const candidates = [
-      chunk(0, 100, 0.6, 0.9, 1), // strong: taken first
-      chunk(1, 100, 0.1, 0.5), // another file: (0.1 + 0.5) / 124
-      chunk(0, 100, 0.2, 0.9), // 0.2 / 100 as ranked
-      chunk(0, 100, 0.2, 0.9), // the same, until chunk 2 is taken
-    ];
-    const seen: [number, number[]][] = [];
-    // Chunk 2 counts triple beside chunk 0; chunk 3 triple once 2 is taken.
-    const relate = (at: number, taken: readonly number[]) => {
-      seen.push([at, [...taken]]);
-      if (at === 2 && taken.includes(0)) return 3;
-      if (at === 3 && taken.includes(2)) return 3;
-      return 1;
-    };
-    expect(positions(candidates, model)).toEqual([0, 1, 2, 3]);
-    expect(positions(candidates, model, relate)).toEqual([0, 2, 3, 1]);
-    // Asked with the file's taken chunks, never for a chunk taken whole.
-    expect(seen).toContainEqual([3, [0, 2]]);
-    expect(seen.some(([at, taken]) => taken.length === 0 || at === 0)).toBe(
-      false,
-    );
-  });
-});

@@ -76,22 +76,6 @@ describe("chunkSignals", () => {
     expect(parts.some(({ row }) => signal(row, "besideBest") === 1)).toBe(true);
   });
 
-  it("relates each chunk to its file's other leading chunks", () => {
-    const ranked = rank("compute_score returns the wrong score");
-    const rows = chunkSignals(ranked);
-    const best = ranked[0]?.chunk;
-    const beside = ranked.findIndex(
-      (r) => r.chunk.path === best?.path && r.chunk.id === (best?.id ?? 0) + 1,
-    );
-    expect(beside).toBeGreaterThan(0);
-    expect(signal(rows[beside] as Float64Array, "besideLead")).toBe(1);
-    expect(signal(rows[beside] as Float64Array, "alone")).toBe(0);
-    expect(signal(rows[beside] as Float64Array, "sameOuter")).toBe(1);
-    const report = ranked.findIndex((r) => r.chunk.path === "pkg/report.py");
-    expect(signal(rows[report] as Float64Array, "alone")).toBe(1);
-    expect(signal(rows[report] as Float64Array, "distanceToLead")).toBe(0);
-  });
-
   it("gives no rows for no chunks", () => {
     expect(chunkSignals([])).toEqual([]);
   });
