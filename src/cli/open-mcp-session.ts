@@ -1,8 +1,9 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
+import type { CodeReader } from "../code-host/code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
+import { readerOverTexts } from "../code-host/texts-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
 import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
-import { REPO_CONFIG_PATH } from "../config/repo-config-path.js";
 import type { CheckoutSession } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
@@ -71,6 +72,8 @@ export async function openMcpSession(
         })
       : undefined;
   const redactions = kept?.memo ?? inMemory;
+  const redactingOver = (reader: CodeReader) =>
+    createRedactingReader(nameBlobsByText(reader), { redactions });
   const holding = holdLastIndex();
   // Until the whole index lands, each call indexes for its question in two
   // stages: what one call cut, another does not cut again.
@@ -128,9 +131,7 @@ export async function openMcpSession(
           source: host.label,
           resolved,
           reader,
-          redacting: createRedactingReader(nameBlobsByText(atCommit), {
-            redactions,
-          }),
+          redacting: redactingOver(atCommit),
           tokenCounter,
         });
       } finally {
@@ -141,7 +142,7 @@ export async function openMcpSession(
       }
     },
     async ask(view, question, budget) {
-      const { result, context } = await askCheckout(
+      const { result, context, files } = await askCheckout(
         {
           question,
           ...(args.ref !== undefined ? { ref: args.ref } : {}),
@@ -153,7 +154,11 @@ export async function openMcpSession(
         d,
       );
       reopen = result.partialIndex !== undefined;
+      // Redacted by the texts the answer shows, which the index holds: a
+      // warm answer reads no file, so it lists no checkout, as askcode ask.
+      const shownFrom = readerOverTexts(files, view.reader);
       return {
+        readers: { reader: shownFrom, redacting: redactingOver(shownFrom) },
         text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,
         shown: [
           ...result.places.map((p) => p.path),
@@ -177,17 +182,16 @@ export async function openMcpSession(
   };
   return {
     ...session,
-    // The index kept for the tree as it is now, held as a call holds it,
-    // and the listing that reading a shown file starts with (an lstat per
-    // file: about 100 ms on 6,713 files), kept by the tree's stamp. The
-    // file read is the one every call reads first (exclude_paths, through
-    // the hiding reader). Nothing is built: with no index kept, the first
-    // call indexes for its question as it would have.
+    // The index kept for the tree as it is now, held as a call holds it.
+    // Nothing is built: with no index kept, the first call indexes for its
+    // question as it would have. Nor is the checkout listed (an lstat per
+    // file, about 100 ms on 6,713 files, and the collections its entries
+    // bring on): an ask answered from the index reads no file, and a first
+    // read or search lists it as it would have.
     warm: () =>
       session.withCheckout(async (view) => {
         const stamp = await view.reader.treeStamp?.();
         if (stamp) await (await current()).snapshots?.getByTree(stamp);
-        await view.reader.readFile(REPO_CONFIG_PATH);
       }),
   };
 }

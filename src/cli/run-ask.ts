@@ -10,6 +10,7 @@ import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-on
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { runAt } from "../question/run-at.js";
+import type { SourceFile } from "../retrieval/types.js";
 import { createTokenCounter } from "../tokens/create-token-counter.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 import { toAskResult, type AskResult } from "./ask-result.js";
@@ -150,6 +151,8 @@ export interface CheckoutQuestion extends Pick<
 export interface AskedCheckout {
   result: AskResult;
   context: string;
+  /** The files the answer was made from, with the texts it shows of them (the index's). */
+  files: readonly SourceFile[];
 }
 
 /**
@@ -244,7 +247,7 @@ export async function askCheckout(
         cacheDir,
       });
   }
-  return { result, context: built.context.text };
+  return { result, context: built.context.text, files: checkout.files };
 }
 
 // A problem with the repository's askcode.yml, said beside the answer.

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { OwnSecret } from "../policy/find-own-secrets.js";
-import { redactSecrets, type RedactOptions } from "../policy/redact-secrets.js";
+import type { RedactOptions } from "../policy/redact-secrets.js";
 import type { Redacted } from "../policy/replace-secret-spans.js";
 import { eventLoopSlices } from "../shared/time-slices.js";
 import type {
@@ -70,10 +70,7 @@ export function createRedactingReader(
     // A snapshot's files arrive from memory, so redacting a commit's hundreds
     // in place is one chain of promises that would hold the event loop for a second.
     if (!options.redact) await eventLoopSlices.breathe();
-    const redacted = await (options.redact ?? redactSecrets)(
-      text,
-      redactOptions,
-    );
+    const redacted = await (options.redact ?? redactHere)(text, redactOptions);
     return { raw: text.split("\n"), redacted: redacted.text.split("\n") };
   };
   const files = new LRUCache<string, RedactedFile>({
@@ -197,4 +194,15 @@ async function redactHit(
     matchedLine,
     context: { startLine, lines: lines.length === 0 ? [] : context },
   };
+}
+
+// Loaded when a file is first redacted here: secretlint and its rules are
+// about 20 modules, which a process whose files the memo already knows
+// (a new askcode mcp process on a filled cache) never runs.
+async function redactHere(
+  text: string,
+  options: RedactOptions,
+): Promise<Redacted> {
+  const { redactSecrets } = await import("../policy/redact-secrets.js");
+  return redactSecrets(text, options);
 }

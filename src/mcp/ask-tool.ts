@@ -47,12 +47,12 @@ export function askTool(session: CheckoutSession): McpTool {
     inputSchema,
     run: (args) =>
       session.withCheckout(async (view) => {
-        const { text, shown } = await session.ask(
+        const { text, shown, readers } = await session.ask(
           view,
           args.question,
           args.budget ?? CONTEXT.default,
         );
-        return mcpResult(await redactShownText(text, shown, view));
+        return mcpResult(await redactShownText(text, shown, readers));
       }),
   });
 }

@@ -20,6 +20,12 @@ export interface CheckoutView {
 export interface AnsweredText {
   text: string;
   shown: string[];
+  /**
+   * The shown files as the answer read them, and redacted: what the answer
+   * is redacted by (`redactShownText`). An answer from an index reads them
+   * from the index, whose texts are the ones it shows.
+   */
+  readers: { reader: CodeReader; redacting: CodeReader };
 }
 
 /**

@@ -11,9 +11,9 @@ function recordingSession(said: string[]): CheckoutSession {
       said.push("withCheckout");
       return use({ root: "/repo" } as CheckoutView);
     },
-    ask: async (_view, question) => {
+    ask: async (view, question) => {
       said.push(`ask ${question}`);
-      return { text: `answer to ${question}`, shown: [] };
+      return { text: `answer to ${question}`, shown: [], readers: view };
     },
     index: async () => {
       throw new Error("not asked here");
@@ -61,7 +61,7 @@ describe("deferMcpSession: askcode mcp's session, opened when first needed", () 
     await new Promise((resolve) => setImmediate(resolve));
     expect(said).toEqual(["warm begun"]);
     warmed();
-    await expect(answer).resolves.toEqual({
+    await expect(answer).resolves.toMatchObject({
       text: "answer to where?",
       shown: [],
     });

@@ -18,3 +18,14 @@ describe("the modules askcode mcp loads before it answers initialize", () => {
       expect(packages).not.toContain(unneeded);
   });
 });
+
+describe("the modules askcode mcp's session loads to answer a call", () => {
+  // A new process on a filled cache finds what redaction made of every file
+  // it shows in the cache directory: secretlint loads only for a file it
+  // must redact anew (src/code-host/redacting-reader.ts).
+  it("are retrieval's, as askcode ask's, not secretlint's", () => {
+    const packages = staticClosure("cli/open-mcp-session.ts");
+    expect(packages).toEqual(staticClosure("cli/run-ask.ts"));
+    expect(packages).not.toContain("@secretlint/core");
+  });
+});

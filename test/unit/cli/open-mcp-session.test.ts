@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
 import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
+import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
 import { redactShownText } from "../../../src/mcp/redact-shown-text.js";
@@ -138,6 +139,90 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
   });
 });
 
+describe("openMcpSession: a new process's first ask on a kept index", () => {
+  // Kept snapshots need a build id, which the sources run without.
+  const openCaches = (dir: string) =>
+    openCliCaches(dir, { buildId: "test-build", log: { warn: () => {} } });
+  const SECRET_MODULE = {
+    "pkg/module_7.py": `def handler_7(request):\n    stripe_key = "${FAKE.stripeSecret}"\n    return request.args.get("page_7")\n`,
+  };
+  // The files the checkout's readers were asked for, and their listings.
+  let diskReads: string[];
+  const countingHost: typeof createLocalCodeHost = (options) => {
+    const host = createLocalCodeHost(options);
+    return {
+      ...host,
+      at: (sha) => {
+        const reader = host.at(sha);
+        return {
+          ...reader,
+          readFile: (path, range) => {
+            diskReads.push(path);
+            return reader.readFile(path, range);
+          },
+          listTree: () => {
+            diskReads.push("(listing)");
+            return reader.listTree();
+          },
+        };
+      },
+    };
+  };
+  const newProcess = () =>
+    openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      {
+        openCaches,
+        createLocalCodeHost: countingHost,
+        startBackgroundIndex: () => {},
+        redactionVersion: () => "test-rules",
+      },
+    );
+  const askTool = async (session: Awaited<ReturnType<typeof newProcess>>) => {
+    await session.warm();
+    return session.withCheckout(async (view) => {
+      const { text, shown, readers } = await session.ask(
+        view,
+        HANDLER_QUESTION,
+        12_000,
+      );
+      return redactShownText(text, shown, readers);
+    });
+  };
+  beforeEach(async () => {
+    diskReads = [];
+    // Committed: git vouches for an unchanged file at once, where a stamp
+    // of an edit is trusted only once it is a few seconds old.
+    writeFiles(repo, SECRET_MODULE);
+    commitAll(repo, "a secret");
+    const indexing = await openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      { openCaches },
+    );
+    await indexing.withCheckout((view) => indexing.index(view));
+  });
+
+  it("reads no file from disk, as askcode ask, and redacts the secret the index's text shows", async () => {
+    const answer = await askTool(await newProcess());
+
+    expect(diskReads).toEqual([]);
+    expect(answer).toMatch(/^1\. pkg\/module_7\.py/m);
+    expect(answer).toContain('stripe_key = "REDACTED');
+    expect(answer).not.toContain(FAKE.stripeSecret);
+  });
+
+  it("sees a file changed since the index was kept, its new secret redacted", async () => {
+    writeFiles(repo, {
+      "pkg/module_7.py": `def handler_7(request):\n    token = "${FAKE.stripeSecret}"\n    return request.args.get("page_7")\n`,
+    });
+    const answer = await askTool(await newProcess());
+
+    expect(answer).toContain('token = "REDACTED');
+    expect(answer).not.toContain("stripe_key");
+    expect(answer).not.toContain(FAKE.stripeSecret);
+  });
+});
+
 describe("openMcpSession: what redaction found kept in the cache directory", () => {
   // A server process: its own session on the shared cache directory.
   const open = () =>
@@ -151,8 +236,12 @@ describe("openMcpSession: what redaction found kept in the cache directory", () 
   // What the ask tool sends back (`askTool`): the answer, its shown lines redacted.
   const ask = (session: CheckoutSession, question: string) =>
     session.withCheckout(async (view) => {
-      const { text, shown } = await session.ask(view, question, 12_000);
-      return redactShownText(text, shown, view);
+      const { text, shown, readers } = await session.ask(
+        view,
+        question,
+        12_000,
+      );
+      return redactShownText(text, shown, readers);
     });
   const keptFile = () =>
     readdirSync(cacheDir).find((name) => name.startsWith("redactions-"));
