@@ -1,10 +1,14 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import type { CodeReader } from "../code-host/code-host.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
-import { readerOverTexts } from "../code-host/texts-reader.js";
+import { readerOverTexts, type ReadText } from "../code-host/texts-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
 import { REDACTION_MEMO_BYTES } from "../compose/create-read-caches.js";
-import type { CheckoutSession } from "../mcp/checkout-session.js";
+import type {
+  CheckoutSession,
+  CheckoutView,
+  ShownReaders,
+} from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
 import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
@@ -74,6 +78,15 @@ export async function openMcpSession(
   const redactions = kept?.memo ?? inMemory;
   const redactingOver = (reader: CodeReader) =>
     createRedactingReader(nameBlobsByText(reader), { redactions });
+  // Redacted by the texts an answer shows, which the index holds: an answer
+  // from a kept index reads no file, so it lists no checkout, as askcode ask.
+  const readersOver = (
+    files: readonly ReadText[],
+    view: CheckoutView,
+  ): ShownReaders => {
+    const reader = readerOverTexts(files, view.reader);
+    return { reader, redacting: redactingOver(reader) };
+  };
   const holding = holdLastIndex();
   // Until the whole index lands, each call indexes for its question in two
   // stages: what one call cut, another does not cut again.
@@ -154,11 +167,8 @@ export async function openMcpSession(
         d,
       );
       reopen = result.partialIndex !== undefined;
-      // Redacted by the texts the answer shows, which the index holds: a
-      // warm answer reads no file, so it lists no checkout, as askcode ask.
-      const shownFrom = readerOverTexts(files, view.reader);
       return {
-        readers: { reader: shownFrom, redacting: redactingOver(shownFrom) },
+        readers: readersOver(files, view),
         text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,
         shown: [
           ...result.places.map((p) => p.path),
@@ -177,7 +187,7 @@ export async function openMcpSession(
         ...(await current()),
         now: d.now,
       });
-      return index;
+      return { index, readers: readersOver(index.files, view) };
     },
   };
   return {

@@ -16,16 +16,27 @@ export interface CheckoutView {
   tokenCounter: TokenCounter;
 }
 
+/**
+ * The shown files as an answer read them, and redacted: what the answer is
+ * redacted by (`redactShownText`). An answer from an index reads them from
+ * the index, whose texts are the ones it shows, so it lists no checkout.
+ */
+export interface ShownReaders {
+  reader: CodeReader;
+  redacting: CodeReader;
+}
+
 /** A question's answer as text, and the files whose lines it shows (to redact them). */
 export interface AnsweredText {
   text: string;
   shown: string[];
-  /**
-   * The shown files as the answer read them, and redacted: what the answer
-   * is redacted by (`redactShownText`). An answer from an index reads them
-   * from the index, whose texts are the ones it shows.
-   */
-  readers: { reader: CodeReader; redacting: CodeReader };
+  readers: ShownReaders;
+}
+
+/** The whole index of the checkout in view, and the readers of the texts it holds. */
+export interface HeldIndex {
+  index: RepositoryIndex;
+  readers: ShownReaders;
 }
 
 /**
@@ -48,5 +59,5 @@ export interface CheckoutSession {
     budget: number,
   ): Promise<AnsweredText>;
   /** The whole index of the checkout in view (held in memory while nothing changes). */
-  index(view: CheckoutView): Promise<RepositoryIndex>;
+  index(view: CheckoutView): Promise<HeldIndex>;
 }

@@ -50,7 +50,7 @@ export function mapTool(session: CheckoutSession): McpTool {
       session.withCheckout(async (view) => {
         const under = toRepoPath(args.path ?? "");
         if (under.error !== undefined) return mcpResult(under.error, false);
-        const index = await session.index(view);
+        const { index, readers } = await session.index(view);
         const inside = (path: string) =>
           under.path === "" ||
           path === under.path ||
@@ -90,7 +90,7 @@ export function mapTool(session: CheckoutSession): McpTool {
           await redactShownText(
             text,
             lines.map((l) => l.piece.path),
-            view,
+            readers,
           ),
         );
       }),

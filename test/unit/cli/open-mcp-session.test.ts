@@ -5,6 +5,7 @@ import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
+import { mapTool } from "../../../src/mcp/map-tool.js";
 import { redactShownText } from "../../../src/mcp/redact-shown-text.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import {
@@ -209,6 +210,17 @@ describe("openMcpSession: a new process's first ask on a kept index", () => {
     expect(answer).toMatch(/^1\. pkg\/module_7\.py/m);
     expect(answer).toContain('stripe_key = "REDACTED');
     expect(answer).not.toContain(FAKE.stripeSecret);
+  });
+
+  it("maps from the index's texts too: a new process's first map reads no file from disk", async () => {
+    const session = await newProcess();
+    await session.warm();
+    const result = await mapTool(session).run({ path: "pkg/" });
+
+    expect(diskReads).toEqual([]);
+    expect(JSON.stringify(result.content)).toContain(
+      "pkg/module_7.py:1: def handler_7(request):",
+    );
   });
 
   it("sees a file changed since the index was kept, its new secret redacted", async () => {
