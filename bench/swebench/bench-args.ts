@@ -3,6 +3,7 @@
 // can name them without an import cycle.
 
 import type { SplitOption } from "../train/read-split.js";
+import type { ChunkOptions } from "../../src/retrieval/chunks/chunk-file.js";
 
 /** Where a path setting came from, so a message about it can say what to change. */
 export type SettingSource = "option" | "environment" | "default";
@@ -35,6 +36,8 @@ export interface BenchArgs {
   history: boolean;
   /** With --lazy-index: distinct files of the first pass's best chunks to parse (default 100). */
   lazyTopFiles?: number;
+  /** How files are cut into chunks (--chunk-max-tokens, --chunk-merge-tokens; none: askcode's defaults). */
+  chunk?: ChunkOptions;
   /** The share of each budget kept for the map of files shown by a signature line (0 to 0.5). */
   mapShare?: number;
   /** Pack in the shipped chunk model's order (`CHUNK_MODEL`), which packing leaves off by default. */

@@ -197,6 +197,7 @@ async function main(argv: string[]): Promise<number> {
       sampleMemory: memory.sample,
       ...(derived ? { derived } : {}),
       lazyIndex: args.lazyIndex,
+      ...(args.chunk ? { chunk: args.chunk } : {}),
       history: args.history,
       ...(args.lazyTopFiles !== undefined
         ? { lazyTopFiles: args.lazyTopFiles }

@@ -4,6 +4,11 @@ import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
 import { splitOption } from "../train/read-split.js";
+import {
+  CHUNK_OPTION_FLAGS,
+  CHUNK_OPTIONS_USAGE,
+  chunkOptionsFromFlags,
+} from "./chunk-options-arg.js";
 
 export type { BenchArgs, SettingSource };
 
@@ -46,6 +51,9 @@ Relative paths are read from the repository's root (where npm runs the script).
                          reach the context (indexForOneQuestion)
   --lazy-top-files N     with --lazy-index: parse the files of the first pass's best chunks
                          up to N distinct files (default 100)
+${CHUNK_OPTIONS_USAGE}
+                         (with --warm-index, derivations are held per cut: none is reused
+                         across cuts)
   --no-history           read no mirror's history: packing's co-change tier is off (by
                          default each question reads its base commit and the 1,999 commits
                          before it, never after: the fix would leak)
@@ -152,6 +160,16 @@ export function parseBenchArgs(
     throw new Error(
       `--history must be a positive integer, got "${values.history}".\n\n${BENCH_USAGE}`,
     );
+  let chunk: BenchArgs["chunk"];
+  try {
+    chunk = chunkOptionsFromFlags(values);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\n${BENCH_USAGE}`);
+  }
+  if (chunk && via === "github")
+    throw new Error(
+      `--chunk-max-tokens and --chunk-merge-tokens cut the local index only: the GitHub path indexes as the app does.\n\n${BENCH_USAGE}`,
+    );
   const data = pathSetting(values.data, env.SWEBENCH_DATA, DEFAULT_DATA);
   const mirrors = pathSetting(
     values.mirrors,
@@ -178,6 +196,7 @@ export function parseBenchArgs(
     lazyIndex: values["lazy-index"],
     history: !values["no-history"],
     ...(lazyTopFiles !== undefined ? { lazyTopFiles } : {}),
+    ...(chunk ? { chunk } : {}),
     ...(mapShare !== undefined ? { mapShare } : {}),
     ...(values.weights !== undefined ? { weights: values.weights } : {}),
     ...(values.variants !== undefined ? { variants: values.variants } : {}),
@@ -241,6 +260,7 @@ function parseOptions(argv: string[]) {
         "lazy-index": { type: "boolean", default: false },
         "no-history": { type: "boolean", default: false },
         "lazy-top-files": { type: "string" },
+        ...CHUNK_OPTION_FLAGS,
         "map-share": { type: "string" },
         weights: { type: "string" },
         variants: { type: "string" },

@@ -1,3 +1,4 @@
+import type { ChunkOptions } from "../../src/retrieval/chunks/chunk-file.js";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { format, resolveConfig } from "prettier";
@@ -70,6 +71,8 @@ export interface ChunkModelCommand {
    * (`crossValidateTrees`); with `write`, also rewrites CHUNK_TREES_PATH.
    */
   trees?: boolean;
+  /** How files are cut, for labelling and for choosing the knobs alike (none: askcode's defaults). */
+  chunk?: ChunkOptions;
   /** Rewrite CHUNK_MODEL_PATH, naming this command. */
   write?: string;
   log: (line: string) => void;
@@ -101,6 +104,7 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
         instance,
         mirror: mirrorPath(c.mirrors, instance.repo, DEFAULT_MIRROR_LAYOUT),
         derived,
+        ...(c.chunk ? { chunk: c.chunk } : {}),
       });
       questions.push(rows);
       // Saved as it goes: a long labelling stopped early still leaves rows to fit.
@@ -130,6 +134,7 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
       instance,
       mirrorPath(c.mirrors, instance.repo, DEFAULT_MIRROR_LAYOUT),
       derived,
+      c.chunk,
     );
     search.add({
       index,

@@ -1,5 +1,8 @@
 import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
-import { loadGrammarsFor } from "../../src/retrieval/chunks/chunk-file.js";
+import {
+  loadGrammarsFor,
+  type ChunkOptions,
+} from "../../src/retrieval/chunks/chunk-file.js";
 import { createLocalCodeHost } from "../../src/code-host/local/local-code-host.js";
 import {
   indexRepository,
@@ -22,8 +25,8 @@ export interface IndexedInstance {
 
 /**
  * Reads an instance's repository at its base commit from its mirror and
- * indexes it as askcode does, with the fix's gold lines: what both fits
- * label ranked chunks with.
+ * indexes it as askcode does (or cut by `chunk`), with the fix's gold
+ * lines: what both fits label ranked chunks with.
  *
  * @example
  * const { index, goldByPath } = await indexInstance(instance, mirror);
@@ -32,6 +35,7 @@ export async function indexInstance(
   instance: Instance,
   mirror: string,
   derived?: DerivedCache,
+  chunk: ChunkOptions = {},
 ): Promise<IndexedInstance> {
   const host = createLocalCodeHost({ root: mirror });
   try {
@@ -46,7 +50,7 @@ export async function indexInstance(
       goldByPath.set(g.path, held);
     }
     await loadGrammarsFor(files);
-    const index = indexRepository(files, {}, derived ? { derived } : {});
+    const index = indexRepository(files, chunk, derived ? { derived } : {});
     return { index, gold: lines, goldByPath, linesOf };
   } finally {
     await host.close();

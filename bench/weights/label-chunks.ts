@@ -1,3 +1,4 @@
+import type { ChunkOptions } from "../../src/retrieval/chunks/chunk-file.js";
 import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
 import { rankChunks } from "../../src/retrieval/rank/rank-chunks.js";
@@ -37,6 +38,8 @@ export interface LabelChunksInput {
   /** Ranked chunks kept (default 600: what packing considers). */
   top?: number;
   derived?: DerivedCache;
+  /** How files are cut (none: askcode's defaults); the chunk model's signals depend on it. */
+  chunk?: ChunkOptions;
 }
 
 /**
@@ -56,6 +59,7 @@ export async function labelChunks(
     input.instance,
     input.mirror,
     input.derived,
+    input.chunk,
   );
   const { ranked } = rankChunks(
     index,

@@ -17,6 +17,12 @@ import { readWeights } from "../swebench/read-weights.js";
 import { CHUNK_MODEL_PATH } from "./render-chunk-model.js";
 import { CHUNK_TREES_PATH } from "./render-chunk-trees.js";
 import {
+  CHUNK_OPTION_FLAGS,
+  CHUNK_OPTIONS_USAGE,
+  chunkOptionFlags,
+  chunkOptionsFromFlags,
+} from "../swebench/chunk-options-arg.js";
+import {
   FITTED_WEIGHTS_PATH,
   renderFittedWeights,
 } from "./render-fitted-weights.js";
@@ -50,6 +56,9 @@ npm run fit:weights -- [options]
                     instead of the evidence weights: the ranked chunks of each
                     question labelled with the fix's lines, saved beside --out
                     (<out>.chunk-rows.json; --rows FILE fits saved rows again)
+${CHUNK_OPTIONS_USAGE}
+                         with --chunk-model: label and pack chunks cut this way (a
+                         model fitted on one cut is compared on that cut only)
   --l2 X[,Y…]       with --chunk-model: the heads' L2 penalty per weight (default
                     0.001); several values choose each head's by cross-validation
                     over repository folds of the rows fitted (the loss it minimises,
@@ -88,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
       l2: { type: "string" },
       folds: { type: "string" },
       trees: { type: "boolean", default: false },
+      ...CHUNK_OPTION_FLAGS,
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -152,6 +162,19 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  let chunk: ReturnType<typeof chunkOptionsFromFlags>;
+  try {
+    chunk = chunkOptionsFromFlags(values);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (chunk && !values["chunk-model"]) {
+    process.stderr.write(
+      `--chunk-max-tokens and --chunk-merge-tokens cut the chunk model's rows: give --chunk-model with them.\n\n${USAGE}`,
+    );
+    return 2;
+  }
   const start = values.from ? readWeights(values.from) : FITTED_WEIGHTS;
   const skipped = (note: string) => process.stderr.write(`${note}\n`);
   const extra = values["extra-data"];
@@ -192,6 +215,7 @@ async function main(argv: string[]): Promise<number> {
       ...(l2 ? { l2 } : {}),
       ...(folds ? { folds } : {}),
       ...(values.trees ? { trees: true } : {}),
+      ...(chunk ? { chunk } : {}),
       ...(values.write
         ? {
             write: command(
@@ -199,6 +223,7 @@ async function main(argv: string[]): Promise<number> {
               ...(l2 ? [`--l2 ${l2.join(",")}`] : []),
               ...(folds ? [`--folds ${folds}`] : []),
               ...(values.trees ? ["--trees"] : []),
+              ...chunkOptionFlags(chunk),
             ),
           }
         : {}),

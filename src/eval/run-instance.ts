@@ -2,6 +2,7 @@ import type { ChunkModel } from "../retrieval/rank/chunk-model.js";
 import type { EvidenceWeights } from "../retrieval/rank/evidence-weights.js";
 import type { QueryOptions } from "../retrieval/query/query-analysis.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
+import type { ChunkOptions } from "../retrieval/chunks/chunk-file.js";
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import { indexRepository } from "../retrieval/index/index-repository.js";
@@ -34,6 +35,8 @@ export interface RunInstanceInput {
   lazyIndex?: boolean;
   /** With `lazyIndex`: see `ParseLimits.topFiles`. */
   lazyTopFiles?: number;
+  /** How files are cut into chunks (none: askcode's defaults). */
+  chunk?: ChunkOptions;
   /** The share of each budget kept for the map (`PackOptions.mapShare`; none: the packer's default). */
   mapShare?: number;
   /** Packing's chunk model (`PackOptions.chunkModel`; none: the packer's default). */
@@ -132,6 +135,7 @@ export async function runInstance(
     // with --lazy-index, so that the default run scores the full index.
     const { index } = await indexFilesForQuestion(repository.files, {
       ...(input.derived ? { derived: input.derived } : {}),
+      ...(input.chunk ? { chunk: input.chunk } : {}),
       ...(input.lazyIndex
         ? {
             question: instance.problem_statement,

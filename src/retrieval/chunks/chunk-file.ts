@@ -15,7 +15,11 @@ export interface ChunkOptions {
    * caps chunks at 600; we cut finer because a function too long for 300 tokens is seldom relevant
    * everywhere, and smaller pieces let packing show the part that is. On the
    * SWE-bench dev set, 300 beat 600 at every budget (line recall at 13k
-   * tokens: 0.71 against 0.67).
+   * tokens: 0.71 against 0.67). Measured again with syntax trees and the
+   * chunk model refitted on each cut (docs/benchmark.md, "Chunk sizes,
+   * measured again"): 400 shows less of the fixes; 200 and 250 more
+   * lines only within noise, 200 for 13-22 % more index memory, 250 with
+   * less of the map.
    */
   maxTokens?: number;
   /**

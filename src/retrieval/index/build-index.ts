@@ -20,6 +20,8 @@ export interface BuildIndexOptions {
   derived?: DerivedCache;
   /** Where what `derived` lacks is derived (none: in `index`, file by file). */
   deriveMany?: DeriveMany;
+  /** How files are cut (none: `chunkFile`'s defaults); `derived` holds each cut apart. */
+  chunk?: ChunkOptions;
 }
 
 /**
@@ -44,12 +46,13 @@ export async function buildIndex(
   ) => RepositoryIndex | Promise<RepositoryIndex> = indexRepository,
 ): Promise<RepositoryIndex> {
   const { derived, deriveMany } = options;
-  if (derived) await derived.load(files, {});
+  const chunk = options.chunk ?? {};
+  if (derived) await derived.load(files, chunk);
   await loadGrammarsFor(files);
   const reuse: IndexReuse = derived ? { derived } : {};
   if (deriveMany)
-    reuse.deriveFile = await deriveElsewhere(deriveMany, files, derived);
-  return index(files, {}, reuse);
+    reuse.deriveFile = await deriveElsewhere(deriveMany, files, derived, chunk);
+  return index(files, chunk, reuse);
 }
 
 /**
@@ -61,11 +64,12 @@ async function deriveElsewhere(
   deriveMany: DeriveMany,
   files: readonly SourceFile[],
   derived: DerivedCache | undefined,
+  chunk: ChunkOptions,
 ): Promise<typeof deriveFile> {
-  const lacking = derived ? derived.lacking(files, {}) : files;
+  const lacking = derived ? derived.lacking(files, chunk) : files;
   const made = await deriveMany(
     lacking.map((file) => ({ path: file.path, text: lfText(file.text) })),
-    {},
+    chunk,
   );
   const byPath = new Map(lacking.map((file, i) => [file.path, made[i]]));
   return (file, options, counter) =>

@@ -34,6 +34,8 @@ export interface IndexFilesForQuestionOptions {
   limits?: QuestionIndexLimits;
   /** With `question`: what earlier questions' two-stage indexes cut (see `DerivationMemo`). */
   memo?: DerivationMemo;
+  /** How files are cut (none: `chunkFile`'s defaults, what askcode ships; eval measures others). */
+  chunk?: ChunkOptions;
   /**
    * For the full index, given how many files `derived` lacks: where to
    * derive them, or none to derive each in place while indexing.
@@ -86,14 +88,16 @@ export async function indexFilesForQuestion(
   options: IndexFilesForQuestionOptions = {},
 ): Promise<FilesIndexedForQuestion> {
   const { derived, question, limits } = options;
-  if (derived) await derived.load(files, {});
-  const lacking = derived ? derived.lacking(files, {}) : files;
+  const chunk = options.chunk ?? {};
+  if (derived) await derived.load(files, chunk);
+  const lacking = derived ? derived.lacking(files, chunk) : files;
   if (question !== undefined && firstPassPays(treesToMake(lacking), limits)) {
     await loadGrammarsFor(files);
     const built = indexForOneQuestion(files, question, {
       ...(derived ? { derived } : {}),
       ...(limits ? { limits } : {}),
       ...(options.memo ? { memo: options.memo } : {}),
+      ...(options.chunk ? { chunk: options.chunk } : {}),
     });
     return { index: built.index, withoutTree: built.stats.withoutTree };
   }
@@ -104,6 +108,7 @@ export async function indexFilesForQuestion(
       {
         ...(derived ? { derived } : {}),
         ...(elsewhere ? { deriveMany: elsewhere.derive } : {}),
+        ...(options.chunk ? { chunk: options.chunk } : {}),
       },
       options.indexRepository ?? indexRepository,
     );

@@ -210,4 +210,24 @@ describe("BENCH_USAGE", () => {
       "/tmp/grid.json",
     );
   });
+
+  it("reads the chunk options to index with, none by default, and refuses them where they would not apply", () => {
+    expect(parseBenchArgs([], {}).chunk).toBeUndefined();
+    expect(
+      parseBenchArgs(
+        ["--chunk-max-tokens", "200", "--chunk-merge-tokens", "100"],
+        {},
+      ).chunk,
+    ).toEqual({ maxTokens: 200, mergeTokens: 100 });
+    expect(parseBenchArgs(["--chunk-merge-tokens", "75"], {}).chunk).toEqual({
+      mergeTokens: 75,
+    });
+    expect(() => parseBenchArgs(["--chunk-max-tokens", "2.5"], {})).toThrow(
+      /--chunk-max-tokens must be a positive whole number of tokens, got "2\.5"/,
+    );
+    expect(() =>
+      parseBenchArgs(["--via", "github", "--chunk-max-tokens", "200"], {}),
+    ).toThrow(/cut the local index only/);
+    expect(BENCH_USAGE).toContain("--chunk-max-tokens N");
+  });
 });

@@ -59,3 +59,18 @@ describe("fit:weights --l2/--folds", () => {
     expect(folds.stderr).toMatch(/^--folds must be an integer ≥ 2, got "1"\./);
   });
 });
+
+describe("fit:weights --chunk-max-tokens/--chunk-merge-tokens", () => {
+  it("cut the chunk model's rows only, and must be whole numbers of tokens", () => {
+    const without = fitWeights(["--chunk-max-tokens", "200"]);
+    expect(without.status).toBe(2);
+    expect(without.stderr).toMatch(
+      /^--chunk-max-tokens and --chunk-merge-tokens cut the chunk model's rows: give --chunk-model with them\./,
+    );
+    const bad = fitWeights(["--chunk-model", "--chunk-merge-tokens", "0"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^--chunk-merge-tokens must be a positive whole number of tokens, got "0"\./,
+    );
+  });
+});

@@ -3,6 +3,8 @@ import { Bm25Builder } from "../../../../src/retrieval/index/bm25-builder.js";
 import { deriveFile } from "../../../../src/retrieval/index/derive-file.js";
 import type { DeriveElsewhere } from "../../../../src/retrieval/one-question/index-files-for-question.js";
 import { indexFilesForQuestion } from "../../../../src/retrieval/one-question/index-files-for-question.js";
+import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
+import { gitBlobSha } from "../../../../src/code-host/github/git-blob-sha.js";
 
 // Many unrelated Python modules and one the question names.
 const files = [
@@ -74,5 +76,33 @@ describe("indexFilesForQuestion", () => {
     });
     expect(withoutTree).toBe(0);
     expect(index.chunks).toEqual(indexRepository(files).chunks);
+  });
+
+  it("cuts with the chunk options given, and a derived cache never hands one cut's derivations to another", async () => {
+    // One function long enough that a 20-token cut splits it and 300 does not.
+    const body = Array.from(
+      { length: 12 },
+      (_, i) => `    total += compute_${i}(value, ${i})`,
+    ).join("\n");
+    const text = `def long_total(value):\n    total = 0\n${body}\n    return total\n`;
+    const withBlobs = [...files, { path: "pkg/long.py", text }].map((f) => ({
+      ...f,
+      blobSha: gitBlobSha(Buffer.from(f.text)),
+    }));
+    const fine = { maxTokens: 20, mergeTokens: 10 };
+    const derived = createDerivedCache({ maxBytes: 64 * 1024 * 1024 });
+    const seen = { lacking: [] as number[], derived: 0, closed: 0 };
+    const coarse = await indexFilesForQuestion(withBlobs, { derived });
+    const cut = await indexFilesForQuestion(withBlobs, {
+      derived,
+      chunk: fine,
+      deriveElsewhere: recordingPlace(seen),
+    });
+    expect(cut.index.chunks).toEqual(indexRepository(withBlobs, fine).chunks);
+    expect(cut.index.chunks.length).toBeGreaterThan(coarse.index.chunks.length);
+    // Every file derived again for the other cut, none taken from the first.
+    expect(seen.lacking).toEqual([withBlobs.length]);
+    const again = await indexFilesForQuestion(withBlobs, { derived });
+    expect(again.index.chunks).toEqual(coarse.index.chunks);
   });
 });
