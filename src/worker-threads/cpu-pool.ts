@@ -63,7 +63,10 @@ export function createCpuPool(options: {
       `createCpuPool: threads must be a whole number of at least 1, received ${String(options.threads)}.`,
     );
   const pool = new Piscina({
-    ...threadFile("cpu-tasks"),
+    ...threadFile(
+      new URL("./cpu-tasks.js", import.meta.url),
+      new URL("./cpu-tasks.ts", import.meta.url),
+    ),
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: 60_000,

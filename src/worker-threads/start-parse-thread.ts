@@ -36,7 +36,10 @@ export function startParseThread(
   warmUp: ReadonlyArray<{ path: string; text: string }>,
   options: ChunkOptions,
 ): ParseAlongside {
-  const { filename, execArgv } = threadFile("parse-thread");
+  const { filename, execArgv } = threadFile(
+    new URL("./parse-thread.js", import.meta.url),
+    new URL("./parse-thread.ts", import.meta.url),
+  );
   const worker = new Worker(new URL(filename), {
     workerData: { warmUp, options } satisfies ParseThreadStart,
     ...(execArgv ? { execArgv } : {}),

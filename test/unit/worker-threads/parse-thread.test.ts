@@ -31,7 +31,10 @@ const FILES = [
 
 let worker: Worker;
 beforeAll(() => {
-  const { filename, execArgv } = threadFile("parse-thread");
+  const { filename, execArgv } = threadFile(
+    new URL("../../../src/worker-threads/parse-thread.js", import.meta.url),
+    new URL("../../../src/worker-threads/parse-thread.ts", import.meta.url),
+  );
   worker = new Worker(new URL(filename), {
     workerData: { warmUp: [FILES[0]], options: {} },
     ...(execArgv ? { execArgv } : {}),
