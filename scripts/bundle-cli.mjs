@@ -41,12 +41,10 @@ const { values } = parseArgs({
 const dist = resolve(values.dist);
 const out = join(dist, "cli-bundle");
 // Entry points by the name each is written under: the command line, and
-// the files worker threads load (`cpu-pool.ts` and `start-parse-thread.ts`
-// find them beside themselves).
+// the task file worker threads load (`cpu-pool.ts` finds it beside itself).
 const entries = {
   main: join(dist, "cli/main.js"),
   "cpu-tasks": join(dist, "worker-threads/cpu-tasks.js"),
-  "parse-thread": join(dist, "worker-threads/parse-thread.js"),
 };
 
 // The packages bundled, by name; a package that one of them imports is

@@ -10,7 +10,6 @@ import { readRepositoryFiles } from "../retrieval/read-repository-files.js";
 import type { IndexSnapshots } from "./index-snapshots.js";
 import type { SourceFile } from "../retrieval/types.js";
 import type { CpuPool } from "../worker-threads/cpu-pool.js";
-import { startParseThread } from "../worker-threads/start-parse-thread.js";
 
 export interface IndexedCheckout {
   files: SourceFile[];
@@ -76,8 +75,6 @@ export async function indexCheckout(
     now: () => number;
     /** Threads to derive on when many files lack a derivation (default: one per core, at most 4). */
     createCpuPool?: (threads: number) => CpuPool | Promise<CpuPool>;
-    /** A thread to parse a question's chosen files beside this one, on two cores or more (default `startParseThread`). */
-    startParseThread?: typeof startParseThread;
     /** Cores to count on (default `os.availableParallelism()`). */
     cores?: number;
     /** The one question the index is for (none: the full index, for any question). */
@@ -145,10 +142,6 @@ export async function indexCheckout(
     ...(questionLimits ? { limits: questionLimits } : {}),
     ...(deps.memo ? { memo: deps.memo } : {}),
     deriveElsewhere: (lacking) => threadsFor(lacking, deps),
-    parseAlongside: (warmUp, options) =>
-      (deps.cores ?? availableParallelism()) > 1
-        ? (deps.startParseThread ?? startParseThread)(warmUp, options)
-        : undefined,
   });
   // The process ends after this question: the next run reads what is saved.
   if (derived && !(withoutTree > 0 && deps.leavePartialUnsaved))

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import type {
   AnswerCommentInput,
@@ -8,7 +10,6 @@ import type { Redacted } from "../policy/replace-secret-spans.js";
 import type { ChunkOptions } from "../retrieval/chunks/chunk-file.js";
 import type { DerivedFile } from "../retrieval/index/derive-file.js";
 import type { CpuTask } from "./cpu-tasks.js";
-import { threadFile } from "./thread-file.js";
 
 /**
  * Threads for the CPU work of reading a repository the first time (redacting
@@ -63,10 +64,7 @@ export function createCpuPool(options: {
       `createCpuPool: threads must be a whole number of at least 1, received ${String(options.threads)}.`,
     );
   const pool = new Piscina({
-    ...threadFile(
-      new URL("./cpu-tasks.js", import.meta.url),
-      new URL("./cpu-tasks.ts", import.meta.url),
-    ),
+    ...taskFile(),
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: 60_000,
@@ -101,6 +99,22 @@ export function createCpuPool(options: {
       // the closed pool as still open.
       pool.emitDestroy();
     },
+  };
+}
+
+/**
+ * The task file next to this one: the compiled `.js` in `dist/`; from the
+ * sources (tsx, Jest), the `.ts` file, which a thread loads through tsx as
+ * the process does (threads do not share the main thread's loaders).
+ */
+function taskFile(): { filename: string; execArgv?: string[] } {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith(".ts"))
+    return { filename: new URL("./cpu-tasks.js", import.meta.url).href };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  return {
+    filename: new URL("./cpu-tasks.ts", import.meta.url).href,
+    execArgv: ["--import", tsx],
   };
 }
 

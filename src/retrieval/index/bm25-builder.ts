@@ -188,20 +188,6 @@ export class Bm25Builder {
     for (const id of ids) this.notedIds[this.notedEnd++] = id;
   }
 
-  /**
-   * Notes the terms of a derivation counted by another builder (on
-   * another thread), looking each up here: an index assembled with this
-   * builder then numbers that file's terms as it numbers the ones it
-   * counted, and only that file's terms are looked up by their text.
-   */
-  noteTermsOf<T extends { terms: readonly string[] }>(derived: T): T {
-    this.noteTerms(
-      derived,
-      derived.terms.map((term) => this.termId(term)),
-    );
-    return derived;
-  }
-
   /** Where in `noted` the ids of `owner`'s terms start (see `noteTerms`), or -1 when this builder did not count them. */
   notedAt(owner: object): number {
     return this.notedAtOf.get(owner) ?? -1;

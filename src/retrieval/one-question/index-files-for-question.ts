@@ -12,11 +12,8 @@ import type { DerivationMemo } from "./derivation-memo.js";
 import { firstPassPays, treesToMake } from "./first-pass-pays.js";
 import {
   indexForOneQuestion,
-  indexForOneQuestionAlongside,
   type QuestionIndexLimits,
 } from "./index-for-one-question.js";
-import type { ParseAlongside } from "./parse-alongside.js";
-import { parseAlongsideWarmUp } from "./parse-alongside-pays.js";
 
 /** Somewhere else to derive many files at once (a `CpuPool`'s threads), closed after the build when it says how. */
 export interface DeriveElsewhere {
@@ -46,16 +43,6 @@ export interface IndexFilesForQuestionOptions {
   deriveElsewhere?: (
     lacking: number,
   ) => DeriveElsewhere | undefined | Promise<DeriveElsewhere | undefined>;
-  /**
-   * For a two-stage index with many trees to make
-   * (`parseAlongsideWarmUp`): a thread to parse the chosen files beside
-   * this one, started with files to warm it up on, or none to parse them
-   * all here. Closed once the index is built.
-   */
-  parseAlongside?: (
-    warmUp: ReadonlyArray<{ path: string; text: string }>,
-    options: ChunkOptions,
-  ) => ParseAlongside | undefined;
   /** Assembles the full index (default `indexRepository`; the app runs it in time slices, eval's tests count it). */
   indexRepository?: (
     files: readonly SourceFile[],
@@ -89,8 +76,7 @@ export interface FilesIndexedForQuestion {
  * 1. load what `derived` holds of these files;
  * 2. with a question and many trees lacking, index in two stages for it
  *    (in place: the first pass is cheap and few files are parsed after it,
- *    too few to repay a pool of threads; but one thread started at once,
- *    `parseAlongside`, parses some of them while this one parses the rest);
+ *    too few to repay threads);
  * 3. otherwise the full index, the lacking files derived `deriveElsewhere`
  *    when it offers a place.
  *
@@ -106,29 +92,14 @@ export async function indexFilesForQuestion(
   if (derived) await derived.load(files, chunk);
   const lacking = derived ? derived.lacking(files, chunk) : files;
   if (question !== undefined && firstPassPays(treesToMake(lacking), limits)) {
-    // Started first, so that its start overlaps the grammars' load and
-    // the first pass.
-    const warmUp =
-      options.parseAlongside && parseAlongsideWarmUp(lacking, limits?.topFiles);
-    const alongside = warmUp && options.parseAlongside?.(warmUp, chunk);
-    try {
-      await loadGrammarsFor(files);
-      const questionOptions = {
-        ...(derived ? { derived } : {}),
-        ...(limits ? { limits } : {}),
-        ...(options.memo ? { memo: options.memo } : {}),
-        ...(options.chunk ? { chunk: options.chunk } : {}),
-      };
-      const built = alongside
-        ? await indexForOneQuestionAlongside(files, question, {
-            ...questionOptions,
-            alongside,
-          })
-        : indexForOneQuestion(files, question, questionOptions);
-      return { index: built.index, withoutTree: built.stats.withoutTree };
-    } finally {
-      await alongside?.close();
-    }
+    await loadGrammarsFor(files);
+    const built = indexForOneQuestion(files, question, {
+      ...(derived ? { derived } : {}),
+      ...(limits ? { limits } : {}),
+      ...(options.memo ? { memo: options.memo } : {}),
+      ...(options.chunk ? { chunk: options.chunk } : {}),
+    });
+    return { index: built.index, withoutTree: built.stats.withoutTree };
   }
   const elsewhere = await options.deriveElsewhere?.(lacking.length);
   try {

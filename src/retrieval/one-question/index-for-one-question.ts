@@ -32,7 +32,6 @@ import { shareFileAuthorship } from "../rank/set-aside-files.js";
 import { lfText } from "../../text/lf-text.js";
 import { runToEnd, type Steps } from "../../shared/time-slices.js";
 import type { SourceFile } from "../types.js";
-import type { ParseAlongside } from "./parse-alongside.js";
 
 /** Which files get their tree, and when one stage makes them all. */
 export type QuestionIndexLimits = ParseLimits & FirstPassLimits;
@@ -90,78 +89,6 @@ export function* indexForOneQuestionSteps(
   question: string,
   options: QuestionIndexOptions = {},
 ): Steps<{ index: RepositoryIndex; stats: QuestionIndexStats }> {
-  const stage = yield* firstStageSteps(files, question, options);
-  if (!("toParse" in stage)) return stage;
-  for (const id of stage.toParse) {
-    stage.parse(id);
-    yield;
-  }
-  return yield* stage.secondStageSteps();
-}
-
-/**
- * `indexForOneQuestion` with the chosen files parsed by this thread and
- * `alongside` together, each taking the next file in turn: the same index
- * (each file is cut as it would be here), in less time when a second core
- * is idle. The files the other thread took but did not hand back (it
- * failed) are parsed here.
- *
- * @example
- * const { index } = await indexForOneQuestionAlongside(files, question, { alongside: startParseThread(warmUp) });
- */
-export async function indexForOneQuestionAlongside(
-  files: readonly SourceFile[],
-  question: string,
-  options: QuestionIndexOptions & { alongside: ParseAlongside },
-): Promise<{ index: RepositoryIndex; stats: QuestionIndexStats }> {
-  const stage = runToEnd(firstStageSteps(files, question, options));
-  if (!("toParse" in stage)) return stage;
-  // Largest first: two threads taking turns then end close together.
-  const toParse = [...stage.toParse].sort(
-    (a, b) => stage.text(b).text.length - stage.text(a).text.length || a - b,
-  );
-  const here = new Set<number>();
-  const there = await options.alongside
-    .share(
-      toParse.map((id) => stage.text(id)),
-      options.chunk ?? {},
-      (k) => {
-        here.add(k);
-        stage.parse(toParse[k] as number);
-      },
-    )
-    .catch(() => new Map<number, DerivedFile>());
-  for (const [k, id] of toParse.entries())
-    if (!here.has(k)) stage.parse(id, there.get(k));
-  return runToEnd(stage.secondStageSteps());
-}
-
-/** A first stage that left files to parse: parse them, then assemble the second. */
-interface ChosenToParse {
-  /** File ids to cut on their trees, in file order. */
-  toParse: readonly number[];
-  /** A file's path and LF text, as deriving it takes them. */
-  text(id: number): { path: string; text: string };
-  /** Derives file `id` on its tree (or takes `made`, its derivation made elsewhere). */
-  parse(id: number, made?: DerivedFile): void;
-  secondStageSteps(): Steps<{
-    index: RepositoryIndex;
-    stats: QuestionIndexStats;
-  }>;
-}
-
-/**
- * Everything before the chosen files are parsed: the first stage's index,
- * ranked, and the files to parse; or the finished index when one stage
- * does (few trees to make, or every chosen file already has its tree).
- */
-function* firstStageSteps(
-  files: readonly SourceFile[],
-  question: string,
-  options: QuestionIndexOptions,
-): Steps<
-  { index: RepositoryIndex; stats: QuestionIndexStats } | ChosenToParse
-> {
   const chunk = options.chunk ?? {};
   const { derived, memo } = options;
   const remembered = (
@@ -188,14 +115,12 @@ function* firstStageSteps(
   const texts: string[] = [];
   const derivations: DerivedFile[] = [];
   const shallow: number[] = [];
-  const full = (id: number, made?: DerivedFile): DerivedFile => {
+  const full = (id: number): DerivedFile => {
     const file = files[id] as SourceFile;
     const text = texts[id] as string;
     const fresh = () =>
       remembered(file, text, "tree", () =>
-        made
-          ? counting().noteTermsOf(made)
-          : deriveFile({ path: file.path, text }, chunk, counting()),
+        deriveFile({ path: file.path, text }, chunk, counting()),
       );
     return derived ? derived.obtain(file, text, chunk, fresh) : fresh();
   };
@@ -230,40 +155,31 @@ function* firstStageSteps(
   const query = analyzeQuery(question);
   const { ranked } = yield* rankChunksSteps(first, query);
   const chosen = chooseFilesToParse(first, query, ranked, options.limits);
-  const toParse = shallow.filter((id) => chosen.has(id));
+  const parsed = new Set<number>();
+  for (const id of shallow) {
+    if (!chosen.has(id)) continue;
+    derivations[id] = full(id);
+    parsed.add(id);
+    stats.parsed++;
+    yield;
+  }
   // Every chosen file already had its tree (a question asked again, or one
   // that matched nothing): the first index is the final one.
-  if (toParse.length === 0) return { index: first, stats };
-  const parsed = new Set<number>();
-  return {
-    toParse,
-    text: (id) => ({
-      path: (files[id] as SourceFile).path,
-      text: texts[id] as string,
-    }),
-    parse(id, made) {
-      derivations[id] = full(id, made);
-      parsed.add(id);
-    },
-    *secondStageSteps() {
-      stats.parsed = parsed.size;
-      stats.withoutTree -= stats.parsed;
-      // Added to what the first stage assembled: only the parsed files'
-      // chunks are made anew, and each term is numbered through the
-      // counter's id.
-      const unchanged = (fileId: number) => !parsed.has(fileId);
-      const index = yield* assembleIndexSteps(files, texts, derivations, {
-        counter: counting(),
-        earlier: { index: first, unchanged },
-      });
-      const keys = yield* copyKeysSteps(index, {
-        index: first,
-        keys: firstKeys,
-        unchanged,
-      });
-      rememberChunkCopies(index, groupCopies(index, keys));
-      shareFileAuthorship(first, index);
-      return { index, stats };
-    },
-  };
+  if (stats.parsed === 0) return { index: first, stats };
+  stats.withoutTree -= stats.parsed;
+  // Added to what the first stage assembled: only the parsed files' chunks
+  // are made anew, and each term is numbered through the counter's id.
+  const unchanged = (fileId: number) => !parsed.has(fileId);
+  const index = yield* assembleIndexSteps(files, texts, derivations, {
+    counter: counting(),
+    earlier: { index: first, unchanged },
+  });
+  const keys = yield* copyKeysSteps(index, {
+    index: first,
+    keys: firstKeys,
+    unchanged,
+  });
+  rememberChunkCopies(index, groupCopies(index, keys));
+  shareFileAuthorship(first, index);
+  return { index, stats };
 }

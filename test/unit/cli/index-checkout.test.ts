@@ -10,7 +10,6 @@ import {
   createCpuPool,
   type CpuPool,
 } from "../../../src/worker-threads/cpu-pool.js";
-import { startParseThread } from "../../../src/worker-threads/start-parse-thread.js";
 import { createMemoryFileSource } from "../../helpers/memory-file-source.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 
@@ -181,38 +180,6 @@ describe("indexCheckout", () => {
       });
       expect(full.withoutTree).toBe(0);
       expect(await third.snapshots.get(full.files)).toBeDefined();
-    });
-
-    it("with two stages and many characters of trees to make, parses beside the main thread on a second core only, to the same index", async () => {
-      // Five modules of about 100 KB: three top files are 300 KB to parse.
-      const large = Object.fromEntries(
-        Array.from({ length: 5 }, (_, i) => [
-          `pkg/large_${i}.py`,
-          Array.from(
-            { length: 2800 },
-            (_, j) => `def handler_${i}_${j}(request):\n    return ${j}\n`,
-          ).join("\n"),
-        ]),
-      );
-      const started: number[] = [];
-      const spy: typeof startParseThread = (warmUp, options) => {
-        started.push(warmUp.length);
-        return startParseThread(warmUp, options);
-      };
-      const ask = (cores: number) =>
-        indexCheckout(reader(large), {
-          now,
-          cores,
-          startParseThread: spy,
-          question: "handler_3_7 reads the wrong request",
-          questionLimits: twoStages,
-        });
-      const alone = await ask(1);
-      expect(started).toEqual([]);
-      const beside = await ask(2);
-      expect(started).toEqual([1]);
-      expect(beside.withoutTree).toBeGreaterThan(0);
-      expect(beside.index).toEqual(alone.index);
     });
   });
 });

@@ -5,7 +5,6 @@ import type { DeriveElsewhere } from "../../../../src/retrieval/one-question/ind
 import { indexFilesForQuestion } from "../../../../src/retrieval/one-question/index-files-for-question.js";
 import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
 import { gitBlobSha } from "../../../../src/code-host/github/git-blob-sha.js";
-import type { ParseAlongside } from "../../../../src/retrieval/one-question/parse-alongside.js";
 
 // Many unrelated Python modules and one the question names.
 const files = [
@@ -105,69 +104,5 @@ describe("indexFilesForQuestion", () => {
     expect(seen.lacking).toEqual([withBlobs.length]);
     const again = await indexFilesForQuestion(withBlobs, { derived });
     expect(again.index.chunks).toEqual(coarse.index.chunks);
-  });
-
-  describe("with a thread to parse alongside", () => {
-    // Python modules large enough that the trees a question makes repay a
-    // thread: about 300 KB of them for two top files.
-    const large = Array.from({ length: 6 }, (_, i) => ({
-      path: `pkg/large_${i}.py`,
-      text: Array.from(
-        { length: 4000 },
-        (_, j) => `def step_${i}_${j}(value):\n    return value + ${j}\n`,
-      ).join("\n"),
-    }));
-    const asked = "step_3_7 in pkg/large_3.py adds the wrong value";
-
-    // A thread that derives nothing itself, and says what it was asked.
-    function recordingThread(seen: {
-      warmUp: string[][];
-      shared: number;
-      closed: number;
-    }) {
-      return (warmUp: ReadonlyArray<{ path: string }>): ParseAlongside => {
-        seen.warmUp.push(warmUp.map((f) => f.path));
-        return {
-          share: async (toShare, _options, deriveHere) => {
-            seen.shared += toShare.length;
-            toShare.forEach((_, k) => deriveHere(k));
-            return new Map();
-          },
-          close: async () => {
-            seen.closed++;
-          },
-        };
-      };
-    }
-
-    it("starts one, warmed up, when the trees to make are many characters, and closes it", async () => {
-      const seen = { warmUp: [] as string[][], shared: 0, closed: 0 };
-      const built = await indexFilesForQuestion(large, {
-        question: asked,
-        limits,
-        parseAlongside: recordingThread(seen),
-      });
-      expect(seen.warmUp).toEqual([["pkg/large_0.py"]]);
-      expect(seen.shared).toBeGreaterThan(0);
-      expect(seen.closed).toBe(1);
-      const alone = await indexFilesForQuestion(large, {
-        question: asked,
-        limits,
-      });
-      expect(built).toEqual(alone);
-    });
-
-    it("starts none for a question on small files, nor for the full index", async () => {
-      const seen = { warmUp: [] as string[][], shared: 0, closed: 0 };
-      await indexFilesForQuestion(files, {
-        question,
-        limits,
-        parseAlongside: recordingThread(seen),
-      });
-      await indexFilesForQuestion(large, {
-        parseAlongside: recordingThread(seen),
-      });
-      expect(seen).toEqual({ warmUp: [], shared: 0, closed: 0 });
-    });
   });
 });
