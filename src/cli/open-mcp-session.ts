@@ -1,5 +1,6 @@
 import { createLocalCodeHost } from "../code-host/local/local-code-host.js";
 import type { CodeReader } from "../code-host/code-host.js";
+import type { CheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import { createRedactingReader } from "../code-host/redacting-reader.js";
 import { readerOverTexts, type ReadText } from "../code-host/texts-reader.js";
 import { createRedactionMemo } from "../code-host/redaction-memo.js";
@@ -57,6 +58,8 @@ const LISTED_ENTRY_BYTES = 200;
 export async function openMcpSession(
   args: McpArgs,
   deps: Partial<RunAskDeps> = {},
+  /** Git's first answers for `args.repo`, asked before this module loaded (`startCheckoutReads`): the first call's, or the warming's. */
+  early?: CheckoutReads,
 ): Promise<CheckoutSession & { warm(): Promise<void> }> {
   const d = { ...defaultAskDeps, ...deps };
   // A wrong --repo is said at once, not at the first call.
@@ -128,7 +131,10 @@ export async function openMcpSession(
         root: args.repo,
         stampedTexts,
         stampedListings,
+        ...(early ? { early } : {}),
       });
+      // Taken once: later calls ask git anew, as the checkout may have moved.
+      early = undefined;
       try {
         const resolved = await host.resolveRef(args.ref);
         const atCommit = host.at(resolved.sha);

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { assertDirectory } from "../code-host/local/assert-directory.js";
+import { startCheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import { serveMcp } from "../mcp/serve-mcp.js";
 import { deferMcpSession } from "./defer-mcp-session.js";
 import { packageVersion } from "./package-version.js";
@@ -30,8 +31,13 @@ export async function runMcp(
   assertDirectory(resolve(args.repo));
   const session = deferMcpSession(
     async () => {
+      // Git reads HEAD and stamps the working tree on another core while
+      // retrieval's modules load, as for askcode ask: the warming's first
+      // look at the checkout no longer waits for git.
+      const early =
+        args.ref === undefined ? startCheckoutReads(args.repo) : undefined;
       const { openMcpSession } = await import("./open-mcp-session.js");
-      return openMcpSession(args, deps);
+      return openMcpSession(args, deps, early);
     },
     (opened) => opened.warm(),
   );

@@ -3,6 +3,7 @@ import path from "node:path";
 import { openMcpSession } from "../../../src/cli/open-mcp-session.js";
 import { openCliCaches } from "../../../src/cli/open-cli-caches.js";
 import { createLocalCodeHost } from "../../../src/code-host/local/local-code-host.js";
+import { startCheckoutReads } from "../../../src/code-host/local/start-checkout-reads.js";
 import { runIndex } from "../../../src/cli/run-index.js";
 import type { CheckoutSession } from "../../../src/mcp/checkout-session.js";
 import { mapTool } from "../../../src/mcp/map-tool.js";
@@ -10,6 +11,7 @@ import { redactShownText } from "../../../src/mcp/redact-shown-text.js";
 import { FAKE } from "../../helpers/fake-secrets.js";
 import {
   commitAll,
+  git,
   initRepo,
   makeTempDir,
   removeDir,
@@ -137,6 +139,27 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     expect(answer).not.toContain("Partial index");
     expect(answer).toMatch(/^1\. pkg\/module_7\.py:1-2/m);
     expect(started).toEqual([]);
+  });
+});
+
+describe("openMcpSession: git's first answers asked before it loaded", () => {
+  it("takes them for its first look at the checkout only, and asks git anew at the next call", async () => {
+    const first = git(repo, "rev-parse", "HEAD");
+    // As runMcp asks them while retrieval's modules load; the checkout
+    // moves on before the session opens.
+    const early = startCheckoutReads(repo);
+    await early.head;
+    writeFiles(repo, { "pkg/later.py": "def later():\n    return 1\n" });
+    const second = commitAll(repo, "later");
+    const session = await openMcpSession(
+      { repo, model: "gpt-4o", cacheDir },
+      { startBackgroundIndex: () => {} },
+      early,
+    );
+    const sha = () => session.withCheckout(async (view) => view.resolved.sha);
+
+    expect(await sha()).toBe(first);
+    expect(await sha()).toBe(second);
   });
 });
 
