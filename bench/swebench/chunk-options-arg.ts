@@ -1,4 +1,5 @@
 import type { ChunkOptions } from "../../src/retrieval/chunks/chunk-file.js";
+import { positiveInteger } from "./positive-integer-arg.js";
 
 /**
  * The help lines of `--chunk-max-tokens` and `--chunk-merge-tokens`, shared
@@ -54,12 +55,5 @@ export function chunkOptionFlags(options: ChunkOptions | undefined): string[] {
   ];
 }
 
-function tokens(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new Error(
-      `${name} must be a positive whole number of tokens, got "${value}".`,
-    );
-  return n;
-}
+const tokens = (name: string, value: string | undefined) =>
+  positiveInteger(name, value, { noun: "a positive whole number of tokens" });

@@ -4,6 +4,7 @@ import { DEFAULT_MIRROR_LAYOUT } from "./mirror-path.js";
 import type { BenchArgs, SettingSource } from "./bench-args.js";
 import { howToGetInstances, SWEBENCH_DATASET_URL } from "./missing-inputs.js";
 import { splitOption } from "../train/read-split.js";
+import { positiveInteger } from "./positive-integer-arg.js";
 import {
   CHUNK_OPTION_FLAGS,
   CHUNK_OPTIONS_USAGE,
@@ -109,12 +110,12 @@ export function parseBenchArgs(
       `--budgets must be positive integers separated by commas, got "${values.budgets}".\n\n${BENCH_USAGE}`,
     );
   }
-  const limit = positiveInteger("--limit", values.limit);
-  const perRepo = positiveInteger("--per-repo", values["per-repo"]);
-  const lazyTopFiles = positiveInteger(
-    "--lazy-top-files",
-    values["lazy-top-files"],
-  );
+  // A count option, its usage said beside a bad value.
+  const count = (name: string, value: string | undefined) =>
+    positiveInteger(name, value, { usage: BENCH_USAGE });
+  const limit = count("--limit", values.limit);
+  const perRepo = count("--per-repo", values["per-repo"]);
+  const lazyTopFiles = count("--lazy-top-files", values["lazy-top-files"]);
   const mapShare =
     values["map-share"] === undefined ? undefined : Number(values["map-share"]);
   if (mapShare !== undefined && !(mapShare >= 0 && mapShare <= 0.5))
@@ -129,7 +130,7 @@ export function parseBenchArgs(
     throw new Error(
       `--bridge-weight must be a number from 0 to 1, got "${values["bridge-weight"]}".\n\n${BENCH_USAGE}`,
     );
-  const bridgeCap = positiveInteger("--bridge-cap", values["bridge-cap"]);
+  const bridgeCap = count("--bridge-cap", values["bridge-cap"]);
   const via = values.via;
   if (via !== "local" && via !== "github")
     throw new Error(
@@ -210,19 +211,6 @@ export function parseBenchArgs(
 }
 
 /** An optional count option's value; throws with the usage when it is not a positive integer. */
-function positiveInteger(
-  name: string,
-  value: string | undefined,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new Error(
-      `${name} must be a positive integer, got "${value}".\n\n${BENCH_USAGE}`,
-    );
-  return n;
-}
-
 /** The option when given, else the environment variable when set and not empty, else the default. */
 function pathSetting(
   option: string | undefined,

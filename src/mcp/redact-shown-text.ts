@@ -1,4 +1,4 @@
-import type { CodeReader } from "../code-host/code-host.js";
+import type { ShownReaders } from "./checkout-session.js";
 
 /** One line the redacting reader changed: its text, trimmed, and the part that changed with some of what surrounds it. */
 interface Swap {
@@ -35,7 +35,7 @@ const CONTEXT_CHARS = 6;
 export async function redactShownText(
   text: string,
   paths: Iterable<string>,
-  readers: { reader: CodeReader; redacting: CodeReader },
+  readers: ShownReaders,
 ): Promise<string> {
   const swaps: Swap[] = [];
   for (const path of new Set(paths)) {

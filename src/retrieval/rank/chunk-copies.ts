@@ -176,8 +176,9 @@ function copyKey(chunk: Chunk): CopyKey | undefined {
   const normalized = lines.slice(first, last + 1).join("\n");
   if (normalized.length - (last - first) < MIN_COPY_CHARS) return undefined;
   return {
-    // One call, no Hash object a chunk: 13% of finding the copies among a
-    // cold question's 20,820 chunks (cachegrind, 0.77 → 0.67 G instructions).
+    // One call, no Hash object a chunk: this runs for every chunk of a cold
+    // question's index (docs/architecture/overview.md, "What a cold
+    // question spends").
     hash: hash("sha1", normalized, "base64"),
     core: [chunk.startLine + first, chunk.startLine + last],
   };
