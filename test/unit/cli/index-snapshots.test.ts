@@ -237,27 +237,6 @@ describe("createIndexSnapshots", () => {
     expect(await (await open()).get(files())).toBeUndefined();
   });
 
-  it("misses when the texts' entry is gone or another length, as when the store evicted it", async () => {
-    await (await open()).put(files(), indexRepository(files()));
-    const [texts] = entriesOf("index-texts");
-    const bytes = readFileSync(texts!);
-    // A valid entry (header and checksum) one byte longer than the snapshot knows.
-    writeFileSync(
-      texts!,
-      encodeBlobEntry(
-        "index-texts:v1",
-        basename(texts!),
-        Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.from(" ")]),
-      ),
-    );
-    expect(await (await open()).get(files())).toBeUndefined();
-
-    await (await open()).put(files(), indexRepository(files()));
-    expect(await (await open()).get(files())).toBeDefined();
-    unlinkSync(entriesOf("index-texts")[0]!);
-    expect(await (await open()).get(files())).toBeUndefined();
-  });
-
   // Enough files that their postings fill several of the entry's blocks.
   const manyFiles = (): SourceFile[] =>
     Array.from({ length: 800 }, (_, i) => ({
@@ -320,26 +299,33 @@ describe("createIndexSnapshots", () => {
     expect(await (await open()).get(manyFiles())).toBeUndefined();
   });
 
-  it("misses when the postings' entry is gone or another length, as when the store evicted it", async () => {
-    await (await open()).put(files(), indexRepository(files()));
-    const [postings] = entriesOf("index-postings");
-    const bytes = readFileSync(postings!);
-    // A valid entry (header and checksum) two bytes longer than the snapshot knows.
-    writeFileSync(
-      postings!,
-      encodeBlobEntry(
-        "index-postings:v1",
-        basename(postings!),
-        Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.alloc(2)]),
-      ),
-    );
-    expect(await (await open()).get(files())).toBeUndefined();
+  it.each([
+    ["texts", "index-texts:v1"],
+    ["postings", "index-postings:v1"],
+  ])(
+    "misses when the %s' entry is gone or another length, as when the store evicted it",
+    async (_, kind) => {
+      const name = kind.split(":")[0]!;
+      await (await open()).put(files(), indexRepository(files()));
+      const [entry] = entriesOf(name);
+      const bytes = readFileSync(entry!);
+      // A valid entry (header and checksum) two bytes longer than the snapshot knows.
+      writeFileSync(
+        entry!,
+        encodeBlobEntry(
+          kind,
+          basename(entry!),
+          Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.alloc(2)]),
+        ),
+      );
+      expect(await (await open()).get(files())).toBeUndefined();
 
-    await (await open()).put(files(), indexRepository(files()));
-    expect(await (await open()).get(files())).toBeDefined();
-    unlinkSync(entriesOf("index-postings")[0]!);
-    expect(await (await open()).get(files())).toBeUndefined();
-  });
+      await (await open()).put(files(), indexRepository(files()));
+      expect(await (await open()).get(files())).toBeDefined();
+      unlinkSync(entriesOf(name)[0]!);
+      expect(await (await open()).get(files())).toBeUndefined();
+    },
+  );
 
   it("keeps nothing for files without a blob SHA", async () => {
     const unnamed = files().map(({ path, text }) => ({ path, text }));
