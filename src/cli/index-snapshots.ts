@@ -30,6 +30,11 @@ import {
 } from "../retrieval/rank/set-aside-files.js";
 import type { SourceFile } from "../retrieval/types.js";
 import {
+  readPostingsFrom,
+  splitPostings,
+  type SnapshotPostings,
+} from "./snapshot-postings.js";
+import {
   splitTexts,
   textReader,
   type SnapshotTexts,
@@ -80,9 +85,11 @@ export interface IndexSnapshots {
 // snapshot key (40 hex digits, ASCII) of a listing or a tree stamp. v2: the
 // index as columns; v4: its vocabulary, tables and short strings as columns
 // too; v5: the files' texts as bytes, decoded when read; v6: those bytes in
-// an entry of their own (TEXTS_KIND, under the same key), read by ranges.
-const SNAPSHOT_KIND = "index-snapshot:v6";
+// an entry of their own (TEXTS_KIND, under the same key), read by ranges;
+// v7: the postings in an entry of their own too (POSTINGS_KIND).
+const SNAPSHOT_KIND = "index-snapshot:v7";
 const TEXTS_KIND = "index-texts:v1";
+const POSTINGS_KIND = "index-postings:v1";
 const LISTING_KIND = "index-listing:v1";
 
 // A stamp is trusted only once its file last changed longer ago than any
@@ -102,6 +109,8 @@ interface Snapshot {
   columns: boolean;
   /** Where the columns' texts lie in their own entry; none when kept whole. */
   texts?: SnapshotTexts;
+  /** Where the columns' postings lie in their own entry; none when kept whole. */
+  postings?: SnapshotPostings;
   copies: ChunkCopies;
   authorship: FileAuthorship;
   counterparts: SparseLists<Counterpart>;
@@ -207,7 +216,7 @@ export function createIndexSnapshots(
       const snapshot = deserialize(bytes) as Snapshot;
       const { copies, authorship, counterparts, dependencies } = snapshot;
       const index = snapshot.columns
-        ? await fromColumns(key, snapshot.index as IndexColumns, snapshot.texts)
+        ? await fromColumns(key, snapshot.index as IndexColumns, snapshot)
         : (snapshot.index as RepositoryIndex);
       if (!index) return undefined;
       // The key holds every path: a count that differs is a bug, not a hit.
@@ -222,18 +231,27 @@ export function createIndexSnapshots(
     }
   };
 
-  // The columns' texts are read from their own entry when each is first
-  // read; without that entry (evicted, deleted as corrupt) it is a miss.
+  // The columns' texts and postings are read from their own entries when
+  // each is first read; without either entry (evicted, deleted as corrupt)
+  // it is a miss.
   const fromColumns = async (
     key: string,
     columns: IndexColumns,
-    texts: SnapshotTexts | undefined,
+    { texts, postings }: Pick<Snapshot, "texts" | "postings">,
   ) => {
-    if (!texts) return undefined;
-    const ranges = await blobs.openRanges(TEXTS_KIND, key);
+    if (!texts || !postings) return undefined;
+    const [textRanges, postingRanges] = await Promise.all([
+      blobs.openRanges(TEXTS_KIND, key),
+      blobs.openRanges(POSTINGS_KIND, key),
+    ]);
     const read =
-      ranges && textReader(texts, ranges, (id) => columns.files.path[id]);
-    return read && indexFromColumns(columns, read);
+      textRanges &&
+      textReader(texts, textRanges, (id) => columns.files.path[id]);
+    if (!read || !postingRanges) return undefined;
+    const index = indexFromColumns(columns, read);
+    return readPostingsFrom(postings, postingRanges, index.bm25)
+      ? index
+      : undefined;
   };
 
   // The index found by a listing's or a tree's key: the key of its files.
@@ -268,12 +286,17 @@ export function createIndexSnapshots(
       if (!key) return;
       const columns = indexToColumns(index);
       const split = columns && splitTexts(columns);
-      // The texts first: a snapshot is never kept without them.
-      if (split) await blobs.put(TEXTS_KIND, key, split.payload);
+      const apart = split && splitPostings(split.columns);
+      // The texts and postings first: a snapshot is never kept without them.
+      if (split && apart) {
+        await blobs.put(TEXTS_KIND, key, split.payload);
+        await blobs.put(POSTINGS_KIND, key, apart.payload);
+      }
       const snapshot: Snapshot = {
-        index: split?.columns ?? index,
-        columns: split !== undefined,
+        index: apart?.columns ?? index,
+        columns: apart !== undefined,
         texts: split?.texts,
+        postings: apart?.postings,
         copies: chunkCopies(index),
         authorship: fileAuthorship(index),
         counterparts: sparseLists(counterpartsOf(index)),

@@ -339,6 +339,11 @@ export interface Bm25Index {
   docLength: Uint32Array;
   avgDocLength: number;
   start: Uint32Array;
+  /**
+   * Each posting's document and its term frequency, term by term. Read a
+   * term's through `postingRange` (posting-range.ts): a loaded index reads
+   * them from disk as they are first asked for.
+   */
   docs: Uint32Array;
   tfs: Uint16Array;
 }

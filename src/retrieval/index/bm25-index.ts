@@ -1,4 +1,5 @@
 import { Bm25Builder, type Bm25Index } from "./bm25-builder.js";
+import { postingRange } from "./posting-range.js";
 export type { Bm25Index };
 
 /**
@@ -53,8 +54,9 @@ export function termFrequency(
   termId: number,
   doc: number,
 ): number {
-  let lo = index.start[termId] ?? 0;
-  let hi = (index.start[termId + 1] ?? 0) - 1;
+  const [from, to] = postingRange(index, termId);
+  let lo = from;
+  let hi = to - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const d = index.docs[mid] as number;

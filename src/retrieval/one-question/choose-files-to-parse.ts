@@ -1,4 +1,5 @@
 import type { RepositoryIndex } from "../index/index-repository.js";
+import { postingRange } from "../index/posting-range.js";
 import type { QueryAnalysis } from "../query/query-analysis.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import { resolvePathMentions } from "../rank/resolve-path-mentions.js";
@@ -54,11 +55,8 @@ export function chooseFilesToParse(
     const id = bm25.vocabulary.get(term.term);
     if (id === undefined) continue;
     const uses = new Map<number, number>();
-    for (
-      let k = bm25.start[id] as number;
-      k < (bm25.start[id + 1] as number);
-      k++
-    ) {
+    const [from, to] = postingRange(bm25, id);
+    for (let k = from; k < to; k++) {
       const f = chunkFile[bm25.docs[k] as number] as number;
       uses.set(f, (uses.get(f) ?? 0) + (bm25.tfs[k] as number));
     }

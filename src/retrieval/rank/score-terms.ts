@@ -1,4 +1,5 @@
 import { bm25Idf, bm25Tf } from "../index/bm25-index.js";
+import { postingRange } from "../index/posting-range.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
 import type { QueryTerm } from "../query/query-analysis.js";
 
@@ -44,8 +45,7 @@ export function scoreTerms(
   for (const query of queryTerms) {
     const termId = bm25.vocabulary.get(query.term);
     if (termId !== undefined) {
-      const from = bm25.start[termId] as number;
-      const to = bm25.start[termId + 1] as number;
+      const [from, to] = postingRange(bm25, termId);
       const idf = bm25Idf(bm25.docCount, to - from);
       terms.push({ query, termId, idf });
       for (let k = from; k < to; k++) {

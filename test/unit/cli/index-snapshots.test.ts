@@ -11,6 +11,9 @@ import { chunkCopies } from "../../../src/retrieval/rank/chunk-copies.js";
 import { fileAuthorship } from "../../../src/retrieval/rank/set-aside-files.js";
 import { counterpartsOf } from "../../../src/retrieval/rank/rank-chunks.js";
 import { repositoryDependencies } from "../../../src/retrieval/dependencies/repository-dependencies.js";
+import { postingRange } from "../../../src/retrieval/index/posting-range.js";
+import { analyzeQuery } from "../../../src/retrieval/query/query-analysis.js";
+import { rankChunks } from "../../../src/retrieval/rank/rank-chunks.js";
 import type { SourceFile } from "../../../src/retrieval/types.js";
 import { makeTempDir, removeDir } from "../../helpers/temp-repo.js";
 import { withPlainMaps } from "../../helpers/with-plain-maps.js";
@@ -234,26 +237,95 @@ describe("createIndexSnapshots", () => {
     expect(await (await open()).get(files())).toBeUndefined();
   });
 
-  it("misses when the texts' entry is gone or another length, as when the store evicted it", async () => {
-    await (await open()).put(files(), indexRepository(files()));
-    const [texts] = entriesOf("index-texts");
-    const bytes = readFileSync(texts!);
-    // A valid entry (header and checksum) one byte longer than the snapshot knows.
-    writeFileSync(
-      texts!,
-      encodeBlobEntry(
-        "index-texts:v1",
-        basename(texts!),
-        Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.from(" ")]),
-      ),
-    );
-    expect(await (await open()).get(files())).toBeUndefined();
+  // Enough files that their postings fill several of the entry's blocks.
+  const manyFiles = (): SourceFile[] =>
+    Array.from({ length: 800 }, (_, i) => ({
+      path: `pkg/module_${i}.py`,
+      text: `def handler_${i}(request_${i}):\n    token_${i} = lookup_${i}(request_${i})\n    return render_${i}(token_${i})\n${i % 100 === 7 ? "\n\ndef checksum(data):\n    return sum(data) % 255\n" : ""}`,
+      blobSha: i.toString(16).padStart(40, "0"),
+    }));
 
-    await (await open()).put(files(), indexRepository(files()));
-    expect(await (await open()).get(files())).toBeDefined();
-    unlinkSync(entriesOf("index-texts")[0]!);
-    expect(await (await open()).get(files())).toBeUndefined();
+  it("reads a term's postings only when it is asked for, and ranks as the index it kept", async () => {
+    const index = indexRepository(manyFiles());
+    await (await open()).put(manyFiles(), index);
+    const [postings, ...others] = entriesOf("index-postings");
+    expect(others).toStrictEqual([]);
+    expect(readFileSync(postings!).length).toBeGreaterThan(3 * 16_384);
+
+    const kept = (await (await open()).get(manyFiles()))!;
+    const termId = kept.bm25.vocabulary.get("handler_250")!;
+    const [from, to] = [
+      index.bm25.start[termId]!,
+      index.bm25.start[termId + 1]!,
+    ];
+    expect(Array.from(kept.bm25.docs.subarray(from, to))).toStrictEqual([0]);
+    expect(postingRange(kept.bm25, termId)).toStrictEqual([from, to]);
+    expect(kept.bm25.docs.subarray(from, to)).toStrictEqual(
+      index.bm25.docs.subarray(from, to),
+    );
+    expect(kept.bm25.tfs.subarray(from, to)).toStrictEqual(
+      index.bm25.tfs.subarray(from, to),
+    );
+
+    // Loaded anew, so that ranking finds no postings read before it.
+    const ranked = (await (await open()).get(manyFiles()))!;
+    const question = analyzeQuery("where is the checksum computed?");
+    expect(rankChunks(ranked, question)).toStrictEqual(
+      rankChunks(index, question),
+    );
+    // Ranking read some blocks, not all of them.
+    expect(ranked.bm25.docs).not.toStrictEqual(index.bm25.docs);
   });
+
+  it("a flipped byte in the postings deletes the kept index with an error that says so", async () => {
+    const index = indexRepository(manyFiles());
+    await (await open()).put(manyFiles(), index);
+    const [postings] = entriesOf("index-postings");
+    const bytes = readFileSync(postings!);
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0x01; // the last term frequency
+    writeFileSync(postings!, bytes);
+
+    const kept = (await (await open()).get(manyFiles()))!;
+
+    expect(postingRange(kept.bm25, 0)).toStrictEqual([
+      index.bm25.start[0],
+      index.bm25.start[1],
+    ]);
+    const last = kept.bm25.start.length - 2;
+    expect(() => postingRange(kept.bm25, last)).toThrow(
+      "askcode's kept index holds corrupt postings; the entry is deleted, so asking again builds the index anew",
+    );
+    expect(entriesOf("index-postings")).toStrictEqual([]);
+    expect(await (await open()).get(manyFiles())).toBeUndefined();
+  });
+
+  it.each([
+    ["texts", "index-texts:v1"],
+    ["postings", "index-postings:v1"],
+  ])(
+    "misses when the %s' entry is gone or another length, as when the store evicted it",
+    async (_, kind) => {
+      const name = kind.split(":")[0]!;
+      await (await open()).put(files(), indexRepository(files()));
+      const [entry] = entriesOf(name);
+      const bytes = readFileSync(entry!);
+      // A valid entry (header and checksum) two bytes longer than the snapshot knows.
+      writeFileSync(
+        entry!,
+        encodeBlobEntry(
+          kind,
+          basename(entry!),
+          Buffer.concat([bytes.subarray(ENTRY_HEADER_BYTES), Buffer.alloc(2)]),
+        ),
+      );
+      expect(await (await open()).get(files())).toBeUndefined();
+
+      await (await open()).put(files(), indexRepository(files()));
+      expect(await (await open()).get(files())).toBeDefined();
+      unlinkSync(entriesOf(name)[0]!);
+      expect(await (await open()).get(files())).toBeUndefined();
+    },
+  );
 
   it("keeps nothing for files without a blob SHA", async () => {
     const unnamed = files().map(({ path, text }) => ({ path, text }));
