@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
-import { backgroundNodeOptions } from "./background-node-options.js";
 import { indexingKey, markIndexing } from "./indexing-marks.js";
 
 // The command as the user started it, from dist/cli or src/cli alike.
@@ -12,26 +11,20 @@ const NICENESS = 19;
 /**
  * Starts `askcode index --quiet` for a checkout in a process of its own
  * that outlives this one, at the lowest priority, writing nothing to the
- * terminal, with Node's options for the machine's `cores`
- * (`backgroundNodeOptions`). A failure to start costs only the next
- * question's time. The process is returned unreferenced: this one may exit
- * first.
+ * terminal. A failure to start costs only the next question's time. The
+ * process is returned unreferenced: this one may exit first.
  *
  * @example
  * startBackgroundIndex({ repo: "/home/ada/flask", cacheDir: "/home/ada/.cache/askcode" });
  */
-export function startBackgroundIndex(
-  checkout: {
-    repo: string;
-    ref?: string;
-    cacheDir: string;
-  },
-  cores?: number,
-): ChildProcess {
+export function startBackgroundIndex(checkout: {
+  repo: string;
+  ref?: string;
+  cacheDir: string;
+}): ChildProcess {
   const child = spawn(
     process.execPath,
     [
-      ...backgroundNodeOptions(cores),
       BIN,
       "index",
       "--quiet",

@@ -159,9 +159,7 @@ describe("askcode ask after a question that parsed only what it needed", () => {
   });
 
   it("the background index, a process of its own, leaves every file derived and no mark", async () => {
-    // Two cores: Node starts with the option backgroundNodeOptions gives.
-    const child = startBackgroundIndex({ repo, cacheDir }, 2);
-    expect(child.spawnargs.slice(1, 2)).toEqual(["--v8-pool-size=1"]);
+    const child = startBackgroundIndex({ repo, cacheDir });
     // Marked before this process could end, not once the child gets to it.
     expect(indexingPids(cacheDir)).toEqual([child.pid]);
     const [code] = (await once(child, "exit")) as [number | null];
