@@ -28,6 +28,7 @@ import { DEFAULT_MIRRORS } from "../swebench/parse-bench-args.js";
 import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
 import { positiveInteger } from "../swebench/positive-integer-arg.js";
 import { blameFile, readRecentLog } from "./read-line-history.js";
+import { modelStrata } from "./model-strata.js";
 import {
   blamedFiles,
   HISTORY_COLUMNS,
@@ -156,6 +157,9 @@ function crossValidated(questions: QuestionRows[], l2: number) {
 const questions: QuestionRows[] = values.from
   ? (JSON.parse(await readFile(values.from, "utf8")) as QuestionRows[])
   : await label();
+process.stdout.write(
+  modelStrata(questions, ["lineRecency", "touchedByFileChange", "lineCommits"]),
+);
 const grid = (values.l2 ?? "").split(",").map(Number);
 const lines = [
   `| signals | ${grid.map((l2) => `L2 ${l2}: line / file`).join(" | ")} |`,

@@ -34,7 +34,7 @@ export interface FileStudyRow {
   fileCommitsAgo: number;
 }
 
-interface Row {
+export interface DensityRow {
   q: number;
   gold: number;
   tokens: number;
@@ -88,7 +88,7 @@ function quantileGroups<R>(rows: R[], signal: Signal<R>): [string, R[]][] {
   return groups;
 }
 
-function density<R extends Row>(
+export function density<R extends DensityRow>(
   rows: R[],
   questions: StudyQuestion[],
 ): string[] {
@@ -107,7 +107,7 @@ function density<R extends Row>(
   ];
 }
 
-function table<R extends Row>(
+function table<R extends DensityRow>(
   title: string,
   rows: R[],
   questions: StudyQuestion[],
