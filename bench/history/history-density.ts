@@ -16,12 +16,9 @@ import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
 import { rankChunks } from "../../src/retrieval/rank/rank-chunks.js";
 import { estimateTokens } from "../../src/retrieval/pack/expected-gold.js";
 import { indexInstance } from "../weights/index-instance.js";
-import { loadInstances, selectInstances } from "../swebench/load-instances.js";
-import { partRepositories, splitOption } from "../train/read-split.js";
 import { mirrorPath } from "../swebench/mirror-path.js";
-import { DEFAULT_MIRRORS } from "../swebench/parse-bench-args.js";
-import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
-import { positiveInteger } from "../swebench/positive-integer-arg.js";
+import { benchCommand } from "../parse-bench-command.js";
+import { STUDY_OPTIONS, studyInstances } from "./study-instances.js";
 import { blameFile, readRecentLog } from "./read-line-history.js";
 import { chunkHistory, type ChunkHistory } from "./chunk-history.js";
 import {
@@ -47,13 +44,7 @@ file's churn (the last 2,000 commits) tells which chunks and files hold the
 fix's changed lines. --rows writes the labelled rows; --from reads them back
 instead of ranking again.`,
   options: {
-    data: { type: "string" },
-    mirrors: { type: "string" },
-    split: { type: "string" },
-    part: { type: "string" },
-    "per-repo": { type: "string" },
-    rows: { type: "string" },
-    from: { type: "string" },
+    ...STUDY_OPTIONS,
   },
 });
 
@@ -63,23 +54,8 @@ interface StudyRows {
   files: FileStudyRow[];
 }
 
-async function studyInstances(): Promise<StudyRows> {
-  if (!values.data)
-    exitMissingInput(
-      "bench:history needs --data FILE (instances as JSON lines)",
-      "npm run bench:swebench -- --help says how to get them",
-    );
-  const split = splitOption(values.split, values.part);
-  const perRepo =
-    values["per-repo"] === undefined
-      ? undefined
-      : positiveInteger("--per-repo", values["per-repo"]);
-  const instances = selectInstances(await loadInstances(values.data), {
-    ...(split ? { repos: partRepositories(split) } : {}),
-    ...(perRepo ? { perRepo } : {}),
-  });
-  const mirrors =
-    values.mirrors ?? process.env.SWEBENCH_MIRRORS ?? DEFAULT_MIRRORS;
+async function studyAll(): Promise<StudyRows> {
+  const { instances, mirrors } = await studyInstances(values, "bench:history");
   const rows: StudyRows = { questions: [], chunks: [], files: [] };
   for (const [n, instance] of instances.entries()) {
     const mirror = mirrorPath(mirrors, instance.repo);
@@ -168,6 +144,6 @@ async function studyInstance(
 
 const rows: StudyRows = values.from
   ? (JSON.parse(await readFile(values.from, "utf8")) as StudyRows)
-  : await studyInstances();
+  : await studyAll();
 process.stdout.write(renderChunkTables(rows.questions, rows.chunks));
 process.stdout.write(renderFileTables(rows.questions, rows.files));

@@ -11,22 +11,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { CHUNK_SIGNALS } from "../../src/retrieval/rank/chunk-signals.js";
 import { labelChunks, type QuestionRows } from "../weights/label-chunks.js";
-import { repositoryFolds } from "../weights/cross-validate-l2.js";
-import {
-  FIT_STEPS,
-  fileRows,
-  fitHead,
-  fitQuestions,
-  lineRows,
-  logLoss,
-  shareLoss,
-} from "../weights/fit-chunk-model.js";
-import { loadInstances, selectInstances } from "../swebench/load-instances.js";
-import { partRepositories, splitOption } from "../train/read-split.js";
+import { crossValidateL2 } from "../weights/cross-validate-l2.js";
+import { FIT_STEPS, fitQuestions } from "../weights/fit-chunk-model.js";
 import { mirrorPath } from "../swebench/mirror-path.js";
-import { DEFAULT_MIRRORS } from "../swebench/parse-bench-args.js";
-import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
-import { positiveInteger } from "../swebench/positive-integer-arg.js";
+import { benchCommand } from "../parse-bench-command.js";
+import { STUDY_OPTIONS, studyInstances } from "./study-instances.js";
 import { blameFile, readRecentLog } from "./read-line-history.js";
 import { modelStrata } from "./model-strata.js";
 import {
@@ -47,31 +36,16 @@ files' recency and churn in the last 2,000 commits) lowers the chunk model's
 loss on repositories its heads were not fitted on (${FOLDS} repository folds).
 --rows writes the labelled rows; --from reads them back.`,
   options: {
-    data: { type: "string" },
-    mirrors: { type: "string" },
-    split: { type: "string" },
-    part: { type: "string" },
-    "per-repo": { type: "string" },
-    rows: { type: "string" },
-    from: { type: "string" },
+    ...STUDY_OPTIONS,
     l2: { type: "string", default: "0.001,0.01" },
   },
 });
 
 async function label(): Promise<QuestionRows[]> {
-  if (!values.data)
-    exitMissingInput(
-      "bench:history-fit needs --data FILE (instances as JSON lines)",
-      "npm run bench:swebench -- --help says how to get them",
-    );
-  const split = splitOption(values.split, values.part);
-  const perRepo = positiveInteger("--per-repo", values["per-repo"]);
-  const instances = selectInstances(await loadInstances(values.data), {
-    ...(split ? { repos: partRepositories(split) } : {}),
-    ...(perRepo ? { perRepo } : {}),
-  });
-  const mirrors =
-    values.mirrors ?? process.env.SWEBENCH_MIRRORS ?? DEFAULT_MIRRORS;
+  const { instances, mirrors } = await studyInstances(
+    values,
+    "bench:history-fit",
+  );
   const questions: QuestionRows[] = [];
   for (const [n, instance] of instances.entries()) {
     const mirror = mirrorPath(mirrors, instance.repo);
@@ -131,29 +105,6 @@ function keep(questions: QuestionRows[], extra: number[]): QuestionRows[] {
   }));
 }
 
-/** Each head's loss per question on the folds' held-out repositories. */
-function crossValidated(questions: QuestionRows[], l2: number) {
-  const parts = repositoryFolds(fitQuestions(questions), FOLDS);
-  let line = 0;
-  let lineQ = 0;
-  let file = 0;
-  let fileQ = 0;
-  for (const [f, part] of parts.entries()) {
-    const rest = parts.filter((_, g) => g !== f).flat();
-    const testLine = lineRows(part);
-    const testFile = fileRows(part);
-    const wLine = fitHead(lineRows(rest), shareLoss, FIT_STEPS, l2).weights;
-    const wFile = fitHead(fileRows(rest), logLoss, FIT_STEPS, l2).weights;
-    const nLine = testLine.starts.length - 1;
-    const nFile = testFile.starts.length - 1;
-    line += shareLoss(testLine, wLine) * nLine;
-    file += logLoss(testFile, wFile) * nFile;
-    lineQ += nLine;
-    fileQ += nFile;
-  }
-  return { line: line / lineQ, file: file / fileQ };
-}
-
 const questions: QuestionRows[] = values.from
   ? (JSON.parse(await readFile(values.from, "utf8")) as QuestionRows[])
   : await label();
@@ -166,11 +117,15 @@ const lines = [
   `| :-- | ${grid.map(() => "--:").join(" | ")} |`,
 ];
 for (const [name, extra] of VARIANTS) {
-  const rows = keep(questions, extra);
-  const cells = grid.map((l2) => {
-    const loss = crossValidated(rows, l2);
-    return `${loss.line.toFixed(4)} / ${loss.file.toFixed(4)}`;
+  // Each head's loss on the folds' held-out repositories, per L2.
+  const { points } = crossValidateL2(keep(questions, extra), {
+    folds: FOLDS,
+    grid,
+    steps: FIT_STEPS,
   });
+  const cells = points.map(
+    (p) => `${p.line.toFixed(4)} / ${p.file.toFixed(4)}`,
+  );
   lines.push(`| ${name} | ${cells.join(" | ")} |`);
   process.stderr.write(`${lines.at(-1)}\n`);
 }
