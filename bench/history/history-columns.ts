@@ -23,8 +23,12 @@ export const HISTORY_COLUMNS = [
   "fileChurn",
 ] as const;
 
-/** Files ranked by their best chunk that are blamed. */
+/** Files ranked by their best chunk that are blamed: those packing shows at 13k, about. */
 export const BLAMED_FILES = 8;
+/** A file's first ranked chunks, what packing shows of it first: the relation table's "leads". */
+export const LEADS = 3;
+/** Commits read back from the base commit, as the co-change tier reads them. */
+export const LOG_DEPTH = 2000;
 
 /** The files blamed for a ranking: its first BLAMED_FILES by best chunk. */
 export function blamedFiles(ranked: readonly RankedChunk[]): string[] {

@@ -21,6 +21,7 @@ import { benchCommand } from "../parse-bench-command.js";
 import { STUDY_OPTIONS, studyInstances } from "./study-instances.js";
 import { blameFile, readRecentLog } from "./read-line-history.js";
 import { chunkHistory, type ChunkHistory } from "./chunk-history.js";
+import { BLAMED_FILES, LEADS, LOG_DEPTH } from "./history-columns.js";
 import {
   renderChunkTables,
   renderFileTables,
@@ -29,11 +30,8 @@ import {
   type StudyQuestion,
 } from "./render-history-density.js";
 
-/** Files whose unshown chunks are studied, leads per file, and the candidate files after them. */
-const SHOWN_FILES = 8;
-const LEADS = 3;
+/** The candidate files studied: those ranked after the BLAMED_FILES, up to this rank. */
 const CANDIDATE_FILES = 30;
-const LOG_DEPTH = 2000;
 
 const { values } = benchCommand({
   usage: `usage: npm run bench:history -- --data FILE [--mirrors DIR] [--split FILE --part training|held-out]
@@ -100,7 +98,7 @@ async function studyInstance(
   const blames = new Map(
     await Promise.all(
       fileOrder
-        .slice(0, SHOWN_FILES)
+        .slice(0, BLAMED_FILES)
         .map(
           async (p) =>
             [p, await blameFile(mirror, instance.base_commit, p)] as const,
@@ -114,7 +112,7 @@ async function studyInstance(
     seen.set(path, within + 1);
     const gold = goldIn(path, startLine, endLine);
     const tokens = estimateTokens(text);
-    if (fileRank < SHOWN_FILES) {
+    if (fileRank < BLAMED_FILES) {
       const blame = blames.get(path);
       const history: ChunkHistory | undefined = blame
         ? chunkHistory(blame, log, path, startLine, endLine)

@@ -22,9 +22,9 @@ import {
   blamedFiles,
   HISTORY_COLUMNS,
   historyColumns,
+  LOG_DEPTH,
 } from "./history-columns.js";
 
-const LOG_DEPTH = 2000;
 const FOLDS = 4;
 
 const { values } = benchCommand({

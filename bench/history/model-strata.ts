@@ -6,11 +6,8 @@ import { chunkOdds } from "../../src/retrieval/rank/chunk-model.js";
 import { CHUNK_MODEL } from "../../src/retrieval/rank/chunk-model-weights.js";
 import { CHUNK_SIGNALS } from "../../src/retrieval/rank/chunk-signals.js";
 import type { QuestionRows } from "../weights/label-chunks.js";
-import { BLAMED_FILES, HISTORY_COLUMNS } from "./history-columns.js";
+import { BLAMED_FILES, HISTORY_COLUMNS, LEADS } from "./history-columns.js";
 import { density, type DensityRow } from "./render-history-density.js";
-
-/** The leads of a file: its first ranked chunks, what packing shows of it first. */
-const LEADS = 3;
 
 interface StrataRow extends DensityRow {
   share: number;
