@@ -120,7 +120,8 @@ function headRows(
   questions: readonly QuestionRows[],
   target: (q: QuestionRows, c: Row) => number,
 ): HeadRows {
-  const d = CHUNK_SIGNALS.length;
+  // As wide as the rows: the model's signals, or a study's signals beside them.
+  const d = questions[0]?.chunks[0]?.x.length ?? CHUNK_SIGNALS.length;
   const starts = new Int32Array(questions.length + 1);
   for (const [n, q] of questions.entries())
     starts[n + 1] = (starts[n] as number) + q.chunks.length;
@@ -268,6 +269,7 @@ export function fitHead(
   l2: number,
 ): { weights: Float64Array; loss: [number, number] } {
   return adam(
+    rows.y.length > 0 ? rows.x.length / rows.y.length : CHUNK_SIGNALS.length,
     steps,
     l2,
     (w) => loss(rows, w),
@@ -282,12 +284,12 @@ export function fitHead(
  * what the file holds) and the loss before and after.
  */
 function adam(
+  d: number,
   steps: number,
   l2: number,
   loss: (w: Float64Array) => number,
   gradient: (w: Float64Array, grad: Float64Array) => void,
 ): { weights: Float64Array; loss: [number, number] } {
-  const d = CHUNK_SIGNALS.length;
   const w = new Float64Array(d);
   const m = new Float64Array(d);
   const v = new Float64Array(d);

@@ -1,7 +1,10 @@
 import type { ChunkOptions } from "../../src/retrieval/chunks/chunk-file.js";
 import type { DerivedCache } from "../../src/retrieval/index/derived-cache.js";
 import { analyzeQuery } from "../../src/retrieval/query/query-analysis.js";
-import { rankChunks } from "../../src/retrieval/rank/rank-chunks.js";
+import {
+  rankChunks,
+  type RankedChunk,
+} from "../../src/retrieval/rank/rank-chunks.js";
 import { chunkSignals } from "../../src/retrieval/rank/chunk-signals.js";
 import { estimateTokens } from "../../src/retrieval/pack/expected-gold.js";
 import type { Instance } from "../../src/eval/instance.js";
@@ -40,6 +43,12 @@ export interface LabelChunksInput {
   derived?: DerivedCache;
   /** How files are cut (none: askcode's defaults); the chunk model's signals depend on it. */
   chunk?: ChunkOptions;
+  /**
+   * Columns a study adds after the model's signals, one row per ranked
+   * chunk (the same width for every chunk), to measure a signal before the
+   * model reads it. None: the model's signals only.
+   */
+  extra?: (ranked: readonly RankedChunk[]) => Promise<number[][]>;
 }
 
 /**
@@ -67,6 +76,7 @@ export async function labelChunks(
     { maxResults: input.top ?? 600 },
   );
   const signals = chunkSignals(ranked);
+  const extra = input.extra ? await input.extra(ranked) : undefined;
   return {
     id: input.instance.instance_id,
     repo: input.instance.repo,
@@ -81,8 +91,7 @@ export async function labelChunks(
         for (let l = r.chunk.startLine; l <= r.chunk.endLine; l++)
           if (lines.has(l)) held++;
       return {
-        x: Array.from(
-          signals[i] as Float64Array,
+        x: [...(signals[i] as Float64Array), ...(extra?.[i] ?? [])].map(
           (v) => Math.round(v * 1e4) / 1e4,
         ),
         gold: held,

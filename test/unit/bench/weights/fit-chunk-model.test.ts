@@ -1,4 +1,9 @@
-import { fitChunkModel } from "../../../../bench/weights/fit-chunk-model.js";
+import {
+  fitChunkModel,
+  fitHead,
+  lineRows,
+  shareLoss,
+} from "../../../../bench/weights/fit-chunk-model.js";
 import type { QuestionRows } from "../../../../bench/weights/label-chunks.js";
 import { CHUNK_SIGNALS } from "../../../../src/retrieval/rank/chunk-signals.js";
 
@@ -46,6 +51,21 @@ describe("fitChunkModel", () => {
     expect(fit.loss.line[1]).toBeLessThan(fit.loss.line[0]);
     expect(fit.questions).toBe(12);
     expect(fit.rows).toBe(96);
+  });
+
+  it("fits a study's column after the model's signals, as wide as its rows", () => {
+    // The fix's chunk is told apart only by the added column.
+    const rows = questions().map((q) => ({
+      ...q,
+      chunks: q.chunks.map((c, i) => ({
+        ...c,
+        x: [...c.x.map((v, k) => (k === at("bias") ? v : 0)), i === 7 ? 1 : 0],
+      })),
+    }));
+    const { weights, loss } = fitHead(lineRows(rows), shareLoss, 300, 0);
+    expect(weights).toHaveLength(CHUNK_SIGNALS.length + 1);
+    expect(weights[CHUNK_SIGNALS.length]).toBeGreaterThan(1);
+    expect(loss[1]).toBeLessThan(loss[0] / 2);
   });
 });
 
