@@ -3,6 +3,7 @@ import type { CodeReader } from "../code-host/code-host.js";
 import { textBlobSha } from "../code-host/github/git-blob-sha.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import type { HeldStages } from "../retrieval/one-question/held-stages.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
@@ -83,6 +84,8 @@ export async function indexCheckout(
     questionLimits?: QuestionIndexLimits;
     /** With `question`: what earlier questions' two-stage indexes cut, kept by a session between calls (see `DerivationMemo`). */
     memo?: DerivationMemo;
+    /** With `question`: where a session holds its last two-stage index between questions (see `HeldStages`). */
+    held?: HeldStages;
     /**
      * Leaves what a partial index derived unsaved, for the whole index that
      * follows it (`startBackgroundIndex`) to derive and save with the rest:
@@ -141,6 +144,7 @@ export async function indexCheckout(
     ...(question !== undefined ? { question } : {}),
     ...(questionLimits ? { limits: questionLimits } : {}),
     ...(deps.memo ? { memo: deps.memo } : {}),
+    ...(deps.held ? { held: deps.held } : {}),
     deriveElsewhere: (lacking) => threadsFor(lacking, deps),
   });
   // The process ends after this question: the next run reads what is saved.

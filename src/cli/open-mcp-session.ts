@@ -12,6 +12,7 @@ import type {
 } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import type { HeldStages } from "../retrieval/one-question/held-stages.js";
 import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
 import type { FileSourceEntry } from "../code-host/file-set/file-source.js";
 import { createStampedValues } from "../code-host/file-set/stamped-values.js";
@@ -109,6 +110,12 @@ export async function openMcpSession(
   const memo = createDerivationMemo({
     maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
   });
+  // And the two stages a call assembled are held: a question asked before
+  // the whole index lands is ranked on the held first stage and parses
+  // only the files it chooses that no call parsed, added to the index so
+  // far (about 0.85 s of a second call's 1.1 s on 6,713 files was the
+  // two stages assembled again). Let go once a call has the whole index.
+  const held: HeldStages = {};
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
     return { ...opened, snapshots: holding(opened.snapshots) };
@@ -169,10 +176,11 @@ export async function openMcpSession(
           cacheDir: args.cacheDir,
           ...view,
         },
-        { caches: await current(), tokenCounter, memo },
+        { caches: await current(), tokenCounter, memo, held },
         d,
       );
       reopen = result.partialIndex !== undefined;
+      if (!reopen) delete held.last;
       return {
         readers: readersOver(files, view),
         text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,
