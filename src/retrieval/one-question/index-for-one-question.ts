@@ -130,7 +130,12 @@ export function* indexForOneQuestionSteps(
   // are, whatever earlier questions parsed since.
   const query = analyzeQuery(question);
   const { ranked } = yield* rankChunksSteps(stages.first, query);
-  const chosen = chooseFilesToParse(stages.first, query, ranked, options.limits);
+  const chosen = chooseFilesToParse(
+    stages.first,
+    query,
+    ranked,
+    options.limits,
+  );
   const toParse = stages.shallow.filter(
     (id) => chosen.has(id) && !stages.parsed.has(id),
   );
