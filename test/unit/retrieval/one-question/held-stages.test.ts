@@ -1,33 +1,14 @@
-import { gitBlobSha } from "../../../../src/code-host/github/git-blob-sha.js";
 import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import { createDerivedCache } from "../../../../src/retrieval/index/derived-cache.js";
 import type { RepositoryIndex } from "../../../../src/retrieval/index/index-repository.js";
 import type { HeldStages } from "../../../../src/retrieval/one-question/held-stages.js";
 import { indexForOneQuestion } from "../../../../src/retrieval/one-question/index-for-one-question.js";
+import {
+  namedFile as named,
+  SESSION_ADAPTER_FILES as files,
+  SESSION_QUESTION as sessionQuestion,
+} from "../../../helpers/session-adapter-files.js";
 
-const named = (path: string, text: string) => ({
-  path,
-  text,
-  blobSha: gitBlobSha(Buffer.from(text, "utf8")),
-});
-const files = [
-  ...Array.from({ length: 30 }, (_, i) =>
-    named(
-      `pkg/filler_${i}.py`,
-      `def helper_${i}(x):\n    return x + ${i}\n\n\ndef other_${i}():\n    return ${i}\n`,
-    ),
-  ),
-  named(
-    "pkg/session.py",
-    "class Session:\n    def send(self):\n        return Adapter().send()\n",
-  ),
-  named(
-    "pkg/adapters.py",
-    "class Adapter:\n    def send(self):\n        return 1\n",
-  ),
-];
-const sessionQuestion =
-  "Session.send in pkg/session.py returns the wrong `Adapter`";
 const helperQuestion = "helper_3 in pkg/filler_3.py adds the wrong number";
 const limits = { topFiles: 2, usersPerSymbol: 2 };
 
