@@ -8,9 +8,13 @@
 // count with two calls less its count with one is what the second call
 // ran.
 //
-//   npm run build && npm run bench:mcp-count -- --checkout DIR [--calls N] [--question Q]
+// With --redactions-from, the cache directory starts with what redaction
+// found that an earlier process kept there (`redactions-*.json`): a cold
+// call's count without redacting anew.
+//
+//   npm run build && npm run bench:mcp-count -- --checkout DIR [--calls N] [--question Q] [--redactions-from CACHE]
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -19,24 +23,30 @@ import { benchCommand } from "./parse-bench-command.js";
 import { positiveInteger } from "./swebench/positive-integer-arg.js";
 
 const { values } = benchCommand({
-  usage: `usage: npm run bench:mcp-count -- --checkout DIR [--calls N] [--question Q]
+  usage: `usage: npm run bench:mcp-count -- --checkout DIR [--calls N] [--question Q] [--redactions-from CACHE]
 
 Runs \`valgrind --tool=cachegrind --cache-sim=no node bin/askcode.js mcp --repo
 DIR\` on an empty cache directory (a background index marked as running there,
 so none starts), sends initialize, then N ask calls of QUESTION (default 1,
 "where is the configuration read?"), each once the one before is answered, and
-prints the instructions the process ran. Needs valgrind and a build: npm run
-build.`,
+prints the instructions the process ran. --redactions-from: a cache directory
+whose kept redactions (redactions-*.json) the empty one starts with. Needs
+valgrind and a build: npm run build.`,
   options: {
     checkout: { type: "string" },
     calls: { type: "string", default: "1" },
     question: { type: "string", default: "where is the configuration read?" },
+    "redactions-from": { type: "string" },
   },
 });
 const calls = positiveInteger("--calls", values.calls) ?? 1;
 const BIN = new URL("../bin/askcode.js", import.meta.url).pathname;
 const repo = path.resolve(values.checkout ?? process.cwd());
 const cache = mkdtempSync(path.join(tmpdir(), "askcode-bench-mcp-count-"));
+const from = values["redactions-from"];
+for (const name of from ? readdirSync(from) : [])
+  if (/^redactions-.*\.json$/.test(name))
+    copyFileSync(path.join(from as string, name), path.join(cache, name));
 // Ours, for as long as the count runs: the server sees a live indexer.
 markIndexing(cache, indexingKey(repo));
 
