@@ -143,17 +143,15 @@ export async function openMcpSession(
     return caches;
   };
   const session: CheckoutSession = {
-    async withCheckout(use, asked) {
-      // The process's are taken once, and only when the call asked none
-      // itself: later calls ask git anew, as the checkout may have moved.
-      const reads = asked ?? early;
-      early = undefined;
+    async withCheckout(use) {
       const host = d.createLocalCodeHost({
         root: args.repo,
         stampedTexts,
         stampedListings,
-        ...(reads ? { early: reads } : {}),
+        ...(early ? { early } : {}),
       });
+      // Taken once: later calls ask git anew, as the checkout may have moved.
+      early = undefined;
       try {
         const resolved = await host.resolveRef(args.ref);
         const atCommit = host.at(resolved.sha);

@@ -17,8 +17,8 @@ import type { RunAskDeps } from "./run-ask.js";
  * answer to `initialize`: the server answers it with the SDK and the tools'
  * schemas loaded, and only then (at `notifications/initialized`) loads
  * retrieval, opens the session and warms it, while the agent goes on; a
- * call that comes first waits for that (with git asked at once, beside the
- * loading). A wrong `--repo` is still said before the server starts.
+ * call that comes first waits for that. A wrong `--repo` is still said
+ * before the server starts.
  *
  * @example
  * await runMcp(parseMcpArgs(["--repo", "."], process.cwd(), process.env), { stdin: process.stdin, stdout: process.stdout });
@@ -40,10 +40,6 @@ export async function runMcp(
       return openMcpSession(args, deps, early);
     },
     (opened) => opened.warm(),
-    {
-      startReads: () =>
-        args.ref === undefined ? startCheckoutReads(args.repo) : undefined,
-    },
   );
   await serveMcp(
     session,

@@ -1,5 +1,4 @@
 import type { CodeReader, ResolvedRef } from "../code-host/code-host.js";
-import type { CheckoutReads } from "../code-host/local/start-checkout-reads.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
 import type { TokenCounter } from "../tokens/token-counter.js";
 
@@ -50,14 +49,9 @@ export interface CheckoutSession {
   /**
    * Runs `use` on a view of the checkout opened for this call: the working
    * tree as it is now (an agent edits it between calls), or the commit the
-   * server was started on. The view is closed after. `early`: git's first
-   * answers for the working tree, asked when the call came
-   * (`startCheckoutReads`), taken instead of asking git again.
+   * server was started on. The view is closed after.
    */
-  withCheckout<T>(
-    use: (view: CheckoutView) => Promise<T>,
-    early?: CheckoutReads,
-  ): Promise<T>;
+  withCheckout<T>(use: (view: CheckoutView) => Promise<T>): Promise<T>;
   /** A question answered from retrieval, in `askcode ask`'s words, within `budget` tokens of packed code. */
   ask(
     view: CheckoutView,

@@ -1,5 +1,4 @@
 import { deferMcpSession } from "../../../src/cli/defer-mcp-session.js";
-import type { CheckoutReads } from "../../../src/code-host/local/start-checkout-reads.js";
 import type {
   CheckoutSession,
   CheckoutView,
@@ -98,40 +97,5 @@ describe("deferMcpSession: askcode mcp's session, opened when first needed", () 
     await expect(session.withCheckout(async () => 1)).rejects.toThrow(
       "no tokenizer",
     );
-  });
-
-  it("asks git at once for a call that comes while the session opens, and leaves a later call to ask when it opens the checkout", async () => {
-    const asked: string[] = [];
-    const given: Array<CheckoutReads | undefined> = [];
-    let opened!: () => void;
-    const session = deferMcpSession(
-      () =>
-        new Promise<CheckoutSession>((resolve) => {
-          opened = () =>
-            resolve({
-              ...recordingSession([]),
-              withCheckout: async (use, early) => {
-                given.push(early);
-                return use({ root: "/repo" } as CheckoutView);
-              },
-            });
-        }),
-      async () => {},
-      {
-        startReads: () => {
-          asked.push("git");
-          return { root: `/repo#${asked.length}` } as CheckoutReads;
-        },
-      },
-    );
-    void session.open();
-    const early = session.withCheckout(async () => "first");
-    // Asked before the session is open: git runs beside the loading.
-    expect(asked).toEqual(["git"]);
-    opened();
-    await early;
-    await session.withCheckout(async () => "later");
-    expect(asked).toEqual(["git"]);
-    expect(given.map((reads) => reads?.root)).toEqual(["/repo#1", undefined]);
   });
 });
