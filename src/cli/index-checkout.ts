@@ -3,6 +3,8 @@ import type { CodeReader } from "../code-host/code-host.js";
 import { textBlobSha } from "../code-host/github/git-blob-sha.js";
 import type { DerivedCache } from "../retrieval/index/derived-cache.js";
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import type { HeldStages } from "../retrieval/one-question/held-stages.js";
+import type { StampedValues } from "../code-host/file-set/stamped-values.js";
 import { indexFilesForQuestion } from "../retrieval/one-question/index-files-for-question.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { RepositoryIndex } from "../retrieval/index/index-repository.js";
@@ -83,6 +85,14 @@ export async function indexCheckout(
     questionLimits?: QuestionIndexLimits;
     /** With `question`: what earlier questions' two-stage indexes cut, kept by a session between calls (see `DerivationMemo`). */
     memo?: DerivationMemo;
+    /** With `question`: where a session holds its last two-stage index between questions (see `HeldStages`). */
+    held?: HeldStages;
+    /**
+     * The files read, kept by the tree's stamp they were read at (`askcode
+     * mcp`'s session, between calls): a checkout whose stamp did not move
+     * is not listed and read again (nor its 61 MB hashed, on 6,713 files).
+     */
+    stampedFiles?: StampedValues<SourceFile[]>;
     /**
      * Leaves what a partial index derived unsaved, for the whole index that
      * follows it (`startBackgroundIndex`) to derive and save with the rest:
@@ -97,10 +107,19 @@ export async function indexCheckout(
   const { derived, snapshots, now, question, questionLimits } = deps;
   const started = now();
   // An unchanged checkout's index, found before listing or reading a file.
-  const tree = snapshots && (await reader.treeStamp?.());
+  const tree = (snapshots || deps.stampedFiles) && (await reader.treeStamp?.());
   const unlisted = tree && (await snapshots?.getByTree(tree));
+  // The files an earlier call read at this very stamp, when it found no
+  // index for them: neither listed nor read again (looked up, not read:
+  // `obtain` keeps nothing `read` does not give).
+  const heldFiles =
+    tree && !unlisted
+      ? await deps.stampedFiles?.obtain("", tree, async () => undefined)
+      : undefined;
   const listing =
-    snapshots && !unlisted ? (await reader.listTree()).entries : undefined;
+    snapshots && !unlisted && !heldFiles
+      ? (await reader.listTree()).entries
+      : undefined;
   const unread =
     unlisted || (listing && (await snapshots?.getByListing(listing)));
   // Found by the tree's stamp as well from now, if it did not move.
@@ -118,10 +137,10 @@ export async function indexCheckout(
       indexMs: 0,
       withoutTree: 0,
     };
-  const read = await readRepositoryFiles(reader);
-  const files = read.files.map((file) =>
-    file.blobSha ? file : { ...file, blobSha: textBlobSha(file.text) },
-  );
+  const files = heldFiles ?? (await readNamedFiles(reader));
+  // Read after the stamp was taken: a file changed since changes it.
+  if (tree && !heldFiles)
+    await deps.stampedFiles?.obtain("", tree, async () => files);
   const readMs = now() - started;
   const indexing = now();
   // Only complete indexes are kept: one for these files answers any question.
@@ -141,6 +160,7 @@ export async function indexCheckout(
     ...(question !== undefined ? { question } : {}),
     ...(questionLimits ? { limits: questionLimits } : {}),
     ...(deps.memo ? { memo: deps.memo } : {}),
+    ...(deps.held ? { held: deps.held } : {}),
     deriveElsewhere: (lacking) => threadsFor(lacking, deps),
   });
   // The process ends after this question: the next run reads what is saved.
@@ -153,6 +173,14 @@ export async function indexCheckout(
     await noteTree(files);
   }
   return { files, index, readMs, indexMs: now() - indexing, withoutTree };
+}
+
+/** Every file of the checkout, each named by its blob (see `indexCheckout`). */
+async function readNamedFiles(reader: CodeReader): Promise<SourceFile[]> {
+  const read = await readRepositoryFiles(reader);
+  return read.files.map((file) =>
+    file.blobSha ? file : { ...file, blobSha: textBlobSha(file.text) },
+  );
 }
 
 /** Threads to derive `lacking` files on, when they repay their start. */

@@ -12,6 +12,8 @@ import type {
 } from "../mcp/checkout-session.js";
 import { DEFAULT_DERIVED_CACHE_MAX_BYTES } from "../config/read-cache-defaults.js";
 import { createDerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import type { HeldStages } from "../retrieval/one-question/held-stages.js";
+import type { SourceFile } from "../retrieval/types.js";
 import { decodedBytes } from "../code-host/file-set/file-set-reader.js";
 import type { FileSourceEntry } from "../code-host/file-set/file-source.js";
 import { createStampedValues } from "../code-host/file-set/stamped-values.js";
@@ -32,8 +34,9 @@ import { askCheckout, defaultAskDeps, type RunAskDeps } from "./run-ask.js";
 // times over as search holds them (the same objects as each reader's cache).
 const STAMPED_TEXTS_BYTES = 512 * 1024 * 1024;
 
-// A few listings (one per state of the tree an agent leaves), each entry a
-// path, a size and a stamp.
+// A few listings and sets of files read (one per state of the tree an agent
+// leaves), each entry a path, a size and a stamp, or a path and a blob SHA
+// (the texts are those `stampedTexts` counts).
 const STAMPED_LISTINGS_BYTES = 64 * 1024 * 1024;
 const LISTED_ENTRY_BYTES = 200;
 
@@ -109,6 +112,20 @@ export async function openMcpSession(
   const memo = createDerivationMemo({
     maxBytes: DEFAULT_DERIVED_CACHE_MAX_BYTES,
   });
+  // And the two stages a call assembled are held: a question asked before
+  // the whole index lands is ranked on the held first stage and parses
+  // only the files it chooses that no call parsed, added to the index so
+  // far (about 0.85 s of a second call's 1.1 s on 6,713 files was the
+  // two stages assembled again). Let go once a call has the whole index.
+  const held: HeldStages = {};
+  // And the files read, by the tree's stamp: an agent that edits nothing
+  // between two calls has its checkout neither read again nor hashed
+  // (about 0.4 s of a second call on 6,713 files).
+  const stampedFiles = createStampedValues<SourceFile[]>({
+    maxBytes: STAMPED_LISTINGS_BYTES,
+    sizeOf: (files) => files.length * LISTED_ENTRY_BYTES,
+    racyMs: RACY_MS,
+  });
   const openCaches = async (): Promise<CliCaches> => {
     const opened = args.cacheDir ? await d.openCaches(args.cacheDir) : {};
     return { ...opened, snapshots: holding(opened.snapshots) };
@@ -169,10 +186,11 @@ export async function openMcpSession(
           cacheDir: args.cacheDir,
           ...view,
         },
-        { caches: await current(), tokenCounter, memo },
+        { caches: await current(), tokenCounter, memo, held, stampedFiles },
         d,
       );
       reopen = result.partialIndex !== undefined;
+      if (!reopen) delete held.last;
       return {
         readers: readersOver(files, view),
         text: `${renderAskText(result)}\nPacked context:\n\n${context}\n`,

@@ -8,6 +8,8 @@ import { keptGitHistory } from "../retrieval/history/kept-git-history.js";
 import { WORKING_TREE_SHA } from "../code-host/local/local-code-host.js";
 import type { QuestionIndexLimits } from "../retrieval/one-question/index-for-one-question.js";
 import type { DerivationMemo } from "../retrieval/one-question/derivation-memo.js";
+import type { HeldStages } from "../retrieval/one-question/held-stages.js";
+import type { StampedValues } from "../code-host/file-set/stamped-values.js";
 import { packedContextTokens } from "../config/packed-context-tokens.js";
 import { runAt } from "../question/run-at.js";
 import type { SourceFile } from "../retrieval/types.js";
@@ -175,6 +177,10 @@ export async function askCheckout(
     tokenizerReady?: Promise<void> | undefined;
     /** What earlier questions of a session cut (`askcode mcp`): reused, not cut again. */
     memo?: DerivationMemo;
+    /** Where a session holds its last two-stage index (`askcode mcp`): added to, not built again, for a question on the same files. */
+    held?: HeldStages;
+    /** The files read, kept by the tree's stamp (`askcode mcp`): an unchanged checkout is not read again. */
+    stampedFiles?: StampedValues<SourceFile[]>;
   },
   deps: Partial<RunAskDeps> = {},
 ): Promise<AskedCheckout> {
@@ -202,6 +208,8 @@ export async function askCheckout(
     question,
     ...(d.questionLimits ? { questionLimits: d.questionLimits } : {}),
     ...(opened.memo ? { memo: opened.memo } : {}),
+    ...(opened.held ? { held: opened.held } : {}),
+    ...(opened.stampedFiles ? { stampedFiles: opened.stampedFiles } : {}),
     // A partial index is followed by the whole one, in the background
     // (below), which derives and saves every file.
     leavePartialUnsaved: true,

@@ -9,6 +9,7 @@ import {
 import type { ChunkOptions } from "../chunks/chunk-file.js";
 import type { SourceFile } from "../types.js";
 import type { DerivationMemo } from "./derivation-memo.js";
+import type { HeldStages } from "./held-stages.js";
 import { firstPassPays, treesToMake } from "./first-pass-pays.js";
 import {
   indexForOneQuestion,
@@ -34,6 +35,8 @@ export interface IndexFilesForQuestionOptions {
   limits?: QuestionIndexLimits;
   /** With `question`: what earlier questions' two-stage indexes cut (see `DerivationMemo`). */
   memo?: DerivationMemo;
+  /** With `question`: where a session holds its last two-stage index between questions (see `HeldStages`). */
+  held?: HeldStages;
   /** How files are cut (none: `chunkFile`'s defaults, what askcode ships; eval measures others). */
   chunk?: ChunkOptions;
   /**
@@ -97,6 +100,7 @@ export async function indexFilesForQuestion(
       ...(derived ? { derived } : {}),
       ...(limits ? { limits } : {}),
       ...(options.memo ? { memo: options.memo } : {}),
+      ...(options.held ? { held: options.held } : {}),
       ...(options.chunk ? { chunk: options.chunk } : {}),
     });
     return { index: built.index, withoutTree: built.stats.withoutTree };

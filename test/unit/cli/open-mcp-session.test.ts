@@ -99,6 +99,27 @@ describe("openMcpSession: askcode mcp's calls over askcode ask's work", () => {
     expect(removed).not.toContain("pkg/module_5.py");
   });
 
+  it("answers a second question before the whole index lands from the first's stages, its own file's tree added", async () => {
+    const other = "handler_5 reads the wrong page_5 from the request";
+    const first = await ask();
+    expect(first).toContain("Partial index: 11 of 12 files");
+    // Asked first, it too parses one file; asked second, its file is added to the first's.
+    const second = await ask(other);
+    expect(second).toContain("Partial index: 10 of 12 files");
+    expect(second).toMatch(/^1\. pkg\/module_5\.py:1-2/m);
+    // The first question again: no file to add, the same index.
+    const again = await ask();
+    expect(again).toContain("Partial index: 10 of 12 files");
+    expect(again).toMatch(/^1\. pkg\/module_7\.py:1-2/m);
+
+    // Once the whole index is kept, it answers.
+    await runIndex(
+      { repo, cacheDir, quiet: true },
+      { stdout: { write: () => true } },
+    );
+    expect(await ask(other)).not.toContain("Partial index");
+  });
+
   it("warm() holds the index kept for the tree as it is, so that the first call loads none from disk", async () => {
     // Kept snapshots need a build id, which the sources run without.
     const openCaches = (dir: string) =>

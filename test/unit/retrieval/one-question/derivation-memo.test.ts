@@ -1,33 +1,15 @@
-import { gitBlobSha } from "../../../../src/code-host/github/git-blob-sha.js";
 import { loadGrammarsFor } from "../../../../src/retrieval/chunks/chunk-file.js";
 import {
   createDerivationMemo,
   type DerivationMemo,
 } from "../../../../src/retrieval/one-question/derivation-memo.js";
 import { indexForOneQuestion } from "../../../../src/retrieval/one-question/index-for-one-question.js";
+import {
+  namedFile as named,
+  SESSION_ADAPTER_FILES as files,
+  SESSION_QUESTION as question,
+} from "../../../helpers/session-adapter-files.js";
 
-const named = (path: string, text: string) => ({
-  path,
-  text,
-  blobSha: gitBlobSha(Buffer.from(text, "utf8")),
-});
-const files = [
-  ...Array.from({ length: 30 }, (_, i) =>
-    named(
-      `pkg/filler_${i}.py`,
-      `def helper_${i}(x):\n    return x + ${i}\n\n\ndef other_${i}():\n    return ${i}\n`,
-    ),
-  ),
-  named(
-    "pkg/session.py",
-    "class Session:\n    def send(self):\n        return Adapter().send()\n",
-  ),
-  named(
-    "pkg/adapters.py",
-    "class Adapter:\n    def send(self):\n        return 1\n",
-  ),
-];
-const question = "Session.send in pkg/session.py returns the wrong `Adapter`";
 const limits = { topFiles: 2, usersPerSymbol: 2 };
 
 /** A memo that counts the cuts it made. */
