@@ -54,10 +54,11 @@ export const CHUNK_SIGNALS = [
   "test",
   "docs",
   "data",
-  // Its file's history in the co-change history (commits of over 30 files
-  // left out), each less its mean over the question's ranked files, so 0 for
-  // every chunk when there is no history (the App's tarball, a shallow clone,
-  // a folder outside git) and the model reads only how the files differ:
+  // Its file's history in the co-change history (commits over
+  // MAX_COMMIT_FILES files left out), each less its mean over the question's
+  // ranked files, so 0 for every chunk when there is no history (the App's
+  // tarball, a shallow clone, a folder outside git) and the model reads only
+  // how the files differ:
   // -ln(1 + commits since the file last changed) / ln(1 + HISTORY_DEPTH), a
   // file the history never names as changed just before its oldest commit;
   "fileRecency",
