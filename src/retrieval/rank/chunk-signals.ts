@@ -3,7 +3,7 @@ import {
   HISTORY_DEPTH,
   type CoChangeHistory,
 } from "../history/co-change-history.js";
-import { fileChanges } from "../history/file-changes.js";
+import { fileChanges, type FileChanges } from "../history/file-changes.js";
 import { EVIDENCE_KINDS } from "./evidence-weights.js";
 import type { RankedChunk } from "./rank-chunks.js";
 import { WEIGHTED_EVIDENCE_KIND } from "./weighted-evidence-kind.js";
@@ -134,14 +134,17 @@ function setFileHistory(
   history: CoChangeHistory | undefined,
 ): void {
   if (!history || history.commits.length === 0) return;
-  const changes = fileChanges(history);
   const all = [...files];
+  const changes = fileChanges(
+    history,
+    all.map((f) => f.path),
+  );
   let recency = 0;
   let churn = 0;
   for (const f of all) {
-    const c = changes.get(f.path);
-    f.recency = -Math.log1p(c?.since ?? history.commits.length) / HISTORY_SCALE;
-    f.churn = Math.log1p(c?.commits ?? 0) / HISTORY_SCALE;
+    const c = changes.get(f.path) as FileChanges;
+    f.recency = -Math.log1p(c.since) / HISTORY_SCALE;
+    f.churn = Math.log1p(c.commits) / HISTORY_SCALE;
     recency += f.recency;
     churn += f.churn;
   }
