@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ChunkModel } from "../../src/retrieval/rank/chunk-model.js";
 import {
   CHUNK_SIGNALS,
+  HISTORY_SIGNALS,
   type ChunkSignal,
 } from "../../src/retrieval/rank/chunk-signals.js";
 import {
@@ -11,12 +12,18 @@ import {
 } from "../../src/retrieval/rank/chunk-trees.js";
 
 // A head names every signal once: a file fitted before a signal was added or
-// removed would pack with weights read against the wrong columns.
+// removed would pack with weights read against the wrong columns. The
+// history's signals alone may be missing (a file fitted before them): they
+// then weigh 0, and the model packs as it was fitted to.
+const history = new Set<ChunkSignal>(HISTORY_SIGNALS);
 const head = z
   .object(
-    Object.fromEntries(CHUNK_SIGNALS.map((s) => [s, z.number().finite()])) as {
-      [S in ChunkSignal]: z.ZodNumber;
-    },
+    Object.fromEntries(
+      CHUNK_SIGNALS.map((s) => [
+        s,
+        history.has(s) ? z.number().finite().default(0) : z.number().finite(),
+      ]),
+    ) as { [S in ChunkSignal]: z.ZodNumber },
   )
   .strict();
 // A tree's nodes: splits name their signal, checked with the tree's shape

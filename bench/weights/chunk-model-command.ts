@@ -21,6 +21,7 @@ import {
 } from "./fit-chunk-trees.js";
 import { crossValidateL2, type L2Choice } from "./cross-validate-l2.js";
 import { indexInstance } from "./index-instance.js";
+import { readGitHistory } from "../../src/retrieval/history/read-git-history.js";
 import { labelChunks, type QuestionRows } from "./label-chunks.js";
 import { knobSearch, type KnobGrid } from "./packing-knobs.js";
 import { CHUNK_MODEL_PATH, renderChunkModel } from "./render-chunk-model.js";
@@ -130,14 +131,17 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     perRepo: KNOB_PER_REPO,
   });
   for (const [n, instance] of knobInstances.entries()) {
+    const mirror = mirrorPath(c.mirrors, instance.repo, DEFAULT_MIRROR_LAYOUT);
     const { index, gold, linesOf } = await indexInstance(
       instance,
-      mirrorPath(c.mirrors, instance.repo, DEFAULT_MIRROR_LAYOUT),
+      mirror,
       derived,
       c.chunk,
     );
+    const history = await readGitHistory(mirror, instance.base_commit);
     search.add({
       index,
+      ...(history ? { history } : {}),
       question: instance.problem_statement,
       goldFiles: instance.gold_files,
       goldLines: gold,

@@ -6,6 +6,7 @@ import {
   type RankedChunk,
 } from "../../src/retrieval/rank/rank-chunks.js";
 import { chunkSignals } from "../../src/retrieval/rank/chunk-signals.js";
+import { readGitHistory } from "../../src/retrieval/history/read-git-history.js";
 import { estimateTokens } from "../../src/retrieval/pack/expected-gold.js";
 import type { Instance } from "../../src/eval/instance.js";
 import { indexInstance } from "./index-instance.js";
@@ -53,7 +54,8 @@ export interface LabelChunksInput {
 
 /**
  * Ranks one instance's question as askcode does (the shipped evidence
- * weights) and labels the best chunks with their signals (`chunkSignals`),
+ * weights) and labels the best chunks with their signals (`chunkSignals`,
+ * over the mirror's history back from the base commit),
  * the gold lines each holds and whether its file is a gold file: the rows
  * the chunk model is fitted on.
  *
@@ -75,7 +77,13 @@ export async function labelChunks(
     analyzeQuery(input.instance.problem_statement),
     { maxResults: input.top ?? 600 },
   );
-  const signals = chunkSignals(ranked);
+  // The history back from the base commit, as bench:swebench gives packing
+  // (`runInstance`): the model's file-history signals read it.
+  const history = await readGitHistory(
+    input.mirror,
+    input.instance.base_commit,
+  );
+  const signals = chunkSignals(ranked, history);
   const extra = input.extra ? await input.extra(ranked) : undefined;
   return {
     id: input.instance.instance_id,

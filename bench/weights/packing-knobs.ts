@@ -1,3 +1,4 @@
+import type { CoChangeHistory } from "../../src/retrieval/history/co-change-history.js";
 import { repackRanking } from "../../src/eval/repack-ranking.js";
 import { scoreContext } from "../../src/eval/score-context.js";
 import { shownLines } from "../../src/eval/shown-lines.js";
@@ -53,6 +54,8 @@ export interface KnobQuestion {
   goldLines: readonly GoldLine[];
   /** A file's lines, to read a packed context back with (`shownLines`). */
   linesOf: (path: string) => readonly string[] | undefined;
+  /** The history back from the question's commit, as bench:swebench packs with it (the co-change tier, the model's file-history signals). */
+  history?: CoChangeHistory;
 }
 
 export interface KnobSearchOptions {
@@ -107,6 +110,7 @@ export function knobSearch(
       question: q.question,
       budget,
       tokenCounter,
+      ...(q.history ? { history: q.history } : {}),
       options: { pack: { chunkModel: null } },
     });
     const tally = (n: number, packed: PackedContext) => {
@@ -124,9 +128,13 @@ export function knobSearch(
     for (const [n, knobs] of points.entries())
       tally(
         n + 1,
-        repackRanking(retrieved, budget, tokenCounter, {
-          chunkModel: { ...heads, ...knobs },
-        }),
+        repackRanking(
+          retrieved,
+          budget,
+          tokenCounter,
+          { chunkModel: { ...heads, ...knobs } },
+          q.history,
+        ),
       );
     questions++;
     if (q.goldLines.length > 0) withLines++;

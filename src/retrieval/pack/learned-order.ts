@@ -1,5 +1,6 @@
 import { chunkOdds, type ChunkModel } from "../rank/chunk-model.js";
 import { chunkSignals } from "../rank/chunk-signals.js";
+import type { CoChangeHistory } from "../history/co-change-history.js";
 import type { RankedChunk } from "../rank/rank-chunks.js";
 import type { CompressedChunk } from "./compress-chunk.js";
 import {
@@ -37,7 +38,8 @@ export interface LearnedOrder {
 /**
  * The ranked chunks in the order the chunk model expects the most of the
  * fix per token (`orderByExpectedGold`), whole or by their structure;
- * without a model, the ranking's order and forms by score share.
+ * without a model, the ranking's order and forms by score share. With the
+ * repository's history, the model also reads its files' recency and churn.
  *
  * @example
  * const { candidates, offers } = learnedOrder(ranked.slice(0, 600), CHUNK_MODEL, tuning);
@@ -52,6 +54,8 @@ export function learnedOrder(
   // Packing passes its own memo, so a structure cut here is not cut again
   // when it is placed.
   structure: (c: RankedChunk) => CompressedChunk | undefined = structureOf,
+  // The repository's recent commits, for the model's file-history signals.
+  history?: CoChangeHistory,
 ): LearnedOrder {
   const top = ranked[0]?.score ?? 0;
   if (!model || ranked.length === 0)
@@ -62,7 +66,7 @@ export function learnedOrder(
         forms: preferredForms(c, top > 0 ? c.score / top : 0, o),
       })),
     };
-  const odds = chunkOdds(chunkSignals(ranked), model);
+  const odds = chunkOdds(chunkSignals(ranked, history), model);
   const valued: ExpectedGoldCandidate[] = [];
   for (const [i, r] of ranked.entries()) {
     const tokens = estimateTokens(r.chunk.text);

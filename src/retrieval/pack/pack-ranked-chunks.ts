@@ -120,6 +120,7 @@ export function* packRankedChunks(input: PackInput): Steps<PackedContext> {
     o.chunkModel,
     o,
     structure,
+    input.history,
   );
   const state = new PackingState(counter, input.lineCount);
   const count = counter.count.bind(counter);

@@ -43,6 +43,8 @@ export const CHUNK_MODEL: ChunkModel = {
     test: -2.4604,
     docs: 0.2324,
     data: 1.6544,
+    fileRecency: 0,
+    fileChurn: 0,
   },
   file: {
     bias: -1.0097,
@@ -74,6 +76,8 @@ export const CHUNK_MODEL: ChunkModel = {
     test: -0.6677,
     docs: -0.0243,
     data: 0.5164,
+    fileRecency: 0,
+    fileChurn: 0,
   },
   newFile: 0.15,
   cost: 0.9,

@@ -1,4 +1,9 @@
 import { fileKind } from "../../text/file-kind.js";
+import {
+  HISTORY_DEPTH,
+  type CoChangeHistory,
+} from "../history/co-change-history.js";
+import { fileChanges, type FileChanges } from "../history/file-changes.js";
 import { EVIDENCE_KINDS } from "./evidence-weights.js";
 import type { RankedChunk } from "./rank-chunks.js";
 import { WEIGHTED_EVIDENCE_KIND } from "./weighted-evidence-kind.js";
@@ -49,7 +54,26 @@ export const CHUNK_SIGNALS = [
   "test",
   "docs",
   "data",
+  // Its file's history in the co-change history (commits over
+  // MAX_COMMIT_FILES files left out), each less its mean over the question's
+  // ranked files, so 0 for every chunk when there is no history (the App's
+  // tarball, a shallow clone, a folder outside git) and the model reads only
+  // how the files differ:
+  // -ln(1 + commits since the file last changed) / ln(1 + HISTORY_DEPTH), a
+  // file the history never names as changed just before its oldest commit;
+  "fileRecency",
+  // ln(1 + commits that changed it) / ln(1 + HISTORY_DEPTH).
+  "fileChurn",
 ] as const;
+
+/**
+ * The signals read from the history: a model fitted before they were added
+ * gives them weight 0 (`parseChunkModel`), and so packs as it did.
+ */
+export const HISTORY_SIGNALS = [
+  "fileRecency",
+  "fileChurn",
+] as const satisfies readonly ChunkSignal[];
 
 export type ChunkSignal = (typeof CHUNK_SIGNALS)[number];
 
@@ -76,6 +100,8 @@ const LINES = at("lines");
 const TEST = at("test");
 const DOCS = at("docs");
 const DATA = at("data");
+const FILE_RECENCY = at("fileRecency");
+const FILE_CHURN = at("fileChurn");
 // The column of each weighted kind of evidence, by the kind's name.
 const EVIDENCE_COLUMN = new Map(
   Object.entries(WEIGHTED_EVIDENCE_KIND).map(([kind, signal]) => [
@@ -84,26 +110,64 @@ const EVIDENCE_COLUMN = new Map(
   ]),
 );
 
-/** What every chunk of one file shares: its rank among files, chunk count, best chunk, mass and kind. */
+/** What every chunk of one file shares: its rank among files, chunk count, best chunk, mass, kind and history. */
 interface FileFacts {
+  path: string;
   rank: number;
   chunks: number;
   best: number;
   mass: number;
   kind: ReturnType<typeof fileKind>;
+  recency: number;
+  churn: number;
+}
+
+const HISTORY_SCALE = Math.log1p(HISTORY_DEPTH);
+
+/**
+ * Sets each file's `recency` and `churn` from the history, less their means
+ * over the files, so only how the question's files differ counts; all 0
+ * without a history (or with one that names none of them).
+ */
+function setFileHistory(
+  files: Iterable<FileFacts>,
+  history: CoChangeHistory | undefined,
+): void {
+  if (!history || history.commits.length === 0) return;
+  const all = [...files];
+  const changes = fileChanges(
+    history,
+    all.map((f) => f.path),
+  );
+  let recency = 0;
+  let churn = 0;
+  for (const f of all) {
+    const c = changes.get(f.path) as FileChanges;
+    f.recency = -Math.log1p(c.since) / HISTORY_SCALE;
+    f.churn = Math.log1p(c.commits) / HISTORY_SCALE;
+    recency += f.recency;
+    churn += f.churn;
+  }
+  for (const f of all) {
+    f.recency -= recency / all.length;
+    f.churn -= churn / all.length;
+  }
 }
 
 /**
  * The signals of every ranked chunk (one row of `CHUNK_SIGNALS.length`
  * numbers each, in rank order), from the ranking alone: what each chunk
- * scored and why, where it stands in its file and its file among files.
+ * scored and why, where it stands in its file and its file among files;
+ * with the repository's co-change history, how recently and often its file
+ * changed beside the question's other files.
  *
  * @example
- * const rows = chunkSignals(ranked);
+ * const rows = chunkSignals(ranked, history);
  * rows[0][CHUNK_SIGNALS.indexOf("score")] // 1: the best chunk
  */
 export function chunkSignals(
   ranked: readonly Pick<RankedChunk, "chunk" | "score" | "why">[],
+  history?: CoChangeHistory,
 ): Float64Array[] {
   const top = ranked[0]?.score ?? 0;
   const scale = top > 0 ? top : 1;
@@ -116,11 +180,14 @@ export function chunkSignals(
     const facts = files.get(r.chunk.fileId);
     if (!facts) {
       files.set(r.chunk.fileId, {
+        path: r.chunk.path,
         rank: files.size,
         chunks: 1,
         best: i,
         mass: r.score,
         kind: fileKind(r.chunk.path),
+        recency: 0,
+        churn: 0,
       });
       continue;
     }
@@ -129,6 +196,7 @@ export function chunkSignals(
     if (facts.chunks < 3) facts.mass += r.score;
     facts.chunks++;
   }
+  setFileHistory(files.values(), history);
   return ranked.map((r, i) => {
     const row = new Float64Array(CHUNK_SIGNALS.length);
     const { chunk } = r;
@@ -165,6 +233,8 @@ export function chunkSignals(
     row[TEST] = file.kind === "test" ? 1 : 0;
     row[DOCS] = file.kind === "docs" ? 1 : 0;
     row[DATA] = file.kind === "data" ? 1 : 0;
+    row[FILE_RECENCY] = file.recency;
+    row[FILE_CHURN] = file.churn;
     return row;
   });
 }

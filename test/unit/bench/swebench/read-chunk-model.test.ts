@@ -20,6 +20,28 @@ describe("parseChunkModel", () => {
     );
   });
 
+  it("reads a model fitted before the history's signals with weight 0 on them", () => {
+    const {
+      fileRecency: _r,
+      fileChurn: _c,
+      ...line
+    } = {
+      ...CHUNK_MODEL.line,
+      fileRecency: 0.5,
+    };
+    const { fileRecency: _fr, fileChurn: _fc, ...file } = CHUNK_MODEL.file;
+    const old = parseChunkModel(
+      JSON.stringify({ ...CHUNK_MODEL, line, file }),
+      "old.json",
+    );
+    expect(old.line.fileRecency).toBe(0);
+    expect(old.file.fileChurn).toBe(0);
+    expect(old).toEqual({
+      ...CHUNK_MODEL,
+      line: { ...CHUNK_MODEL.line, fileRecency: 0, fileChurn: 0 },
+    });
+  });
+
   it("refuses a model whose heads do not name the signals packing reads, naming the file and the key", () => {
     const { fileMass: _dropped, ...line } = CHUNK_MODEL.line;
     expect(() =>

@@ -12,6 +12,7 @@ import {
 import { rankChunks } from "../../../../src/retrieval/rank/rank-chunks.js";
 import { FITTED_WEIGHTS } from "../../../../src/retrieval/rank/fitted-weights.js";
 import type { SourceFile } from "../../../../src/retrieval/types.js";
+import type { CoChangeHistory } from "../../../../src/retrieval/history/co-change-history.js";
 import { createTokenCounter } from "../../../../src/tokens/create-token-counter.js";
 
 const counter = createTokenCounter({ model: "gpt-4o" });
@@ -73,7 +74,11 @@ async function setUp(weights = FITTED_WEIGHTS) {
   );
   const lineCounts = new Map(index.files.map((f) => [f.path, f.lineCount]));
   // `undefined`: packing's default model.
-  const pack = (chunkModel: ChunkModel | null | undefined, budget: number) =>
+  const pack = (
+    chunkModel: ChunkModel | null | undefined,
+    budget: number,
+    history?: CoChangeHistory,
+  ) =>
     packContext({
       ranked,
       chunksAvailable: available,
@@ -81,6 +86,7 @@ async function setUp(weights = FITTED_WEIGHTS) {
       lineCount: (path) => lineCounts.get(path) ?? 0,
       budget,
       tokenCounter: counter,
+      ...(history ? { history } : {}),
       options: {
         wholeRepository: false,
         mapShare: 0,
@@ -129,6 +135,36 @@ describe("packing in the chunk model's order", () => {
     const { candidates, offers } = learnedOrder(ranked, spread, TUNING);
     const at = candidates.findIndex((c) => c.chunk.path === "pkg/report_0.py");
     expect(offers.find((offer) => offer.rank === at)?.forms[0]).toBe("full");
+  });
+
+  it("reads the history's file recency when packing carries a history", async () => {
+    const { ranked, pack } = await setUp();
+    // A model that expects the fix in the recently changed files alone.
+    const recent: ChunkModel = {
+      line: weights({ fileRecency: 10 }),
+      file: weights({ bias: -2, fileRecency: 10 }),
+      newFile: 1,
+      cost: 1,
+      strong: 2,
+    };
+    const history = {
+      commit: "0".repeat(40),
+      commits: [["pkg/report_4.py"], ["pkg/scoring.py"]],
+    };
+    const first = (h?: CoChangeHistory) => {
+      const { candidates, offers } = learnedOrder(
+        ranked,
+        recent,
+        TUNING,
+        undefined,
+        h,
+      );
+      return candidates[offers[0]?.rank ?? -1]?.chunk.path;
+    };
+    expect(first(history)).toBe("pkg/report_4.py");
+    expect(first()).not.toBe("pkg/report_4.py");
+    expect(pack(recent, 300, history).pieces[0]?.path).toBe("pkg/report_4.py");
+    expect(pack(recent, 300).pieces[0]?.path).not.toBe("pkg/report_4.py");
   });
 
   it("places chunks in the model's order, whole first, even those whose words and own share of the fix are small", async () => {

@@ -76,6 +76,77 @@ describe("chunkSignals", () => {
     expect(parts.some(({ row }) => signal(row, "besideBest") === 1)).toBe(true);
   });
 
+  it("reads its file's recency and churn from the history, relative to the question's files", () => {
+    const ranked = rank("compute_score returns the wrong score");
+    const paths = [...new Set(ranked.map((r) => r.chunk.path))];
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "pkg/scoring.py",
+        "pkg/report.py",
+        "tests/test_scoring.py",
+      ]),
+    );
+    // Newest first: the report changed last, the scoring three times, the
+    // test never within the history.
+    const history = {
+      commit: "0".repeat(40),
+      commits: [
+        ["pkg/report.py"],
+        ["pkg/scoring.py", "README.md"],
+        ["pkg/scoring.py"],
+        ["pkg/scoring.py", "pkg/report.py"],
+      ],
+    };
+    const rows = chunkSignals(ranked, history);
+    const byFile = (path: string, s: (typeof CHUNK_SIGNALS)[number]) =>
+      signal(
+        rows[ranked.findIndex((r) => r.chunk.path === path)] as Float64Array,
+        s,
+      ) as number;
+    // Changed in the newest commit: the most recent; never named: the least.
+    expect(byFile("pkg/report.py", "fileRecency")).toBeGreaterThan(
+      byFile("pkg/scoring.py", "fileRecency"),
+    );
+    expect(byFile("pkg/scoring.py", "fileRecency")).toBeGreaterThan(
+      byFile("tests/test_scoring.py", "fileRecency"),
+    );
+    expect(byFile("pkg/scoring.py", "fileChurn")).toBeGreaterThan(
+      byFile("pkg/report.py", "fileChurn"),
+    );
+    expect(byFile("pkg/report.py", "fileChurn")).toBeGreaterThan(
+      byFile("tests/test_scoring.py", "fileChurn"),
+    );
+    // Each chunk of a file reads its file's values; over files they sum to 0.
+    for (const s of ["fileRecency", "fileChurn"] as const) {
+      ranked.forEach((r, i) =>
+        expect(signal(rows[i] as Float64Array, s)).toBe(
+          byFile(r.chunk.path, s),
+        ),
+      );
+      const sum = paths.reduce((total, p) => total + byFile(p, s), 0);
+      expect(sum).toBeCloseTo(0, 12);
+    }
+    // The scale: ln(1 + commits) over ln(1 + 2,000).
+    expect(
+      byFile("pkg/scoring.py", "fileChurn") -
+        byFile("tests/test_scoring.py", "fileChurn"),
+    ).toBeCloseTo(Math.log(4) / Math.log(2001), 12);
+  });
+
+  it("reads 0 from no history, an empty one, or one that names none of the files", () => {
+    const ranked = rank("compute_score returns the wrong score");
+    const unnamed = { commit: "0".repeat(40), commits: [["other.py"]] };
+    for (const history of [
+      undefined,
+      { commit: "0".repeat(40), commits: [] },
+      unnamed,
+    ])
+      for (const row of chunkSignals(ranked, history)) {
+        expect(signal(row, "fileRecency")).toBeCloseTo(0, 12);
+        expect(signal(row, "fileChurn")).toBeCloseTo(0, 12);
+      }
+  });
+
   it("gives no rows for no chunks", () => {
     expect(chunkSignals([])).toEqual([]);
   });
