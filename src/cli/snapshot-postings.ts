@@ -3,7 +3,7 @@ import type { BlobRanges } from "../cache/blob-ranges.js";
 import type { Bm25Index } from "../retrieval/index/bm25-index.js";
 import type { IndexColumns } from "../retrieval/index/index-columns.js";
 import { rememberPostingsReader } from "../retrieval/index/posting-range.js";
-import { AskcodeError } from "../shared/errors.js";
+import { readCheckedRange } from "./read-checked-range.js";
 
 /**
  * How an index snapshot's postings (`Bm25Index.docs`, then `tfs`, as their
@@ -92,19 +92,10 @@ export function readPostingsFrom(
   const readBlock = (b: number) => {
     const start = b * POSTINGS_BLOCK_BYTES;
     const end = Math.min(start + POSTINGS_BLOCK_BYTES, ranges.length);
-    let block: Buffer | undefined;
-    try {
-      block = ranges.read(start, end);
-    } catch {
-      block = undefined;
-    }
-    if (block === undefined || crc32(block) !== crc[b]) {
-      ranges.discard();
-      throw new AskcodeError(
-        "askcode's kept index holds corrupt postings; the entry is deleted, so asking again builds the index anew",
-      );
-    }
-    bytes.set(block, start);
+    bytes.set(
+      readCheckedRange(ranges, start, end, crc[b], () => "corrupt postings"),
+      start,
+    );
     read[b] = 1;
   };
   const readBytes = (start: number, end: number) => {

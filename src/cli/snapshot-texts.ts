@@ -5,7 +5,7 @@ import {
   type IndexColumns,
   type TextBytes,
 } from "../retrieval/index/index-columns.js";
-import { AskcodeError } from "../shared/errors.js";
+import { readCheckedRange } from "./read-checked-range.js";
 
 /**
  * Where an index snapshot's file texts lie in their own blob entry (the
@@ -76,18 +76,12 @@ export function textReader(
   }
   return (id, group, start, end) => {
     const at = group === 0 ? 0 : texts.narrowBytes;
-    let bytes: Buffer | undefined;
-    try {
-      bytes = ranges.read(at + start, at + end);
-    } catch {
-      bytes = undefined;
-    }
-    if (bytes === undefined || crc32(bytes) !== texts.crc[id]) {
-      ranges.discard();
-      throw new AskcodeError(
-        `askcode's kept index holds a corrupt text for ${pathOf(id)}; the entry is deleted, so asking again builds the index anew`,
-      );
-    }
-    return bytes;
+    return readCheckedRange(
+      ranges,
+      at + start,
+      at + end,
+      texts.crc[id],
+      () => `a corrupt text for ${pathOf(id)}`,
+    );
   };
 }

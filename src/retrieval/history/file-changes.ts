@@ -14,10 +14,10 @@ export interface FileChanges {
  * those count neither as a change nor toward `since`. A file the history
  * never names counts as changed just before its oldest commit: `since` is
  * the history's length, `commits` 0. Only the paths asked for are tallied
- * (a question's ranked files): a lookup per name in the history, where
- * tallying every file it names took 5 times as long (0.33 ms against 0.07,
- * warm, over ansible's 1,955 kept commits), and a CLI or MCP question reads
- * its history afresh, so nothing built would be kept for the next.
+ * (a question's ranked files), a lookup per name in the history: tallying
+ * every file it names cost several times as much, and a CLI or MCP question
+ * reads its history afresh, so a table built for one would not serve the
+ * next (docs/benchmark.md, "The file's history as chunk-model signals").
  *
  * @example
  * fileChanges({ commit, commits: [["a.py"], ["b.py", "a.py"]] }, ["b.py", "c.py"])
@@ -32,8 +32,7 @@ export function fileChanges(
     changes.set(path, { since: history.commits.length, commits: 0 });
   const { commits } = history;
   // Index loops: a question runs this once, before the JIT optimises it, and
-  // the interpreter walks them faster than iterators (0.56 ms against 2.0,
-  // the median first call of 7 processes over ansible's history).
+  // the interpreter walks them faster than iterators.
   for (let since = 0; since < commits.length; since++) {
     const files = commits[since] as readonly string[];
     for (let i = 0; i < files.length; i++) {

@@ -42,3 +42,14 @@ export function postingRange(
   if (to > from) readers.get(index)?.(from, to);
   return [from, to];
 }
+
+/**
+ * How many postings term `termId` has (the chunks that use it), without
+ * reading them: for a reader that skips a term too common to be worth it.
+ *
+ * @example
+ * if (postingCount(index.bm25, termId) > maxCallers) continue;
+ */
+export function postingCount(index: Bm25Index, termId: number): number {
+  return (index.start[termId + 1] ?? 0) - (index.start[termId] ?? 0);
+}

@@ -32,6 +32,7 @@ import {
   copyKeysSteps,
   groupCopies,
   rememberChunkCopies,
+  type CopyKey,
 } from "../rank/chunk-copies.js";
 import { shareFileAuthorship } from "../rank/set-aside-files.js";
 import { lfText } from "../../text/lf-text.js";
@@ -191,9 +192,11 @@ function* firstStageSteps(
   });
   // The copies among the chunks, found once: a later stage's index hashes
   // only the chunks of the files it parses.
-  const firstKeys = shallow.length > 0 ? yield* copyKeysSteps(first) : [];
-  if (shallow.length > 0)
+  let firstKeys: readonly (CopyKey | undefined)[] = [];
+  if (shallow.length > 0) {
+    firstKeys = yield* copyKeysSteps(first);
     rememberChunkCopies(first, groupCopies(first, firstKeys));
+  }
   return {
     files,
     chunkKey,

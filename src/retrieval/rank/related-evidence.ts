@@ -2,7 +2,7 @@ import type { ScoreContribution } from "./collect-evidence.js";
 import type { EvidenceWeights } from "./evidence-weights.js";
 import type { Counterpart } from "./file-counterparts.js";
 import type { RepositoryIndex } from "../index/index-repository.js";
-import { postingRange } from "../index/posting-range.js";
+import { postingCount, postingRange } from "../index/posting-range.js";
 import { RANK_WEIGHTS as R } from "./rank-weights.js";
 
 /** Points one chunk earns from the chunks ranked above it, with their reasons. */
@@ -155,12 +155,7 @@ function callersOf(
     if (definers && definers.length > R.maxDefiners) continue;
     const termId = index.bm25.vocabulary.get(key);
     if (termId === undefined) continue;
-    if (
-      (index.bm25.start[termId + 1] as number) -
-        (index.bm25.start[termId] as number) >
-      R.maxCallers
-    )
-      continue;
+    if (postingCount(index.bm25, termId) > R.maxCallers) continue;
     const [from, to] = postingRange(index.bm25, termId);
     const asWord = new RegExp(
       `(?<![A-Za-z0-9_$])${escape(name)}(?![A-Za-z0-9_$])`,
