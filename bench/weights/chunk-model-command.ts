@@ -23,6 +23,7 @@ import { crossValidateL2, type L2Choice } from "./cross-validate-l2.js";
 import { indexInstance } from "./index-instance.js";
 import { readGitHistory } from "../../src/retrieval/history/read-git-history.js";
 import { labelChunks, type QuestionRows } from "./label-chunks.js";
+import { withoutHistorySignals } from "./without-history-signals.js";
 import { knobSearch, type KnobGrid } from "./packing-knobs.js";
 import { CHUNK_MODEL_PATH, renderChunkModel } from "./render-chunk-model.js";
 import { CHUNK_TREES_PATH, renderChunkTrees } from "./render-chunk-trees.js";
@@ -74,6 +75,13 @@ export interface ChunkModelCommand {
   trees?: boolean;
   /** How files are cut, for labelling and for choosing the knobs alike (none: askcode's defaults). */
   chunk?: ChunkOptions;
+  /**
+   * Fit as if no question had a history: labelled without it (saved rows
+   * with its signals set to 0) and the knobs chosen by packing without it
+   * (no co-change tier). The shipped model is fitted so: its history
+   * signals are 0 until a fit with them packs better.
+   */
+  withoutHistory?: boolean;
   /** Rewrite CHUNK_MODEL_PATH, naming this command. */
   write?: string;
   log: (line: string) => void;
@@ -98,6 +106,7 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
     questions = (
       JSON.parse(readFileSync(c.rows, "utf8")) as QuestionRows[]
     ).filter((q) => ids.has(q.id));
+    if (c.withoutHistory) questions.forEach(withoutHistorySignals);
   } else {
     questions = [];
     for (const [n, instance] of c.instances.entries()) {
@@ -106,6 +115,7 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
         mirror: mirrorPath(c.mirrors, instance.repo, DEFAULT_MIRROR_LAYOUT),
         derived,
         ...(c.chunk ? { chunk: c.chunk } : {}),
+        ...(c.withoutHistory ? { withoutHistory: true } : {}),
       });
       questions.push(rows);
       // Saved as it goes: a long labelling stopped early still leaves rows to fit.
@@ -138,7 +148,9 @@ export async function runChunkModel(c: ChunkModelCommand): Promise<void> {
       derived,
       c.chunk,
     );
-    const history = await readGitHistory(mirror, instance.base_commit);
+    const history = c.withoutHistory
+      ? undefined
+      : await readGitHistory(mirror, instance.base_commit);
     search.add({
       index,
       ...(history ? { history } : {}),

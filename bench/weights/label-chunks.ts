@@ -50,6 +50,11 @@ export interface LabelChunksInput {
    * model reads it. None: the model's signals only.
    */
   extra?: (ranked: readonly RankedChunk[]) => Promise<number[][]>;
+  /**
+   * Label as askcode ranks a tree with no history (the App's tarball, a
+   * shallow clone): the history signals 0, as the shipped model was fitted.
+   */
+  withoutHistory?: boolean;
 }
 
 /**
@@ -79,10 +84,9 @@ export async function labelChunks(
   );
   // The history back from the base commit, as bench:swebench gives packing
   // (`runInstance`): the model's file-history signals read it.
-  const history = await readGitHistory(
-    input.mirror,
-    input.instance.base_commit,
-  );
+  const history = input.withoutHistory
+    ? undefined
+    : await readGitHistory(input.mirror, input.instance.base_commit);
   const signals = chunkSignals(ranked, history);
   const extra = input.extra ? await input.extra(ranked) : undefined;
   return {

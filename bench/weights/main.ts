@@ -65,6 +65,9 @@ ${CHUNK_OPTIONS_USAGE}
                     on repositories each fold's fit has not seen)
   --folds N         folds of that cross-validation, repositories sorted by name
                     (default 4)
+  --without-history with --chunk-model: label and choose the knobs as for a tree
+                    with no history (the App's tarball): the history signals 0 and
+                    no co-change tier; the shipped model is fitted so
   --trees           with --chunk-model: boost regression trees on top of the linear
                     heads (bench/weights/boost-trees.ts), each head's rounds chosen
                     by cross-validation over --folds repository folds; --write
@@ -97,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
       l2: { type: "string" },
       folds: { type: "string" },
       trees: { type: "boolean", default: false },
+      "without-history": { type: "boolean", default: false },
       ...CHUNK_OPTION_FLAGS,
       help: { type: "boolean", short: "h", default: false },
     },
@@ -162,6 +166,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  if (values["without-history"] && !values["chunk-model"]) {
+    process.stderr.write(
+      `--without-history fits the chunk model without the history signals: give --chunk-model with it.\n\n${USAGE}`,
+    );
+    return 2;
+  }
   let chunk: ReturnType<typeof chunkOptionsFromFlags>;
   try {
     chunk = chunkOptionsFromFlags(values);
@@ -216,6 +226,7 @@ async function main(argv: string[]): Promise<number> {
       ...(folds ? { folds } : {}),
       ...(values.trees ? { trees: true } : {}),
       ...(chunk ? { chunk } : {}),
+      ...(values["without-history"] ? { withoutHistory: true } : {}),
       ...(values.write
         ? {
             write: command(
@@ -223,6 +234,7 @@ async function main(argv: string[]): Promise<number> {
               ...(l2 ? [`--l2 ${l2.join(",")}`] : []),
               ...(folds ? [`--folds ${folds}`] : []),
               ...(values.trees ? ["--trees"] : []),
+              ...(values["without-history"] ? ["--without-history"] : []),
               ...chunkOptionFlags(chunk),
             ),
           }

@@ -2,7 +2,7 @@ import type { ChunkModel } from "./chunk-model.js";
 
 /**
  * The chunk model packing uses by default, fitted by
- * `npm run fit:weights -- --data train.jsonl --split bench/train/split.json --part training --per-repo 8 --chunk-model --write`
+ * `npm run fit:weights -- --data train.jsonl --split bench/train/split.json --part training --per-repo 8 --chunk-model --without-history --write`
  * (bench/weights/fit-chunk-model.ts) on
  * 422 questions, 226749 ranked chunks. Loss per question from all-zero weights:
  * line 6.2083 → 5.1259, file 0.6931 → 0.1487.

@@ -74,3 +74,13 @@ describe("fit:weights --chunk-max-tokens/--chunk-merge-tokens", () => {
     );
   });
 });
+
+describe("fit:weights --without-history", () => {
+  it("fits the chunk model only", () => {
+    const without = fitWeights(["--without-history"]);
+    expect(without.status).toBe(2);
+    expect(without.stderr).toMatch(
+      /^--without-history fits the chunk model without the history signals: give --chunk-model with it\./,
+    );
+  });
+});
