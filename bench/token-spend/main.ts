@@ -12,11 +12,10 @@ import { fileKind } from "../../src/text/file-kind.js";
 import { readGitHistory } from "../../src/retrieval/history/read-git-history.js";
 import { retrieveContext } from "../../src/retrieval/retrieve-context.js";
 import { createTokenCounter } from "../../src/tokens/create-token-counter.js";
-import { loadInstances, selectInstances } from "../swebench/load-instances.js";
-import { partRepositories, splitOption } from "../train/read-split.js";
 import { DEFAULT_MIRROR_LAYOUT, mirrorPath } from "../swebench/mirror-path.js";
-import { DEFAULT_MIRRORS } from "../swebench/parse-bench-args.js";
-import { benchCommand, exitMissingInput } from "../parse-bench-command.js";
+import { benchCommand } from "../parse-bench-command.js";
+import { positiveInteger } from "../swebench/positive-integer-arg.js";
+import { studyInstances } from "../history/study-instances.js";
 import { indexInstance } from "../weights/index-instance.js";
 import { spendOfContext } from "./spend-of-context.js";
 
@@ -39,36 +38,20 @@ first N rows of each, then --every N takes every Nth instance.`,
     "per-repo": { type: "string" },
   },
 });
-const wholeNumber = (name: string, value: string | undefined) => {
-  const n = Number(value);
-  if (value !== undefined && (!Number.isInteger(n) || n < 1)) {
-    process.stderr.write(`--${name} must be a whole number of at least 1\n`);
-    process.exit(2);
-  }
-  return value === undefined ? undefined : n;
-};
-if (!values.data)
-  exitMissingInput(
-    "bench:token-spend needs --data FILE (instances as JSON lines)",
-    "npm run bench:swebench -- --help says how to get them",
-  );
-const budget = wholeNumber("budget", values.budget) as number;
-const every = wholeNumber("every", values.every) as number;
-const perRepo = wholeNumber("per-repo", values["per-repo"]);
-let repos: Set<string> | undefined;
+let budget: number;
+let every: number;
+let chosen: Awaited<ReturnType<typeof studyInstances>>;
 try {
-  const split = splitOption(values.split, values.part);
-  repos = split ? partRepositories(split) : undefined;
+  budget = positiveInteger("--budget", values.budget) as number;
+  every = positiveInteger("--every", values.every) as number;
+  chosen = await studyInstances(values, "bench:token-spend");
 } catch (error) {
+  // A number or a split it cannot use: said in one line, not a stack.
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(2);
 }
-const mirrors =
-  values.mirrors ?? process.env.SWEBENCH_MIRRORS ?? DEFAULT_MIRRORS;
-const instances = selectInstances(await loadInstances(values.data), {
-  ...(repos ? { repos } : {}),
-  ...(perRepo ? { perRepo } : {}),
-}).filter((_, i) => i % every === 0);
+const { mirrors } = chosen;
+const instances = chosen.instances.filter((_, i) => i % every === 0);
 const tokenCounter = createTokenCounter({ model: "gpt-4o" });
 const parts = new Map<string, { tokens: number; goldLines: number }>();
 const fifths = Array.from({ length: 5 }, () => ({ tokens: 0, goldLines: 0 }));
